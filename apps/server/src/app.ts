@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { errorBody, HttpError } from './http/errors.js';
+import { installIdentity } from './http/identity.js';
+import { createTokenService } from './http/tokens.js';
+import type { Infra } from './infra/index.js';
+import { registerAppRoutes } from './domains/app/routes.js';
+import { registerAuthRoutes } from './domains/auth/routes.js';
+import { createAccountStore } from './domains/auth/store.js';
+import { registerTaskRoutes } from './domains/tasks/routes.js';
+import { registerStorageRoutes } from './domains/storage/routes.js';
+import { registerDocsRoutes } from './domains/docs/routes.js';
+import { registerWebApp } from './web.js';
+
+/**
+ * Builds the HTTP app over ready infrastructure: identity hook, one error handler, then every domain's routes.
+ * Tests call this directly and use `app.inject`.
+ */
+export async function buildApp(infra: Infra): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: infra.log,
+    disableRequestLogging: infra.config.environment === 'test',
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+  });
+  app.decorate('atlasRoutes', []);
+  app.decorate('atlasValidateResponses', infra.config.environment !== 'production');
+  const tokens = createTokenService(infra.config.jwtSecret);
+  const accounts = createAccountStore(infra.db);
+  installIdentity(app, tokens, (username) => accounts.activeUserGroups(username));
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ ...errorBody(error.statusCode, error.message), ...error.extra });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own 4xx (bad JSON, body too large, unsupported media type): its message is safe to show.
+      return reply.status(status).send(errorBody(status, (error as Error).message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody(500, 'Internal server error. The error has been logged.'));
+  });
+  registerAppRoutes(app, infra);
+  registerAuthRoutes(app, infra, { tokens, accounts });
+  registerTaskRoutes(app, infra);
+  registerStorageRoutes(app, infra);
+  registerDocsRoutes(app);
+  await registerWebApp(app, infra.config);
+  return app;
+}

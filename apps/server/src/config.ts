@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { ENVIRONMENTS } from '@atlas/contracts';
+
+/**
+ * The only reader of process.env. Every variable is listed here with its default, validated once at start;
+ * a bad value stops the server with a message naming the variable.
+ */
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  ATLAS_ENV: z.enum(ENVIRONMENTS).default('development'),
+  ATLAS_DATA_DIR: z.string().default('./var'),
+  ATLAS_ADMIN_USERNAME: z.string().min(1).default('admin'),
+  ATLAS_ADMIN_PASSWORD: optionalText,
+  ATLAS_ADMIN_EMAIL: z.string().email().default('admin@atlas.local'),
+  ATLAS_JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
+  ATLAS_PUBLIC_URL: optionalUrl,
+  ATLAS_WEB_DIST: optionalText,
+  ATLAS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ATLAS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  ATLAS_BUCKETS: z.string().default('atx-data,atx-images,atx-tracks'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Atlas Portal <no-reply@atlas.local>'),
+});
+
+export type Env = z.infer<typeof ZEnv>;
+
+export interface Config {
+  port: number;
+  host: string;
+  environment: Env['ATLAS_ENV'];
+  dataDir: string;
+  admin: { username: string; password: string | undefined; email: string };
+  jwtSecret: string;
+  publicUrl: string | undefined;
+  webDist: string | undefined;
+  logLevel: Env['ATLAS_LOG_LEVEL'];
+  workerConcurrency: number;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  s3:
+    | { endpoint: string | undefined; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean }
+    | undefined;
+  buckets: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses process.env (plus overrides, used by tests and tools) into the typed config. Throws ConfigError naming the variable. */
+export function loadConfig(overrides: Record<string, string | undefined> = {}): Config {
+  const parsed = ZEnv.safeParse({ ...process.env, ...overrides });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.ATLAS_DATA_DIR);
+  const s3Chosen = Boolean(e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID);
+  if (s3Chosen && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: both are required when S3 is used');
+  }
+  const buckets = e.ATLAS_BUCKETS.split(',').map((b) => b.trim()).filter(Boolean);
+  if (buckets.length === 0 || buckets.some((b) => !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(b))) {
+    throw new ConfigError('Invalid configuration:\n  ATLAS_BUCKETS: comma-separated bucket names (a-z, 0-9, . and -)');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    environment: e.ATLAS_ENV,
+    dataDir,
+    admin: { username: e.ATLAS_ADMIN_USERNAME, password: e.ATLAS_ADMIN_PASSWORD, email: e.ATLAS_ADMIN_EMAIL },
+    jwtSecret: e.ATLAS_JWT_SECRET ?? persistedSecret(dataDir),
+    publicUrl: e.ATLAS_PUBLIC_URL,
+    webDist: e.ATLAS_WEB_DIST,
+    logLevel: e.ATLAS_LOG_LEVEL,
+    workerConcurrency: e.ATLAS_WORKER_CONCURRENCY,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    s3: s3Chosen
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    buckets,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+  };
+}
+
+/** Without ATLAS_JWT_SECRET the signing key is generated once and kept in the data folder, so restarts keep sessions. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    try {
+      fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      // Another process wrote it first: use theirs.
+      return fs.readFileSync(file, 'utf8').trim();
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { z } from 'zod';
+import { checkAccess, MSG, type Access, type Call, type Identity } from '@atlas/contracts';
+import { HttpError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity: Identity;
+    /** A token was sent but is expired, tampered or belongs to a disabled account. */
+    tokenRejected: boolean;
+  }
+  interface FastifyInstance {
+    /** Every route registered through `route`/`rawRoute`, with its access rule: the authorisation matrix reads it. */
+    atlasRoutes: RegisteredRoute[];
+    /** Outside production every JSON response is checked against its contract (a drift fails loudly in tests). */
+    atlasValidateResponses: boolean;
+  }
+}
+
+export interface RegisteredRoute {
+  method: HTTPMethods;
+  url: string;
+  access: Access;
+  summary?: string;
+  call?: Call;
+}
+
+export interface HandlerInput<C extends Call> {
+  params: C['params'] extends z.ZodType ? z.infer<C['params']> : undefined;
+  query: C['query'] extends z.ZodType ? z.infer<C['query']> : undefined;
+  body: C['body'] extends z.ZodType ? z.infer<C['body']> : undefined;
+  identity: Identity;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type HandlerOutput<C extends Call> = C['response'] extends z.ZodType ? z.infer<C['response']> : unknown;
+
+/** Throws the access failure for a rule, if any: 401 without (or with a rejected) token, 403 when the role is missing. */
+export function enforceAccess(request: FastifyRequest, access: Access): void {
+  if (access === 'anonymous') return;
+  if (request.tokenRejected) throw new HttpError(401, MSG.invalidToken);
+  const denial = checkAccess(request.identity, access);
+  if (denial === 'unauthenticated') throw new HttpError(401, MSG.unauthenticated);
+  if (denial === 'forbidden') throw new HttpError(403, MSG.forbidden);
+}
+
+function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(value ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.length ? issue.path.join('.') : where;
+  throw new HttpError(400, issue.path.length ? `${field}: ${issue.message}` : issue.message);
+}
+
+/**
+ * Registers a contract's route: access is enforced before anything else, then params, query and body are
+ * parsed with the contract's zod schemas (400 with a message on failure), then the handler runs.
+ */
+export function route<C extends Call>(
+  app: FastifyInstance,
+  call: C,
+  handler: (input: HandlerInput<C>) => Promise<HandlerOutput<C>>,
+): void {
+  app.atlasRoutes.push({ method: call.method, url: call.path, access: call.access, summary: call.summary, call });
+  app.route({
+    method: call.method,
+    url: call.path,
+    handler: async (request, reply) => {
+      enforceAccess(request, call.access);
+      const input = {
+        params: parsePart(call.params, request.params, 'params'),
+        query: parsePart(call.query, request.query, 'query'),
+        body: parsePart(call.body, request.body, 'body'),
+        identity: request.identity,
+        request,
+        reply,
+      } as HandlerInput<C>;
+      const output = await handler(input);
+      if (app.atlasValidateResponses && call.response) {
+        const checked = call.response.safeParse(output);
+        if (!checked.success) throw new Error(`Response of ${call.method} ${call.path} breaks its contract: ${checked.error.message}`);
+      }
+      return output;
+    },
+  });
+}
+
+/** A route outside the JSON contracts (streams, files, redirects); it still declares its access rule. */
+export function rawRoute(
+  app: FastifyInstance,
+  spec: { method: HTTPMethods; url: string; access: Access; summary: string },
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  app.atlasRoutes.push(spec);
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    handler: async (request, reply) => {
+      enforceAccess(request, spec.access);
+      return handler(request, reply);
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { migrate, openDatabase, type DatabaseHandle } from './db/index.js';
+import type { Infra } from './index.js';
+import { createMailer } from './mail/index.js';
+import { createTaskQueue } from './queue/index.js';
+import { createObjectStore } from './storage/index.js';
+
+/** Opens every port with the driver the config selects, and applies pending migrations. */
+export async function createInfra(config: Config, log: Logger, opened?: DatabaseHandle): Promise<Infra> {
+  const database = opened ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const applied = await migrate(database.db);
+  if (applied.length) log.info({ applied }, 'database migrations applied');
+  const storage = await createObjectStore(config);
+  for (const bucket of config.buckets) await storage.ensureBucket(bucket);
+  const mailer = await createMailer(config, log);
+  const queue = await createTaskQueue({ config, db: database.db, storage, mailer, log });
+  return { config, log, database, db: database.db, storage, queue, mailer };
+}
+
+export async function closeInfra(infra: Infra): Promise<void> {
+  await infra.queue.close();
+  await infra.mailer.close();
+  await infra.storage.close();
+  await infra.database.close();
+}

@@ -1,0 +1,17 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { DatabaseHandle, Db } from './db/index.js';
+import type { Mailer } from './mail/port.js';
+import type { TaskQueue } from './queue/port.js';
+import type { ObjectStore } from './storage/port.js';
+
+/** The infrastructure every domain may use, built once at start from the config. */
+export interface Infra {
+  config: Config;
+  log: Logger;
+  database: DatabaseHandle;
+  db: Db;
+  storage: ObjectStore;
+  queue: TaskQueue;
+  mailer: Mailer;
+}

@@ -1,0 +1,32 @@
+import type { Logger } from 'pino';
+import type { QueueName, TTaskState } from '@atlas/contracts';
+
+/** What a task handler gets besides its arguments. */
+export interface TaskContext {
+  taskId: string;
+  /** Reports progress 0..100 (status becomes PROGRESS). */
+  progress(percent: number): Promise<void>;
+  log: Logger;
+}
+
+export interface TaskRequest {
+  task: string;
+  queue: QueueName;
+  args: unknown[];
+  kwargs: Record<string, unknown>;
+  requestedBy: string | null;
+}
+
+/**
+ * Named tasks on named queues. Task state lives in the database whatever the driver, so a restart or a
+ * worker crash never loses the record; the driver only moves work to a worker.
+ */
+export interface TaskQueue {
+  readonly driver: 'inprocess' | 'bullmq';
+  /** Records the task as PENDING and enqueues it. Unknown task names are rejected by the caller before this. */
+  post(request: TaskRequest): Promise<TTaskState>;
+  get(id: string): Promise<TTaskState | null>;
+  /** Starts consuming these queues in this process. */
+  startWorkers(queues: readonly QueueName[]): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,85 @@
+import type { Readable } from 'node:stream';
+
+/** Object storage in buckets and keys: filesystem (default) or S3. Keys are validated by `checkKey`. */
+export interface ObjectInfo {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
+export interface ListResult {
+  objects: ObjectInfo[];
+  /** Common prefixes ("folders") when a delimiter is given, each ending with the delimiter. */
+  prefixes: string[];
+}
+
+/** Inclusive byte range, as in HTTP `Range: bytes=start-end`; `end` omitted means to the end. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+export interface GetResult {
+  body: Readable;
+  /** Bytes in `body`. */
+  size: number;
+  /** Size of the whole object. */
+  totalSize: number;
+  /** The inclusive range served when one was asked for. */
+  range?: { start: number; end: number };
+  contentType?: string;
+}
+
+export interface PutOptions {
+  contentType?: string;
+  /** Rejects (and writes nothing) when the body grows past this many bytes. */
+  maxBytes?: number;
+}
+
+export interface PresignOptions {
+  method: 'GET' | 'PUT';
+  expiresInSeconds: number;
+  /** Origin used by the filesystem driver for its own signed-URL route, e.g. `http://localhost:8080`. */
+  origin?: string;
+}
+
+export interface ObjectStore {
+  readonly driver: 'fs' | 's3';
+  ensureBucket(bucket: string): Promise<void>;
+  /** Streams the body to a temporary object and commits it only when complete: readers never see half an object. */
+  put(bucket: string, key: string, body: Readable | Buffer | string, options?: PutOptions): Promise<ObjectInfo>;
+  /** Throws ObjectNotFoundError when missing, RangeNotSatisfiableError for a range past the end. */
+  get(bucket: string, key: string, options?: { range?: ByteRange }): Promise<GetResult>;
+  head(bucket: string, key: string): Promise<ObjectInfo | null>;
+  exists(bucket: string, key: string): Promise<boolean>;
+  list(bucket: string, options?: { prefix?: string; delimiter?: string; maxKeys?: number }): Promise<ListResult>;
+  /** Deleting a missing key is not an error. */
+  delete(bucket: string, key: string): Promise<void>;
+  presign(bucket: string, key: string, options: PresignOptions): Promise<string>;
+  close(): Promise<void>;
+}
+
+export class ObjectNotFoundError extends Error {
+  constructor(
+    readonly bucket: string,
+    readonly key: string,
+  ) {
+    super(`No object '${key}' in bucket '${bucket}'`);
+  }
+}
+
+export class RangeNotSatisfiableError extends Error {}
+
+export class InvalidKeyError extends Error {}
+
+export class ObjectTooLargeError extends Error {}
+
+/** Keys: no `..` segment, no leading `/`, no NUL or backslash, at most 1024 bytes, not empty. */
+export function checkKey(key: string): string {
+  if (!key || Buffer.byteLength(key) > 1024) throw new InvalidKeyError('Object key must be 1 to 1024 bytes');
+  if (key.startsWith('/')) throw new InvalidKeyError('Object key must not start with /');
+  if (key.includes('\0') || key.includes('\\')) throw new InvalidKeyError('Object key must not contain NUL or backslash');
+  if (key.split('/').some((segment) => segment === '..' || segment === '.'))
+    throw new InvalidKeyError('Object key must not contain . or .. segments');
+  return key;
+}

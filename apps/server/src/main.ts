@@ -1,0 +1,78 @@
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { QUEUES, ZQueueName, type QueueName } from '@atlas/contracts';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { closeInfra, createInfra } from './infra/create.js';
+import { seedFirstStart } from './seed/first-start.js';
+
+/**
+ * One binary, three roles: `all` (API + in-process workers, the default), `api`, and `worker --queues a,b`.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { role: { type: 'string', default: 'all' }, queues: { type: 'string', default: QUEUES.join(',') } },
+  });
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const role = values.role;
+  if (role !== 'all' && role !== 'api' && role !== 'worker') {
+    console.error(`Unknown --role '${role}': use all, api or worker`);
+    process.exit(64);
+  }
+  const queues = parseQueues(values.queues!);
+  const log = pino({ level: config.logLevel, base: { role } });
+  const started = Date.now();
+  const infra = await createInfra(config, log);
+
+  let closeApp = async () => {};
+  if (role !== 'worker') {
+    await seedFirstStart(infra);
+    const app = await buildApp(infra);
+    await app.listen({ port: config.port, host: config.host });
+    closeApp = () => app.close();
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    log.info({ port, ms: Date.now() - started }, `Atlas Portal is ready on http://localhost:${port}`);
+  }
+  if (role !== 'api') {
+    if (role === 'worker' && infra.queue.driver === 'inprocess') {
+      log.warn('worker role without REDIS_URL: the in-process queue only runs tasks posted by this process');
+    }
+    await infra.queue.startWorkers(queues);
+    log.info({ queues, driver: infra.queue.driver }, 'task workers started');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    await closeApp();
+    await closeInfra(infra);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function parseQueues(text: string): QueueName[] {
+  return text.split(',').map((q) => {
+    const parsed = ZQueueName.safeParse(q.trim());
+    if (!parsed.success) {
+      console.error(`Unknown queue '${q}': use ${QUEUES.join(', ')}`);
+      process.exit(64);
+    }
+    return parsed.data;
+  });
+}
+
+await main();

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { errorBody } from './http/errors.js';
+
+const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/**
+ * Serves the built single-page app and answers unknown non-API paths with index.html, so that
+ * /login, /public and /visualization/... load the app. Without a build the API still runs.
+ */
+export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const dist = config.webDist ? path.resolve(config.webDist) : DEFAULT_DIST;
+  const hasBuild = fs.existsSync(path.join(dist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send(errorBody(404, `Not found: ${request.method} ${pathname}`));
+    }
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does this for you).');
+    }
+    const asset = path.join(dist, pathname);
+    if (asset.startsWith(dist + path.sep) && fs.existsSync(asset) && fs.statSync(asset).isFile()) {
+      return reply.sendFile(path.relative(dist, asset), { maxAge: pathname.startsWith('/assets/') ? 31536000000 : 0 });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { migrate, openDatabase, type DatabaseHandle } from '../src/infra/db/index.js';
+import type { Infra } from '../src/infra/index.js';
+import { closeInfra, createInfra } from '../src/infra/create.js';
+
+/**
+ * Test infrastructure on real drivers: PGlite copied from the migrated template (or a fresh database on
+ * DATABASE_URL's server), filesystem storage and outbox in a temporary folder, and the in-process queue
+ * (or BullMQ when REDIS_URL is set).
+ */
+export interface TestInfra extends Infra {
+  dataDir: string;
+  cleanup(): Promise<void>;
+}
+
+export async function openTestDatabase(config: Config): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (config.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const name = `atlas_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: config.databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(config.databaseUrl);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: config.dataDir });
+    await migrate(handle.db);
+    return {
+      handle,
+      drop: async () => {
+        const again = new pg.Client({ connectionString: config.databaseUrl });
+        await again.connect();
+        await again.query(`drop database if exists ${name} with (force)`);
+        await again.end();
+      },
+    };
+  }
+  fs.cpSync(inject('pgliteTemplate'), path.join(config.dataDir, 'db'), { recursive: true });
+  fs.rmSync(path.join(config.dataDir, 'db', 'ready'), { force: true });
+  const handle = await openDatabase({ dataDir: config.dataDir });
+  return { handle, drop: async () => {} };
+}
+
+export async function createTestInfra(overrides: Record<string, string | undefined> = {}): Promise<TestInfra> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-test-'));
+  const config = loadConfig({
+    ATLAS_ENV: 'test',
+    ATLAS_DATA_DIR: dataDir,
+    ATLAS_LOG_LEVEL: 'silent',
+    ATLAS_JWT_SECRET: randomBytes(32).toString('hex'),
+    ATLAS_ADMIN_PASSWORD: 'Admin#Pass1',
+    PORT: '0',
+    ...overrides,
+  });
+  const log = pino({ level: 'silent' });
+  const { handle, drop } = await openTestDatabase(config);
+  const infra = await createInfra(config, log, handle);
+  return {
+    ...infra,
+    dataDir,
+    async cleanup() {
+      await closeInfra(infra);
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  infra: TestInfra;
+  close(): Promise<void>;
+}
+
+/** The whole app on test infrastructure, with the first-start seed (admin + groups) applied. */
+export async function createTestApp(overrides: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const infra = await createTestInfra(overrides);
+  const { seedFirstStart } = await import('../src/seed/first-start.js');
+  await seedFirstStart(infra);
+  const app = await buildApp(infra);
+  await app.ready();
+  return {
+    app,
+    infra,
+    async close() {
+      await app.close();
+      await infra.cleanup();
+    },
+  };
+}

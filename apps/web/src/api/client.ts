@@ -1,0 +1,72 @@
+import type { Call, CallBody, CallParams, CallQuery, CallResponse, ErrorBody } from '@atlas/contracts';
+
+/** A failed call: the server's `{ msg, status_code }`, or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+  }
+}
+
+let tokenSource: () => string | null = () => null;
+
+/** The session module tells the client where the current token comes from. */
+export function setTokenSource(source: () => string | null): void {
+  tokenSource = source;
+}
+
+export interface CallInput<C extends Call> {
+  params?: CallParams<C>;
+  query?: CallQuery<C>;
+  body?: CallBody<C>;
+  /** Overrides the session token (used while signing in and for public links). */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+export function buildPath(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    search.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+/** Calls one contract. The response is typed by the contract; errors become ApiError with the server's message. */
+export async function callApi<C extends Call>(call: C, input: CallInput<C> = {}): Promise<CallResponse<C>> {
+  const url = buildPath(call.path, input.params as Record<string, unknown>, input.query as Record<string, unknown>);
+  const token = input.token !== undefined ? input.token : tokenSource();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `JWT ${token}`;
+  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: call.method,
+      headers,
+      body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+      signal: input.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'The server cannot be reached. Check your connection and try again.', call.path);
+  }
+  const text = await response.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!response.ok) {
+    const msg = (data as ErrorBody | undefined)?.msg ?? `${response.status} ${response.statusText}`;
+    throw new ApiError(response.status, msg, call.path);
+  }
+  return data as CallResponse<C>;
+}

@@ -1,0 +1,10 @@
+export * from './access.js';
+export * from './call.js';
+export * from './constants.js';
+export * from './messages.js';
+export * from './password.js';
+export * from './auth/schemas.js';
+export * as authCalls from './auth/calls.js';
+export * as appCalls from './app/calls.js';
+export * from './tasks/schemas.js';
+export * as taskCalls from './tasks/calls.js';

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import { ZQueueName, ZTaskState } from './schemas.js';
+
+export const postTask = defineCall({
+  method: 'POST',
+  path: '/api/v1/task',
+  access: 'any',
+  summary: 'Post a named task on a named queue; returns its id and state.',
+  body: z.object({
+    task: z.string().min(1).max(100),
+    queue: ZQueueName,
+    args: z.array(z.unknown()).default([]),
+    kwargs: z.record(z.string(), z.unknown()).default({}),
+  }),
+  response: ZTaskState,
+});
+
+export const getTask = defineCall({
+  method: 'GET',
+  path: '/api/v1/task/:id',
+  access: 'public',
+  summary: 'A task state: status, progress, position and result.',
+  params: z.object({ id: z.string().uuid('Task id must be a UUID') }),
+  response: ZTaskState,
+});
+
+export const listTasks = defineCall({
+  method: 'GET',
+  path: '/api/v1/task',
+  access: 'admin',
+  summary: 'Recent tasks, newest first (Job Management).',
+  query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+  response: z.array(ZTaskState),
+});
+
