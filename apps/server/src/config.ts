@@ -24,6 +24,11 @@ const ZEnv = z.object({
   ATLAS_WEB_DIST: optionalText,
   ATLAS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ATLAS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  // Namespaces the BullMQ keys in Redis, so several installations (or test runs) can share one Redis.
+  ATLAS_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (at most 64)')
+    .default('atlas'),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   S3_ENDPOINT: optionalUrl,
@@ -52,6 +57,7 @@ export interface Config {
   webDist: string | undefined;
   logLevel: Env['ATLAS_LOG_LEVEL'];
   workerConcurrency: number;
+  queuePrefix: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   s3:
@@ -92,6 +98,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     webDist: e.ATLAS_WEB_DIST,
     logLevel: e.ATLAS_LOG_LEVEL,
     workerConcurrency: e.ATLAS_WORKER_CONCURRENCY,
+    queuePrefix: e.ATLAS_QUEUE_PREFIX,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     s3: s3Chosen

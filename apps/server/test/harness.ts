@@ -57,6 +57,7 @@ export async function createTestInfra(overrides: Record<string, string | undefin
     ATLAS_LOG_LEVEL: 'silent',
     ATLAS_JWT_SECRET: randomBytes(32).toString('hex'),
     ATLAS_ADMIN_PASSWORD: 'Admin#Pass1',
+    ATLAS_QUEUE_PREFIX: 'atlas-test-' + randomBytes(6).toString('hex'),
     PORT: '0',
     ...overrides,
   });

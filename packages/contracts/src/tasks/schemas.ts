@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineCall } from '../call.js';
 
 export const TASK_STATUSES = ['PENDING', 'STARTED', 'PROGRESS', 'SUCCESS', 'FAILURE'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { rawRoute } from '../../http/route.js';
 import { APP_NAME, APP_VERSION } from '../../version.js';
 
 /** OpenAPI 3.1 generated from the registered contracts, at /api/docs/openapi.json, with a readable index at /api/docs. */
 export function registerDocsRoutes(app: FastifyInstance): void {
   let cached: unknown;
   const document = () => (cached ??= buildOpenApi(app));
-  app.get('/api/docs/openapi.json', async () => document());
-  app.get('/api/docs', async (_request, reply) => {
+  rawRoute(app, { method: 'GET', url: '/api/docs/openapi.json', access: 'anonymous', summary: 'OpenAPI document.' }, async () =>
+    document(),
+  );
+  rawRoute(app, { method: 'GET', url: '/api/docs', access: 'anonymous', summary: 'API index.' }, async (_request, reply) => {
     const rows = app.atlasRoutes
       .map((r) => `<tr><td>${r.method}</td><td><code>${r.url}</code></td><td>${r.access}</td><td>${escapeHtml(r.summary ?? '')}</td></tr>`)
       .join('\n');

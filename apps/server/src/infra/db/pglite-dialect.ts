@@ -19,9 +19,13 @@ class PGliteConnection implements DatabaseConnection {
   constructor(private readonly client: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.client.query<R>(query.sql, [...query.parameters]);
+    // Parameterless SQL may hold several statements (migrations); only `exec` accepts that on PGlite.
+    const result =
+      query.parameters.length === 0
+        ? ((await this.client.exec(query.sql)).at(-1) ?? { rows: [], affectedRows: 0 })
+        : await this.client.query<R>(query.sql, [...query.parameters]);
     return {
-      rows: result.rows,
+      rows: result.rows as R[],
       numAffectedRows: result.affectedRows !== undefined ? BigInt(result.affectedRows) : undefined,
     };
   }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { QueueName, TTaskState } from '@atlas/contracts';
+import type { TaskRegistry } from '../../tasks/registry.js';
 
 /** What a task handler gets besides its arguments. */
 export interface TaskContext {
@@ -23,10 +24,29 @@ export interface TaskRequest {
  */
 export interface TaskQueue {
   readonly driver: 'inprocess' | 'bullmq';
+  /** The task definitions this queue runs; routes validate names, queues and arguments against it. */
+  readonly registry: TaskRegistry;
   /** Records the task as PENDING and enqueues it. Unknown task names are rejected by the caller before this. */
   post(request: TaskRequest): Promise<TTaskState>;
   get(id: string): Promise<TTaskState | null>;
+  /** Recent tasks, newest first (Job Management). */
+  list(limit: number): Promise<TTaskState[]>;
   /** Starts consuming these queues in this process. */
   startWorkers(queues: readonly QueueName[]): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Resolves true when the promise settles within the time, false when the time runs out first. */
+export async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  try {
+    return await Promise.race([settled, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
 
 /** Object storage in buckets and keys: filesystem (default) or S3. Keys are validated by `checkKey`. */
 export interface ObjectInfo {
@@ -11,6 +12,8 @@ export interface ListResult {
   objects: ObjectInfo[];
   /** Common prefixes ("folders") when a delimiter is given, each ending with the delimiter. */
   prefixes: string[];
+  /** True when `maxKeys` cut the listing short. */
+  truncated?: boolean;
 }
 
 /** Inclusive byte range, as in HTTP `Range: bytes=start-end`; `end` omitted means to the end. */
@@ -82,4 +85,53 @@ export function checkKey(key: string): string {
   if (key.split('/').some((segment) => segment === '..' || segment === '.'))
     throw new InvalidKeyError('Object key must not contain . or .. segments');
   return key;
+}
+
+/** Bucket names as S3 allows them (which also keeps them safe as folder names: no `.`-leading, no `/`). */
+export function checkBucket(bucket: string): string {
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..'))
+    throw new InvalidKeyError(`Invalid bucket name '${bucket}'`);
+  return bucket;
+}
+
+/** Rejects ranges no object can satisfy, before any driver asks its backend. */
+export function checkRange(range: ByteRange): void {
+  const { start, end } = range;
+  if (!Number.isSafeInteger(start) || start < 0 || (end !== undefined && (!Number.isSafeInteger(end) || end < start)))
+    throw new RangeNotSatisfiableError(`Invalid byte range ${start}-${end ?? ''}`);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.tif': 'image/tiff',
+  '.tiff': 'image/tiff',
+  '.json': 'application/json',
+  '.csv': 'text/csv',
+  '.txt': 'text/plain',
+  '.gz': 'application/gzip',
+  '.h5ad': 'application/x-hdf5',
+  '.h5': 'application/x-hdf5',
+  '.bw': 'application/octet-stream',
+  '.html': 'text/html',
+  '.pdf': 'application/pdf',
+};
+
+/** Content type from the key's extension; the filesystem keeps no metadata, so both drivers answer the same. */
+export function guessContentType(key: string): string {
+  return CONTENT_TYPES[path.posix.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** A pass-through that fails with ObjectTooLargeError as soon as more than `maxBytes` went through it. */
+export function byteLimit(maxBytes: number | undefined): Transform & { readonly bytes: number } {
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      if (maxBytes !== undefined && bytes > maxBytes) callback(new ObjectTooLargeError(`Object is larger than ${maxBytes} bytes`));
+      else callback(null, chunk);
+    },
+  });
+  return Object.defineProperty(counter, 'bytes', { get: () => bytes }) as Transform & { readonly bytes: number };
 }

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-config-'));
+const clean = { DATABASE_URL: '', REDIS_URL: '', S3_ENDPOINT: '', S3_ACCESS_KEY_ID: '', SMTP_URL: '' };
+
+describe('config', () => {
+  it('defaults to the embedded profile on port 8080 with ./var', () => {
+    const dir = tmp();
+    const config = loadConfig({ ...clean, ATLAS_DATA_DIR: dir, PORT: undefined, ATLAS_ENV: undefined });
+    expect(config.port).toBe(8080);
+    expect(config.environment).toBe('development');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+    expect(config.buckets).toEqual(['atx-data', 'atx-images', 'atx-tracks']);
+  });
+
+  it('keeps a generated signing key across restarts', () => {
+    const dir = tmp();
+    const first = loadConfig({ ...clean, ATLAS_DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ ...clean, ATLAS_DATA_DIR: dir }).jwtSecret).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ ATLAS_ENV: 'staging' }, 'ATLAS_ENV'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ ATLAS_JWT_SECRET: 'short' }, 'ATLAS_JWT_SECRET'],
+    [{ S3_ACCESS_KEY_ID: 'x' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ ATLAS_BUCKETS: 'Bad_Bucket' }, 'ATLAS_BUCKETS'],
+  ])('rejects %o naming %s', (overrides, variable) => {
+    expect(() => loadConfig({ ...clean, ATLAS_DATA_DIR: tmp(), ...overrides })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...clean, ATLAS_DATA_DIR: tmp(), ...overrides })).toThrow(variable);
+  });
+
+  it('stops the server at start with the variable named', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+      env: { ...process.env, PORT: 'eighty', ATLAS_DATA_DIR: tmp() },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(78);
+    expect(run.stderr).toContain('PORT');
+  });
+});

@@ -1,0 +1,227 @@
+import { sql, type Kysely } from 'kysely';
+import { GROUP_ADMIN } from '@atlas/contracts';
+import type { Tables } from '../../infra/db/tables.js';
+import { listAudit, recordAudit, type AuditEntry } from './audit.js';
+import type { CodePurpose, StoredCode } from './codes.js';
+
+/** All SQL of the accounts domain: users, groups, memberships, one-time codes and their audit entries. */
+export interface UserRecord {
+  id: number;
+  username: string;
+  password_hash: string;
+  name: string;
+  email: string;
+  organization: string;
+  pi_name: string;
+  status: 'UNCONFIRMED' | 'CONFIRMED';
+  email_verified: boolean;
+  disabled: boolean;
+  /** Group names, sorted. */
+  groups: string[];
+}
+
+export interface NewUserValues {
+  username: string;
+  password_hash: string;
+  name: string;
+  email: string;
+  organization: string;
+  pi_name: string;
+  status: 'UNCONFIRMED' | 'CONFIRMED';
+  email_verified: boolean;
+}
+
+export type UserPatch = Partial<Pick<UserRecord, 'password_hash' | 'status' | 'email_verified' | 'disabled'>>;
+
+export interface GroupRecord {
+  id: number;
+  name: string;
+  description: string;
+}
+
+export type AccountStore = ReturnType<typeof bindStore> & {
+  /** Runs `fn` in one transaction; everything it does through the given store commits or rolls back together. */
+  transaction<T>(fn: (store: AccountStore) => Promise<T>): Promise<T>;
+};
+
+export function createAccountStore(db: Kysely<Tables>): AccountStore {
+  return withTransactions(db);
+}
+
+function withTransactions(db: Kysely<Tables>): AccountStore {
+  return {
+    ...bindStore(db),
+    // Nested calls reuse the open transaction (PGlite has one connection: a second one would wait for ever).
+    transaction: (fn) => (db.isTransaction ? fn(withTransactions(db)) : db.transaction().execute((trx) => fn(withTransactions(trx)))),
+  };
+}
+
+function bindStore(db: Kysely<Tables>) {
+  const usersWithGroups = () =>
+    db
+      .selectFrom('users')
+      .select([
+        'users.id',
+        'users.username',
+        'users.password_hash',
+        'users.name',
+        'users.email',
+        'users.organization',
+        'users.pi_name',
+        'users.status',
+        'users.email_verified',
+        'users.disabled',
+        sql<string[]>`coalesce((select json_agg(g.name order by g.name) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = users.id), '[]'::json)`.as(
+          'groups',
+        ),
+      ]);
+
+  return {
+    /** Current groups of an existing, enabled, admin-confirmed user; null otherwise (the identity hook reads this per request). */
+    async activeUserGroups(username: string): Promise<{ groups: string[] } | null> {
+      const user = await usersWithGroups()
+        .where('users.username', '=', username)
+        .where('users.disabled', '=', false)
+        .where('users.status', '=', 'CONFIRMED')
+        .executeTakeFirst();
+      return user ? { groups: user.groups } : null;
+    },
+
+    findUser(username: string): Promise<UserRecord | undefined> {
+      return usersWithGroups().where('users.username', '=', username).executeTakeFirst();
+    },
+
+    listUsers(): Promise<UserRecord[]> {
+      return usersWithGroups().orderBy('users.username').execute();
+    },
+
+    async countUsers(): Promise<number> {
+      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Inserts a user; returns its id, or undefined when the username is taken (also under a race). */
+    async insertUser(values: NewUserValues): Promise<number | undefined> {
+      const row = await db
+        .insertInto('users')
+        .values(values)
+        .onConflict((oc) => oc.column('username').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    async updateUser(id: number, patch: UserPatch): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ ...patch, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteUser(id: number): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', id).execute();
+    },
+
+    listGroups(): Promise<GroupRecord[]> {
+      return db.selectFrom('groups').select(['id', 'name', 'description']).orderBy('name').execute();
+    },
+
+    async findGroups(names: readonly string[]): Promise<GroupRecord[]> {
+      if (names.length === 0) return [];
+      return db.selectFrom('groups').select(['id', 'name', 'description']).where('name', 'in', [...names]).execute();
+    },
+
+    /** Inserts a group; false when the name is taken. */
+    async insertGroup(name: string, description: string): Promise<boolean> {
+      const row = await db
+        .insertInto('groups')
+        .values({ name, description })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async deleteGroup(id: number): Promise<void> {
+      await db.deleteFrom('groups').where('id', '=', id).execute();
+    },
+
+    async groupMembers(groupId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('user_groups')
+        .innerJoin('users', 'users.id', 'user_groups.user_id')
+        .select('users.username')
+        .where('user_groups.group_id', '=', groupId)
+        .orderBy('users.username')
+        .execute();
+      return rows.map((r) => r.username);
+    },
+
+    async addMemberships(userId: number, groupIds: readonly number[]): Promise<void> {
+      if (groupIds.length === 0) return;
+      await db
+        .insertInto('user_groups')
+        .values(groupIds.map((group_id) => ({ user_id: userId, group_id })))
+        .onConflict((oc) => oc.columns(['user_id', 'group_id']).doNothing())
+        .execute();
+    },
+
+    async removeMemberships(userId: number, groupIds: readonly number[]): Promise<void> {
+      if (groupIds.length === 0) return;
+      await db.deleteFrom('user_groups').where('user_id', '=', userId).where('group_id', 'in', [...groupIds]).execute();
+    },
+
+    /** Enabled, confirmed members of the admin group other than `exceptUserId`. */
+    async countOtherActiveAdmins(exceptUserId: number): Promise<number> {
+      const row = await db
+        .selectFrom('user_groups')
+        .innerJoin('groups', 'groups.id', 'user_groups.group_id')
+        .innerJoin('users', 'users.id', 'user_groups.user_id')
+        .where('groups.name', '=', GROUP_ADMIN)
+        .where('users.id', '!=', exceptUserId)
+        .where('users.disabled', '=', false)
+        .where('users.status', '=', 'CONFIRMED')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Stores a new code for a purpose, replacing any older one: only the newest code works. */
+    async replaceCode(userId: number, purpose: CodePurpose, codeHash: string, expiresAt: Date): Promise<void> {
+      await db.deleteFrom('auth_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+      await db.insertInto('auth_codes').values({ user_id: userId, purpose, code_hash: codeHash, expires_at: expiresAt }).execute();
+    },
+
+    async findCode(userId: number, purpose: CodePurpose): Promise<(StoredCode & { id: number }) | undefined> {
+      const row = await db
+        .selectFrom('auth_codes')
+        .select(['id', 'code_hash', 'attempts', 'expires_at'])
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return row && { ...row, expires_at: new Date(row.expires_at) };
+    },
+
+    async countWrongAttempt(codeId: number): Promise<void> {
+      await db
+        .updateTable('auth_codes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', codeId)
+        .execute();
+    },
+
+    async deleteCodes(userId: number, purpose: CodePurpose): Promise<void> {
+      await db.deleteFrom('auth_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
+    },
+
+    audit(entry: AuditEntry): Promise<void> {
+      return recordAudit(db, entry);
+    },
+
+    listAudit(options: { target?: string; limit: number }) {
+      return listAudit(db, options);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { QueueName } from '@atlas/contracts';
+import { runTask, type TaskDeps, type TaskRegistry } from '../../tasks/registry.js';
+import { settlesWithin, type TaskQueue } from './port.js';
+import type { TaskStore } from './task-store.js';
+
+export const INTERRUPTED_INPROCESS = 'Interrupted: the server stopped while this task was running';
+
+export interface InProcessQueueOptions {
+  store: TaskStore;
+  registry: TaskRegistry;
+  deps: TaskDeps;
+  /** Tasks running at once on each queue, as a BullMQ worker's concurrency. */
+  concurrency: number;
+  /** How long `close` waits for running tasks before giving up on them. */
+  closeTimeoutMs?: number;
+}
+
+interface Lane {
+  /** Task ids in posting order. */
+  waiting: string[];
+  running: Set<Promise<void>>;
+  consuming: boolean;
+}
+
+/**
+ * The default driver: tasks run in this process, per queue in FIFO order with a concurrency limit. Only ids are
+ * held in memory; the rows are the record, so a restart re-enqueues PENDING tasks and fails those it cut short.
+ */
+export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue {
+  const { store, registry, deps, concurrency } = options;
+  const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
+  const lanes = new Map<string, Lane>();
+  let closed = false;
+
+  const lane = (queue: string): Lane => {
+    let found = lanes.get(queue);
+    if (!found) lanes.set(queue, (found = { waiting: [], running: new Set(), consuming: false }));
+    return found;
+  };
+
+  const runOne = async (id: string) => {
+    try {
+      const row = await store.getRow(id);
+      if (row) await runTask(row, registry, deps, store);
+    } catch (error) {
+      // Only the store can fail here (runTask records handler errors); the row stays as it was and is failed as interrupted on the next start.
+      deps.log.error({ err: error, taskId: id }, 'in-process task could not be recorded');
+    }
+  };
+
+  const pump = (queue: string) => {
+    const current = lane(queue);
+    while (!closed && current.consuming && current.running.size < concurrency && current.waiting.length) {
+      const running = runOne(current.waiting.shift()!).finally(() => {
+        current.running.delete(running);
+        pump(queue);
+      });
+      current.running.add(running);
+    }
+  };
+
+  return {
+    driver: 'inprocess',
+    registry,
+
+    async post(request) {
+      if (closed) throw new Error('The task queue is closed');
+      const state = await store.insert(request);
+      lane(request.queue).waiting.push(state._id);
+      pump(request.queue);
+      return state;
+    },
+
+    get: (id) => store.get(id),
+    list: (limit) => store.list(limit),
+
+    async startWorkers(queues: readonly QueueName[]) {
+      const fresh = [...new Set(queues)].filter((q) => !lane(q).consuming);
+      // Nothing of these queues runs in this process yet, so anything STARTED was cut short by an earlier run.
+      const interrupted = await store.failInterrupted(fresh, INTERRUPTED_INPROCESS);
+      if (interrupted.length) deps.log.warn({ tasks: interrupted }, 'tasks interrupted by the last stop marked FAILURE');
+      const pending = await store.listPending(fresh);
+      for (const queue of fresh) {
+        const current = lane(queue);
+        // Stored order first (older runs' tasks are older); then anything posted here while we were reading.
+        const stored = pending.filter((row) => row.queue === queue).map((row) => row.id);
+        const known = new Set(stored);
+        current.waiting = [...stored, ...current.waiting.filter((id) => !known.has(id))];
+        current.consuming = true;
+        pump(queue);
+      }
+    },
+
+    async close() {
+      closed = true;
+      const running = [...lanes.values()].flatMap((l) => [...l.running]);
+      if (!(await settlesWithin(Promise.all(running), closeTimeoutMs))) {
+        deps.log.warn({ running: running.length }, 'closing with tasks still running: the next start marks them interrupted');
+      }
+    },
+  };
+}

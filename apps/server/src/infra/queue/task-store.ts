@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { TTaskState } from '@atlas/contracts';
+import type { Db } from '../db/index.js';
+import type { TaskRow } from '../db/tables.js';
+import type { TaskRequest } from './port.js';
+
+/**
+ * All SQL on the `tasks` table. The row is the record of a task whatever the queue driver: drivers only move
+ * work to a worker, and every state change goes through here. Each transition names the states it may leave,
+ * so a late write (a duplicate delivery, a handler still running after a restart) cannot undo a final state.
+ */
+export interface TaskStore {
+  insert(request: TaskRequest): Promise<TTaskState>;
+  get(id: string): Promise<TTaskState | null>;
+  getRow(id: string): Promise<TaskRow | null>;
+  /** PENDING → STARTED. False when the task was already claimed or is gone: the caller must not run it. */
+  markStarted(id: string): Promise<boolean>;
+  /** STARTED|PROGRESS → PROGRESS with a percentage. */
+  setProgress(id: string, percent: number): Promise<void>;
+  /** STARTED|PROGRESS → SUCCESS with the handler's result (JSON). */
+  markSuccess(id: string, result: unknown): Promise<void>;
+  /** Any unfinished state → FAILURE with a message. */
+  markFailure(id: string, error: string): Promise<void>;
+  /** Newest first, for Job Management. */
+  list(limit: number): Promise<TTaskState[]>;
+  /** PENDING tasks of these queues in posting order (FIFO). */
+  listPending(queues: readonly string[]): Promise<TaskRow[]>;
+  /** Marks tasks of these queues left STARTED/PROGRESS by a runner that died as FAILURE; returns their ids. */
+  failInterrupted(queues: readonly string[], reason: string): Promise<string[]>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UNFINISHED = ['PENDING', 'STARTED', 'PROGRESS'] as const;
+const RUNNING = ['STARTED', 'PROGRESS'] as const;
+
+type StateRow = TaskRow & { live_position: number | null };
+
+export function createTaskStore(db: Db): TaskStore {
+  /**
+   * Rows with their queue position computed when read: the number of PENDING tasks of the same queue posted
+   * before this one. A stored number would go stale as soon as the task ahead of it starts.
+   */
+  const selectStates = () =>
+    db
+      .selectFrom('tasks as t')
+      .selectAll('t')
+      .select(
+        sql<number | null>`case when t.status = 'PENDING' then (
+          select count(*)::int from tasks p
+          where p.queue = t.queue and p.status = 'PENDING' and (p.created_at, p.id) < (t.created_at, t.id)
+        ) end`.as('live_position'),
+      );
+
+  const get = async (id: string) => {
+    if (!UUID.test(id)) return null;
+    const row = await selectStates().where('t.id', '=', id).executeTakeFirst();
+    return row ? toState(row) : null;
+  };
+
+  return {
+    async insert(request) {
+      const id = randomUUID();
+      await db
+        .insertInto('tasks')
+        .values({
+          id,
+          name: request.task,
+          queue: request.queue,
+          args: JSON.stringify(request.args),
+          kwargs: JSON.stringify(request.kwargs),
+          status: 'PENDING',
+          requested_by: request.requestedBy,
+        })
+        .execute();
+      return (await get(id))!;
+    },
+
+    get,
+
+    async getRow(id) {
+      if (!UUID.test(id)) return null;
+      return (await db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    },
+
+    async markStarted(id) {
+      const result = await db
+        .updateTable('tasks')
+        .set({ status: 'STARTED', progress: 0, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('status', '=', 'PENDING')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async setProgress(id, percent) {
+      await db
+        .updateTable('tasks')
+        .set({ status: 'PROGRESS', progress: percent, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('status', 'in', RUNNING)
+        .execute();
+    },
+
+    async markSuccess(id, result) {
+      await db
+        .updateTable('tasks')
+        .set({ status: 'SUCCESS', progress: 100, result: JSON.stringify(result ?? null), updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('status', 'in', RUNNING)
+        .execute();
+    },
+
+    async markFailure(id, error) {
+      await db
+        .updateTable('tasks')
+        .set({ status: 'FAILURE', error, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('status', 'in', UNFINISHED)
+        .execute();
+    },
+
+    async list(limit) {
+      const rows = await selectStates().orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(limit).execute();
+      return rows.map(toState);
+    },
+
+    async listPending(queues) {
+      if (queues.length === 0) return [];
+      return db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('queue', 'in', queues)
+        .where('status', '=', 'PENDING')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    async failInterrupted(queues, reason) {
+      if (queues.length === 0) return [];
+      const rows = await db
+        .updateTable('tasks')
+        .set({ status: 'FAILURE', error: reason, updated_at: sql`now()` })
+        .where('queue', 'in', queues)
+        .where('status', 'in', RUNNING)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+function toState(row: StateRow): TTaskState {
+  return {
+    _id: row.id,
+    task: row.name,
+    queue: row.queue,
+    status: row.status,
+    progress: row.progress,
+    position: row.live_position,
+    result: row.result ?? null,
+    error: row.error,
+    requested_by: row.requested_by,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

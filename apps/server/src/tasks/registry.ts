@@ -1,0 +1,117 @@
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { MSG, type QueueName, type ZTaskArgSpec } from '@atlas/contracts';
+import type { Config } from '../config.js';
+import type { Db } from '../infra/db/index.js';
+import type { Mailer } from '../infra/mail/port.js';
+import type { TaskContext } from '../infra/queue/port.js';
+import type { TaskStore } from '../infra/queue/task-store.js';
+import type { TaskRow } from '../infra/db/tables.js';
+import type { ObjectStore } from '../infra/storage/port.js';
+
+/** One argument of a task as the Analytics task runner shows it: name, default value, type, caption, help. */
+export type TaskArgSpec = z.infer<typeof ZTaskArgSpec>;
+
+/** The infrastructure a task handler may use. */
+export interface TaskDeps {
+  db: Db;
+  storage: ObjectStore;
+  mailer: Mailer;
+  config: Config;
+  log: Logger;
+}
+
+export interface TaskRunContext extends TaskContext {
+  deps: TaskDeps;
+  /** The registry this task runs in (core.task_list describes it). */
+  registry: TaskRegistry;
+}
+
+/**
+ * A named task on a named queue. `parse` turns the posted args/kwargs into the handler's input and throws
+ * TaskInputError with a message fit for the user; it runs when the task is posted (so a bad task is refused
+ * with 400 and never queued) and again in the worker, which only has the stored JSON.
+ */
+export interface TaskDefinition<I = unknown, R = unknown> {
+  name: string;
+  queue: QueueName;
+  description: string;
+  argSpecs: TaskArgSpec[];
+  parse(args: unknown[], kwargs: Record<string, unknown>): I;
+  run(input: I, ctx: TaskRunContext): Promise<R>;
+}
+
+/** Keeps each definition's input type checked where it is written, and erases it for the registry. */
+export function defineTask<I, R>(definition: TaskDefinition<I, R>): TaskDefinition {
+  return { ...definition, run: (input, ctx) => definition.run(input as I, ctx) };
+}
+
+export class TaskInputError extends Error {}
+
+/** Parses with a zod schema; the error names the offending field, e.g. `kwargs.bucket: Invalid input: expected string`. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = [where, ...issue.path.map(String)].join('.');
+  throw new TaskInputError(`${field}: ${issue.message}`);
+}
+
+export const wrongQueueMessage = (task: string, queue: string) => `Task '${task}' does not run on queue '${queue}'.`;
+
+export interface TaskRegistry {
+  get(name: string): TaskDefinition | undefined;
+  /** All definitions, or those of one queue, in registration order. */
+  list(queue?: string): TaskDefinition[];
+}
+
+export function createTaskRegistry(definitions: readonly TaskDefinition[]): TaskRegistry {
+  const byName = new Map<string, TaskDefinition>();
+  for (const definition of definitions) {
+    if (byName.has(definition.name)) throw new Error(`Task '${definition.name}' is defined twice`);
+    byName.set(definition.name, definition);
+  }
+  return {
+    get: (name) => byName.get(name),
+    list: (queue) => definitions.filter((d) => queue === undefined || d.queue === queue),
+  };
+}
+
+/**
+ * Runs one stored task to its final state; both queue drivers call this. It first claims the row
+ * (PENDING → STARTED), so a task delivered twice runs once. Whatever the handler throws ends as FAILURE with
+ * its message; only a failure of the store itself rejects.
+ */
+export async function runTask(
+  row: TaskRow,
+  registry: TaskRegistry,
+  deps: TaskDeps,
+  store: TaskStore,
+  onProgress?: (percent: number) => Promise<void>,
+): Promise<void> {
+  if (!(await store.markStarted(row.id))) return;
+  const log = deps.log.child({ taskId: row.id, task: row.name });
+  const definition = registry.get(row.name);
+  if (!definition) return store.markFailure(row.id, MSG.taskUnknown(row.name));
+  if (definition.queue !== row.queue) return store.markFailure(row.id, wrongQueueMessage(row.name, row.queue));
+
+  let reported = -1;
+  const progress = async (percent: number) => {
+    // Whole percents only: a handler may report per chunk, and each report is a database write.
+    const value = Math.min(100, Math.max(0, Math.round(percent)));
+    if (value === reported) return;
+    reported = value;
+    await store.setProgress(row.id, value);
+    await onProgress?.(value);
+  };
+  const started = Date.now();
+  try {
+    const input = definition.parse(row.args, row.kwargs);
+    const result = await definition.run(input, { taskId: row.id, progress, log, deps, registry });
+    await store.markSuccess(row.id, result);
+    log.info({ ms: Date.now() - started }, 'task succeeded');
+  } catch (error) {
+    log.warn({ err: error, ms: Date.now() - started }, 'task failed');
+    await store.markFailure(row.id, error instanceof Error ? error.message : String(error));
+  }
+}

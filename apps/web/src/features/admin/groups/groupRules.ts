@@ -1,0 +1,15 @@
+import type { TGroup } from '@atlas/contracts';
+
+/** Enable rules of the Group Managment form (spec 01 §5). Names are compared trimmed, as the server stores them. */
+export function isExistingGroup(groups: readonly TGroup[], name: string): boolean {
+  const wanted = name.trim();
+  return wanted !== '' && groups.some((group) => group.group_name === wanted);
+}
+
+export function canCreateGroup(groups: readonly TGroup[], name: string, description: string): boolean {
+  return name.trim() !== '' && description.trim() !== '' && !isExistingGroup(groups, name);
+}
+
+export function canDeleteGroup(groups: readonly TGroup[], name: string): boolean {
+  return isExistingGroup(groups, name);
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { latestCode } from '../apps/server/src/infra/mail/outbox-reader.js';
+
+export const ADMIN = { username: 'admin', password: 'Admin#Pass1' };
+export const dataDir = (): string => process.env.ATLAS_E2E_DATA_DIR!;
+const SHOTS = path.resolve(import.meta.dirname, '.out/screenshots');
+
+/** Saves a full-page screenshot under e2e/.out/screenshots/{name}.png for a human to look at. */
+export async function shot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** The newest emailed code for a user, read from the server's file outbox (polls briefly: mail is async). */
+export async function codeFor(username: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const code = latestCode(dataDir(), username);
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`No code in the outbox for ${username}`);
+}
+
+/** Signs in through the login screen, as a user would. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(`Welcome ${username}`)).toBeVisible();
+}
+
+/** A token for API set-up steps (creating users and groups) without clicking through screens. */
+export async function apiToken(page: Page, username: string, password: string): Promise<string> {
+  const response = await page.request.post('/api/v1/auth/login', { data: { username, password } });
+  expect(response.ok()).toBeTruthy();
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export const test = base;
+export { expect };

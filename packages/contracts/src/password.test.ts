@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { isEmail, isValidPassword, passwordProblems } from './password.js';
+
+describe('password rules (spec 01 §5)', () => {
+  it('accepts a password with length, lower, upper, digit and a listed symbol', () => {
+    expect(isValidPassword('Abcdef1!')).toBe(true);
+    expect(isValidPassword('Xy9{zzzz')).toBe(true);
+  });
+
+  it.each([
+    ['Abc1!', 'length'],
+    ['ABCDEFG1!', 'lower'],
+    ['abcdefg1!', 'upper'],
+    ['Abcdefgh!', 'digit'],
+    ['Abcdefgh1', 'symbol'],
+    ['Abcdefg1-', 'symbol'],
+  ])('names what %s lacks: %s', (password, rule) => {
+    expect(passwordProblems(password).map((r) => r.id)).toEqual([rule]);
+  });
+
+  it('checks the simple email shape', () => {
+    expect(isEmail('a@b.co')).toBe(true);
+    expect(isEmail('a@b')).toBe(false);
+    expect(isEmail('a b@c.de')).toBe(false);
+  });
+});

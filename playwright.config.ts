@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end specs drive the built portal in Debian's Chromium. The server runs on a fresh temporary
+ * data folder (embedded PGlite, fs storage, file outbox) so specs can read confirmation codes from the outbox.
+ * The runner process creates the folder once; workers inherit it through the environment.
+ */
+process.env.ATLAS_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-e2e-'));
+process.env.ATLAS_E2E_PORT ??= '4781';
+const port = Number(process.env.ATLAS_E2E_PORT);
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'e2e/.out/results',
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1400, height: 900 },
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    command: 'npx tsx apps/server/src/main.ts',
+    url: `http://127.0.0.1:${port}/api/v1/app`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ATLAS_ENV: 'test',
+      ATLAS_DATA_DIR: process.env.ATLAS_E2E_DATA_DIR,
+      ATLAS_ADMIN_PASSWORD: 'Admin#Pass1',
+      ATLAS_LOG_LEVEL: 'warn',
+      // The e2e suite always runs the embedded profile: a fresh machine has no PostgreSQL or Redis.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  },
+});

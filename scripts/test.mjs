@@ -1,0 +1,72 @@
+// `npm test`: typecheck, lint, the unit and integration suite on the embedded profile (PGlite, in-process
+// queue), the same server suite again on PostgreSQL/BullMQ when DATABASE_URL/REDIS_URL are set, then the
+// browser specs. Ends with one summary line: "N passed, N failed".
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'e2e/.out');
+fs.mkdirSync(out, { recursive: true });
+const totals = { passed: 0, failed: 0 };
+const timings = [];
+let failedStep = null;
+
+function step(name, cmd, args, env = process.env) {
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  timings.push(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0 && !failedStep) failedStep = name;
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += (report.numFailedTests ?? 0) + (report.numTotalTestSuites && report.success === false && !report.numFailedTests ? 1 : 0);
+}
+
+function countPlaywright(file) {
+  if (!fs.existsSync(file)) return;
+  const stats = JSON.parse(fs.readFileSync(file, 'utf8')).stats ?? {};
+  totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected ?? 0;
+}
+
+const embedded = { ...process.env };
+delete embedded.DATABASE_URL;
+delete embedded.REDIS_URL;
+
+step('typecheck', 'node', ['scripts/typecheck.mjs']);
+step('lint', 'npx', ['eslint', '.']);
+
+const vitestArgs = (name) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, `vitest-${name}.json`)}`];
+for (const f of fs.readdirSync(out).filter((f) => f.endsWith('.json'))) fs.rmSync(path.join(out, f));
+
+step('unit + integration (PGlite, in-process queue, fs storage)', 'npx', vitestArgs('embedded'), embedded);
+countVitest(path.join(out, 'vitest-embedded.json'));
+
+if (process.env.DATABASE_URL || process.env.REDIS_URL) {
+  const profile = [process.env.DATABASE_URL && 'PostgreSQL', process.env.REDIS_URL && 'BullMQ/Redis'].filter(Boolean).join(' + ');
+  step(`server suite again on ${profile}`, 'npx', [...vitestArgs('production'), '--project', 'server']);
+  countVitest(path.join(out, 'vitest-production.json'));
+} else {
+  console.log('\n(DATABASE_URL and REDIS_URL are not set: the PostgreSQL/BullMQ profile is not exercised in this run.)');
+}
+
+const pwReport = path.join(out, 'playwright.json');
+step('browser specs (Chromium)', 'node', ['scripts/e2e.mjs', '--reporter=list,json'], {
+  ...embedded,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport,
+});
+countPlaywright(pwReport);
+
+console.log(`\n${timings.join('\n')}`);
+if (failedStep && totals.failed === 0) totals.failed = 1;
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+if (failedStep) {
+  console.error(`npm test failed at: ${failedStep}`);
+  process.exit(1);
+}
