@@ -26,6 +26,9 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // The shared contracts (zod schemas, messages, rules) change with every feature; zod does not.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'contracts', test: /packages[\\/]contracts[\\/]/ },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { errorBody, HttpError } from './http/errors.js';
 import { installIdentity } from './http/identity.js';
 import { createTokenService } from './http/tokens.js';
@@ -17,8 +17,7 @@ import { registerWebApp } from './web.js';
  */
 export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: infra.log,
-    disableRequestLogging: infra.config.environment === 'test',
+    loggerInstance: infra.log as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: true,
   });

@@ -75,10 +75,9 @@ export const MSG = {
   accountRequested: 'Account requested. Enter the confirmation code we sent to your email.',
   codeExpired: 'This code has expired. Please request a new one.',
   emailAlreadyVerified: 'This email address is already verified.',
-  confirmationCodeSent: 'A new confirmation code has been sent to your email.',
   confirmationSendError: 'Error when sending the confirmation code.',
   tooManyCodeRequests: 'Too many codes requested. Please wait a few minutes and try again.',
-  resetCodeSent: 'A password reset code has been sent to your email.',
+  resetCodeMailed: 'A password reset code has been sent to your email.',
   cannotDeleteSelf: 'You cannot delete your own account.',
   cannotDisableSelf: 'You cannot disable your own account.',
   userDisabled: 'Successfully disabled user',
@@ -118,4 +117,5 @@ export const MSG = {
   resetCodeSent: (username: string) => `We emailed a reset code for ${username}. Enter it and choose a new password.`,
   codeResent: 'A new code has been sent to your email.',
   accountConfirmedBody: 'Your email is confirmed. An administrator must authorise your account before you can sign in.',
+  pageNotFound: 'There is no page at this address.',
 } as const;

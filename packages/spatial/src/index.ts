@@ -1,1 +1,2 @@
 export * from './grid/tixel-grid.js';
+export * from './matrix/types.js';

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Identity } from '@atlas/contracts';
 import { InvalidTokenError, type TokenService } from './tokens.js';
 
 /** Reads the current groups of an active account, or null when it does not exist, is disabled or unconfirmed. */
@@ -12,7 +11,8 @@ const SCHEMES = /^(?:JWT|Bearer)\s+(\S+)$/i;
  * from the database, not trusted from the token, so removing a group or disabling an account takes effect at once.
  */
 export function installIdentity(app: FastifyInstance, tokens: TokenService, lookupUser: ActiveUserLookup): void {
-  app.decorateRequest('identity', null as unknown as Identity);
+  // Fastify 5 refuses object placeholders (shared by reference); the hook below sets the value on every request.
+  app.decorateRequest('identity', null as never);
   app.decorateRequest('tokenRejected', false);
   app.addHook('onRequest', async (request) => {
     request.identity = { kind: 'anonymous' };

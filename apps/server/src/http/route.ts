@@ -25,16 +25,19 @@ export interface RegisteredRoute {
   call?: Call;
 }
 
+/** The parsed type of an optional contract part (`body?` makes `C['body']` include undefined). */
+type Part<S> = NonNullable<S> extends z.ZodType ? z.infer<NonNullable<S>> : undefined;
+
 export interface HandlerInput<C extends Call> {
-  params: C['params'] extends z.ZodType ? z.infer<C['params']> : undefined;
-  query: C['query'] extends z.ZodType ? z.infer<C['query']> : undefined;
-  body: C['body'] extends z.ZodType ? z.infer<C['body']> : undefined;
+  params: Part<C['params']>;
+  query: Part<C['query']>;
+  body: Part<C['body']>;
   identity: Identity;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-export type HandlerOutput<C extends Call> = C['response'] extends z.ZodType ? z.infer<C['response']> : unknown;
+export type HandlerOutput<C extends Call> = NonNullable<C['response']> extends z.ZodType ? z.infer<NonNullable<C['response']>> : unknown;
 
 /** Throws the access failure for a rule, if any: 401 without (or with a rejected) token, 403 when the role is missing. */
 export function enforceAccess(request: FastifyRequest, access: Access): void {

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { MSG, type QueueName, type ZTaskArgSpec } from '@atlas/contracts';
 import type { Config } from '../config.js';
 import type { Db } from '../infra/db/index.js';

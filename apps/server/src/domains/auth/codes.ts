@@ -1,10 +1,11 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { AUTH_CODE_MAX_ATTEMPTS } from '@atlas/contracts';
 
-/** The emailed one-time codes: 6 digits, stored only as a keyed hash, expiring, with a limit on wrong tries. */
+/** The emailed one-time codes: 6 digits, stored only as a keyed hash, expiring, with a limit on tries. */
 export type CodePurpose = 'confirm_email' | 'reset_password';
 
 export interface StoredCode {
+  id: number;
   code_hash: string;
   attempts: number;
   expires_at: Date;
@@ -24,12 +25,16 @@ export function hashCode(secret: string, purpose: CodePurpose, code: string): st
   return createHmac('sha256', secret).update(`${purpose}:${code.trim()}`).digest('hex');
 }
 
-/** Judges a presented code. The attempt limit is checked first, so a correct code cannot be found by more guessing. */
-export function checkCode(stored: StoredCode | undefined, presentedHash: string, now: Date): CodeCheck {
+/** Whether a stored code may still be tried. The limit comes first, so guessing on cannot reveal the code. */
+export function codeState(stored: StoredCode | undefined, now: Date): 'usable' | Exclude<CodeCheck, 'ok' | 'wrong'> {
   if (!stored) return 'missing';
   if (stored.attempts >= AUTH_CODE_MAX_ATTEMPTS) return 'attempt_limit';
   if (stored.expires_at.getTime() <= now.getTime()) return 'expired';
-  const a = Buffer.from(stored.code_hash, 'hex');
+  return 'usable';
+}
+
+export function codeMatches(storedHash: string, presentedHash: string): boolean {
+  const a = Buffer.from(storedHash, 'hex');
   const b = Buffer.from(presentedHash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b) ? 'ok' : 'wrong';
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { GROUP_ADMIN } from '@atlas/contracts';
+import { AUTH_CODE_MAX_ATTEMPTS, GROUP_ADMIN } from '@atlas/contracts';
 import type { Tables } from '../../infra/db/tables.js';
 import { listAudit, recordAudit, type AuditEntry } from './audit.js';
 import type { CodePurpose, StoredCode } from './codes.js';
@@ -52,7 +52,8 @@ function withTransactions(db: Kysely<Tables>): AccountStore {
   return {
     ...bindStore(db),
     // Nested calls reuse the open transaction (PGlite has one connection: a second one would wait for ever).
-    transaction: (fn) => (db.isTransaction ? fn(withTransactions(db)) : db.transaction().execute((trx) => fn(withTransactions(trx)))),
+    transaction: (fn) =>
+      db.isTransaction ? fn(withTransactions(db)) : db.transaction().execute((trx) => fn(withTransactions(trx))),
   };
 }
 
@@ -71,7 +72,9 @@ function bindStore(db: Kysely<Tables>) {
         'users.status',
         'users.email_verified',
         'users.disabled',
-        sql<string[]>`coalesce((select json_agg(g.name order by g.name) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = users.id), '[]'::json)`.as(
+        sql<
+          string[]
+        >`coalesce((select json_agg(g.name order by g.name) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = users.id), '[]'::json)`.as(
           'groups',
         ),
       ]);
@@ -96,7 +99,10 @@ function bindStore(db: Kysely<Tables>) {
     },
 
     async countUsers(): Promise<number> {
-      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -129,7 +135,11 @@ function bindStore(db: Kysely<Tables>) {
 
     async findGroups(names: readonly string[]): Promise<GroupRecord[]> {
       if (names.length === 0) return [];
-      return db.selectFrom('groups').select(['id', 'name', 'description']).where('name', 'in', [...names]).execute();
+      return db
+        .selectFrom('groups')
+        .select(['id', 'name', 'description'])
+        .where('name', 'in', [...names])
+        .execute();
     },
 
     /** Inserts a group; false when the name is taken. */
@@ -169,7 +179,11 @@ function bindStore(db: Kysely<Tables>) {
 
     async removeMemberships(userId: number, groupIds: readonly number[]): Promise<void> {
       if (groupIds.length === 0) return;
-      await db.deleteFrom('user_groups').where('user_id', '=', userId).where('group_id', 'in', [...groupIds]).execute();
+      await db
+        .deleteFrom('user_groups')
+        .where('user_id', '=', userId)
+        .where('group_id', 'in', [...groupIds])
+        .execute();
     },
 
     /** Enabled, confirmed members of the admin group other than `exceptUserId`. */
@@ -190,10 +204,13 @@ function bindStore(db: Kysely<Tables>) {
     /** Stores a new code for a purpose, replacing any older one: only the newest code works. */
     async replaceCode(userId: number, purpose: CodePurpose, codeHash: string, expiresAt: Date): Promise<void> {
       await db.deleteFrom('auth_codes').where('user_id', '=', userId).where('purpose', '=', purpose).execute();
-      await db.insertInto('auth_codes').values({ user_id: userId, purpose, code_hash: codeHash, expires_at: expiresAt }).execute();
+      await db
+        .insertInto('auth_codes')
+        .values({ user_id: userId, purpose, code_hash: codeHash, expires_at: expiresAt })
+        .execute();
     },
 
-    async findCode(userId: number, purpose: CodePurpose): Promise<(StoredCode & { id: number }) | undefined> {
+    async findCode(userId: number, purpose: CodePurpose): Promise<StoredCode | undefined> {
       const row = await db
         .selectFrom('auth_codes')
         .select(['id', 'code_hash', 'attempts', 'expires_at'])
@@ -204,12 +221,16 @@ function bindStore(db: Kysely<Tables>) {
       return row && { ...row, expires_at: new Date(row.expires_at) };
     },
 
-    async countWrongAttempt(codeId: number): Promise<void> {
-      await db
+    /** Uses up one try of a code in a single statement; false when none is left (so parallel guesses cannot pass the limit). */
+    async reserveAttempt(codeId: number): Promise<boolean> {
+      const row = await db
         .updateTable('auth_codes')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .where('id', '=', codeId)
-        .execute();
+        .where('attempts', '<', AUTH_CODE_MAX_ATTEMPTS)
+        .returning('attempts')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async deleteCodes(userId: number, purpose: CodePurpose): Promise<void> {

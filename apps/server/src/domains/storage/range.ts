@@ -1,8 +1,6 @@
 /** What to do with a request's `Range` header, given the object's size (RFC 9110 §14). */
 export type RangeDecision =
-  | { kind: 'whole' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+  { kind: 'whole' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 const SPEC = /^(\d*)-(\d*)$/;
 

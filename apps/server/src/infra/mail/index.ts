@@ -9,5 +9,3 @@ export async function createMailer(config: Config, log: Logger): Promise<Mailer>
   if (config.smtpUrl) return createSmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   return createOutboxMailer({ dataDir: config.dataDir, from: config.mailFrom, log });
 }
-
-export type { Mail, Mailer } from './port.js';

@@ -22,7 +22,11 @@ describe('outbox mailer (default driver)', () => {
   it('writes one readable .eml file per mail, named time-recipient-random', async () => {
     const mailer = await createMailer(loadConfig({ ATLAS_DATA_DIR: dataDir, ATLAS_JWT_SECRET: 'x'.repeat(32) }), log);
     expect(mailer.driver).toBe('outbox');
-    await mailer.send({ to: 'alice@example.org', subject: 'Your code', text: 'Hello Alice\nUsername: alice\nCode: 123456\n' });
+    await mailer.send({
+      to: 'alice@example.org',
+      subject: 'Your code',
+      text: 'Hello Alice\nUsername: alice\nCode: 123456\n',
+    });
     const files = fs.readdirSync(path.join(dataDir, 'outbox'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-alice@example\.org-[0-9a-f]{8}\.eml$/);
@@ -39,8 +43,9 @@ describe('outbox mailer (default driver)', () => {
     await mailer.send({ to: 'a@x.org', subject: 'Grüße', text: 'Username: alice\nCode: 111111' });
     await mailer.send({ to: 'b@x.org', subject: 'b', text: 'Username: bob\nCode: 222222' });
     await mailer.send({ to: 'a@x.org', subject: 'again\r\nBcc: evil@x.org', text: 'Username: alice\nCode: 333333' });
+    await mailer.send({ to: 'a@x.org', subject: 'no code', text: 'Username: alice\nYou were added to a group.' });
     const mails = readOutbox(dataDir);
-    expect(mails.map((m) => m.to)).toEqual(['a@x.org', 'b@x.org', 'a@x.org']);
+    expect(mails.map((m) => m.to)).toEqual(['a@x.org', 'b@x.org', 'a@x.org', 'a@x.org']);
     expect(mails[0]!.subject).toBe('Grüße');
     // A line break in a header value is flattened, never a new header.
     expect(mails[2]!.subject).toBe('again Bcc: evil@x.org');
@@ -119,7 +124,9 @@ describe('SMTP mailer (SMTP_URL)', () => {
   it('fails with a clear error, without the password, when the login is refused', async () => {
     const mailer = await createMailer(smtpConfig('wrong-password'), log);
     const sending = mailer.send({ to: 'alice@example.org', subject: 'x', text: 'y' });
-    await expect(sending).rejects.toThrow(/Could not send mail to alice@example\.org via SMTP 127\.0\.0\.1:\d+: Invalid login/);
+    await expect(sending).rejects.toThrow(
+      /Could not send mail to alice@example\.org via SMTP 127\.0\.0\.1:\d+: Invalid login/,
+    );
     await sending.catch((error: Error) => expect(error.message).not.toContain('wrong-password'));
     await mailer.close();
     expect(delivered).toHaveLength(0);

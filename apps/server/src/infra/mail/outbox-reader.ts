@@ -22,13 +22,16 @@ export function readOutbox(dataDir: string): OutboxMail[] {
 }
 
 /**
- * The 6-digit code of the newest mail to a user, found by the `Username:` line our mails carry or by the
- * recipient address; null when there is none.
+ * The 6-digit code of the newest code-carrying mail to a user, found by the `Username:` line our mails carry
+ * or by the recipient address; null when there is none. (Mails without a code, such as a group assignment
+ * notice, are skipped.)
  */
 export function latestCode(dataDir: string, username: string): string | null {
-  const mails = readOutbox(dataDir).filter((mail) => isFor(mail, username));
-  const newest = mails.at(-1);
-  return newest ? (/^Code: (\d{6})$/m.exec(newest.text)?.[1] ?? null) : null;
+  const codes = readOutbox(dataDir)
+    .filter((mail) => isFor(mail, username))
+    .map((mail) => /^Code: (\d{6})$/m.exec(mail.text)?.[1])
+    .filter((code): code is string => code !== undefined);
+  return codes.at(-1) ?? null;
 }
 
 function isFor(mail: OutboxMail, username: string): boolean {
@@ -56,5 +59,7 @@ function parseMessage(file: string, raw: string): OutboxMail {
 }
 
 function decodeWords(text: string): string {
-  return text.replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=/gi, (_, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
+  return text.replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]+)\?=/gi, (_, b64: string) =>
+    Buffer.from(b64, 'base64').toString('utf8'),
+  );
 }

@@ -20,7 +20,9 @@ export function createOutboxMailer(options: { dataDir: string; from: string; log
       // Written under a temporary name and renamed, so a reader polling the folder never sees half a mail.
       await fs.writeFile(`${file}.tmp`, composeMessage(options.from, mail, stamp), 'utf8');
       await fs.rename(`${file}.tmp`, file);
-      options.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox');
+      // Without SMTP the operator reads codes from the log (DESIGN §1), so the line carries the code when there is one.
+      const code = /^Code: (\d{6})$/m.exec(mail.text)?.[1];
+      options.log.info({ to: mail.to, subject: mail.subject, file, ...(code ? { code } : {}) }, 'mail written to the outbox');
     },
     async close() {},
   };
@@ -31,7 +33,7 @@ export function outboxDir(dataDir: string): string {
 }
 
 /** The message as SMTP would carry it: CRLF lines, 8-bit UTF-8 body, so the text (and its code) is readable as is. */
-export function composeMessage(from: string, mail: Mail, date: Date): string {
+function composeMessage(from: string, mail: Mail, date: Date): string {
   const headers = [
     `From: ${headerValue(from)}`,
     `To: ${headerValue(mail.to)}`,

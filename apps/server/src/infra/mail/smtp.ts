@@ -12,7 +12,10 @@ export async function createSmtpMailer(options: { smtpUrl: string; from: string;
       try {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
       } catch (error) {
-        throw new MailDeliveryError(`Could not send mail to ${mail.to} via SMTP ${server}: ${(error as Error).message}`, error);
+        throw new MailDeliveryError(
+          `Could not send mail to ${mail.to} via SMTP ${server}: ${(error as Error).message}`,
+          error,
+        );
       }
       options.log.info({ to: mail.to, subject: mail.subject }, 'mail sent via SMTP');
     },

@@ -30,6 +30,8 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
   const { store, registry, deps, concurrency } = options;
   const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
   const lanes = new Map<string, Lane>();
+  /** Queues this process consumes, claimed before the first await so a second call cannot fail our own tasks. */
+  const claimed = new Set<string>();
   let closed = false;
 
   const lane = (queue: string): Lane => {
@@ -43,7 +45,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
       const row = await store.getRow(id);
       if (row) await runTask(row, registry, deps, store);
     } catch (error) {
-      // Only the store can fail here (runTask records handler errors); the row stays as it was and is failed as interrupted on the next start.
+      // Only the store can fail here (runTask records handler errors); the next start fails the row as interrupted.
       deps.log.error({ err: error, taskId: id }, 'in-process task could not be recorded');
     }
   };
@@ -75,10 +77,12 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
     list: (limit) => store.list(limit),
 
     async startWorkers(queues: readonly QueueName[]) {
-      const fresh = [...new Set(queues)].filter((q) => !lane(q).consuming);
+      const fresh = [...new Set(queues)].filter((q) => !claimed.has(q));
+      for (const queue of fresh) claimed.add(queue);
       // Nothing of these queues runs in this process yet, so anything STARTED was cut short by an earlier run.
       const interrupted = await store.failInterrupted(fresh, INTERRUPTED_INPROCESS);
-      if (interrupted.length) deps.log.warn({ tasks: interrupted }, 'tasks interrupted by the last stop marked FAILURE');
+      if (interrupted.length)
+        deps.log.warn({ tasks: interrupted }, 'tasks interrupted by the last stop marked FAILURE');
       const pending = await store.listPending(fresh);
       for (const queue of fresh) {
         const current = lane(queue);
@@ -95,7 +99,10 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
       closed = true;
       const running = [...lanes.values()].flatMap((l) => [...l.running]);
       if (!(await settlesWithin(Promise.all(running), closeTimeoutMs))) {
-        deps.log.warn({ running: running.length }, 'closing with tasks still running: the next start marks them interrupted');
+        deps.log.warn(
+          { running: running.length },
+          'closing with tasks still running: the next start marks them interrupted',
+        );
       }
     },
   };

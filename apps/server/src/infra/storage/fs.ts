@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../config.js';
 import {
@@ -20,7 +20,6 @@ import {
   type ListResult,
   type ObjectInfo,
   type ObjectStore,
-  type PresignOptions,
   type PutOptions,
 } from './port.js';
 
@@ -58,12 +57,14 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
       const temp = path.join(tmpDir, randomUUID());
       try {
         await writeTemp(temp, body, options);
+        // Stat before the rename (which keeps size and mtime): the answer describes this version, whatever follows.
+        const stat = await fsp.stat(temp);
         await commit(temp, target, key);
+        return { key, size: stat.size, lastModified: stat.mtime };
       } catch (error) {
         await fsp.rm(temp, { force: true });
         throw error;
       }
-      return (await head(bucket, key))!;
     },
 
     async get(bucket, key, options = {}) {
@@ -178,7 +179,15 @@ async function writeTemp(temp: string, body: Readable | Buffer | string, options
     await fsp.writeFile(temp, body, { flag: 'wx' });
     return;
   }
-  await pipeline(body, byteLimit(options.maxBytes), fs.createWriteStream(temp, { flags: 'wx' }));
+  const out = fs.createWriteStream(temp, { flags: 'wx' });
+  try {
+    await pipeline(body, byteLimit(options.maxBytes), out);
+  } catch (error) {
+    // pipeline rejects before the file stream is closed, and one still opening would create the file after
+    // the caller removed it: wait for the close.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+    throw error;
+  }
 }
 
 /**
@@ -227,7 +236,12 @@ function resolveRange(range: ByteRange, size: number): { start: number; end: num
   return { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
 }
 
-function toGetResult(body: Readable, totalSize: number, contentType: string, range?: { start: number; end: number }): GetResult {
+function toGetResult(
+  body: Readable,
+  totalSize: number,
+  contentType: string,
+  range?: { start: number; end: number },
+): GetResult {
   const size = range ? range.end - range.start + 1 : totalSize;
   return range ? { body, size, totalSize, range, contentType } : { body, size, totalSize, contentType };
 }

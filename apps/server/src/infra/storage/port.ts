@@ -81,7 +81,8 @@ export class ObjectTooLargeError extends Error {}
 export function checkKey(key: string): string {
   if (!key || Buffer.byteLength(key) > 1024) throw new InvalidKeyError('Object key must be 1 to 1024 bytes');
   if (key.startsWith('/')) throw new InvalidKeyError('Object key must not start with /');
-  if (key.includes('\0') || key.includes('\\')) throw new InvalidKeyError('Object key must not contain NUL or backslash');
+  if (key.includes('\0') || key.includes('\\'))
+    throw new InvalidKeyError('Object key must not contain NUL or backslash');
   if (key.split('/').some((segment) => segment === '..' || segment === '.'))
     throw new InvalidKeyError('Object key must not contain . or .. segments');
   return key;
@@ -124,14 +125,14 @@ export function guessContentType(key: string): string {
 }
 
 /** A pass-through that fails with ObjectTooLargeError as soon as more than `maxBytes` went through it. */
-export function byteLimit(maxBytes: number | undefined): Transform & { readonly bytes: number } {
+export function byteLimit(maxBytes: number | undefined): Transform {
   let bytes = 0;
-  const counter = new Transform({
+  return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       bytes += chunk.length;
-      if (maxBytes !== undefined && bytes > maxBytes) callback(new ObjectTooLargeError(`Object is larger than ${maxBytes} bytes`));
+      if (maxBytes !== undefined && bytes > maxBytes)
+        callback(new ObjectTooLargeError(`Object is larger than ${maxBytes} bytes`));
       else callback(null, chunk);
     },
   });
-  return Object.defineProperty(counter, 'bytes', { get: () => bytes }) as Transform & { readonly bytes: number };
 }

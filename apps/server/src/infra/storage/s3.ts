@@ -31,8 +31,11 @@ import {
 
 export type S3Settings = NonNullable<Config['s3']>;
 
-/** S3 (or any S3-compatible store). index.ts imports this module lazily, so the default profile never loads the SDK. */
-export function createS3Store(settings: S3Settings): ObjectStore {
+/**
+ * S3 (or any S3-compatible store). index.ts imports this module lazily, so the default profile never loads the SDK.
+ * `pageSize` is S3's own limit per listing request; tests lower it to exercise paging without a thousand objects.
+ */
+export function createS3Store(settings: S3Settings, { pageSize = 1000 }: { pageSize?: number } = {}): ObjectStore {
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
@@ -69,7 +72,11 @@ export function createS3Store(settings: S3Settings): ObjectStore {
     },
 
     async put(bucket, key, body, options = {}) {
-      const target = { Bucket: checkBucket(bucket), Key: checkKey(key), ContentType: options.contentType ?? guessContentType(key) };
+      const target = {
+        Bucket: checkBucket(bucket),
+        Key: checkKey(key),
+        ContentType: options.contentType ?? guessContentType(key),
+      };
       if (typeof body === 'string' || Buffer.isBuffer(body)) {
         const size = Buffer.byteLength(body);
         if (options.maxBytes !== undefined && size > options.maxBytes)
@@ -127,7 +134,7 @@ export function createS3Store(settings: S3Settings): ObjectStore {
             Bucket: bucket,
             Prefix: options.prefix || undefined,
             Delimiter: options.delimiter || undefined,
-            MaxKeys: Math.min(1000, remaining),
+            MaxKeys: Math.min(pageSize, remaining),
             ContinuationToken: token,
           }),
         );
@@ -172,7 +179,8 @@ async function uploadStream(
   pipeline(body, counter, (error) => {
     if (!error) return;
     failure = error;
-    void upload.abort();
+    // done() rejects after the abort and reports the failure; the abort's own outcome adds nothing.
+    upload.abort().catch(() => {});
   });
   try {
     await upload.done();

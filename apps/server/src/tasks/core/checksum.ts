@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { checkKey } from '../../infra/storage/port.js';
 import { defineTask, parseInput } from '../registry.js';
 
 const ZKwargs = z.object({
   bucket: z.string().min(1, 'Must not be empty'),
-  key: z.string().min(1, 'Must not be empty'),
+  // The storage rules (no `..`, no leading `/`, …) checked when posting, so a bad key is a 400 and not a FAILURE.
+  key: z.string().superRefine((key, ctx) => {
+    try {
+      checkKey(key);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  }),
 });
 
 export interface ChecksumResult {
@@ -24,7 +32,13 @@ export const checksum = defineTask({
   description: 'Computes the SHA-256 and size of a stored object.',
   argSpecs: [
     { name: 'bucket', value: 'atx-data', type: 'string', caption: 'Bucket', description: 'Bucket holding the object.' },
-    { name: 'key', value: '', type: 'string', caption: 'Key', description: 'Object key, e.g. data/D00001/h5/data.csv.gz.' },
+    {
+      name: 'key',
+      value: '',
+      type: 'string',
+      caption: 'Key',
+      description: 'Object key, e.g. data/D00001/h5/data.csv.gz.',
+    },
   ],
   parse: (_args, kwargs) => parseInput(ZKwargs, kwargs, 'kwargs'),
   run: async ({ bucket, key }, { deps, progress }): Promise<ChecksumResult> => {

@@ -32,6 +32,8 @@ export const taskList = defineTask({
   parse: (_args, kwargs) => parseInput(ZKwargs, kwargs, 'kwargs'),
   run: async ({ queue }, { registry }): Promise<TaskListResult> => ({
     queue: queue ?? null,
-    tasks: registry.list(queue).map((d) => ({ name: d.name, queue: d.queue, description: d.description, args: d.argSpecs })),
+    tasks: registry
+      .list(queue)
+      .map((d) => ({ name: d.name, queue: d.queue, description: d.description, args: d.argSpecs })),
   }),
 });

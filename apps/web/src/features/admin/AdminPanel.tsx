@@ -1,4 +1,56 @@
-// Placeholder: replaced by the Admin Panel implementation.
+import { useSearchParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { ADMIN_TABS, tabFromQuery, type AdminTabId } from './adminTabs';
+import { GroupManagementTab } from './groups/GroupManagementTab';
+import { JobManagementTab } from './jobs/JobManagementTab';
+import { NotAvailablePanel } from './NotAvailablePanel';
+import { UserManagementTab } from './users/UserManagementTab';
+
+/** The Admin Panel (spec 03 §2.10). The open tab lives in `?tab=` so a link or a reload opens it again. */
 export function AdminPanel() {
-  return <div>Admin Panel</div>;
+  const [query, setQuery] = useSearchParams();
+  const tab = tabFromQuery(query);
+
+  const select = (next: AdminTabId) =>
+    setQuery((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set('tab', next);
+      return updated;
+    });
+
+  return (
+    <Paper variant="outlined" sx={{ m: 2 }}>
+      <Tabs
+        value={tab}
+        onChange={(_, next: AdminTabId) => select(next)}
+        variant="scrollable"
+        scrollButtons="auto"
+        aria-label="Admin Panel"
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        {ADMIN_TABS.map(({ id, label }) => (
+          <Tab key={id} value={id} label={label} id={`admin-tab-${id}`} aria-controls="admin-tab-panel" />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id="admin-tab-panel" aria-labelledby={`admin-tab-${tab}`} sx={{ p: 2 }}>
+        <TabContent tab={tab} />
+      </Box>
+    </Paper>
+  );
+}
+
+function TabContent({ tab }: { tab: AdminTabId }) {
+  switch (tab) {
+    case 'jobs':
+      return <JobManagementTab />;
+    case 'users':
+      return <UserManagementTab />;
+    case 'groups':
+      return <GroupManagementTab />;
+    default:
+      return <NotAvailablePanel title={ADMIN_TABS.find(({ id }) => id === tab)?.label ?? tab} />;
+  }
 }

@@ -1,11 +1,4 @@
-// Placeholder: replaced by the Register User and Reset User Password dialogs.
-export interface DialogProps {
-  open: boolean;
-  onClose: () => void;
-}
-export function RegisterUserDialog(_props: DialogProps) {
-  return null;
-}
-export function ResetUserPasswordDialog(_props: DialogProps) {
-  return null;
-}
+/** The Admin menu's account dialogs, opened by the shell (Admin › User). */
+export type { DialogProps } from './dialogProps';
+export { RegisterUserDialog } from './RegisterUserDialog';
+export { ResetUserPasswordDialog } from './ResetUserPasswordDialog';

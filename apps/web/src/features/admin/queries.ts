@@ -21,12 +21,11 @@ export const useAccounts = () =>
 export const useGroups = () =>
   useQuery({ queryKey: adminKeys.groups, queryFn: ({ signal }) => callApi(authCalls.listGroups, { signal }) });
 
-export const useUserAudit = (username: string, enabled: boolean) =>
+export const useUserAudit = (username: string) =>
   useQuery({
     queryKey: adminKeys.audit(`user:${username}`),
     queryFn: ({ signal }) =>
       callApi(authCalls.listAudit, { query: { target: `user:${username}`, limit: AUDIT_ENTRIES }, signal }),
-    enabled,
   });
 
 export const useRecentTasks = () =>

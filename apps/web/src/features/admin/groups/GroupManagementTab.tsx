@@ -15,7 +15,7 @@ import { callApi } from '../../../api/client';
 import { useConfirm, useSnackbar } from '../../../app/feedback';
 import { errorText, isDone } from '../apiErrors';
 import { useGroups, useInvalidateAccounts } from '../queries';
-import { canCreateGroup, canDeleteGroup } from './groupRules';
+import { canCreateGroup, canDeleteGroup, isBuiltInGroup } from './groupRules';
 
 /** Group Managment: create and delete groups; the list beside the form fills the name when clicked. */
 export function GroupManagementTab() {
@@ -62,13 +62,19 @@ export function GroupManagementTab() {
 
   const busy = create.isPending || remove.isPending;
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} alignItems="flex-start">
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
       <Paper component="section" aria-labelledby="group-form-title" variant="outlined" sx={{ p: 2, width: 420 }}>
         <Typography variant="h6" component="h2" id="group-form-title" gutterBottom>
           Create or delete a group
         </Typography>
         <Stack spacing={2}>
-          <TextField label="Group Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+          <TextField
+            label="Group Name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoComplete="off"
+            helperText={isBuiltInGroup(name) ? MSG.builtInGroup(name.trim()) : undefined}
+          />
           <TextField
             label="Description"
             value={description}

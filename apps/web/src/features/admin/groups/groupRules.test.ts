@@ -24,4 +24,7 @@ describe('Delete Group', () => {
     expect(canDeleteGroup(groups, 'lab-b')).toBe(false);
     expect(canDeleteGroup(groups, '')).toBe(false);
   });
+  it('is disabled for the built-in role groups', () => {
+    expect(canDeleteGroup(groups, 'admin')).toBe(false);
+  });
 });

@@ -1,4 +1,9 @@
-import type { TGroup } from '@atlas/contracts';
+import { GROUP_ADMIN, GROUP_USER, type TGroup } from '@atlas/contracts';
+
+/** The roles of spec 01 §6 are groups too; the server refuses to delete them. */
+export const BUILT_IN_GROUPS: readonly string[] = [GROUP_ADMIN, GROUP_USER];
+
+export const isBuiltInGroup = (name: string): boolean => BUILT_IN_GROUPS.includes(name.trim());
 
 /** Enable rules of the Group Managment form (spec 01 §5). Names are compared trimmed, as the server stores them. */
 export function isExistingGroup(groups: readonly TGroup[], name: string): boolean {
@@ -11,5 +16,5 @@ export function canCreateGroup(groups: readonly TGroup[], name: string, descript
 }
 
 export function canDeleteGroup(groups: readonly TGroup[], name: string): boolean {
-  return isExistingGroup(groups, name);
+  return isExistingGroup(groups, name) && !isBuiltInGroup(name);
 }

@@ -35,7 +35,7 @@ export function JobManagementTab() {
   const rows = [...(tasks.data ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return (
     <Stack spacing={2}>
-      <Stack direction="row" alignItems="center" spacing={1}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography variant="h6" component="h2" id="jobs-title">
           Recent jobs
         </Typography>
@@ -92,7 +92,7 @@ function JobRow({ task }: { task: TTaskState }) {
       <TableCell>{task.queue}</TableCell>
       <TableCell>{task.error ? <Tooltip title={task.error}>{status}</Tooltip> : status}</TableCell>
       <TableCell>
-        <Stack direction="row" alignItems="center" spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <LinearProgress
             variant="determinate"
             value={task.progress}

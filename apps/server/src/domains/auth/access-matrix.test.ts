@@ -1,0 +1,114 @@
+import { authCalls, type Access } from '@atlas/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenService } from '../../http/tokens.js';
+import type { RegisteredRoute } from '../../http/route.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { adminToken, confirmedUser } from './test-support.js';
+
+/**
+ * The authorisation matrix (DESIGN §3): every route registered through route()/rawRoute(), of every domain,
+ * called as each kind of identity, must answer as its access rule says. Handlers may answer anything else
+ * (400 for the empty body, 404 for dummy ids): only 401 and 403 are judged here.
+ */
+type IdentityName = 'anonymous' | 'public' | 'user' | 'admin' | 'expired' | 'tampered';
+type Expectation = 'allowed' | 401 | 403;
+
+const EXPECTED: Record<Access, Record<IdentityName, Expectation>> = {
+  anonymous: {
+    anonymous: 'allowed',
+    public: 'allowed',
+    user: 'allowed',
+    admin: 'allowed',
+    expired: 'allowed',
+    tampered: 'allowed',
+  },
+  public: { anonymous: 401, public: 'allowed', user: 'allowed', admin: 'allowed', expired: 401, tampered: 401 },
+  any: { anonymous: 401, public: 403, user: 'allowed', admin: 'allowed', expired: 401, tampered: 401 },
+  user: { anonymous: 401, public: 403, user: 'allowed', admin: 'allowed', expired: 401, tampered: 401 },
+  admin: { anonymous: 401, public: 403, user: 403, admin: 'allowed', expired: 401, tampered: 401 },
+};
+
+const DUMMY_PARAMS: Record<string, string> = {
+  id: '00000000-0000-4000-8000-000000000000',
+  username: 'matrix-nobody',
+  bucket: 'atx-data',
+};
+
+let t: TestApp;
+const tokens = {} as Record<IdentityName, string | undefined>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await adminToken(t.app);
+  const publicReply = await t.app.inject({ method: 'GET', url: '/api/v1/auth/log_into_public' });
+  const [head, payload, signature] = admin.split('.') as [string, string, string];
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'matrix-user' })).toString('base64url');
+  Object.assign(tokens, {
+    anonymous: undefined,
+    public: (publicReply.json() as { access_token: string }).access_token,
+    user: await confirmedUser(t.app, admin, 'matrix-user', ['user']),
+    admin,
+    expired: await createTokenService(t.infra.config.jwtSecret).issue(
+      { sub: 'admin', role: 'user', groups: ['admin'] },
+      -10,
+    ),
+    tampered: `${head}.${forged}.${signature}`,
+  });
+});
+afterAll(() => t.close());
+
+function concreteUrl(url: string): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => DUMMY_PARAMS[name] ?? 'dummy').replace(/\*$/, 'dummy/key.txt');
+}
+
+async function statusOf(route: RegisteredRoute, identity: IdentityName): Promise<number> {
+  const token = tokens[identity];
+  const hasBody = route.method !== 'GET' && route.method !== 'HEAD';
+  const response = await t.app.inject({
+    method: route.method,
+    url: concreteUrl(route.url),
+    headers: {
+      ...(token ? { authorization: `JWT ${token}` } : {}),
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+    },
+    payload: hasBody ? '{}' : undefined,
+  });
+  return response.statusCode;
+}
+
+/** What is wrong with one answer, or null. */
+function judge(route: RegisteredRoute, identity: IdentityName, status: number): string | null {
+  const expected = EXPECTED[route.access][identity];
+  const where = `${route.method} ${route.url} [${route.access}] as ${identity}: got ${status}`;
+  if (expected !== 'allowed') return status === expected ? null : `${where}, expected ${expected}`;
+  // Raw anonymous routes may refuse on their own terms: the signed storage URLs answer 403 for a bad
+  // signature by design. They must still never ask for a sign-in.
+  const refused = route.call === undefined && route.access === 'anonymous' ? [401] : [401, 403];
+  return refused.includes(status) ? `${where}, expected neither ${refused.join(' nor ')}` : null;
+}
+
+describe('authorisation matrix', () => {
+  it('covers every auth call and the task and app routes', () => {
+    const registered = new Set(t.app.atlasRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
+    for (const call of Object.values(authCalls))
+      expect(registered).toContain(`${call.method} ${call.path} ${call.access}`);
+    const urls = t.app.atlasRoutes.map((r) => r.url);
+    expect(urls).toContain('/api/v1/app');
+    expect(urls.some((u) => u.startsWith('/api/v1/task'))).toBe(true);
+    expect(urls.filter((u) => u.startsWith('/api/v1/auth/')).length).toBeGreaterThanOrEqual(
+      Object.keys(authCalls).length,
+    );
+  });
+
+  for (const identity of ['anonymous', 'public', 'user', 'admin', 'expired', 'tampered'] as const) {
+    it(`every route answers as its access rule says for: ${identity}`, async () => {
+      const problems: string[] = [];
+      for (const route of t.app.atlasRoutes) {
+        const problem = judge(route, identity, await statusOf(route, identity));
+        if (problem) problems.push(problem);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,209 @@
+import { AUTH_CODE_MAX_ATTEMPTS, CODE_REQUEST_LIMIT, MSG } from '@atlas/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '../../infra/mail/outbox-reader.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import {
+  adminToken,
+  api,
+  codeOf,
+  expireCodes,
+  GOOD_PASSWORD,
+  login,
+  otherCode,
+  REQUEST,
+  requestAccount,
+} from './test-support.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminToken(t.app);
+});
+afterAll(() => t.close());
+
+const confirm = (username: string, confirmation_code: string) =>
+  api(t.app, 'GET', '/api/v1/auth/confirm_user_via_email', { query: { username, confirmation_code } });
+const resend = (username: string) =>
+  api(t.app, 'GET', '/api/v1/auth/resend_confirmation_via_email', { query: { username } });
+
+describe('registration flow', () => {
+  it('request → emailed code → confirm email → admin confirm → sign in', async () => {
+    const reply = await api(t.app, 'POST', '/api/v1/auth/user_account_request', { body: REQUEST });
+    expect(reply).toEqual({ status: 200, body: { username_exists: false, msg: MSG.accountRequested } });
+    const mail = readOutbox(t.infra.dataDir).at(-1)!;
+    expect(mail.to).toBe('alice@example.org');
+    expect(mail.text).toContain('Username: alice');
+    const code = codeOf(t, 'alice');
+
+    const accounts = await api<{ username: string }[]>(t.app, 'GET', '/api/v1/auth/list_accounts', { token: admin });
+    expect(accounts.body.find((u) => u.username === 'alice')).toMatchObject({
+      name: 'Alice Liddell',
+      email: 'alice@example.org',
+      organization: 'Wonderland Lab',
+      piname: 'Dr. Dodo',
+      status: 'UNCONFIRMED',
+      email_verified: false,
+      groups: [],
+      group_names: '',
+    });
+
+    expect(await confirm('alice', code)).toEqual({ status: 200, body: { msg: 'Success' } });
+    const loginBody = { username: 'alice', password: GOOD_PASSWORD };
+    // Email verified, but not yet authorised by an admin.
+    expect(await api(t.app, 'POST', '/api/v1/auth/login', { body: loginBody })).toEqual({
+      status: 403,
+      body: { msg: MSG.accountUnconfirmed, status_code: 403 },
+    });
+    expect(
+      (await api(t.app, 'PUT', '/api/v1/auth/confirm', { token: admin, body: { username: 'alice' } })).body,
+    ).toEqual({
+      msg: MSG.userConfirmed,
+    });
+    const token = await login(t.app, 'alice', GOOD_PASSWORD);
+    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).body).toEqual({
+      username: 'alice',
+      groups: [],
+      public: false,
+      profile: {
+        name: 'Alice Liddell',
+        email: 'alice@example.org',
+        organization: 'Wonderland Lab',
+        pi_name: 'Dr. Dodo',
+      },
+    });
+
+    const audit = await api<{ action: string }[]>(t.app, 'GET', '/api/v1/auth/audit', {
+      token: admin,
+      query: { target: 'user:alice' },
+    });
+    expect(audit.body.map((row) => row.action)).toEqual(['user.confirm', 'user.email.verify', 'user.request']);
+  });
+
+  it('tells that a username exists without creating anything', async () => {
+    await requestAccount(t, 'taken');
+    const before = readOutbox(t.infra.dataDir).length;
+    const again = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+      body: { ...REQUEST, username: 'taken' },
+    });
+    expect(again).toEqual({ status: 200, body: { username_exists: true, msg: MSG.usernameExists } });
+    expect(readOutbox(t.infra.dataDir)).toHaveLength(before);
+    const admins = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+      body: { ...REQUEST, username: 'admin' },
+    });
+    expect(admins.body).toEqual({ username_exists: true, msg: MSG.usernameExists });
+  });
+
+  it('validates every field with a 400 and a message', async () => {
+    const cases: [Partial<typeof REQUEST>, string][] = [
+      [{ password: 'weakpassword' }, `password: ${MSG.passwordNotValid}`],
+      [{ password: 'Sh#1' }, 'password: Password must be at least 8 characters'],
+      [{ email: 'not-an-email' }, `email: ${MSG.emailInvalid}`],
+      [{ email: '' }, `email: ${MSG.emailMissing}`],
+      [{ name: '  ' }, 'name: Name is required'],
+      [{ pi_name: '' }, 'pi_name: PI name is required'],
+      [{ organization: '' }, 'organization: Organization is required'],
+      [{ username: 'bad name' }, 'username: Username may contain letters, digits and _ . @ - only'],
+    ];
+    for (const [change, msg] of cases) {
+      const reply = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+        body: { ...REQUEST, username: 'val', ...change },
+      });
+      expect(reply, msg).toEqual({ status: 400, body: { msg, status_code: 400 } });
+    }
+    const { email: _email, ...withoutEmail } = REQUEST;
+    const missing = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+      body: { ...withoutEmail, username: 'val' },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg).toMatch(/^email: /);
+  });
+
+  it('undoes the request when the confirmation mail cannot be sent', async () => {
+    const send = t.infra.mailer.send;
+    t.infra.mailer.send = async () => {
+      throw new Error('mail server down');
+    };
+    try {
+      const reply = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+        body: { ...REQUEST, username: 'unlucky' },
+      });
+      expect(reply).toEqual({ status: 500, body: { msg: MSG.accountRequestError, status_code: 500 } });
+    } finally {
+      t.infra.mailer.send = send;
+    }
+    const retry = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+      body: { ...REQUEST, username: 'unlucky' },
+    });
+    expect(retry.body).toEqual({ username_exists: false, msg: MSG.accountRequested });
+  });
+});
+
+describe('confirm_user_via_email', () => {
+  it('refuses a wrong code, then the attempt limit, even for the right code', async () => {
+    const code = await requestAccount(t, 'guesser');
+    for (let i = 0; i < AUTH_CODE_MAX_ATTEMPTS; i++) {
+      expect(await confirm('guesser', otherCode(code))).toEqual({
+        status: 400,
+        body: { msg: MSG.wrongConfirmationCode, status_code: 400 },
+      });
+    }
+    expect(await confirm('guesser', code)).toEqual({
+      status: 400,
+      body: { msg: MSG.attemptLimitExceeded, status_code: 400 },
+    });
+    // A new code starts a fresh count.
+    await resend('guesser');
+    expect((await confirm('guesser', codeOf(t, 'guesser'))).status).toBe(200);
+  });
+
+  it('refuses an expired code with a clear message', async () => {
+    const code = await requestAccount(t, 'slowpoke');
+    await expireCodes(t, 'slowpoke');
+    expect(await confirm('slowpoke', code)).toEqual({ status: 400, body: { msg: MSG.codeExpired, status_code: 400 } });
+  });
+
+  it('answers 404 for an unknown user, 400 once verified, 400 without a code', async () => {
+    expect(await confirm('nobody', '123456')).toEqual({
+      status: 404,
+      body: { msg: MSG.usernameMissing, status_code: 404 },
+    });
+    const code = await requestAccount(t, 'twice');
+    expect((await confirm('twice', code)).status).toBe(200);
+    expect(await confirm('twice', code)).toEqual({
+      status: 400,
+      body: { msg: MSG.emailAlreadyVerified, status_code: 400 },
+    });
+    const missing = await api(t.app, 'GET', '/api/v1/auth/confirm_user_via_email', { query: { username: 'twice' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg).toMatch(/^confirmation_code: /);
+  });
+});
+
+describe('resend_confirmation_via_email', () => {
+  it('mails a new code that replaces the old one', async () => {
+    const first = await requestAccount(t, 'forgetful');
+    expect(await resend('forgetful')).toEqual({ status: 200, body: { msg: MSG.codeResent } });
+    const second = codeOf(t, 'forgetful');
+    // Codes are random: only in one run of a million are both the same.
+    if (first !== second) {
+      expect(await confirm('forgetful', first)).toMatchObject({
+        status: 400,
+        body: { msg: MSG.wrongConfirmationCode },
+      });
+    }
+    expect((await confirm('forgetful', second)).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown user and 400 once verified', async () => {
+    expect(await resend('nobody')).toEqual({ status: 404, body: { msg: MSG.usernameMissing, status_code: 404 } });
+    expect(await resend('alice')).toEqual({ status: 400, body: { msg: MSG.emailAlreadyVerified, status_code: 400 } });
+  });
+
+  it('limits how many codes one user can have mailed (429)', async () => {
+    await requestAccount(t, 'spammer');
+    // The request itself mailed the first code of the window.
+    for (let i = 1; i < CODE_REQUEST_LIMIT.max; i++) expect((await resend('spammer')).status).toBe(200);
+    expect(await resend('spammer')).toEqual({ status: 429, body: { msg: MSG.tooManyCodeRequests, status_code: 429 } });
+  });
+});

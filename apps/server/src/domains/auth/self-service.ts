@@ -1,0 +1,186 @@
+import { MSG, type authCalls, type CallBody, type Identity } from '@atlas/contracts';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { userTarget } from './audit.js';
+import { confirmEmailMail, resetPasswordMail } from './mails.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type { AuthContext } from './service.js';
+import type { UserRecord } from './store.js';
+
+type AccountRequest = CallBody<typeof authCalls.userAccountRequest>;
+
+/** What people do for themselves: sign in, sessions, own password, account request, email confirmation, reset. */
+export function selfServiceRules(ctx: AuthContext) {
+  const { store, loginLimiter } = ctx;
+
+  async function mailConfirmationCode(user: UserRecord, failure: string): Promise<void> {
+    await ctx.send(confirmEmailMail(user, await ctx.issueCode(user, 'confirm_email')), failure);
+  }
+
+  /** Without its mail a registration cannot be finished: undo it, so the username can be requested again. */
+  async function withdrawRequest(user: UserRecord): Promise<void> {
+    await store.transaction(async (tx) => {
+      await tx.deleteUser(user.id);
+      const after = { reason: 'confirmation mail could not be sent' };
+      await tx.audit({ actor: null, action: 'user.delete', target: userTarget(user.username), after });
+    });
+  }
+
+  return {
+    async login(username: string, password: string, ip: string) {
+      const keys = [`user:${username}`, `ip:${ip}`];
+      if (keys.some((key) => loginLimiter.isLimited(key))) throw tooManyRequests(MSG.tooManyAttempts);
+      const user = await store.findUser(username);
+      const valid = await verifyPassword(user?.password_hash, password);
+      if (!user || !valid) {
+        keys.forEach((key) => loginLimiter.hit(key));
+        throw unauthorized(MSG.invalidLogin);
+      }
+      loginLimiter.reset(keys[0]!);
+      if (user.disabled) throw forbidden(MSG.accountDisabled);
+      if (user.status !== 'CONFIRMED') throw forbidden(MSG.accountUnconfirmed);
+      return { access_token: await ctx.userToken(user) };
+    },
+
+    async whoami(identity: Identity) {
+      if (identity.kind !== 'user') return { username: null, groups: [], public: true, profile: null };
+      const user = await ctx.requireUser(identity.username);
+      return {
+        username: user.username,
+        groups: identity.groups,
+        public: false,
+        profile: { name: user.name, email: user.email, organization: user.organization, pi_name: user.pi_name },
+      };
+    },
+
+    async refreshToken(identity: Identity) {
+      return { access_token: identity.kind === 'user' ? await ctx.userToken(identity) : await ctx.publicToken() };
+    },
+
+    async logIntoPublic() {
+      return { access_token: await ctx.publicToken() };
+    },
+
+    async changePassword(username: string, oldPassword: string, newPassword: string) {
+      const user = await ctx.requireUser(username);
+      if (!(await verifyPassword(user.password_hash, oldPassword))) throw badRequest(MSG.incorrectPassword);
+      const password_hash = await hashPassword(newPassword);
+      await store.transaction(async (tx) => {
+        await tx.updateUser(user.id, { password_hash });
+        await tx.audit({ actor: username, action: 'user.password.change', target: userTarget(username) });
+      });
+      return { msg: MSG.passwordChanged };
+    },
+
+    async requestAccount(input: AccountRequest) {
+      const { username, password, ...profile } = input;
+      if (await store.findUser(username)) return { username_exists: true, msg: MSG.usernameExists };
+      const password_hash = await hashPassword(password);
+      const created = await store.transaction(async (tx) => {
+        const values = { username, password_hash, ...profile, status: 'UNCONFIRMED' as const, email_verified: false };
+        if ((await tx.insertUser(values)) === undefined) return undefined;
+        const after = { ...profile, status: 'UNCONFIRMED' };
+        await tx.audit({ actor: null, action: 'user.request', target: userTarget(username), after });
+        return tx.findUser(username);
+      });
+      // Undefined: someone else took the username between the check and the insert.
+      if (!created) return { username_exists: true, msg: MSG.usernameExists };
+      ctx.countCodeMail(username, 'confirm_email');
+      try {
+        await mailConfirmationCode(created, MSG.accountRequestError);
+      } catch (error) {
+        await withdrawRequest(created);
+        throw error;
+      }
+      return { username_exists: false, msg: MSG.accountRequested };
+    },
+
+    async confirmViaEmail(username: string, code: string) {
+      const user = await ctx.requireUser(username, MSG.usernameMissing);
+      if (user.email_verified) throw badRequest(MSG.emailAlreadyVerified);
+      const check = await ctx.verifyCode(user, 'confirm_email', code);
+      if (check === 'attempt_limit') throw badRequest(MSG.attemptLimitExceeded);
+      if (check === 'expired') throw badRequest(MSG.codeExpired);
+      if (check !== 'ok') throw badRequest(MSG.wrongConfirmationCode);
+      await store.transaction(async (tx) => {
+        await tx.updateUser(user.id, { email_verified: true });
+        await tx.deleteCodes(user.id, 'confirm_email');
+        await tx.audit({
+          actor: username,
+          action: 'user.email.verify',
+          target: userTarget(username),
+          before: { email_verified: false },
+          after: { email_verified: true },
+        });
+      });
+      return { msg: MSG.success };
+    },
+
+    async resendConfirmation(username: string) {
+      const user = await ctx.requireUser(username, MSG.usernameMissing);
+      if (user.email_verified) throw badRequest(MSG.emailAlreadyVerified);
+      if (!ctx.mayMailCode(username, 'confirm_email')) throw tooManyRequests(MSG.tooManyCodeRequests);
+      await mailConfirmationCode(user, MSG.confirmationSendError);
+      return { msg: MSG.codeResent };
+    },
+
+    async forgotPasswordRequest(username: string) {
+      const user = await store.findUser(username);
+      if (!user) return forgotAnswer('user_na', MSG.usernameMissing);
+      if (user.disabled) return forgotAnswer('Failure', MSG.accountDisabled);
+      // An admin-confirmed account whose owner never proved the address: mailing a reset code there proves nothing.
+      if (!user.email_verified && user.status === 'CONFIRMED')
+        return forgotAnswer('email_unconfirmed', MSG.neverVerifiedTitle);
+      if (!ctx.mayMailCode(username, user.email_verified ? 'reset_password' : 'confirm_email')) {
+        return forgotAnswer('Failure', MSG.attemptLimitExceeded);
+      }
+      if (!user.email_verified) {
+        // The registration was never finished: send its confirmation code again.
+        await mailConfirmationCode(user, MSG.confirmationSendError);
+        return forgotAnswer('needs_confirmation', MSG.verifyFirstBody);
+      }
+      await ctx.send(resetPasswordMail(user, await ctx.issueCode(user, 'reset_password')), MSG.resetCodeError);
+      return {
+        ...forgotAnswer('Success', MSG.resetCodeMailed),
+        CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' as const, Destination: maskEmail(user.email) },
+      };
+    },
+
+    async forgotPasswordConfirmation(username: string, password: string, code: string) {
+      const user = await store.findUser(username);
+      if (!user) return { state: 'Failure' as const, msg: MSG.usernameMissing };
+      if (user.disabled) return { state: 'Failure' as const, msg: MSG.accountDisabled };
+      const check = await ctx.verifyCode(user, 'reset_password', code);
+      if (check === 'attempt_limit') return { state: 'Failure' as const, msg: MSG.attemptLimitExceeded };
+      if (check === 'expired') return { state: 'Failure' as const, msg: MSG.codeExpired };
+      if (check !== 'ok') return { state: 'wrong_code' as const, msg: MSG.wrongCode };
+      const password_hash = await hashPassword(password);
+      await store.transaction(async (tx) => {
+        await tx.updateUser(user.id, { password_hash });
+        await tx.deleteCodes(user.id, 'reset_password');
+        await tx.audit({
+          actor: username,
+          action: 'user.password.reset',
+          target: userTarget(username),
+          after: { via: 'email code' },
+        });
+      });
+      return { state: 'Success' as const, msg: MSG.passwordHasBeenReset };
+    },
+  };
+}
+
+type ForgotState = 'Success' | 'user_na' | 'email_unconfirmed' | 'needs_confirmation' | 'Failure';
+
+function forgotAnswer(state: ForgotState, msg: string) {
+  return { state, msg, CodeDeliveryDetails: null };
+}
+
+/** `alice@example.org` → `a***@e***.org`: enough for the owner to recognise, too little to harvest. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  return `${email[0]}***@${domain[0] ?? ''}***${tld}`;
+}

@@ -1,0 +1,227 @@
+import { decodeJwt, SignJWT } from 'jose';
+import { LOGIN_RATE_LIMIT, MSG } from '@atlas/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenService } from '../../http/tokens.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { ADMIN, adminToken, api, confirmedUser, GOOD_PASSWORD, login } from './test-support.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminToken(t.app);
+});
+afterAll(() => t.close());
+
+describe('login', () => {
+  it('answers a 1 h HS256 token with role user and the groups', async () => {
+    const reply = await api<{ access_token: string }>(t.app, 'POST', '/api/v1/auth/login', { body: ADMIN });
+    expect(reply.status).toBe(200);
+    const claims = decodeJwt(reply.body.access_token);
+    expect(claims).toMatchObject({ sub: 'admin', role: 'user', groups: ['admin', 'user'] });
+    expect(claims.exp! - claims.iat!).toBe(3600);
+  });
+
+  it('refuses a wrong password and an unknown user with the same 401 message', async () => {
+    const wrong = await api(t.app, 'POST', '/api/v1/auth/login', {
+      body: { username: 'admin', password: 'Nope#1234' },
+    });
+    const unknown = await api(t.app, 'POST', '/api/v1/auth/login', {
+      body: { username: 'ghost', password: 'Nope#1234' },
+    });
+    expect(wrong).toEqual({ status: 401, body: { msg: MSG.invalidLogin, status_code: 401 } });
+    expect(unknown).toEqual(wrong);
+  });
+
+  it('answers 400 with a message when fields are missing', async () => {
+    const noPassword = await api(t.app, 'POST', '/api/v1/auth/login', { body: { username: 'admin' } });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body).toEqual({ msg: expect.stringContaining('password'), status_code: 400 });
+    const empty = await api(t.app, 'POST', '/api/v1/auth/login', { body: { username: '', password: 'x' } });
+    expect(empty.body).toEqual({ msg: 'username: Username is required', status_code: 400 });
+  });
+
+  it('refuses an unconfirmed account with 403 until an admin confirms it', async () => {
+    const body = { username: 'pending', password: GOOD_PASSWORD, name: 'P', email: 'p@example.org', groups: ['user'] };
+    await api(t.app, 'POST', '/api/v1/auth/user', { token: admin, body });
+    const refused = await api(t.app, 'POST', '/api/v1/auth/login', {
+      body: { username: 'pending', password: GOOD_PASSWORD },
+    });
+    expect(refused).toEqual({ status: 403, body: { msg: MSG.accountUnconfirmed, status_code: 403 } });
+    await api(t.app, 'PUT', '/api/v1/auth/confirm', { token: admin, body: { username: 'pending' } });
+    expect(await login(t.app, 'pending', GOOD_PASSWORD)).toBeTruthy();
+  });
+
+  it('refuses a disabled account with 403, and its existing token stops working at once', async () => {
+    const token = await confirmedUser(t.app, admin, 'soon-gone');
+    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).status).toBe(200);
+    const disabled = await api(t.app, 'PUT', '/api/v1/auth/disable_user', {
+      token: admin,
+      body: { username: 'soon-gone' },
+    });
+    expect(disabled.body).toEqual({ msg: MSG.userDisabled });
+    expect(await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).toEqual({
+      status: 401,
+      body: { msg: MSG.invalidToken, status_code: 401 },
+    });
+    const again = await api(t.app, 'POST', '/api/v1/auth/login', {
+      body: { username: 'soon-gone', password: GOOD_PASSWORD },
+    });
+    expect(again).toEqual({ status: 403, body: { msg: MSG.accountDisabled, status_code: 403 } });
+  });
+
+  it('answers 429 after too many failures per username, and per IP', async () => {
+    const wrong = { username: 'target', password: 'Wrong#123' };
+    await confirmedUser(t.app, admin, 'target');
+    for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++) {
+      const reply = await api(t.app, 'POST', '/api/v1/auth/login', { body: wrong, ip: `10.0.0.${i}` });
+      expect(reply.status).toBe(401);
+    }
+    const limited = await api(t.app, 'POST', '/api/v1/auth/login', {
+      body: { ...wrong, password: GOOD_PASSWORD },
+      ip: '10.0.1.1',
+    });
+    expect(limited).toEqual({ status: 429, body: { msg: MSG.tooManyAttempts, status_code: 429 } });
+
+    for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++) {
+      await api(t.app, 'POST', '/api/v1/auth/login', {
+        body: { username: `nobody${i}`, password: 'x' },
+        ip: '10.9.9.9',
+      });
+    }
+    const fromIp = await api(t.app, 'POST', '/api/v1/auth/login', { body: ADMIN, ip: '10.9.9.9' });
+    expect(fromIp.status).toBe(429);
+    // Other addresses are not affected by that IP's failures.
+    expect((await api(t.app, 'POST', '/api/v1/auth/login', { body: ADMIN, ip: '10.9.9.8' })).status).toBe(200);
+  });
+});
+
+describe('sessions and tokens', () => {
+  it('whoami describes the signed-in user with groups and profile', async () => {
+    const token = await confirmedUser(t.app, admin, 'bob');
+    expect(await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).toEqual({
+      status: 200,
+      body: {
+        username: 'bob',
+        groups: ['user'],
+        public: false,
+        profile: { name: 'Name bob', email: 'bob@example.org', organization: '', pi_name: '' },
+      },
+    });
+  });
+
+  it('log_into_public gives a public token; whoami and refreshtoken keep it public', async () => {
+    const reply = await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public');
+    expect(reply.status).toBe(200);
+    const token = reply.body.access_token;
+    expect(decodeJwt(token)).toMatchObject({ role: 'public', groups: [] });
+    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).body).toEqual({
+      username: null,
+      groups: [],
+      public: true,
+      profile: null,
+    });
+    const refreshed = await api<{ access_token: string }>(t.app, 'POST', '/api/v1/auth/refreshtoken', { token });
+    expect(refreshed.status).toBe(200);
+    expect(decodeJwt(refreshed.body.access_token)).toMatchObject({ sub: 'public', role: 'public' });
+  });
+
+  it('refreshtoken gives a new token for the same user, with a later expiry', async () => {
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refreshtoken',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(old.statusCode).toBe(200);
+    const token = (old.json() as { access_token: string }).access_token;
+    expect(decodeJwt(token)).toMatchObject({ sub: 'admin', role: 'user', groups: ['admin', 'user'] });
+    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).body).toMatchObject({ username: 'admin' });
+  });
+
+  it('rejects an expired, a tampered, a foreign-key and a malformed token with 401', async () => {
+    const tokens = createTokenService(t.infra.config.jwtSecret);
+    const expired = await tokens.issue({ sub: 'admin', role: 'user', groups: ['admin'] }, -10);
+    const [head, payload, signature] = admin.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...decodeJwt(admin), sub: 'someone-else' })).toString('base64url');
+    const tampered = `${head}.${forged}.${signature}`;
+    const foreign = await new SignJWT({ role: 'user', groups: ['admin'] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('admin')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(40)));
+    for (const token of [expired, tampered, foreign, `${head}.${payload}`]) {
+      expect(await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).toEqual({
+        status: 401,
+        body: { msg: MSG.invalidToken, status_code: 401 },
+      });
+    }
+    const noScheme = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/whoami',
+      headers: { authorization: admin },
+    });
+    expect(noScheme.statusCode).toBe(401);
+    expect((await api(t.app, 'GET', '/api/v1/auth/whoami')).body).toEqual({
+      msg: MSG.unauthenticated,
+      status_code: 401,
+    });
+  });
+
+  it('removing a group takes effect on the very next request, with the old token', async () => {
+    const token = await confirmedUser(t.app, admin, 'carol', ['user', 'admin']);
+    expect((await api(t.app, 'GET', '/api/v1/auth/list_accounts', { token })).status).toBe(200);
+    const body = { username: 'carol', groups_removing: ['admin'] };
+    expect((await api(t.app, 'PUT', '/api/v1/auth/modify_group_list', { token: admin, body })).status).toBe(200);
+    expect((await api(t.app, 'GET', '/api/v1/auth/list_accounts', { token })).status).toBe(403);
+    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).body).toMatchObject({ groups: ['user'] });
+  });
+});
+
+describe('changepassword', () => {
+  it('changes the own password after checking the old one', async () => {
+    const token = await confirmedUser(t.app, admin, 'dave');
+    const wrongOld = await api(t.app, 'PUT', '/api/v1/auth/changepassword', {
+      token,
+      body: { old_password: 'Wrong#123', new_password: 'Newer#Pass2' },
+    });
+    expect(wrongOld).toEqual({ status: 400, body: { msg: MSG.incorrectPassword, status_code: 400 } });
+    const weak = await api(t.app, 'PUT', '/api/v1/auth/changepassword', {
+      token,
+      body: { old_password: GOOD_PASSWORD, new_password: 'weakpassword' },
+    });
+    expect(weak).toEqual({ status: 400, body: { msg: `new_password: ${MSG.passwordNotValid}`, status_code: 400 } });
+    const short = await api(t.app, 'PUT', '/api/v1/auth/changepassword', {
+      token,
+      body: { old_password: GOOD_PASSWORD, new_password: 'A#1a' },
+    });
+    expect(short.body).toMatchObject({ msg: 'new_password: Password must be at least 8 characters' });
+    const missing = await api(t.app, 'PUT', '/api/v1/auth/changepassword', {
+      token,
+      body: { new_password: 'Newer#Pass2' },
+    });
+    expect(missing.status).toBe(400);
+
+    const ok = await api(t.app, 'PUT', '/api/v1/auth/changepassword', {
+      token,
+      body: { old_password: GOOD_PASSWORD, new_password: 'Newer#Pass2' },
+    });
+    expect(ok).toEqual({ status: 200, body: { msg: MSG.passwordChanged } });
+    const audit = await t.infra.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('target', '=', 'user:dave')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(audit[0]).toMatchObject({ actor: 'dave', action: 'user.password.change', before: null, after: null });
+    expect(await login(t.app, 'dave', 'Newer#Pass2')).toBeTruthy();
+    const old = await api(t.app, 'POST', '/api/v1/auth/login', { body: { username: 'dave', password: GOOD_PASSWORD } });
+    expect(old.status).toBe(401);
+  });
+
+  it('needs a signed-in group member: 401 without a token, 403 for a public session', async () => {
+    const body = { old_password: 'a', new_password: 'Newer#Pass2' };
+    expect((await api(t.app, 'PUT', '/api/v1/auth/changepassword', { body })).status).toBe(401);
+    const pub = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token;
+    expect((await api(t.app, 'PUT', '/api/v1/auth/changepassword', { token: pub, body })).status).toBe(403);
+  });
+});

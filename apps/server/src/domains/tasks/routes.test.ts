@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, QUEUES, type TaskStatus, type TTaskState } from '@atlas/contracts';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { allTasks } from '../../tasks/index.js';
+import { adminToken, api, confirmedUser } from '../auth/test-support.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.infra.queue.startWorkers(QUEUES);
+  admin = await adminToken(t.app);
+});
+afterAll(() => t.close());
+
+/** Posts a task as the admin, as another token, or (null) anonymously. */
+const post = (body: unknown, token: string | null = admin) =>
+  api<TTaskState>(t.app, 'POST', '/api/v1/task', { token: token ?? undefined, body });
+
+/** Polls like the web client does (faster), until the task reaches a final state. */
+async function settle(id: string, token: string = admin): Promise<TTaskState> {
+  const deadline = Date.now() + 10_000;
+  const final: TaskStatus[] = ['SUCCESS', 'FAILURE'];
+  for (;;) {
+    const reply = await api<TTaskState>(t.app, 'GET', `/api/v1/task/${id}`, { token });
+    expect(reply.status).toBe(200);
+    if (final.includes(reply.body.status)) return reply.body;
+    if (Date.now() > deadline) throw new Error(`task ${id} still ${reply.body.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('POST /api/v1/task', () => {
+  it('records the task for the signed-in user and runs it: core.task_list describes every task', async () => {
+    const reply = await post({ task: 'core.task_list', queue: 'atxcloud_core', kwargs: { queue: '' } });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      task: 'core.task_list',
+      queue: 'atxcloud_core',
+      requested_by: 'admin',
+      error: null,
+    });
+    const done = await settle(reply.body._id);
+    expect(done).toMatchObject({ status: 'SUCCESS', progress: 100, position: null });
+    const result = done.result as { queue: null; tasks: { name: string; args: { name: string }[] }[] };
+    expect(result.queue).toBeNull();
+    expect(result.tasks.map((task) => task.name)).toEqual(allTasks.map((task) => task.name));
+  });
+
+  it('runs core.checksum over a stored object for any group member', async () => {
+    const user = await confirmedUser(t.app, admin, 'taskuser', ['user']);
+    const content = Buffer.from('spatial omics '.repeat(10_000));
+    await t.infra.storage.put('atx-data', 'data/D00001/h5/obj/sample.bin', content);
+    const reply = await post(
+      {
+        task: 'core.checksum',
+        queue: 'atxcloud_core',
+        kwargs: { bucket: 'atx-data', key: 'data/D00001/h5/obj/sample.bin' },
+      },
+      user,
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body.requested_by).toBe('taskuser');
+    const done = await settle(reply.body._id, user);
+    expect(done.result).toEqual({
+      bucket: 'atx-data',
+      key: 'data/D00001/h5/obj/sample.bin',
+      sha256: createHash('sha256').update(content).digest('hex'),
+      size: content.length,
+    });
+  });
+
+  it('refuses an unknown task, a task on another queue and bad arguments with 400, recording nothing', async () => {
+    const before = (await api<TTaskState[]>(t.app, 'GET', '/api/v1/task', { token: admin })).body.length;
+    expect(await post({ task: 'gene.nope', queue: 'atxcloud_gene' })).toEqual({
+      status: 400,
+      body: { msg: MSG.taskUnknown('gene.nope'), status_code: 400 },
+    });
+    expect(await post({ task: 'core.task_list', queue: 'atxcloud_gene' })).toEqual({
+      status: 400,
+      body: { msg: "Task 'core.task_list' does not run on queue 'atxcloud_gene'.", status_code: 400 },
+    });
+    const noKey = await post({ task: 'core.checksum', queue: 'atxcloud_core', kwargs: { bucket: 'atx-data' } });
+    expect(noKey.status).toBe(400);
+    expect(noKey.body).toEqual({ msg: expect.stringMatching(/^kwargs\.key: /), status_code: 400 });
+    const escaping = await post({
+      task: 'core.checksum',
+      queue: 'atxcloud_core',
+      kwargs: { bucket: 'atx-data', key: '../x' },
+    });
+    expect(escaping.body).toEqual({
+      msg: 'kwargs.key: Object key must not contain . or .. segments',
+      status_code: 400,
+    });
+    const badQueue = await post({ task: 'core.task_list', queue: 'atxcloud_core', kwargs: { queue: 'nowhere' } });
+    expect(badQueue.body).toEqual({ msg: expect.stringMatching(/^kwargs\.queue: /), status_code: 400 });
+    const unknownQueue = await post({ task: 'core.task_list', queue: 'elsewhere' });
+    expect(unknownQueue).toEqual({ status: 400, body: { msg: expect.stringMatching(/^queue: /), status_code: 400 } });
+    expect((await api<TTaskState[]>(t.app, 'GET', '/api/v1/task', { token: admin })).body).toHaveLength(before);
+  });
+
+  it('needs a signed-in group member', async () => {
+    expect(await post({ task: 'core.task_list', queue: 'atxcloud_core' }, null)).toEqual({
+      status: 401,
+      body: { msg: MSG.unauthenticated, status_code: 401 },
+    });
+    const visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body
+      .access_token;
+    expect((await post({ task: 'core.task_list', queue: 'atxcloud_core' }, visitor)).status).toBe(403);
+  });
+});
+
+describe('GET /api/v1/task/:id', () => {
+  it('answers a task to a public session too (public viewers poll their tasks)', async () => {
+    const posted = await post({ task: 'core.task_list', queue: 'atxcloud_core' });
+    const visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body
+      .access_token;
+    expect((await settle(posted.body._id, visitor)).status).toBe('SUCCESS');
+    expect((await api(t.app, 'GET', `/api/v1/task/${posted.body._id}`)).status).toBe(401);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    const id = '2b0f6f0e-8a4a-4c55-9d1c-1f2e3d4c5b6a';
+    expect(await api(t.app, 'GET', `/api/v1/task/${id}`, { token: admin })).toEqual({
+      status: 404,
+      body: { msg: MSG.taskNotFound(id), status_code: 404 },
+    });
+    expect(await api(t.app, 'GET', '/api/v1/task/abc', { token: admin })).toEqual({
+      status: 400,
+      body: { msg: 'id: Task id must be a UUID', status_code: 400 },
+    });
+  });
+});
+
+describe('GET /api/v1/task (Job Management)', () => {
+  it('lists recent tasks newest first, for admins only', async () => {
+    const first = await post({ task: 'core.task_list', queue: 'atxcloud_core' });
+    const second = await post({ task: 'core.task_list', queue: 'atxcloud_core' });
+    const list = await api<TTaskState[]>(t.app, 'GET', '/api/v1/task', { token: admin });
+    expect(list.status).toBe(200);
+    expect(list.body.slice(0, 2).map((task) => task._id)).toEqual([second.body._id, first.body._id]);
+    const one = await api<TTaskState[]>(t.app, 'GET', '/api/v1/task', { token: admin, query: { limit: '1' } });
+    expect(one.body.map((task) => task._id)).toEqual([second.body._id]);
+    expect((await api(t.app, 'GET', '/api/v1/task', { token: admin, query: { limit: '0' } })).status).toBe(400);
+
+    const user = await confirmedUser(t.app, admin, 'joblister', ['user']);
+    expect(await api(t.app, 'GET', '/api/v1/task', { token: user })).toEqual({
+      status: 403,
+      body: { msg: MSG.forbidden, status_code: 403 },
+    });
+  });
+});

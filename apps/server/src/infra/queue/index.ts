@@ -1,0 +1,32 @@
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import { allTasks } from '../../tasks/index.js';
+import { createTaskRegistry } from '../../tasks/registry.js';
+import type { Db } from '../db/index.js';
+import type { Mailer } from '../mail/port.js';
+import type { ObjectStore } from '../storage/port.js';
+import { createInProcessQueue } from './inprocess.js';
+import type { TaskQueue } from './port.js';
+import { createTaskStore } from './task-store.js';
+
+/** BullMQ when REDIS_URL is set (its modules are loaded only then), otherwise the in-process runner. */
+export async function createTaskQueue(opts: {
+  config: Config;
+  db: Db;
+  storage: ObjectStore;
+  mailer: Mailer;
+  log: Logger;
+}): Promise<TaskQueue> {
+  const { config } = opts;
+  const common = {
+    store: createTaskStore(opts.db),
+    registry: createTaskRegistry(allTasks),
+    deps: opts,
+    concurrency: config.workerConcurrency,
+  };
+  if (config.redisUrl) {
+    const { createBullmqQueue } = await import('./bullmq.js');
+    return createBullmqQueue({ ...common, redisUrl: config.redisUrl, prefix: config.queuePrefix });
+  }
+  return createInProcessQueue(common);
+}

@@ -1,0 +1,67 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PageLoading } from '../components/PageLoading';
+import { FeedbackProvider } from './feedback';
+import { InfoDialogProvider } from './help';
+import { HomeRoute } from './HomeRoute';
+import { SessionProvider } from './session';
+import { Shell } from './shell/Shell';
+import { theme } from './theme';
+
+// Each route's screen is its own chunk, so the first load carries only the shell.
+const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
+const PublicPage = lazy(() => import('../features/public/PublicPage').then((m) => ({ default: m.PublicPage })));
+const VisualizationPage = lazy(() =>
+  import('../features/visualization/VisualizationPage').then((m) => ({ default: m.VisualizationPage })),
+);
+const NotFoundPage = lazy(() =>
+  import('../features/shell-views/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+});
+
+/** Providers and routes of spec 01 §2: /, /login, /public, /visualization/:group?. */
+export function App() {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <FeedbackProvider>
+            <SessionProvider>
+              <InfoDialogProvider>
+                <Suspense fallback={<PageLoading />}>
+                  <AppRoutes />
+                </Suspense>
+              </InfoDialogProvider>
+            </SessionProvider>
+          </FeedbackProvider>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}
+
+function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Shell />}>
+        <Route index element={<Lazy element={<HomeRoute />} />} />
+        <Route path="visualization/:group?" element={<Lazy element={<VisualizationPage />} />} />
+        <Route path="*" element={<Lazy element={<NotFoundPage />} />} />
+      </Route>
+      <Route path="login" element={<LoginPage />} />
+      <Route path="public" element={<PublicPage />} />
+    </Routes>
+  );
+}
+
+/** Keeps the app bar on screen while a page inside the shell loads. */
+function Lazy({ element }: { element: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+}

@@ -1,0 +1,90 @@
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG } from '@atlas/contracts';
+import * as auth from '../api/auth';
+import { setTokenSource } from '../api/client';
+import { useSnackbar } from './feedback';
+import { clearLoginCookieString, loginCookieString, parseLoginCookie } from './loginRecord';
+import { SessionController, type SessionState } from './sessionController';
+
+export type { SessionUser } from './sessionController';
+
+export interface Session extends SessionState {
+  /** Signs in, greets the user and keeps the session in the login cookie; rejects with the server's error. */
+  signIn(username: string, password: string): Promise<void>;
+  /** Signs out, says goodbye and goes to the catalogue. */
+  signOut(): void;
+  /** Gives a visitor a public token (no-op when signed in or already public). */
+  startPublicSession(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+function browserController(): SessionController {
+  return new SessionController({
+    login: auth.login,
+    whoami: auth.whoami,
+    refreshToken: auth.refreshToken,
+    logIntoPublic: auth.logIntoPublic,
+    cookie: {
+      read: () => parseLoginCookie(document.cookie),
+      write: (record) => {
+        document.cookie = loginCookieString(record, window.location.protocol === 'https:');
+      },
+      clear: () => {
+        document.cookie = clearLoginCookieString();
+      },
+    },
+    url: window.location.origin,
+    now: Date.now,
+    log: (message, error) => console.warn(message, error),
+  });
+}
+
+/** Must sit inside the router, the query client and the FeedbackProvider (it navigates, clears caches and toasts). */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [controller] = useState(browserController);
+  const state = useSyncExternalStore(controller.subscribe, controller.getState);
+  const navigate = useNavigate();
+  const showSnack = useSnackbar();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    setTokenSource(controller.getToken);
+    void controller.restore();
+  }, [controller]);
+
+  const value = useMemo<Session>(
+    () => ({
+      ...state,
+      async signIn(username, password) {
+        const user = await controller.signIn(username, password);
+        queryClient.clear();
+        showSnack(MSG.welcome(user.username));
+      },
+      signOut() {
+        const user = controller.signOut();
+        queryClient.clear();
+        if (user) showSnack(MSG.goodbye(user.username));
+        navigate('/visualization');
+      },
+      startPublicSession: () => controller.startPublicSession(),
+    }),
+    [state, controller, queryClient, showSnack, navigate],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside SessionProvider');
+  return session;
+}
+
+/** The signed-in user's groups (none for visitors), for role checks with hasGroupAccess. */
+export function useGroups(): readonly string[] {
+  return useSession().user?.groups ?? NO_GROUPS;
+}
+const NO_GROUPS: readonly string[] = [];

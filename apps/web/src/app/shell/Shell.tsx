@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import { useGroups } from '../session';
+import { Footer } from './Footer';
+import { NavDrawer } from './NavDrawer';
+import { TopBar } from './TopBar';
+
+/** The main shell around the home views and the catalogue: app bar, drawer, page, footer. */
+export function Shell() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const groups = useGroups();
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <TopBar onToggleDrawer={() => setDrawerOpen((open) => !open)} />
+      <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} groups={groups} />
+      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+        <Outlet />
+      </Box>
+      <Footer />
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+
+// Account dialogs are built in features/admin and features/settings; they load on first use.
+const RegisterUserDialog = lazy(() =>
+  import('../../features/admin/dialogs').then((m) => ({ default: m.RegisterUserDialog })),
+);
+const ResetUserPasswordDialog = lazy(() =>
+  import('../../features/admin/dialogs').then((m) => ({ default: m.ResetUserPasswordDialog })),
+);
+const ChangePasswordDialog = lazy(() =>
+  import('../../features/settings/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
+);
+
+export type AccountDialog = 'registerUser' | 'resetUserPassword' | 'changePassword';
+
+/** The account dialogs the app bar opens (spec 01 §2 "Account dialogs"). */
+export function ShellDialogs({ open, onClose }: { open: AccountDialog | null; onClose: () => void }) {
+  return (
+    <>
+      <Deferred open={open === 'registerUser'}>
+        <RegisterUserDialog open={open === 'registerUser'} onClose={onClose} />
+      </Deferred>
+      <Deferred open={open === 'resetUserPassword'}>
+        <ResetUserPasswordDialog open={open === 'resetUserPassword'} onClose={onClose} />
+      </Deferred>
+      <Deferred open={open === 'changePassword'}>
+        <ChangePasswordDialog open={open === 'changePassword'} onClose={onClose} />
+      </Deferred>
+    </>
+  );
+}
+
+/** Mounts a lazy dialog on its first opening and keeps it mounted afterwards, so its closing transition plays. */
+function Deferred({ open, children }: { open: boolean; children: ReactNode }) {
+  const [mounted, setMounted] = useState(open);
+  if (open && !mounted) setMounted(true);
+  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}

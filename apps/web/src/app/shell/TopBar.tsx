@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import MenuIcon from '@mui/icons-material/Menu';
+import { hasGroupAccess, MSG } from '@atlas/contracts';
+import { Logo } from '../../components/Logo';
+import { useSnackbar } from '../feedback';
+import { useInfoDialog } from '../help';
+import { componentHref } from '../registry';
+import { useSession } from '../session';
+import { MenuBar } from './MenuBar';
+import { visibleMenus, type MenuItemDef } from './navigation';
+import { ShellDialogs, type AccountDialog } from './ShellDialogs';
+import { UserMenu } from './UserMenu';
+
+/** The app bar of spec 01 §2: drawer toggle, logo, role-filtered menus, and the username menu or Sign In. */
+export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
+  const { user, ready, signOut } = useSession();
+  const navigate = useNavigate();
+  const showSnack = useSnackbar();
+  const openInfo = useInfoDialog();
+  const [dialog, setDialog] = useState<AccountDialog | null>(null);
+  const groups = user?.groups ?? [];
+
+  const pick = (item: MenuItemDef) => {
+    const action = item.action;
+    if (!action) return;
+    if (action.kind === 'open') navigate(componentHref(action.component));
+    else if (action.kind === 'notYet') showSnack(MSG.featureNotAvailable(item.label), { color: 'info' });
+    else if (action.dialog === 'help' || action.dialog === 'about') openInfo(action.dialog);
+    else setDialog(action.dialog);
+  };
+
+  return (
+    <>
+      <AppBar position="sticky" color="primary">
+        <Toolbar sx={{ gap: 1 }}>
+          {hasGroupAccess(groups, 'user') && (
+            <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={onToggleDrawer}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          {/* Spec 01 §2: the logo takes visitors to the home page and signed-in users to the catalogue. */}
+          <Link
+            component={RouterLink}
+            to={user ? '/visualization' : '/'}
+            color="inherit"
+            underline="none"
+            aria-label={`${MSG.appName} home`}
+            sx={{ mr: 2, flexShrink: 0 }}
+          >
+            <Logo />
+          </Link>
+          <MenuBar menus={visibleMenus(groups)} onPick={pick} />
+          <Box sx={{ flex: 1 }} />
+          {ready && user && (
+            <UserMenu
+              user={user}
+              onAddRun={() => navigate(componentHref('AdminPanel', { action: 'new_run', results_id: 'null' }))}
+              onChangePassword={() => setDialog('changePassword')}
+              onLogout={signOut}
+            />
+          )}
+          {ready && !user && (
+            <Button
+              component={RouterLink}
+              to="/login"
+              variant="outlined"
+              color="inherit"
+              sx={{ flexShrink: 0, borderColor: 'rgba(255,255,255,0.6)' }}
+            >
+              Sign In
+            </Button>
+          )}
+        </Toolbar>
+      </AppBar>
+      <ShellDialogs open={dialog} onClose={() => setDialog(null)} />
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { authCalls, MSG } from '@atlas/contracts';
+import { callApi } from '../../../api/client';
+import { useConfirm, useSnackbar } from '../../../app/feedback';
+import { useSession } from '../../../app/session';
+import { isDone } from '../apiErrors';
+import { useAccounts, useGroups, useInvalidateAccounts } from '../queries';
+import { AddRemoveUserForm } from './AddRemoveUserForm';
+import { AdminResetPasswordForm } from './AdminResetPasswordForm';
+import { EditUserDialog } from './EditUserDialog';
+import { UserHistoryDialog } from './UserHistoryDialog';
+import { UsersTable } from './UsersTable';
+
+/** User Management (spec 01 §2, spec 03 §2.10): the user table with its dialogs, then the two admin forms. */
+export function UserManagementTab() {
+  const { user: me } = useSession();
+  const accounts = useAccounts();
+  const groups = useGroups();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [history, setHistory] = useState<string | null>(null);
+  const showSnack = useSnackbar();
+  const askConfirm = useConfirm();
+  const invalidate = useInvalidateAccounts();
+
+  const remove = useMutation({
+    mutationFn: (username: string) => callApi(authCalls.deleteUser, { params: { username } }),
+    onSuccess: (response, username) =>
+      isDone(response)
+        ? showSnack(MSG.userDeletedNamed(username), { color: 'success' })
+        : showSnack(MSG.userDeleteFailedNamed(username), { color: 'error' }),
+    onError: (_, username) => showSnack(MSG.userDeleteFailedNamed(username), { color: 'error' }),
+    onSettled: invalidate,
+  });
+
+  const onDelete = async (username: string) => {
+    const ok = await askConfirm({
+      title: 'Delete User',
+      message: `Are you sure you want to delete the user '${username}'? This cannot be undone.`,
+      confirmText: 'Delete',
+    });
+    if (ok) remove.mutate(username);
+  };
+
+  const editedUser = accounts.data?.find((user) => user.username === editing);
+  return (
+    <Stack spacing={3}>
+      <Paper component="section" aria-labelledby="users-title" variant="outlined" sx={{ p: 2 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="h6" component="h2" id="users-title">
+            Users
+          </Typography>
+          <Tooltip title="Refresh">
+            <IconButton aria-label="Refresh users" onClick={() => void invalidate()} disabled={accounts.isFetching}>
+              <RefreshIcon />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+        <UsersTable
+          currentUsername={me?.username ?? null}
+          onEdit={setEditing}
+          onDelete={(username) => void onDelete(username)}
+          onHistory={setHistory}
+        />
+      </Paper>
+      <Stack direction={{ xs: 'column', lg: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
+        <AddRemoveUserForm />
+        <AdminResetPasswordForm />
+      </Stack>
+      {editedUser && (
+        <EditUserDialog
+          key={editedUser.username}
+          user={editedUser}
+          groupNames={(groups.data ?? []).map((group) => group.group_name)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {history && <UserHistoryDialog username={history} onClose={() => setHistory(null)} />}
+    </Stack>
+  );
+}

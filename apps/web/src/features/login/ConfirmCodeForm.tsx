@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { MSG } from '@atlas/contracts';
+import { confirmViaEmail, resendConfirmation } from '../../api/auth';
+import { useSnackbar } from '../../app/feedback';
+import { AuthCard } from './AuthCard';
+import { isRejectedCode } from './flow';
+
+export interface ConfirmCodeFormProps {
+  username: string;
+  onConfirmed: () => Promise<void> | void;
+  onBack: () => void;
+}
+
+/** Confirmation code (spec 01 §2): the emailed code confirms the registration's email. */
+export function ConfirmCodeForm({ username, onConfirmed, onBack }: ConfirmCodeFormProps) {
+  const showSnack = useSnackbar();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const canSubmit = code.trim() !== '' && !busy;
+
+  const confirm = async () => {
+    if (!canSubmit) return;
+    setBusy(true);
+    try {
+      await confirmViaEmail(username, code.trim());
+      await onConfirmed();
+    } catch (error) {
+      showSnack(isRejectedCode(error) ? MSG.wrongConfirmationCode : MSG.confirmUserError, { color: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    try {
+      await resendConfirmation(username);
+      showSnack(MSG.codeResent, { color: 'success' });
+    } catch (error) {
+      showSnack((error as Error).message, { color: 'error' });
+    }
+  };
+
+  return (
+    <AuthCard title="Confirm Your Account" subtitle={MSG.confirmCodeSent(username)} onSubmit={confirm}>
+      <TextField
+        label="Confirmation Code"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        autoFocus
+        slotProps={{ htmlInput: { autoComplete: 'one-time-code', inputMode: 'numeric', spellCheck: false } }}
+      />
+      <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={resend} disabled={busy}>
+          Re-Send
+        </Button>
+        <Button type="submit" variant="contained" disabled={!canSubmit}>
+          Confirm
+        </Button>
+      </Stack>
+      <Link component="button" type="button" variant="body2" onClick={onBack} sx={{ alignSelf: 'center' }}>
+        Back to Sign In
+      </Link>
+    </AuthCard>
+  );
+}

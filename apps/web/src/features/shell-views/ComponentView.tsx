@@ -1,0 +1,74 @@
+import { lazy, type ComponentType } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Construction from '@mui/icons-material/Construction';
+import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
+import Lock from '@mui/icons-material/Lock';
+import Login from '@mui/icons-material/Login';
+import { MSG } from '@atlas/contracts';
+import { MessagePage } from '../../components/MessagePage';
+import { COMPONENTS, type ComponentName, type ResolvedView } from '../../app/registry';
+
+/** The views that exist today; every other known component gets the "not available yet" page. */
+const BUILT: Partial<Record<ComponentName, ComponentType>> = {
+  UserSettings: lazy(() => import('../settings/UserSettings').then((m) => ({ default: m.UserSettings }))),
+  AdminPanel: lazy(() => import('../admin/AdminPanel').then((m) => ({ default: m.AdminPanel }))),
+};
+
+type ComponentViewProps = { view: Exclude<ResolvedView, { kind: 'home' } | { kind: 'catalogue' }> };
+
+/** Shows the view named by `?component=`, or a page that says clearly why it cannot be shown. */
+export function ComponentView({ view }: ComponentViewProps) {
+  const home = (
+    <Button component={RouterLink} to="/" variant="contained">
+      Back to Home
+    </Button>
+  );
+  switch (view.kind) {
+    case 'unknown':
+      return (
+        <MessagePage
+          icon={<HelpOutlineOutlined />}
+          title="Unknown component"
+          message={MSG.componentUnknown(view.name)}
+          actions={home}
+          tone="warning"
+        />
+      );
+    case 'signIn':
+      return (
+        <MessagePage
+          icon={<Login />}
+          title={COMPONENTS[view.name].label}
+          message={MSG.signInRequired}
+          actions={
+            <Button component={RouterLink} to="/login" variant="contained">
+              Sign In
+            </Button>
+          }
+        />
+      );
+    case 'forbidden':
+      return (
+        <MessagePage
+          icon={<Lock />}
+          title="No permission"
+          message={MSG.componentForbidden(COMPONENTS[view.name].label)}
+          actions={home}
+          tone="error"
+        />
+      );
+    case 'open': {
+      const View = BUILT[view.name];
+      if (View) return <View />;
+      return (
+        <MessagePage
+          icon={<Construction />}
+          title={COMPONENTS[view.name].label}
+          message={MSG.componentNotAvailable(view.name)}
+          actions={home}
+        />
+      );
+    }
+  }
+}

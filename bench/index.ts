@@ -1,0 +1,92 @@
+// `npm run bench`: measures each performance target of DESIGN §9 that the product can already exercise and
+// prints the figure beside the target. Targets whose feature is not built yet are listed as such.
+import { loadConfig } from '../apps/server/src/config.js';
+import { createObjectStore } from '../apps/server/src/infra/storage/index.js';
+import { loadTest } from './load.js';
+import { startBenchServer } from './server.js';
+import { timedUpload } from './upload.js';
+
+interface Row {
+  measure: string;
+  target: string;
+  figure: string;
+  verdict: 'met' | 'MISSED' | 'info' | 'not built yet';
+}
+
+const rows: Row[] = [];
+const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
+
+const server = await startBenchServer();
+try {
+  const started = performance.now();
+  const login = await fetch(`${server.url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'Bench#Pass1' }),
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  rows.push({ measure: 'sign-in (argon2id verify + JWT), one request', target: '—', figure: `${(performance.now() - started).toFixed(0)} ms`, verdict: 'info' });
+
+  const health = await loadTest(`${server.url}/api/v1/app`, { connections: 32, seconds: 4 });
+  rows.push({
+    measure: 'API floor: GET /api/v1/app, 32 keep-alive connections, loopback',
+    target: '(catalogue target: > 2,000 req/s)',
+    figure: `${health.requestsPerSecond.toFixed(0)} req/s, p50 ${health.p50Ms.toFixed(1)} ms, p99 ${health.p99Ms.toFixed(1)} ms, ${health.errors} errors`,
+    verdict: 'info',
+  });
+
+  const whoami = await loadTest(`${server.url}/api/v1/auth/whoami`, { connections: 32, seconds: 4, headers: { authorization: `JWT ${token}` } });
+  rows.push({
+    measure: 'authenticated GET /api/v1/auth/whoami (JWT verify + account lookup in PGlite)',
+    target: '—',
+    figure: `${whoami.requestsPerSecond.toFixed(0)} req/s, p50 ${whoami.p50Ms.toFixed(1)} ms, ${whoami.errors} errors`,
+    verdict: 'info',
+  });
+
+  const config = loadConfig({ ...server.env, PORT: new URL(server.url).port });
+  const store = await createObjectStore(config);
+  const putUrl = await store.presign('atx-data', 'bench/upload.bin', { method: 'PUT', expiresInSeconds: 3600, origin: server.url });
+  const upload = await timedUpload(putUrl, uploadMb, () => server.rssMb());
+  const uploadOk = upload.status >= 200 && upload.status < 300;
+  rows.push({
+    measure: `upload ${uploadMb} MB to local storage (signed PUT, streamed)`,
+    target: '> 200 MB/s, server memory flat',
+    figure: `${upload.mbPerSecond.toFixed(0)} MB/s, server RSS ${upload.rssBeforeMb.toFixed(0)} → peak ${upload.rssPeakMb.toFixed(0)} MB, HTTP ${upload.status}`,
+    verdict: uploadOk && upload.mbPerSecond > 200 && upload.rssPeakMb - upload.rssBeforeMb < 100 ? 'met' : 'MISSED',
+  });
+  await store.close();
+
+  const postStarted = performance.now();
+  const posted = await fetch(`${server.url}/api/v1/task`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
+    body: JSON.stringify({ task: 'core.task_list', queue: 'atxcloud_core', args: [], kwargs: {} }),
+  });
+  const { _id: id } = (await posted.json()) as { _id: string };
+  let status = 'PENDING';
+  while (status !== 'SUCCESS' && status !== 'FAILURE') {
+    status = ((await (await fetch(`${server.url}/api/v1/task/${id}`, { headers: { authorization: `JWT ${token}` } })).json()) as { status: string }).status;
+  }
+  rows.push({ measure: 'task round trip: post core.task_list → SUCCESS (in-process queue)', target: '—', figure: `${(performance.now() - postStarted).toFixed(0)} ms (${status})`, verdict: 'info' });
+} finally {
+  await server.stop();
+}
+
+for (const [measure, target, issue] of [
+  ['open a 10k-tixel, 30k-gene run: navigation → both plots drawn', '< 1 s', '#6'],
+  ["one feature's values for 10k tixels (server read + transfer)", '< 20 ms p50', '#3'],
+  ['recolour both plots after a gene change, 10k tixels', '< 30 ms', '#6'],
+  ['plots stay interactive (pan, zoom, lasso)', '1,000,000 tixels', '#6'],
+  ['selection-vs-rest DE, 1k of 10k tixels × 30k features: Welch', '< 100 ms', '#3'],
+  ['the same with Wilcoxon rank-sum and tie correction', '< 1 s', '#3'],
+  ['Welch DE on a 220×220 chip × 30k features', '< 500 ms', '#3'],
+  ['webfile.create_files for a 10k × 30k h5ad', '< 30 s', '#3'],
+  ['spatial folder generation, 100×100 grid, 10k×10k image', '< 10 s', 'image processing'],
+  ['catalogue list with 1k runs, loopback load', '> 2,000 req/s', '#4'],
+] as const) {
+  rows.push({ measure, target, figure: `feature lands with issue ${issue}`, verdict: 'not built yet' });
+}
+
+const width = Math.max(...rows.map((r) => r.measure.length));
+console.log(`\nAtlas Portal benchmarks (${new Date().toISOString()}, ${process.version})\n`);
+for (const r of rows) console.log(`${r.measure.padEnd(width)}  ${r.target.padEnd(34)}  ${r.figure}  [${r.verdict}]`);
