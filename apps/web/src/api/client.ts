@@ -58,15 +58,19 @@ export async function callApi<C extends Call>(call: C, input: CallInput<C> = {})
     throw new ApiError(0, 'The server cannot be reached. Check your connection and try again.', call.path);
   }
   const text = await response.text();
-  let data: unknown = undefined;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
+  const data = parseJson(text);
   if (!response.ok) {
     const msg = (data as ErrorBody | undefined)?.msg ?? `${response.status} ${response.statusText}`;
     throw new ApiError(response.status, msg, call.path);
   }
   return data as CallResponse<C>;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

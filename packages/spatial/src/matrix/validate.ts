@@ -23,7 +23,8 @@ export function checkCompressed(m: CsrMatrix | CscMatrix): string | undefined {
     let sorted = true;
     for (let k = start; k < end; k++) {
       const index = m.indices[k]!;
-      if (index < 0 || index >= minorCount) return `index ${index} at position ${k} is outside 0..${minorCount - 1} ${minorName}`;
+      if (index < 0 || index >= minorCount)
+        return `index ${index} at position ${k} is outside 0..${minorCount - 1} ${minorName}`;
       if (k > start && index < m.indices[k - 1]!) sorted = false;
     }
     if (!sorted) sortSegment(m, start, end);
