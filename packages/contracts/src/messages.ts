@@ -65,6 +65,9 @@ export const MSG = {
   invalidToken: 'Your session is invalid or has expired. Please sign in again.',
   forbidden: 'You do not have permission to do this.',
   notFound: 'Not found.',
+  storageLinkInvalid: 'This storage link is invalid.',
+  storageLinkExpired: 'This storage link has expired. Ask for a new one.',
+  rangeNotSatisfiable: 'Requested range not satisfiable',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
   accountDisabled: 'This account has been disabled.',
   accountUnconfirmed: 'This account has not been authorised yet.',
@@ -89,8 +92,7 @@ export const MSG = {
   taskNotFound: (id: string) => `Task ${id} not found.`,
   componentNotAvailable: (name: string) => `The component '${name}' is not available yet.`,
   aboutText: 'Atlas Portal is under development. Feedback is welcome.',
-  helpText:
-    'Atlas Portal is software where users upload experiment data and analyse results with visualisation tools.',
+  helpText: 'Atlas Portal is software where users upload experiment data and analyse results with visualisation tools.',
   // web shell, home page and login screen (spec 01 §1, §2, §4); the wording is ours where the spec gives none
   appName: 'Atlas Portal',
   homeGreeting: (username: string) => `HELLO ${username.toUpperCase()}`,

@@ -1,3 +1,4 @@
+import { MSG } from '@atlas/contracts';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,10 +18,9 @@ import {
 } from '../../infra/storage/index.js';
 import { contentRange, resolveRangeHeader } from './range.js';
 
-// TODO(contracts): move these to MSG once the storage contracts land.
-const LINK_INVALID = 'This storage link is invalid.';
-const LINK_EXPIRED = 'This storage link has expired. Ask for a new one.';
-const RANGE_NOT_SATISFIABLE = 'Requested range not satisfiable';
+const LINK_INVALID = MSG.storageLinkInvalid;
+const LINK_EXPIRED = MSG.storageLinkExpired;
+const RANGE_NOT_SATISFIABLE = MSG.rangeNotSatisfiable;
 
 const ZSignedQuery = z.object({
   expires: z.coerce.number().int(),

@@ -1,0 +1,176 @@
+/**
+ * Writes a real AnnData file in the current on-disk encoding (anndata ≥ 0.8): X as a csr_matrix group
+ * (indptr int64, indices int32, data float32, gzip-chunked), obs/var dataframes with `_index` and
+ * `column-order`, categoricals as {codes, categories} groups, obsm arrays, empty uns/layers/obsp/varm/varp.
+ *
+ * Dtypes go through h5wasm struct codes: '<q' int64, '<i' int32, '<h' int16, '<b' int8, '<f' float32,
+ * '<d' float64 ('<i8' would silently mean int32, see STACK.md §3). h5wasm cannot create HDF5 enum types, so
+ * numpy-style bool columns cannot be written; pass such a column as numeric 0/1 or as a categorical.
+ *
+ * The file is written beside the target under a temporary name and renamed at the end, so a failed write
+ * never leaves a half-written .h5ad where a reader would find it.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import h5wasm, { type Group } from 'h5wasm/node';
+import { toCsr } from '../matrix/ops.js';
+import type { Matrix } from '../matrix/types.js';
+import type { DenseArray, ObsColumn } from './h5ad-reader.js';
+
+export type WritableColumn = Exclude<ObsColumn, { kind: 'bool' }>;
+
+export interface H5adWriteInput {
+  X: Matrix;
+  obsNames: readonly string[];
+  varNames: readonly string[];
+  obs?: Record<string, WritableColumn>;
+  var?: Record<string, WritableColumn>;
+  obsm?: Record<string, DenseArray>;
+}
+
+const CHUNK = 1 << 16;
+
+function encode(target: Pick<Group, 'create_attribute'>, type: string, version: string): void {
+  target.create_attribute('encoding-type', type);
+  target.create_attribute('encoding-version', version);
+}
+
+/** A 1-D array dataset; large ones are chunked and gzip-compressed like anndata's defaults for X. */
+function writeArray(parent: Group, name: string, data: Float32Array | Int32Array | BigInt64Array, dtype: string): void {
+  const compress = data.length > 0 ? { chunks: [Math.min(data.length, CHUNK)], compression: 'gzip' as const } : {};
+  parent.create_dataset({ name, data, shape: [data.length], dtype, ...compress });
+}
+
+function writeStrings(parent: Group, name: string, values: readonly string[]): void {
+  const ds = parent.create_dataset({ name, data: [...values], shape: [values.length], dtype: 'S' });
+  encode(ds, 'string-array', '0.2.0');
+}
+
+/** Smallest signed integer type for the number of categories (−1 = missing), as pandas chooses it. */
+function codes(values: Int32Array, categories: number): { data: Int8Array | Int16Array | Int32Array; dtype: string } {
+  if (categories <= 127) return { data: Int8Array.from(values), dtype: '<b' };
+  if (categories <= 32767) return { data: Int16Array.from(values), dtype: '<h' };
+  return { data: values, dtype: '<i' };
+}
+
+function writeColumn(parent: Group, name: string, column: WritableColumn): void {
+  switch (column.kind) {
+    case 'numeric': {
+      const ds = parent.create_dataset({ name, data: column.values, shape: [column.values.length], dtype: '<d' });
+      encode(ds, 'array', '0.2.0');
+      return;
+    }
+    case 'string':
+      writeStrings(parent, name, column.values);
+      return;
+    case 'categorical': {
+      const group = parent.create_group(name);
+      encode(group, 'categorical', '0.2.0');
+      group.create_attribute('ordered', 0, null, '<b');
+      const { data, dtype } = codes(column.codes, column.categories.length);
+      const ds = group.create_dataset({ name: 'codes', data, shape: [data.length], dtype });
+      encode(ds, 'array', '0.2.0');
+      writeStrings(group, 'categories', column.categories);
+      return;
+    }
+  }
+}
+
+function writeDataFrame(
+  parent: Group,
+  name: string,
+  index: readonly string[],
+  columns: Record<string, WritableColumn>,
+): void {
+  const group = parent.create_group(name);
+  encode(group, 'dataframe', '0.2.0');
+  group.create_attribute('_index', '_index');
+  const order = Object.keys(columns);
+  // anndata writes an empty column-order as an empty float64 array (an empty string array has no dtype).
+  if (order.length > 0) group.create_attribute('column-order', order);
+  else group.create_attribute('column-order', new Float64Array(0), [0], '<d');
+  writeStrings(group, '_index', index);
+  for (const [column, values] of Object.entries(columns)) writeColumn(group, column, values);
+}
+
+function columnLength(column: WritableColumn): number {
+  return column.kind === 'categorical' ? column.codes.length : column.values.length;
+}
+
+/** Input mistakes are the caller's, so they are plain RangeErrors, raised before anything is written. */
+function validate(adata: H5adWriteInput): void {
+  const { X } = adata;
+  if (adata.obsNames.length !== X.nRows)
+    throw new RangeError(`X has ${X.nRows} rows but ${adata.obsNames.length} obs names`);
+  if (adata.varNames.length !== X.nCols)
+    throw new RangeError(`X has ${X.nCols} columns but ${adata.varNames.length} var names`);
+  const frames = [
+    ['obs', adata.obs ?? {}, X.nRows],
+    ['var', adata.var ?? {}, X.nCols],
+  ] as const;
+  for (const [frame, columns, rows] of frames) {
+    for (const [name, column] of Object.entries(columns)) {
+      if (name === '_index' || name.includes('/') || name === '')
+        throw new RangeError(`${frame} column name '${name}' is not allowed`);
+      if (columnLength(column) !== rows)
+        throw new RangeError(`${frame}.${name} has ${columnLength(column)} values, expected ${rows}`);
+      if (column.kind === 'categorical' && column.codes.some((c) => c < -1 || c >= column.categories.length)) {
+        throw new RangeError(`${frame}.${name} has a code outside −1..${column.categories.length - 1}`);
+      }
+    }
+  }
+  for (const [name, array] of Object.entries(adata.obsm ?? {})) {
+    if (array.nRows !== X.nRows || array.data.length !== array.nRows * array.nCols) {
+      throw new RangeError(
+        `obsm.${name} is ${array.nRows} × ${array.nCols} with ${array.data.length} values; X has ${X.nRows} rows`,
+      );
+    }
+  }
+}
+
+export async function writeH5ad(target: string, adata: H5adWriteInput): Promise<void> {
+  validate(adata);
+  await h5wasm.ready;
+  const finalPath = path.resolve(target);
+  const partial = `${finalPath}.${randomUUID()}.partial`;
+  let renamed = false;
+  try {
+    const file = new h5wasm.File(partial, 'w');
+    try {
+      writeContents(file, adata);
+    } finally {
+      file.close();
+    }
+    fs.renameSync(partial, finalPath);
+    renamed = true;
+  } finally {
+    if (!renamed) fs.rmSync(partial, { force: true });
+  }
+}
+
+function writeContents(file: Group, adata: H5adWriteInput): void {
+  encode(file, 'anndata', '0.1.0');
+  const X = toCsr(adata.X);
+  const x = file.create_group('X');
+  encode(x, 'csr_matrix', '0.1.0');
+  x.create_attribute('shape', BigInt64Array.of(BigInt(X.nRows), BigInt(X.nCols)), [2], '<q');
+  writeArray(x, 'data', X.data, '<f');
+  writeArray(x, 'indices', X.indices, '<i');
+  writeArray(
+    x,
+    'indptr',
+    BigInt64Array.from(X.indptr, (v) => BigInt(v)),
+    '<q',
+  );
+
+  writeDataFrame(file, 'obs', adata.obsNames, adata.obs ?? {});
+  writeDataFrame(file, 'var', adata.varNames, adata.var ?? {});
+  const obsm = file.create_group('obsm');
+  encode(obsm, 'dict', '0.1.0');
+  for (const [name, array] of Object.entries(adata.obsm ?? {})) {
+    const ds = obsm.create_dataset({ name, data: array.data, shape: [array.nRows, array.nCols], dtype: '<d' });
+    encode(ds, 'array', '0.2.0');
+  }
+  for (const name of ['uns', 'layers', 'obsp', 'varm', 'varp']) encode(file.create_group(name), 'dict', '0.1.0');
+}
