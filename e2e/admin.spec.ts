@@ -63,6 +63,7 @@ test('admin manages groups and users from the Admin Panel', async ({ page }) => 
 
   await openTab(page, 'Add Files', 'add-files');
   await expect(page.getByText('Add Files is not available yet')).toBeVisible();
+  await shot(page, 'admin-not-available');
 
   // Group Managment: Create Group needs a new name and a description.
   await openTab(page, 'Group Managment', 'groups');

@@ -1,4 +1,3 @@
-import { MSG } from '@atlas/contracts';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 import { GROUP_ADMIN, GROUP_USER, type TGroup } from '@atlas/contracts';
 
 /** The roles of spec 01 §6 are groups too; the server refuses to delete them. */
-export const BUILT_IN_GROUPS: readonly string[] = [GROUP_ADMIN, GROUP_USER];
+const BUILT_IN_GROUPS: readonly string[] = [GROUP_ADMIN, GROUP_USER];
 
 export const isBuiltInGroup = (name: string): boolean => BUILT_IN_GROUPS.includes(name.trim());
 
