@@ -5,15 +5,42 @@ import { InvalidTokenError, type TokenService } from './tokens.js';
 export type ActiveUserLookup = (username: string) => Promise<{ groups: string[] } | null>;
 
 const SCHEMES = /^(?:JWT|Bearer)\s+(\S+)$/i;
+/** Account lookups are cached this long per process: bounded staleness across processes, none within one (below). */
+const LOOKUP_CACHE_MS = 1000;
+const LOOKUP_CACHE_MAX = 10_000;
+
+/**
+ * A short-lived cache of account lookups, so that authenticated reads do not each cost a database round trip.
+ * `clear()` runs after every account-changing call in this process, so a change applies to the next request.
+ */
+export function cacheLookups(lookup: ActiveUserLookup, now: () => number = Date.now) {
+  const entries = new Map<string, { at: number; value: Promise<{ groups: string[] } | null> }>();
+  const cached: ActiveUserLookup = (username) => {
+    const hit = entries.get(username);
+    if (hit && now() - hit.at < LOOKUP_CACHE_MS) return hit.value;
+    if (entries.size >= LOOKUP_CACHE_MAX) entries.clear();
+    const value = lookup(username);
+    entries.set(username, { at: now(), value });
+    value.catch(() => entries.delete(username));
+    return value;
+  };
+  return { lookup: cached, clear: () => entries.clear() };
+}
 
 /**
  * Resolves `Authorization: JWT|Bearer <token>` into request.identity on every request. A user's groups are read
  * from the database, not trusted from the token, so removing a group or disabling an account takes effect at once.
  */
-export function installIdentity(app: FastifyInstance, tokens: TokenService, lookupUser: ActiveUserLookup): void {
+export function installIdentity(app: FastifyInstance, tokens: TokenService, lookupAccount: ActiveUserLookup): void {
+  const cache = cacheLookups(lookupAccount);
+  const lookupUser = cache.lookup;
   // Fastify 5 refuses object placeholders (shared by reference); the hook below sets the value on every request.
   app.decorateRequest('identity', null as never);
   app.decorateRequest('tokenRejected', false);
+  app.addHook('onResponse', async (request) => {
+    // Every account change goes through a non-GET /api/v1/auth call: forget cached groups and states.
+    if (request.method !== 'GET' && request.url.startsWith('/api/v1/auth/')) cache.clear();
+  });
   app.addHook('onRequest', async (request) => {
     request.identity = { kind: 'anonymous' };
     const header = request.headers.authorization;

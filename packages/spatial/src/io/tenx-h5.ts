@@ -11,7 +11,18 @@
 import type { CsrMatrix } from '../matrix/types.js';
 import { checkCompressed } from '../matrix/validate.js';
 import { SpatialFormatError } from './errors.js';
-import { child, isDataset, isGroup, readFloat32, readFloat64, readInt32, readStrings, withHdf5, type Group } from './hdf5.js';
+import {
+  child,
+  isDataset,
+  isGroup,
+  readFloat32,
+  readFloat64,
+  readInt32,
+  readStrings,
+  withHdf5,
+  type Dataset,
+  type Group,
+} from './hdf5.js';
 
 export interface TenxMatrix {
   layout: 'v2' | 'v3';
@@ -35,83 +46,90 @@ export interface ReadTenxOptions {
 
 const V2_KEYS = ['data', 'indices', 'indptr', 'shape', 'barcodes', 'genes', 'gene_names'];
 
+function dataset(group: Group, key: string, where: string, file: string): Dataset {
+  const ds = child(group, key);
+  if (!isDataset(ds)) throw new SpatialFormatError(file, `${where}/${key} is missing`);
+  return ds;
+}
+
+function strings(group: Group, key: string, where: string, file: string): string[] {
+  return readStrings(dataset(group, key, where, file), `${where}/${key}`, file);
+}
+
 export function readTenxH5(source: string | Uint8Array, options: ReadTenxOptions = {}): Promise<TenxMatrix> {
   return withHdf5(source, options.name, (file, name) => {
-    const dataset = (group: Group, key: string, where: string) => {
-      const ds = child(group, key);
-      if (!isDataset(ds)) throw new SpatialFormatError(name, `${where}/${key} is missing`);
-      return ds;
-    };
-    const strings = (group: Group, key: string, where: string) => readStrings(dataset(group, key, where), `${where}/${key}`, name);
-
     const matrix = child(file, 'matrix');
-    if (isGroup(matrix) && isGroup(child(matrix, 'features'))) {
-      const features = child(matrix, 'features') as Group;
-      return {
+    const features = isGroup(matrix) ? child(matrix, 'features') : undefined;
+    if (isGroup(matrix) && isGroup(features)) {
+      const where = '/matrix/features';
+      return checkFeatures(name, {
         layout: 'v3',
-        ...readMatrix(matrix, '/matrix', name, dataset, strings),
-        featureIds: strings(features, 'id', '/matrix/features'),
-        featureNames: strings(features, 'name', '/matrix/features'),
-        featureTypes: strings(features, 'feature_type', '/matrix/features'),
-      };
+        ...readMatrix(matrix, '/matrix', name),
+        featureIds: strings(features, 'id', where, name),
+        featureNames: strings(features, 'name', where, name),
+        featureTypes: strings(features, 'feature_type', where, name),
+      });
     }
     const genomes = file.keys().filter((key) => {
       const group = child(file, key);
       return isGroup(group) && V2_KEYS.every((k) => group.keys().includes(k));
     });
-    if (genomes.length === 0) throw new SpatialFormatError(name, 'not a 10x matrix: no /matrix group and no v2 genome group');
-    const genome = options.genome ?? (genomes.length === 1 ? genomes[0]! : undefined);
-    if (!genome || !genomes.includes(genome)) {
-      const listed = genomes.join(', ');
-      throw new SpatialFormatError(name, `choose a genome: the file holds ${listed}${genome ? `, not ${genome}` : ''}`);
+    if (genomes.length === 0)
+      throw new SpatialFormatError(name, 'not a 10x matrix: no /matrix group and no v2 genome group');
+    const genome = options.genome ?? (genomes.length === 1 ? genomes[0] : undefined);
+    const group = genome === undefined ? undefined : child(file, genome);
+    if (!genome || !isGroup(group) || !genomes.includes(genome)) {
+      const asked = genome ? `; there is no genome '${genome}'` : '';
+      throw new SpatialFormatError(name, `choose a genome: the file holds ${genomes.join(', ')}${asked}`);
     }
-    const group = child(file, genome) as Group;
     const where = `/${genome}`;
-    const featureIds = strings(group, 'genes', where);
-    return {
+    const featureIds = strings(group, 'genes', where, name);
+    return checkFeatures(name, {
       layout: 'v2',
       genome,
-      ...readMatrix(group, where, name, dataset, strings),
+      ...readMatrix(group, where, name),
       featureIds,
-      featureNames: strings(group, 'gene_names', where),
+      featureNames: strings(group, 'gene_names', where, name),
       featureTypes: featureIds.map(() => 'Gene Expression'),
-    };
-  }).then((result) => checkFeatures(result, options.name ?? (typeof source === 'string' ? source : '10x HDF5 bytes')));
+    });
+  });
 }
 
-function readMatrix(
-  group: Group,
-  where: string,
-  file: string,
-  dataset: (group: Group, key: string, where: string) => import('./hdf5.js').Dataset,
-  strings: (group: Group, key: string, where: string) => string[],
-): { X: CsrMatrix; barcodes: string[] } {
-  const shape = readFloat64(dataset(group, 'shape', where), `${where}/shape`, file);
+function readMatrix(group: Group, where: string, file: string): { X: CsrMatrix; barcodes: string[] } {
+  const shape = readFloat64(dataset(group, 'shape', where, file), `${where}/shape`, file);
   if (shape.length !== 2) throw new SpatialFormatError(file, `${where}/shape should hold [features, barcodes]`);
   const [nFeatures, nBarcodes] = shape as unknown as [number, number];
   const X: CsrMatrix = {
     kind: 'csr',
     nRows: nBarcodes,
     nCols: nFeatures,
-    indptr: readFloat64(dataset(group, 'indptr', where), `${where}/indptr`, file),
-    indices: readInt32(dataset(group, 'indices', where), `${where}/indices`, file),
-    data: readFloat32(dataset(group, 'data', where), `${where}/data`, file),
+    indptr: readFloat64(dataset(group, 'indptr', where, file), `${where}/indptr`, file),
+    indices: readInt32(dataset(group, 'indices', where, file), `${where}/indices`, file),
+    data: readFloat32(dataset(group, 'data', where, file), `${where}/data`, file),
   };
   const problem = checkCompressed(X);
-  if (problem) throw new SpatialFormatError(file, `${where} (${nFeatures} features × ${nBarcodes} barcodes, by barcode): ${problem}`);
-  const barcodes = strings(group, 'barcodes', where);
+  if (problem)
+    throw new SpatialFormatError(
+      file,
+      `${where} (${nFeatures} features × ${nBarcodes} barcodes, by barcode): ${problem}`,
+    );
+  const barcodes = strings(group, 'barcodes', where, file);
   if (barcodes.length !== nBarcodes) {
-    throw new SpatialFormatError(file, `${where}/barcodes has ${barcodes.length} entries but shape says ${nBarcodes} barcodes`);
+    throw new SpatialFormatError(
+      file,
+      `${where}/barcodes has ${barcodes.length} entries but shape says ${nBarcodes} barcodes`,
+    );
   }
   return { X, barcodes };
 }
 
-function checkFeatures(result: TenxMatrix, file: string): TenxMatrix {
-  for (const [what, list] of [
-    ['feature ids', result.featureIds],
-    ['feature names', result.featureNames],
-    ['feature types', result.featureTypes],
-  ] as const) {
+function checkFeatures(file: string, result: TenxMatrix): TenxMatrix {
+  const lists = {
+    'feature ids': result.featureIds,
+    'feature names': result.featureNames,
+    'feature types': result.featureTypes,
+  };
+  for (const [what, list] of Object.entries(lists)) {
     if (list.length !== result.X.nCols) {
       throw new SpatialFormatError(file, `${list.length} ${what} but the matrix has ${result.X.nCols} features`);
     }
