@@ -17,6 +17,8 @@ export const ZTaskState = z.object({
   result: z.unknown(),
   error: z.string().nullable(),
   requested_by: z.string().nullable(),
+  description: z.string().nullable(),
+  run_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -162,7 +162,15 @@ function toState(row: StateRow): TTaskState {
     result: row.result ?? null,
     error: row.error,
     requested_by: row.requested_by,
+    // Job Managment shows these two (spec 03 §2.10); tasks carry them as kwargs `description` and `run_id`.
+    description: textOrNull(row.kwargs, 'description'),
+    run_id: textOrNull(row.kwargs, 'run_id'),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+function textOrNull(kwargs: unknown, key: string): string | null {
+  const value = (kwargs as Record<string, unknown> | null)?.[key];
+  return typeof value === 'string' && value ? value : null;
 }

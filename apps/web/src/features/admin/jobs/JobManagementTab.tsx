@@ -62,10 +62,9 @@ export function JobManagementTab() {
             <TableHead>
               <TableRow>
                 <TableCell>Job</TableCell>
-                <TableCell>Job ID</TableCell>
-                <TableCell>Queue</TableCell>
-                <TableCell>Job Status</TableCell>
-                <TableCell sx={{ minWidth: 140 }}>Progress</TableCell>
+                <TableCell>Job Description</TableCell>
+                <TableCell>Run ID</TableCell>
+                <TableCell sx={{ minWidth: 220 }}>Job Status</TableCell>
                 <TableCell>User</TableCell>
                 <TableCell>Start Time</TableCell>
                 <TableCell>Completion Time</TableCell>
@@ -87,12 +86,16 @@ function JobRow({ task }: { task: TTaskState }) {
   const status = <Chip size="small" label={task.status} color={STATUS_COLOR[task.status]} />;
   return (
     <TableRow hover>
-      <TableCell>{task.task}</TableCell>
-      <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{task._id}</TableCell>
-      <TableCell>{task.queue}</TableCell>
-      <TableCell>{task.error ? <Tooltip title={task.error}>{status}</Tooltip> : status}</TableCell>
+      <TableCell>
+        <Tooltip title={`${task.queue} · ${task._id}`}>
+          <span>{task.task}</span>
+        </Tooltip>
+      </TableCell>
+      <TableCell>{task.description ?? '—'}</TableCell>
+      <TableCell>{task.run_id ?? '—'}</TableCell>
       <TableCell>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {task.error ? <Tooltip title={task.error}>{status}</Tooltip> : status}
           <LinearProgress
             variant="determinate"
             value={task.progress}
