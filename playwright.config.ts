@@ -49,6 +49,8 @@ export default defineConfig({
       ATLAS_DATA_DIR: process.env.ATLAS_E2E_DATA_DIR,
       ATLAS_ADMIN_PASSWORD: 'Admin#Pass1',
       ATLAS_LOG_LEVEL: 'warn',
+      // The catalogue spec browses the demo runs (off by default when ATLAS_ENV=test).
+      ATLAS_DEMO_DATA: 'true',
       // The e2e suite always runs the embedded profile: a fresh machine has no PostgreSQL or Redis.
       DATABASE_URL: '',
       REDIS_URL: '',

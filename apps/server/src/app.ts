@@ -9,6 +9,7 @@ import { createAccountStore } from './domains/auth/store.js';
 import { registerTaskRoutes } from './domains/tasks/routes.js';
 import { registerStorageRoutes } from './domains/storage/routes.js';
 import { registerDocsRoutes } from './domains/docs/routes.js';
+import { registerCatalogueRoutes } from './domains/catalogue/routes.js';
 import { registerWebApp } from './web.js';
 
 /**
@@ -43,6 +44,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerAuthRoutes(app, infra, { tokens, accounts });
   registerTaskRoutes(app, infra);
   registerStorageRoutes(app, infra);
+  registerCatalogueRoutes(app, infra);
   registerDocsRoutes(app);
   await registerWebApp(app, infra.config);
   return app;

@@ -40,6 +40,8 @@ const ZEnv = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   ATLAS_BUCKETS: z.string().default('atx-data,atx-images,atx-tracks'),
+  // Demo runs seeded on first start; unset means on, except when ATLAS_ENV=test.
+  ATLAS_DEMO_DATA: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Atlas Portal <no-reply@atlas.local>'),
 });
@@ -64,6 +66,8 @@ export interface Config {
     | { endpoint: string | undefined; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean }
     | undefined;
   buckets: string[];
+  /** Seed the demo runs (catalogue content) at start. */
+  demoData: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
 }
@@ -111,6 +115,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
         }
       : undefined,
     buckets,
+    demoData: e.ATLAS_DEMO_DATA ? e.ATLAS_DEMO_DATA === 'true' : e.ATLAS_ENV !== 'test',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
   };

@@ -4,6 +4,7 @@ import { QUEUES, ZQueueName, type QueueName } from '@atlas/contracts';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { closeInfra, createInfra } from './infra/create.js';
+import { seedDemoRuns } from './seed/demo-runs.js';
 import { seedFirstStart } from './seed/first-start.js';
 
 /**
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
   let closeApp = async () => {};
   if (role !== 'worker') {
     await seedFirstStart(infra);
+    // Demo catalogue content (ATLAS_DEMO_DATA). Thumbnails and web files: pass `generateRunData` once the
+    // synthetic run generator of packages/spatial exists.
+    if (config.demoData) await seedDemoRuns(infra);
     const app = await buildApp(infra);
     await app.listen({ port: config.port, host: config.host });
     closeApp = () => app.close();

@@ -8,3 +8,5 @@ export * as authCalls from './auth/calls.js';
 export * as appCalls from './app/calls.js';
 export * from './tasks/schemas.js';
 export * as taskCalls from './tasks/calls.js';
+export * from './catalogue/index.js';
+export * as catalogueCalls from './catalogue/calls.js';

@@ -38,20 +38,20 @@ export interface DataFrame {
   columns: Record<string, ObsColumn>;
 }
 
-interface Context {
+export interface FrameContext {
   file: string;
   /** `uns`, where anndata < 0.7 kept the categories of compound dataframes. */
   uns: Group | undefined;
   warnings: string[];
 }
 
-export function readDataFrame(entity: Entity, where: string, context: Context): DataFrame {
+export function readDataFrame(entity: Entity, where: string, context: FrameContext): DataFrame {
   if (isGroup(entity)) return readGroupFrame(entity, where, context);
   if (isDataset(entity) && isCompoundType(entity.metadata)) return readCompoundFrame(entity, where, context);
   throw new SpatialFormatError(context.file, `${where} is neither a dataframe group nor a compound dataset`);
 }
 
-function readGroupFrame(group: Group, where: string, context: Context): DataFrame {
+function readGroupFrame(group: Group, where: string, context: FrameContext): DataFrame {
   const keys = group.keys();
   const indexKey = attrString(group, '_index') ?? (keys.includes('_index') ? '_index' : 'index');
   const indexEntity = child(group, indexKey);
@@ -107,7 +107,7 @@ function categorical(codes: Int32Array, categoriesDs: Dataset, where: string, fi
 }
 
 /** One column in the current encoding, or undefined when it is something we do not read (e.g. a 2-D array). */
-function readColumn(entity: Entity, where: string, context: Context): ObsColumn | undefined {
+function readColumn(entity: Entity, where: string, context: FrameContext): ObsColumn | undefined {
   if (isGroup(entity)) {
     const type = attrString(entity, 'encoding-type');
     const codes = child(entity, 'codes');
@@ -133,7 +133,7 @@ function readColumn(entity: Entity, where: string, context: Context): ObsColumn 
  * Nullable integer/boolean/string columns (anndata ≥ 0.10): masked entries become NaN (numbers) or '' (strings).
  * A boolean column stays boolean only when nothing is masked, since a Uint8Array cannot hold "missing".
  */
-function nullable(valuesDs: Dataset, maskDs: Dataset, where: string, context: Context): ObsColumn | undefined {
+function nullable(valuesDs: Dataset, maskDs: Dataset, where: string, context: FrameContext): ObsColumn | undefined {
   const column = readColumn(valuesDs, where, context);
   const mask = asInt32(maskDs.value);
   if (!column || !mask || mask.length !== (column.kind === 'categorical' ? column.codes : column.values).length)
@@ -158,7 +158,7 @@ function checkLength(column: ObsColumn, rows: number, where: string, file: strin
   if (length !== rows) throw new SpatialFormatError(file, `${where} has ${length} values but the index has ${rows}`);
 }
 
-function readCompoundFrame(ds: Dataset, where: string, context: Context): DataFrame {
+function readCompoundFrame(ds: Dataset, where: string, context: FrameContext): DataFrame {
   const members = ds.metadata.compound_type?.members ?? [];
   const rows = ds.value as unknown[][];
   const named = members.findIndex((m) => m.name === 'index' || m.name === '_index');

@@ -231,7 +231,36 @@ describe('readH5ad on legacy layouts', () => {
   });
 });
 
-describe('readH5ad on bad input', () => {
+describe('readH5ad on newer column encodings', () => {
+  it('reads nullable columns (masked → NaN or empty) and reports columns it skips', async () => {
+    const file = await handMade('nullable.h5ad', (f) => {
+      f.create_dataset({ name: 'X', data: Float32Array.of(1, 2, 3), shape: [3, 1], dtype: '<f' });
+      frame(f, 'obs', ['a', 'b', 'c']);
+      const obs = f.get('obs') as Group;
+      obs.create_attribute('column-order', ['n', 's', 'matrix']);
+      const columns: [string, string, Int32Array | string[]][] = [
+        ['n', 'nullable-integer', Int32Array.of(4, 5, 6)],
+        ['s', 'nullable-string-array', ['x', 'y', 'z']],
+      ];
+      for (const [name, encoding, values] of columns) {
+        const group = obs.create_group(name);
+        group.create_attribute('encoding-type', encoding);
+        group.create_dataset({ name: 'values', data: values });
+        group.create_dataset({ name: 'mask', data: Uint8Array.of(0, 1, 0) });
+      }
+      obs.create_dataset({ name: 'matrix', data: Float64Array.of(1, 2, 3, 4, 5, 6), shape: [3, 2], dtype: '<d' });
+      frame(f, 'var', ['g1']);
+    });
+    const adata = await readH5ad(file);
+    expect(adata.obs).toEqual({
+      n: { kind: 'numeric', values: Float64Array.of(4, NaN, 6) },
+      s: { kind: 'string', values: ['x', '', 'z'] },
+    });
+    expect(adata.warnings).toEqual(['obs/matrix: skipped (unsupported column encoding)']);
+  });
+});
+
+describe('readH5ad on bad or minimal input', () => {
   async function failure(source: string | Uint8Array, name?: string): Promise<SpatialFormatError> {
     const error = await readH5ad(source, { name }).then(
       () => undefined,
@@ -241,9 +270,10 @@ describe('readH5ad on bad input', () => {
     return error as SpatialFormatError;
   }
 
-  it('names a missing file', async () => {
+  it('names a missing file or a folder', async () => {
     const missing = path.join(tmp, 'nope.h5ad');
     expect((await failure(missing)).message).toBe(`${missing}: file not found`);
+    expect((await failure(tmp)).message).toBe(`${tmp}: not a regular file`);
   });
 
   it('rejects a text file renamed .h5ad', async () => {
@@ -264,7 +294,7 @@ describe('readH5ad on bad input', () => {
     );
   });
 
-  it.runIf(available(tenx))('rejects an HDF5 file without X (a 10x matrix) ', async () => {
+  it.runIf(available(tenx))('rejects an HDF5 file without X (a 10x matrix)', async () => {
     expect((await failure(tenx)).message).toBe(`${tenx}: no X matrix (not an AnnData file?)`);
   });
 

@@ -6,7 +6,7 @@
  */
 import type { Matrix } from '../matrix/types.js';
 import { SpatialFormatError } from './errors.js';
-import { readDataFrame, type DataFrame, type ObsColumn } from './h5ad-dataframe.js';
+import { readDataFrame, type DataFrame, type FrameContext, type ObsColumn } from './h5ad-dataframe.js';
 import { matrixElement, type MatrixLayout } from './h5ad-matrix.js';
 import { asFloat64, child, isCompoundType, isDataset, isGroup, withHdf5, type Entity, type H5File } from './hdf5.js';
 
@@ -68,7 +68,7 @@ function readFile(file: H5File, name: string, options: ReadH5adOptions): H5adSum
   const x = matrixElement(xEntity, 'X', name);
   const unsEntity = child(file, 'uns');
   const uns = isGroup(unsEntity) ? unsEntity : undefined;
-  const context = { file: name, uns, warnings };
+  const context: FrameContext = { file: name, uns, warnings };
   const frame = (key: string): DataFrame =>
     readDataFrame(child(file, key) ?? fail(`no ${key} dataframe`), key, context);
   const obs = frame('obs');
@@ -99,7 +99,7 @@ function readFile(file: H5File, name: string, options: ReadH5adOptions): H5adSum
 }
 
 /** raw/X + raw/var (anndata ≥ 0.7) or the top-level `raw.X` + `raw.var` of anndata 0.6. */
-function readRawParts(file: H5File, name: string, context: Parameters<typeof readDataFrame>[2]) {
+function readRawParts(file: H5File, name: string, context: FrameContext) {
   const rawGroup = child(file, 'raw');
   const [xEntity, varEntity, prefix] = isGroup(rawGroup)
     ? [child(rawGroup, 'X'), child(rawGroup, 'var'), 'raw/']

@@ -17,6 +17,7 @@ import h5wasm, { type Group } from 'h5wasm/node';
 import { toCsr } from '../matrix/ops.js';
 import type { Matrix } from '../matrix/types.js';
 import type { DenseArray, ObsColumn } from './h5ad-reader.js';
+import { openFile } from './hdf5.js';
 
 export type WritableColumn = Exclude<ObsColumn, { kind: 'bool' }>;
 
@@ -133,10 +134,15 @@ export async function writeH5ad(target: string, adata: H5adWriteInput): Promise<
   validate(adata);
   await h5wasm.ready;
   const finalPath = path.resolve(target);
+  // Checked here because HDF5 would fail with a page of diagnostics on stderr instead.
+  if (!fs.statSync(path.dirname(finalPath), { throwIfNoEntry: false })?.isDirectory()) {
+    throw new Error(`${finalPath}: its folder does not exist`);
+  }
   const partial = `${finalPath}.${randomUUID()}.partial`;
   let renamed = false;
   try {
-    const file = new h5wasm.File(partial, 'w');
+    const file = openFile(partial, 'w');
+    if (!file) throw new Error(`${finalPath}: cannot create the file (is its folder writable?)`);
     try {
       writeContents(file, adata);
     } finally {

@@ -22,36 +22,29 @@ const SIGNATURE = [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a];
 const H5T_STRING = 3;
 const H5T_COMPOUND = 6;
 const H5T_ENUM = 8;
+/** Per superblock version: [byte holding the size of offsets, position of the base address]. */
+const SUPERBLOCK_LAYOUT: Record<number, [number, number]> = { 0: [13, 24], 1: [13, 28], 2: [9, 12], 3: [9, 12] };
 
 /** What is wrong with the bytes as an HDF5 file, or undefined. `read` returns up to `length` bytes at `offset`. */
-export function superblockProblem(
-  read: (offset: number, length: number) => Uint8Array,
-  size: number,
-): string | undefined {
+function superblockProblem(read: (offset: number, length: number) => Uint8Array, size: number): string | undefined {
   // The superblock sits at 0 or, after a user block, at 512, 1024, 2048, …
   for (let offset = 0; offset + SIGNATURE.length <= size; offset = offset === 0 ? 512 : offset * 2) {
     const head = read(offset, 64);
     if (!SIGNATURE.every((byte, i) => head[i] === byte)) continue;
     const end = storedEndOfFile(head);
-    if (end !== undefined && end > size)
-      return `truncated HDF5 file: it has ${size} bytes but its superblock says ${end}`;
-    return undefined;
+    return end !== undefined && end > size
+      ? `truncated HDF5 file: it has ${size} bytes but its superblock says ${end}`
+      : undefined;
   }
   return size === 0 ? 'empty file, not HDF5' : 'not an HDF5 file (no HDF5 signature)';
 }
 
 /** Base address + end-of-file address from a version 0–3 superblock (HDF5 file format spec §II.A). */
 function storedEndOfFile(head: Uint8Array): number | undefined {
-  const version = head[8];
-  const [sizeOfOffsets, baseAt] =
-    version === 0
-      ? [head[13], 24]
-      : version === 1
-        ? [head[13], 28]
-        : version === 2 || version === 3
-          ? [head[9], 12]
-          : [];
-  if ((sizeOfOffsets !== 4 && sizeOfOffsets !== 8) || baseAt === undefined) return undefined;
+  const layout = SUPERBLOCK_LAYOUT[head[8]!];
+  const sizeOfOffsets = layout && head[layout[0]];
+  if (!layout || (sizeOfOffsets !== 4 && sizeOfOffsets !== 8)) return undefined;
+  const baseAt = layout[1];
   // Address order: base, then free-space (v0/1) or superblock-extension (v2/3) address, then end of file.
   const eofAt = baseAt + 2 * sizeOfOffsets;
   if (head.length < eofAt + sizeOfOffsets) return undefined;
@@ -70,11 +63,19 @@ function message(error: unknown): string {
 }
 
 function checkPath(file: string): void {
-  let size: number;
+  let problem: string | undefined;
   try {
     const stat = fs.statSync(file);
     if (!stat.isFile()) throw new SpatialFormatError(file, 'not a regular file');
-    size = stat.size;
+    const fd = fs.openSync(file, 'r');
+    try {
+      problem = superblockProblem((offset, length) => {
+        const buffer = new Uint8Array(length);
+        return buffer.subarray(0, fs.readSync(fd, buffer, 0, length, offset));
+      }, stat.size);
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch (error) {
     if (error instanceof SpatialFormatError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
@@ -83,16 +84,7 @@ function checkPath(file: string): void {
       code === 'ENOENT' ? 'file not found' : `cannot read it (${code ?? message(error)})`,
     );
   }
-  const fd = fs.openSync(file, 'r');
-  try {
-    const problem = superblockProblem((offset, length) => {
-      const buffer = new Uint8Array(length);
-      return buffer.subarray(0, fs.readSync(fd, buffer, 0, length, offset));
-    }, size);
-    if (problem) throw new SpatialFormatError(file, problem);
-  } finally {
-    fs.closeSync(fd);
-  }
+  if (problem) throw new SpatialFormatError(file, problem);
 }
 
 /**
@@ -119,12 +111,8 @@ export async function withHdf5<T>(
     filePath = temporary;
   }
   try {
-    let file: H5File;
-    try {
-      file = new h5wasm.File(filePath, 'r');
-    } catch (error) {
-      throw new SpatialFormatError(name, `HDF5 could not open it (${message(error)})`, { cause: error });
-    }
+    const file = openFile(filePath, 'r');
+    if (!file) throw new SpatialFormatError(name, 'HDF5 could not open it');
     try {
       return use(file, name);
     } catch (error) {
@@ -135,6 +123,16 @@ export async function withHdf5<T>(
     }
   } finally {
     if (temporary) fs.rmSync(temporary, { force: true });
+  }
+}
+
+/** h5wasm does not throw when HDF5 fails to open a file: it returns a File with a negative id. */
+export function openFile(filePath: string, mode: 'r' | 'w'): H5File | undefined {
+  try {
+    const file = new h5wasm.File(filePath, mode);
+    return file.file_id < 0n ? undefined : file;
+  } catch {
+    return undefined;
   }
 }
 

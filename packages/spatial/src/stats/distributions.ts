@@ -6,6 +6,7 @@
 
 const LN_SQRT_2PI = 0.9189385332046727; // ln √(2π)
 const INV_SQRT_2PI = 0.3989422804014327; // 1 / √(2π)
+const SQRT_PI = 1.7724538509055159; // √π
 const EPS = 1e-16;
 const TINY = 1e-300;
 
@@ -109,6 +110,55 @@ export function regularizedIncompleteBeta(x: number, a: number, b: number): numb
 }
 
 /**
+ * Coefficients g_k of g(s) = √(s / (1 − e^{−s})) = Σ g_k s^k (radius 2π; |g_k|·(2π)^k < 1.6 for k < 40), from
+ * 1/h = (1 − e^{−s})/s = Σ (−1)^m s^m/(m+1)! by series division, then g² = h by series square root.
+ */
+const SQRT_H_COEFFICIENTS: Float64Array = (() => {
+  const n = 40;
+  const e = new Float64Array(n);
+  let factorial = 1;
+  for (let m = 0; m < n; m++) {
+    factorial *= m + 1;
+    e[m] = (m % 2 ? -1 : 1) / factorial;
+  }
+  const h = new Float64Array(n);
+  const g = new Float64Array(n);
+  h[0] = 1;
+  g[0] = 1;
+  for (let k = 1; k < n; k++) {
+    let hk = 0;
+    for (let m = 1; m <= k; m++) hk -= e[m]! * h[k - m]!;
+    h[k] = hk;
+    let gk = hk;
+    for (let j = 1; j < k; j++) gk -= g[j]! * g[k - j]!;
+    g[k] = gk / 2;
+  }
+  return g;
+})();
+
+/**
+ * I_x(a, ½) for large a with s₀ = −ln x ≤ 1, i.e. the Welch regime of many observations and moderate t, where
+ * the continued fraction loses digits to cancellation (1e-11 at df = 1e6). With x = e^{−s}:
+ * I = (1/B(a,½)) ∫_{s₀}^∞ e^{−as} s^{−½} g(s) ds = (1/B) Σ g_k Γ(k+½, a s₀)/a^{k+½}, an expansion in 1/a whose
+ * truncation error is O(e^{−(2π−s₀)a}) (the idea of DiDonato & Morris' BGRAT, TOMS 708). Γ(½, X) = √π erfc(√X)
+ * and the upward recurrence Γ(k+3/2, X) = (k+½) Γ(k+½, X) + X^{k+½} e^{−X} adds positive terms only.
+ */
+function incompleteBetaHalfLargeA(a: number, s0: number): number {
+  const X = a * s0;
+  const expX = Math.exp(-X);
+  let gammaK = (2 * SQRT_PI * normalSf(Math.sqrt(2 * X))) / Math.sqrt(a); // Γ(½, X) / a^½
+  let sum = gammaK;
+  let bound = 1;
+  for (let k = 0; k + 1 < SQRT_H_COEFFICIENTS.length; k++) {
+    gammaK = ((k + 0.5) * gammaK + Math.pow(s0, k + 0.5) * expX) / a; // Γ(k+3/2, X) / a^{k+3/2}
+    sum += SQRT_H_COEFFICIENTS[k + 1]! * gammaK;
+    bound /= 2 * Math.PI;
+    if (2 * gammaK * bound < EPS * sum) break;
+  }
+  return Math.exp(-logBeta(a, 0.5)) * sum;
+}
+
+/**
  * Two-sided p-value P(|T| ≥ |t|) of Student's t with df > 0 (fractional, as Welch–Satterthwaite gives):
  * I_{df/(df+t²)}(df/2, ½), which is scipy's 2·t.sf(|t|, df). ln x is taken as −log1p(t²/df) because x is
  * close to 1 whenever df is large, where Math.log(x) would lose digits that a·ln x (a = df/2) magnifies.
@@ -118,9 +168,11 @@ export function studentTTwoSided(t: number, df: number): number {
   const t2 = t * t;
   if (t2 === Infinity) return 0;
   if (df === Infinity) return 2 * normalSf(Math.abs(t));
-  const x = df / (df + t2);
+  const a = df / 2;
+  const s0 = Math.log1p(t2 / df);
+  if (a >= 25 && s0 <= 1) return incompleteBetaHalfLargeA(a, s0);
   const y = t2 / (df + t2);
-  return incompleteBeta(df / 2, 0.5, x, y, -Math.log1p(t2 / df), Math.log(y));
+  return incompleteBeta(a, 0.5, df / (df + t2), y, -s0, Math.log(y));
 }
 
 /** Survival function P(T > t) of Student's t with df degrees of freedom. */

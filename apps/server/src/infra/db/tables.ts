@@ -73,7 +73,121 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
+// ---- run database (003_runs.sql) ----
+
+export type LookupList = 'assay' | 'species' | 'organ' | 'epitope' | 'tissue_source' | 'tissue_type';
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface LookupValuesTable {
+  id: Generated<number>;
+  list: LookupList;
+  value: string;
+}
+
+export interface TissuesTable {
+  tissue_id: Generated<number>;
+  run_id: string;
+  sample_id: Generated<string>;
+  species: Generated<string>;
+  organ: Generated<string>;
+  tissue_type: Generated<string>;
+  tissue_source: Generated<string>;
+  experimental_condition: Generated<string>;
+  regulation: Generated<string>;
+  channel_width: number | null;
+  number_channels: number | null;
+  assay: Generated<string>;
+  epitope: string | null;
+  created_on: Timestamp;
+  updated_at: UpdatedAt;
+}
+
+export interface PublicationsTable {
+  publication_id: Generated<number>;
+  pmid: string;
+  title: Generated<string>;
+  journal: Generated<string>;
+  link: string | null;
+  year: number | null;
+}
+
+export interface AuthorsTable {
+  author_id: Generated<number>;
+  name: string;
+}
+
+export interface PublicationAuthorsTable {
+  publication_id: number;
+  author_id: number;
+  position: Generated<number>;
+}
+
+export interface ResultsTable {
+  results_id: Generated<number>;
+  tissue_id: number;
+  title: Generated<string>;
+  description: Generated<string>;
+  results_folder_path: string;
+  web_obj_path: string | null;
+  ngs_id: string | null;
+  group_id: number | null;
+  public: Generated<boolean>;
+  pmid: string | null;
+  date: Timestamp;
+  web_object_available: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface FileTypesTable {
+  file_type_id: Generated<number>;
+  file_type_name: string;
+}
+
+export interface FilesTable {
+  file_id: Generated<number>;
+  tissue_id: number;
+  file_type_id: number;
+  bucket_name: string;
+  file_path: string;
+  file_description: Generated<string>;
+}
+
+export interface StudyTypesTable {
+  study_type_id: Generated<number>;
+  study_type_name: string;
+}
+
+export interface StudiesTable {
+  study_id: Generated<number>;
+  study_name: string;
+  study_description: Generated<string>;
+  study_type_id: number | null;
+}
+
+export interface StudyRunsTable {
+  study_id: number;
+  tissue_id: number;
+}
+
+export interface RunDbStateTable {
+  id: number;
+  version: number;
+}
+
 export interface Tables {
+  lookup_values: LookupValuesTable;
+  tissues: TissuesTable;
+  publications: PublicationsTable;
+  authors: AuthorsTable;
+  publication_authors: PublicationAuthorsTable;
+  results: ResultsTable;
+  file_types: FileTypesTable;
+  files: FilesTable;
+  study_types: StudyTypesTable;
+  studies: StudiesTable;
+  study_runs: StudyRunsTable;
+  run_db_state: RunDbStateTable;
   users: UsersTable;
   groups: GroupsTable;
   user_groups: UserGroupsTable;

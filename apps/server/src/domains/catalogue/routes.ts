@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CATALOGUE_MSG, catalogueCalls as c, FRONTPAGE_PATH, frontpageKey, type Call, type Identity } from '@atlas/contracts';
+import { HttpError, notFound } from '../../http/errors.js';
+import { enforceAccess, rawRoute, route } from '../../http/route.js';
+import type { Infra } from '../../infra/index.js';
+import { ObjectNotFoundError } from '../../infra/storage/index.js';
+import { createListCache, type ListCache } from './list-cache.js';
+import { createCatalogueService, viewerKey, viewerOf, type CatalogueService } from './service.js';
+import { createCatalogueStore, type Viewer } from './store.js';
+import { createThumbnailSigner, type ThumbnailSigner } from './thumbnails.js';
+
+/** The catalogue calls of contracts/catalogue/calls.ts, plus the thumbnail images. */
+export function registerCatalogueRoutes(app: FastifyInstance, infra: Infra): void {
+  const store = createCatalogueStore(infra.db);
+  const thumbnails = createThumbnailSigner(infra.config.jwtSecret);
+  const dataBucket = infra.config.buckets[0]!;
+  const catalogue = createCatalogueService({
+    store,
+    storage: infra.storage,
+    thumbnails,
+    secret: infra.config.jwtSecret,
+    dataBucket,
+  });
+  const cache = createListCache(() => store.version());
+
+  // The two catalogue lists are read on every landing-page visit: served from the versioned cache.
+  cachedListRoute(app, cache, c.getRunsPublic, () => ({ kind: 'public' }), { publicOnly: true }, catalogue, thumbnails);
+  cachedListRoute(app, cache, c.getRuns, viewerOf, {}, catalogue, thumbnails);
+
+  route(app, c.searchByPublication, async ({ query, identity }) =>
+    (await store.searchByPublication(viewerOf(identity), query.query)).map((results_id) => ({ results_id })),
+  );
+  route(app, c.searchAuthors, async ({ query, identity }) =>
+    (await store.searchAuthors(viewerOf(identity), query.query)).map((results_id) => ({ results_id })),
+  );
+  route(app, c.getDownloadableFiles, ({ identity }) => catalogue.filesByRun(viewerOf(identity)));
+  route(app, c.generatePresignedUrl, ({ body, identity, request }) =>
+    catalogue.presign(viewerOf(identity), body.bucket, body.path, infra.config.publicUrl ?? originOf(request)),
+  );
+  route(app, c.encodeLink, ({ body, identity }) => catalogue.encodeLink(viewerOf(identity), body.run_id));
+  route(app, c.decodeMeta, ({ query }) => catalogue.decodeMeta(query.encoded));
+  route(app, c.getRunRecords, ({ identity }) => store.listRunRecords(viewerOf(identity)));
+
+  registerThumbnailRoute(app, infra, store, thumbnails, dataBucket);
+}
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Like `route()` for a list call without input, but the answer is the cached serialised JSON of the viewer's
+ * list (with an ETag, so an unchanged list costs a 304). The contract's response schema is checked when an
+ * entry is built, outside production, as `route()` checks every answer.
+ */
+function cachedListRoute(
+  app: FastifyInstance,
+  cache: ListCache,
+  call: Call,
+  toViewer: (identity: Identity) => Viewer,
+  options: { publicOnly?: boolean },
+  catalogue: CatalogueService,
+  thumbnails: ThumbnailSigner,
+): void {
+  app.atlasRoutes.push({ method: call.method, url: call.path, access: call.access, summary: call.summary, call });
+  app.route({
+    method: call.method,
+    url: call.path,
+    handler: async (request, reply) => {
+      enforceAccess(request, call.access);
+      const viewer = toViewer(request.identity);
+      const key = `${call.path}\n${viewerKey(viewer)}\n${thumbnails.day()}`;
+      const entry = await cache.get(key, async () => {
+        const runs = await catalogue.listRuns(viewer, options);
+        if (app.atlasValidateResponses && call.response) {
+          const checked = call.response.safeParse(runs);
+          if (!checked.success) throw new Error(`Response of ${call.method} ${call.path} breaks its contract: ${checked.error.message}`);
+        }
+        return runs;
+      });
+      reply.header('etag', entry.etag).header('cache-control', 'private, no-cache').header('vary', 'authorization');
+      if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(entry.body);
+    },
+  });
+}
+
+const ZThumbnailQuery = z.object({ expires: z.coerce.number().int().optional(), signature: z.string().optional() });
+
+/**
+ * `GET {FRONTPAGE_PATH}/{run_id}.png`: the run's front-page image from the data bucket. Public runs' images are
+ * served to anyone; a private run's to a signed address from the catalogue list, or to a request whose token
+ * may see the run. Anything else, including a missing image, is a 404 (the web shows its placeholder).
+ */
+function registerThumbnailRoute(
+  app: FastifyInstance,
+  infra: Infra,
+  store: ReturnType<typeof createCatalogueStore>,
+  thumbnails: ThumbnailSigner,
+  dataBucket: string,
+): void {
+  rawRoute(
+    app,
+    { method: 'GET', url: `${FRONTPAGE_PATH}/:file`, access: 'anonymous', summary: 'A run’s catalogue thumbnail (PNG).' },
+    async (request, reply) => {
+      const file = (request.params as { file: string }).file;
+      const runId = /^(D[0-9]{5,})\.png$/.exec(file)?.[1];
+      if (!runId) throw notFound(CATALOGUE_MSG.thumbnailNotFound);
+      const run = await store.runVisibility(runId);
+      if (!run) throw notFound(CATALOGUE_MSG.thumbnailNotFound);
+      if (!run.public) {
+        const query = ZThumbnailQuery.safeParse(request.query);
+        const signed =
+          query.success &&
+          query.data.expires !== undefined &&
+          query.data.signature !== undefined &&
+          thumbnails.verify(runId, query.data.expires, query.data.signature);
+        const viewer = viewerOf(request.identity);
+        const member = viewer.kind === 'admin' || (viewer.kind === 'member' && run.group !== null && viewer.groups.includes(run.group));
+        if (!signed && !member) throw notFound(CATALOGUE_MSG.thumbnailNotFound);
+      }
+      try {
+        const object = await infra.storage.get(dataBucket, frontpageKey(runId));
+        return reply
+          .header('content-type', 'image/png')
+          .header('content-length', object.size)
+          .header('cache-control', `${run.public ? 'public' : 'private'}, max-age=300`)
+          .send(object.body);
+      } catch (error) {
+        if (error instanceof ObjectNotFoundError) throw new HttpError(404, CATALOGUE_MSG.thumbnailNotFound);
+        throw error;
+      }
+    },
+  );
+}

@@ -1,0 +1,136 @@
+import {
+  CATALOGUE_MSG,
+  GROUP_ADMIN,
+  type Identity,
+  type TCatalogueRun,
+  type TFilesByRun,
+  type TPublicRunMeta,
+  type TRunLinkData,
+} from '@atlas/contracts';
+import { HttpError, notFound } from '../../http/errors.js';
+import { InvalidKeyError, type ObjectStore } from '../../infra/storage/index.js';
+import { openRunLink, RunLinkError, sealRunLink, type RunLinkClaims } from './public-link.js';
+import type { CatalogueStore, RunForLink, Viewer } from './store.js';
+import type { ThumbnailSigner } from './thumbnails.js';
+
+/** Download links of the catalogue expire after an hour (the spec's track links do too, spec 03 §9). */
+export const PRESIGNED_URL_TTL_SECONDS = 60 * 60;
+
+/** What a request may see: visitors and public tokens public runs, members their groups' runs too, admins all. */
+export function viewerOf(identity: Identity): Viewer {
+  if (identity.kind !== 'user') return { kind: 'public' };
+  if (identity.groups.includes(GROUP_ADMIN)) return { kind: 'admin' };
+  return { kind: 'member', groups: [...identity.groups].sort() };
+}
+
+/** A stable name of a viewer's visibility, for cache keys. */
+export function viewerKey(viewer: Viewer): string {
+  return viewer.kind === 'member' ? `member:${viewer.groups.join(',')}` : viewer.kind;
+}
+
+export interface CatalogueDeps {
+  store: CatalogueStore;
+  storage: ObjectStore;
+  thumbnails: ThumbnailSigner;
+  /** Signs public run links. */
+  secret: string;
+  /** The bucket of run data, web files and front-page thumbnails (the first configured bucket). */
+  dataBucket: string;
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+export function createCatalogueService(deps: CatalogueDeps) {
+  const { store, storage, thumbnails } = deps;
+
+  return {
+    async listRuns(viewer: Viewer, options: { publicOnly?: boolean } = {}): Promise<TCatalogueRun[]> {
+      const now = Date.now();
+      const rows = await store.listRuns(viewer, options);
+      return rows.map((row) => ({
+        ...row,
+        public: row.public ? 1 : 0,
+        thumbnail: thumbnails.url(row.run_id, row.public, now),
+      }));
+    },
+
+    async filesByRun(viewer: Viewer): Promise<TFilesByRun> {
+      const byRun: TFilesByRun = {};
+      for (const { run_id, ...file } of await store.listFiles(viewer)) (byRun[run_id] ??= []).push(file);
+      return byRun;
+    },
+
+    /** A presigned GET for a registered downloadable file of a visible run, never for any other path. */
+    async presign(viewer: Viewer, bucket: string, path: string, origin: string): Promise<{ url: string; expires_at: number }> {
+      const file = await store.findVisibleFile(viewer, bucket, path);
+      if (!file) throw notFound(CATALOGUE_MSG.fileNotDownloadable);
+      const expiresAt = Date.now() + PRESIGNED_URL_TTL_SECONDS * 1000;
+      try {
+        const url = await storage.presign(bucket, path, { method: 'GET', expiresInSeconds: PRESIGNED_URL_TTL_SECONDS, origin });
+        return { url, expires_at: expiresAt };
+      } catch (error) {
+        if (error instanceof InvalidKeyError) throw new HttpError(422, error.message);
+        throw error;
+      }
+    },
+
+    /** Seals a public link to a run the viewer may see (for visitors: a public run). */
+    async encodeLink(viewer: Viewer, runId: string): Promise<{ encoded: string; expires_at: number }> {
+      const run = await store.findRunForLink(viewer, runId);
+      if (!run) throw notFound(CATALOGUE_MSG.runNotFound(runId));
+      const { data, regulons } = await linkData(run);
+      const meta: TPublicRunMeta = {
+        run_id: run.run_id,
+        species: run.species,
+        tissue: run.organ,
+        assay: run.assay,
+        regulons_flag: regulons,
+      };
+      return sealRunLink(deps.secret, { results_id: run.results_id, data, meta });
+    },
+
+    /** The public metadata of a link; 400 when tampered, 410 when expired, 404 when the run is gone. */
+    async decodeMeta(encoded: string): Promise<TPublicRunMeta & { expires_at: number }> {
+      const claims = await openLink(deps.secret, encoded);
+      if (!(await store.runVisibility(claims.meta.run_id))) throw notFound(CATALOGUE_MSG.runNotFound(claims.meta.run_id));
+      return { ...claims.meta, expires_at: claims.expires_at };
+    },
+  };
+
+  /** The web files of a run (DESIGN §5, §6): `{web object folder}` = web_obj_path or `{results folder}h5/`. */
+  async function linkData(run: RunForLink): Promise<{ data: TRunLinkData; regulons: boolean }> {
+    const folder = withSlash(run.web_obj_path ?? `${withSlash(run.results_folder_path)}h5/`);
+    const transcriptome = run.assay.toLowerCase() === 'transcriptome';
+    const eregulonNames = `${folder}eRegulonNames.txt.gz`;
+    const regulons = !transcriptome && (await storage.exists(deps.dataBucket, eregulonNames).catch(() => false));
+    return {
+      regulons,
+      data: {
+        bucket: deps.dataBucket,
+        data: `${folder}data.csv.gz`,
+        gene_names: `${folder}geneNames.txt.gz`,
+        motif_names: transcriptome ? null : `${folder}motifNames.txt.gz`,
+        eregulon_names: regulons ? eregulonNames : null,
+        genes_h5ad: `${folder}obj/genes.h5ad`,
+        motifs_h5ad: transcriptome ? null : `${folder}obj/motifs.h5ad`,
+        motifs_csv: transcriptome ? null : `${folder}obj/motifs.csv`,
+      },
+    };
+  }
+}
+
+const withSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);
+
+/** Opens a link for the public-data routes; a bad link is a 400, an expired one a 410, each with a clear message. */
+export async function openLink(secret: string, encoded: string): Promise<RunLinkClaims> {
+  try {
+    return await openRunLink(secret, encoded);
+  } catch (error) {
+    if (error instanceof RunLinkError) {
+      throw error.reason === 'expired'
+        ? new HttpError(410, CATALOGUE_MSG.linkExpired)
+        : new HttpError(400, CATALOGUE_MSG.linkInvalid);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,197 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { TCatalogueRun, TRunFile, TRunRecord } from '@atlas/contracts';
+import type { Tables } from '../../infra/db/tables.js';
+
+/**
+ * All SQL of the catalogue: every read takes a Viewer and applies the visibility rule in the query itself,
+ * so no caller can forget it. One query per call, with joins (no per-run follow-up queries).
+ */
+export type Viewer = { kind: 'public' } | { kind: 'member'; groups: readonly string[] } | { kind: 'admin' };
+
+/**
+ * The visibility rule (spec 01 §6, DESIGN §3) over the aliases of `runs()` (r = results, g = groups): public runs;
+ * plus, for a member, the runs of their groups; admins see every run.
+ */
+function visibleTo(viewer: Viewer): RawBuilder<boolean> {
+  if (viewer.kind === 'admin') return sql<boolean>`true`;
+  if (viewer.kind === 'public' || viewer.groups.length === 0) return sql<boolean>`r.public`;
+  return sql<boolean>`(r.public or g.name in (${sql.join([...viewer.groups])}))`;
+}
+
+const epochMs = (column: string) => sql<number>`(extract(epoch from ${sql.ref(column)}) * 1000)::bigint`;
+
+/** `%` and `_` match themselves in a LIKE pattern built from user text. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface CatalogueRunRow extends Omit<TCatalogueRun, 'thumbnail' | 'public'> {
+  public: boolean;
+}
+
+export interface RunForLink {
+  results_id: number;
+  run_id: string;
+  results_folder_path: string;
+  web_obj_path: string | null;
+  species: string;
+  organ: string;
+  assay: string;
+  public: boolean;
+}
+
+export type CatalogueStore = ReturnType<typeof createCatalogueStore>;
+
+export function createCatalogueStore(db: Kysely<Tables>) {
+  const runs = () =>
+    db
+      .selectFrom('results as r')
+      .innerJoin('tissues as t', 't.tissue_id', 'r.tissue_id')
+      .leftJoin('groups as g', 'g.id', 'r.group_id');
+
+  return {
+    /** The change counter of the run tables (bumped by triggers on every write). */
+    async version(): Promise<number> {
+      const row = await db.selectFrom('run_db_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
+      return Number(row.version);
+    },
+
+    /** Catalogue entries the viewer may see (all public ones when `publicOnly`), newest first. */
+    async listRuns(viewer: Viewer, options: { publicOnly?: boolean } = {}): Promise<CatalogueRunRow[]> {
+      let query = runs()
+        .leftJoin('publications as p', 'p.pmid', 'r.pmid')
+        .select([
+          'r.results_id',
+          't.tissue_id',
+          't.run_id',
+          'r.results_folder_path',
+          'r.title as result_title',
+          'r.description as result_description',
+          't.experimental_condition',
+          't.epitope',
+          epochMs('r.date').as('date'),
+          'p.link',
+          'p.journal',
+          'r.pmid',
+          'g.name as group',
+          't.assay',
+          't.organ',
+          't.species',
+          'r.public',
+          'r.web_object_available',
+        ])
+        .where(visibleTo(viewer))
+        .orderBy('r.date', 'desc')
+        .orderBy('r.results_id', 'desc');
+      if (options.publicOnly) query = query.where('r.public', '=', true);
+      const rows = await query.execute();
+      return rows.map((row) => ({ ...row, date: Number(row.date), journal: row.journal || null }));
+    },
+
+    /** Rows of the runs list page (spec 03 §2.3). */
+    async listRunRecords(viewer: Viewer): Promise<TRunRecord[]> {
+      const rows = await runs()
+        .select([
+          'r.results_id',
+          'r.ngs_id',
+          't.run_id',
+          't.sample_id',
+          't.tissue_type',
+          't.organ',
+          't.species',
+          't.experimental_condition',
+          epochMs('t.created_on').as('created_on'),
+        ])
+        .where(visibleTo(viewer))
+        .orderBy('t.run_id', 'desc')
+        .execute();
+      return rows.map((row) => ({ ...row, created_on: Number(row.created_on) }));
+    },
+
+    /** Visible runs whose PMID starts with `prefix`. */
+    async searchByPublication(viewer: Viewer, prefix: string): Promise<number[]> {
+      const rows = await runs()
+        .select('r.results_id')
+        .where(sql<boolean>`r.pmid like ${likeEscape(prefix) + '%'}`)
+        .where(visibleTo(viewer))
+        .orderBy('r.results_id')
+        .execute();
+      return rows.map((row) => row.results_id);
+    },
+
+    /** Visible runs whose publication lists an author whose name contains `text` (case-insensitive). */
+    async searchAuthors(viewer: Viewer, text: string): Promise<number[]> {
+      const rows = await runs()
+        .select('r.results_id')
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('publications as p')
+              .innerJoin('publication_authors as pa', 'pa.publication_id', 'p.publication_id')
+              .innerJoin('authors as a', 'a.author_id', 'pa.author_id')
+              .select(sql`1`.as('one'))
+              .whereRef('p.pmid', '=', 'r.pmid')
+              .where(sql<boolean>`lower(a.name) like ${'%' + likeEscape(text.toLowerCase()) + '%'}`),
+          ),
+        )
+        .where(visibleTo(viewer))
+        .orderBy('r.results_id')
+        .execute();
+      return rows.map((row) => row.results_id);
+    },
+
+    /** Downloadable files of the visible runs, with the run id they belong to. */
+    async listFiles(viewer: Viewer): Promise<(TRunFile & { run_id: string })[]> {
+      const rows = await runs()
+        .innerJoin('files as f', 'f.tissue_id', 't.tissue_id')
+        .innerJoin('file_types as ft', 'ft.file_type_id', 'f.file_type_id')
+        .select([
+          't.run_id',
+          'f.file_id',
+          'f.file_type_id',
+          'ft.file_type_name',
+          'f.file_description',
+          'f.file_path',
+          'f.bucket_name',
+        ])
+        .where(visibleTo(viewer))
+        .orderBy('t.run_id')
+        .orderBy('ft.file_type_name')
+        .orderBy('f.file_path')
+        .execute();
+      return rows.map((row) => ({ ...row, filename_short: row.file_path.slice(row.file_path.lastIndexOf('/') + 1) }));
+    },
+
+    /** A registered downloadable file at exactly this bucket and path, of a run the viewer may see. */
+    async findVisibleFile(viewer: Viewer, bucket: string, path: string): Promise<{ file_id: number; run_id: string } | undefined> {
+      return runs()
+        .innerJoin('files as f', 'f.tissue_id', 't.tissue_id')
+        .select(['f.file_id', 't.run_id'])
+        .where('f.bucket_name', '=', bucket)
+        .where('f.file_path', '=', path)
+        .where(visibleTo(viewer))
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /** What a public link needs of a run the viewer may see. */
+    async findRunForLink(viewer: Viewer, runId: string): Promise<RunForLink | undefined> {
+      return runs()
+        .select([
+          'r.results_id',
+          't.run_id',
+          'r.results_folder_path',
+          'r.web_obj_path',
+          't.species',
+          't.organ',
+          't.assay',
+          'r.public',
+        ])
+        .where('t.run_id', '=', runId)
+        .where(visibleTo(viewer))
+        .executeTakeFirst();
+    },
+
+    /** Whether a run id has a catalogue entry at all, and whether it is public (thumbnails, decoded links). */
+    async runVisibility(runId: string): Promise<{ public: boolean; group: string | null } | undefined> {
+      return runs().select(['r.public', 'g.name as group']).where('t.run_id', '=', runId).executeTakeFirst();
+    },
+  };
+}

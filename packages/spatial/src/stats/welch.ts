@@ -1,0 +1,90 @@
+/**
+ * Welch's t-test of every feature, one group against the rest: scanpy `rank_genes_groups(method='t-test')`,
+ * which calls scipy `ttest_ind_from_stats(equal_var=False)` on per-group means and ddof = 1 variances.
+ *   score = (mean_g − mean_rest) / √(var_g/n_g + var_rest/n_rest)
+ *   df    = (var_g/n_g + var_rest/n_rest)² / ((var_g/n_g)²/(n_g−1) + (var_rest/n_rest)²/(n_rest−1))
+ *   p     = 2·t.sf(|score|, df)
+ * Degenerate features follow scipy then scanpy: an undefined df (both variances zero) becomes 1 (scipy's
+ * `_unequal_var_ttest_denom`), so different means with zero variances give score ±∞ and p = 0; a NaN score
+ * (equal means, zero variances) becomes 0 and its NaN p-value 1 (scanpy's `t_test`), before Benjamini–Hochberg.
+ */
+import type { Matrix } from '../matrix/types.js';
+import { benjaminiHochberg } from './benjamini-hochberg.js';
+import { studentTTwoSided } from './distributions.js';
+import { groupLabels, requireSizes } from './group.js';
+import { labelMoments, type LabelMoments } from './moments.js';
+import { log2FoldChange, log2FoldChangeOfExpm1Means, type DeResult } from './result.js';
+
+export interface FoldChangeOptions {
+  /** true (default, scanpy's default): fold change of expm1(mean of x); false: of the mean of expm1(x). */
+  meanInLogSpace?: boolean;
+}
+
+/** Ranks every feature for the observations in `group` (indices, e.g. a lasso selection) against all others. */
+export function welchVsRest(matrix: Matrix, group: ArrayLike<number>, options: FoldChangeOptions = {}): DeResult {
+  const { labels, nGroup } = groupLabels(matrix.nRows, group);
+  requireSizes('t-test', nGroup, matrix.nRows - nGroup, 2);
+  const moments = labelMoments(matrix, labels, 2, {
+    squaredDeviations: true,
+    expm1Sums: options.meanInLogSpace === false,
+  });
+  return welchFromMoments(moments, 1, options);
+}
+
+/**
+ * Label `group` against all other labels pooled. The rest's squared deviations are combined exactly from the
+ * per-label ones (Chan et al.'s parallel formula, Σ M2_l + n_l·(mean_l − mean_rest)²), so one pass over the
+ * matrix serves every cluster of a cluster-vs-rest ranking.
+ */
+export function welchFromMoments(moments: LabelMoments, group: number, options: FoldChangeOptions = {}): DeResult {
+  const { nLabels, nFeatures, counts, sums, squaredDeviations, expm1Sums } = moments;
+  if (!squaredDeviations) throw new Error('welchFromMoments needs the squared deviations');
+  const useExpm1Means = options.meanInLogSpace === false;
+  if (useExpm1Means && !expm1Sums) throw new Error('welchFromMoments needs the expm1 sums for meanInLogSpace=false');
+  const nGroup = counts[group]!;
+  const nRest = counts.reduce((a, b) => a + b, 0) - nGroup;
+  requireSizes('t-test', nGroup, nRest, 2);
+
+  const result: DeResult = {
+    method: 't-test',
+    nGroup,
+    nRest,
+    scores: new Float64Array(nFeatures),
+    logFoldChanges: new Float64Array(nFeatures),
+    pValues: new Float64Array(nFeatures),
+    pAdj: new Float64Array(0),
+    meanGroup: new Float64Array(nFeatures),
+    meanRest: new Float64Array(nFeatures),
+  };
+  for (let j = 0; j < nFeatures; j++) {
+    let sumRest = 0;
+    let expm1Rest = 0;
+    for (let l = 0; l < nLabels; l++) {
+      if (l === group) continue;
+      sumRest += sums[l * nFeatures + j]!;
+      if (useExpm1Means) expm1Rest += expm1Sums![l * nFeatures + j]!;
+    }
+    const meanGroup = sums[group * nFeatures + j]! / nGroup;
+    const meanRest = sumRest / nRest;
+    let deviationRest = 0;
+    for (let l = 0; l < nLabels; l++) {
+      if (l === group || counts[l] === 0) continue;
+      const d = sums[l * nFeatures + j]! / counts[l]! - meanRest;
+      deviationRest += squaredDeviations[l * nFeatures + j]! + counts[l]! * d * d;
+    }
+    const seGroup = squaredDeviations[group * nFeatures + j]! / (nGroup - 1) / nGroup;
+    const seRest = deviationRest / (nRest - 1) / nRest;
+    let df = ((seGroup + seRest) * (seGroup + seRest)) / ((seGroup * seGroup) / (nGroup - 1) + (seRest * seRest) / (nRest - 1));
+    if (Number.isNaN(df)) df = 1;
+    const t = (meanGroup - meanRest) / Math.sqrt(seGroup + seRest);
+    result.scores[j] = Number.isNaN(t) ? 0 : t;
+    result.pValues[j] = Number.isNaN(t) ? 1 : studentTTwoSided(t, df);
+    result.meanGroup[j] = meanGroup;
+    result.meanRest[j] = meanRest;
+    result.logFoldChanges[j] = useExpm1Means
+      ? log2FoldChangeOfExpm1Means(expm1Sums![group * nFeatures + j]! / nGroup, expm1Rest / nRest)
+      : log2FoldChange(meanGroup, meanRest);
+  }
+  result.pAdj = benjaminiHochberg(result.pValues);
+  return result;
+}
