@@ -166,6 +166,7 @@ function incompleteBetaHalfLargeA(a: number, s0: number): number {
 export function studentTTwoSided(t: number, df: number): number {
   if (Number.isNaN(t) || !(df > 0)) return NaN;
   const t2 = t * t;
+  if (t2 === 0) return 1;
   if (t2 === Infinity) return 0;
   if (df === Infinity) return 2 * normalSf(Math.abs(t));
   const a = df / 2;

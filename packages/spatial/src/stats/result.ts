@@ -3,6 +3,7 @@
  * (one typed array per statistic, position = feature index): 30k features stay four small buffers that can
  * be transferred to a worker or sent as binary, and `deRows` gives the per-feature objects when wanted.
  */
+import type { LabelMoments } from './moments.js';
 export interface DeResult {
   method: 't-test' | 'wilcoxon';
   /** Observations in the group and in the rest. */
@@ -84,4 +85,47 @@ export function log2FoldChange(meanGroup: number, meanRest: number): number {
 /** The same with the means of expm1(x) taken directly (scanpy `mean_in_log_space=False`). */
 export function log2FoldChangeOfExpm1Means(meanExpm1Group: number, meanExpm1Rest: number): number {
   return Math.log2((meanExpm1Group + 1e-9) / (meanExpm1Rest + 1e-9));
+}
+
+/** An empty result whose statistics the test fills in. */
+export function emptyResult(method: DeResult['method'], nGroup: number, nRest: number, nFeatures: number): DeResult {
+  return {
+    method,
+    nGroup,
+    nRest,
+    scores: new Float64Array(nFeatures),
+    logFoldChanges: new Float64Array(nFeatures),
+    pValues: new Float64Array(nFeatures),
+    pAdj: new Float64Array(nFeatures),
+    meanGroup: new Float64Array(nFeatures),
+    meanRest: new Float64Array(nFeatures),
+  };
+}
+
+/** Group and rest (all other labels pooled) means and the fold changes, as scanpy computes them. */
+export function setMeansAndFoldChanges(
+  result: DeResult,
+  moments: LabelMoments,
+  group: number,
+  meanInLogSpace: boolean,
+): void {
+  const { nLabels, nFeatures, sums, expm1Sums } = moments;
+  if (!meanInLogSpace && !expm1Sums) throw new Error('fold changes of expm1 means need the expm1 sums');
+  const { nGroup, nRest } = result;
+  for (let j = 0; j < nFeatures; j++) {
+    let sumRest = 0;
+    let expm1Rest = 0;
+    for (let l = 0; l < nLabels; l++) {
+      if (l === group) continue;
+      sumRest += sums[l * nFeatures + j]!;
+      if (!meanInLogSpace) expm1Rest += expm1Sums![l * nFeatures + j]!;
+    }
+    const meanGroup = sums[group * nFeatures + j]! / nGroup;
+    const meanRest = sumRest / nRest;
+    result.meanGroup[j] = meanGroup;
+    result.meanRest[j] = meanRest;
+    result.logFoldChanges[j] = meanInLogSpace
+      ? log2FoldChange(meanGroup, meanRest)
+      : log2FoldChangeOfExpm1Means(expm1Sums![group * nFeatures + j]! / nGroup, expm1Rest / nRest);
+  }
 }

@@ -13,7 +13,7 @@ import { benjaminiHochberg } from './benjamini-hochberg.js';
 import { studentTTwoSided } from './distributions.js';
 import { groupLabels, requireSizes } from './group.js';
 import { labelMoments, type LabelMoments } from './moments.js';
-import { log2FoldChange, log2FoldChangeOfExpm1Means, type DeResult } from './result.js';
+import { emptyResult, setMeansAndFoldChanges, type DeResult } from './result.js';
 
 export interface FoldChangeOptions {
   /** true (default, scanpy's default): fold change of expm1(mean of x); false: of the mean of expm1(x). */
@@ -37,35 +37,16 @@ export function welchVsRest(matrix: Matrix, group: ArrayLike<number>, options: F
  * matrix serves every cluster of a cluster-vs-rest ranking.
  */
 export function welchFromMoments(moments: LabelMoments, group: number, options: FoldChangeOptions = {}): DeResult {
-  const { nLabels, nFeatures, counts, sums, squaredDeviations, expm1Sums } = moments;
+  const { nLabels, nFeatures, counts, sums, squaredDeviations } = moments;
   if (!squaredDeviations) throw new Error('welchFromMoments needs the squared deviations');
-  const useExpm1Means = options.meanInLogSpace === false;
-  if (useExpm1Means && !expm1Sums) throw new Error('welchFromMoments needs the expm1 sums for meanInLogSpace=false');
   const nGroup = counts[group]!;
   const nRest = counts.reduce((a, b) => a + b, 0) - nGroup;
   requireSizes('t-test', nGroup, nRest, 2);
-
-  const result: DeResult = {
-    method: 't-test',
-    nGroup,
-    nRest,
-    scores: new Float64Array(nFeatures),
-    logFoldChanges: new Float64Array(nFeatures),
-    pValues: new Float64Array(nFeatures),
-    pAdj: new Float64Array(0),
-    meanGroup: new Float64Array(nFeatures),
-    meanRest: new Float64Array(nFeatures),
-  };
+  const result = emptyResult('t-test', nGroup, nRest, nFeatures);
+  setMeansAndFoldChanges(result, moments, group, options.meanInLogSpace ?? true);
   for (let j = 0; j < nFeatures; j++) {
-    let sumRest = 0;
-    let expm1Rest = 0;
-    for (let l = 0; l < nLabels; l++) {
-      if (l === group) continue;
-      sumRest += sums[l * nFeatures + j]!;
-      if (useExpm1Means) expm1Rest += expm1Sums![l * nFeatures + j]!;
-    }
-    const meanGroup = sums[group * nFeatures + j]! / nGroup;
-    const meanRest = sumRest / nRest;
+    const meanGroup = result.meanGroup[j]!;
+    const meanRest = result.meanRest[j]!;
     let deviationRest = 0;
     for (let l = 0; l < nLabels; l++) {
       if (l === group || counts[l] === 0) continue;
@@ -74,16 +55,12 @@ export function welchFromMoments(moments: LabelMoments, group: number, options: 
     }
     const seGroup = squaredDeviations[group * nFeatures + j]! / (nGroup - 1) / nGroup;
     const seRest = deviationRest / (nRest - 1) / nRest;
-    let df = ((seGroup + seRest) * (seGroup + seRest)) / ((seGroup * seGroup) / (nGroup - 1) + (seRest * seRest) / (nRest - 1));
+    const se2 = seGroup + seRest;
+    let df = (se2 * se2) / ((seGroup * seGroup) / (nGroup - 1) + (seRest * seRest) / (nRest - 1));
     if (Number.isNaN(df)) df = 1;
-    const t = (meanGroup - meanRest) / Math.sqrt(seGroup + seRest);
+    const t = (meanGroup - meanRest) / Math.sqrt(se2);
     result.scores[j] = Number.isNaN(t) ? 0 : t;
     result.pValues[j] = Number.isNaN(t) ? 1 : studentTTwoSided(t, df);
-    result.meanGroup[j] = meanGroup;
-    result.meanRest[j] = meanRest;
-    result.logFoldChanges[j] = useExpm1Means
-      ? log2FoldChangeOfExpm1Means(expm1Sums![group * nFeatures + j]! / nGroup, expm1Rest / nRest)
-      : log2FoldChange(meanGroup, meanRest);
   }
   result.pAdj = benjaminiHochberg(result.pValues);
   return result;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 /**
  * Serialised catalogue lists, kept per key (visibility + thumbnail day) and reused while the run tables'
@@ -7,6 +8,8 @@ import { createHash } from 'node:crypto';
  */
 export interface CachedJson {
   body: Buffer;
+  /** The same body gzipped once per version (a 1k-run list shrinks about tenfold). */
+  gzipped: Buffer;
   etag: string;
   version: number;
 }
@@ -17,12 +20,19 @@ export interface ListCache {
 
 export function createListCache(currentVersion: () => Promise<number>, maxEntries = 128): ListCache {
   const entries = new Map<string, CachedJson>();
+  // Requests that arrive while a version read is running share it. PGlite runs queries one after another, so a
+  // read still running when a request arrives was queued after every write that has already answered.
+  let reading: Promise<number> | null = null;
+  const readVersion = () =>
+    (reading ??= currentVersion().finally(() => {
+      reading = null;
+    }));
   const building = new Map<string, Promise<CachedJson>>();
 
   const fill = async (key: string, version: number, build: () => Promise<unknown>): Promise<CachedJson> => {
     const body = Buffer.from(JSON.stringify(await build()));
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-    const entry = { body, etag, version };
+    const entry = { body, gzipped: gzipSync(body), etag, version };
     const current = entries.get(key);
     // A slower build of an older version must not replace a newer entry.
     if (!current || current.version <= version) {
@@ -35,7 +45,7 @@ export function createListCache(currentVersion: () => Promise<number>, maxEntrie
 
   return {
     async get(key, build) {
-      const version = await currentVersion();
+      const version = await readVersion();
       const hit = entries.get(key);
       if (hit && hit.version === version) return hit;
       const flightKey = `${version}\n${key}`;

@@ -79,9 +79,11 @@ function cachedListRoute(
         }
         return runs;
       });
-      reply.header('etag', entry.etag).header('cache-control', 'private, no-cache').header('vary', 'authorization');
+      reply.header('etag', entry.etag).header('cache-control', 'private, no-cache').header('vary', 'authorization, accept-encoding');
       if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(entry.body);
+      reply.type('application/json; charset=utf-8');
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(entry.gzipped);
+      return reply.send(entry.body);
     },
   });
 }

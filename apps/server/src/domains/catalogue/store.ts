@@ -50,8 +50,9 @@ export function createCatalogueStore(db: Kysely<Tables>) {
   return {
     /** The change counter of the run tables (bumped by triggers on every write). */
     async version(): Promise<number> {
-      const row = await db.selectFrom('run_db_state').select('version').where('id', '=', 1).executeTakeFirstOrThrow();
-      return Number(row.version);
+      // Parameterless on purpose: PGlite runs it through its simple-query path (~4x cheaper), and it runs per request.
+      const { rows } = await sql<{ version: number }>`select version from run_db_state`.execute(db);
+      return Number(rows[0]?.version ?? 0);
     },
 
     /** Catalogue entries the viewer may see (all public ones when `publicOnly`), newest first. */

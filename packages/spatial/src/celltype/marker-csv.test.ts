@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { cleanMarkerName, parseMarkerCsv, resolveMarkers } from './marker-csv.js';
+
+describe('marker csv', () => {
+  it('cleans punctuation, drops entries of length ≤ 1, capitalises, merges repeated labels', () => {
+    const csv = '\uFEFFT cells, cd3e ,"Cd8a;",x\r\nB cells,Ms4a1!,HLA-DRA\n\n  ,Gfap\nT cells,CD3E,Cd4\nEmpty,?,y\n';
+    expect([...parseMarkerCsv(csv)]).toEqual([
+      ['T cells', ['Cd3e', 'Cd8a', 'CD3E', 'Cd4']],
+      ['B cells', ['Ms4a1', 'HLA-DRA']],
+    ]);
+    expect(cleanMarkerName(' mt-Co1. ')).toBe('Mt-Co1.');
+    expect(cleanMarkerName('"a,b"')).toBe('Ab');
+  });
+
+  it('matches exactly, then case-insensitively, and reports unknown markers', () => {
+    const markers = new Map([
+      ['T cells', ['Cd3e', 'CD3E', 'Nope']],
+      ['B cells', ['Ms4a1']],
+    ]);
+    const { features, unknown } = resolveMarkers(markers, ['CD3E', 'MS4A1', 'Cd3e']);
+    expect(features.get('T cells')).toEqual([2, 0]);
+    expect(features.get('B cells')).toEqual([1]);
+    expect(unknown).toEqual(['Nope']);
+  });
+});

@@ -1,0 +1,4 @@
+export { generateRun, type Assay, type FeatureMatrix, type GenerateOptions, type SyntheticRun } from './generate.js';
+export { writeSyntheticH5ad, formatMotifsCsv, type SyntheticMatrixKind } from './h5ad.js';
+export type { Pfm } from './atac.js';
+export { dbitBarcode, type GridShape } from './layout.js';

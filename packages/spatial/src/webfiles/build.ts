@@ -1,0 +1,85 @@
+/**
+ * `buildWebFiles`: every explorer web file of a run (DESIGN §6) as relative path → bytes, for the
+ * `webfile.create_files` task to store under `data/{run}/h5/`. Pure: no storage, no environment.
+ *
+ * Per feature kind (genes, motifs, eRegulons):
+ *   {kind.names}                      e.g. geneNames.txt.gz — one line, each name followed by a comma
+ *   summations/{prefix}{k}.txt.gz     e.g. geneSummation0.txt.gz — %6.2f text, 1000 features per file
+ *   summations/{kind}.csc             e.g. summations/genes.csc — the binary column-compressed matrix (csc.ts)
+ *   topTen_{kind}.json                when a top-ten table is given
+ * plus data.csv.gz for the tixels.
+ */
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
+import { toCsc } from '../matrix/ops.js';
+import type { Matrix } from '../matrix/types.js';
+import type { TopTen } from '../stats/cluster-ranking.js';
+import { encodeCsc } from './csc.js';
+import { formatDataCsv, type DataCsv } from './data-csv.js';
+import { formatNames } from './names.js';
+import { summationChunkPath, summationTextChunks } from './summation-text.js';
+
+const gzip = promisify(gzipCallback);
+
+export type FeatureKind = 'genes' | 'motifs' | 'eRegulons';
+
+/** File names per kind, as the original system and the explorer's calls name them. */
+export const FEATURE_FILES: Record<FeatureKind, { names: string; summationPrefix: string; csc: string; topTen: string }> = {
+  genes: { names: 'geneNames.txt.gz', summationPrefix: 'geneSummation', csc: 'summations/genes.csc', topTen: 'topTen_genes.json' },
+  motifs: { names: 'motifNames.txt.gz', summationPrefix: 'motifSummation', csc: 'summations/motifs.csc', topTen: 'topTen_motifs.json' },
+  eRegulons: {
+    names: 'eRegulonNames.txt.gz',
+    summationPrefix: 'eRegulonSummation',
+    csc: 'summations/eRegulons.csc',
+    topTen: 'topTen_eRegulons.json',
+  },
+};
+
+export interface FeatureInput {
+  names: readonly string[];
+  /** Tixels × features, rows in the same order as the tixel columns. */
+  matrix: Matrix;
+}
+
+export interface WebFilesInput extends DataCsv {
+  features: { genes: FeatureInput; motifs?: FeatureInput; eRegulons?: FeatureInput };
+  topTen?: Partial<Record<FeatureKind, TopTen>>;
+  /** zlib level for the summation text, which dominates the time; 1 is ~3× faster than 6 for ~1.3× the size. */
+  summationGzipLevel?: number;
+}
+
+const encoder = new TextEncoder();
+
+export async function buildWebFiles(input: WebFilesInput): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>();
+  const n = input.clusters.length;
+  const pending: Promise<void>[] = [];
+  // zlib runs on the libuv thread pool, so compressing one chunk overlaps with formatting the next.
+  const put = (path: string, bytes: Uint8Array, level = 6): void => {
+    pending.push(gzip(bytes, { level }).then((gz) => void files.set(path, new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength))));
+  };
+  put('data.csv.gz', encoder.encode(formatDataCsv(input)));
+
+  for (const kind of Object.keys(FEATURE_FILES) as FeatureKind[]) {
+    const feature = input.features[kind];
+    if (!feature) continue;
+    const { names } = feature;
+    // Both the text and the binary summations walk features; convert once.
+    const matrix = toCsc(feature.matrix);
+    if (matrix.nRows !== n) throw new RangeError(`${kind} matrix has ${matrix.nRows} rows for ${n} tixels`);
+    if (matrix.nCols !== names.length) throw new RangeError(`${kind} matrix has ${matrix.nCols} columns for ${names.length} names`);
+    const spec = FEATURE_FILES[kind];
+    put(spec.names, encoder.encode(formatNames(names)));
+    files.set(spec.csc, encodeCsc(matrix));
+    let k = 0;
+    for (const chunk of summationTextChunks(matrix)) {
+      put(summationChunkPath(spec.summationPrefix, k++), chunk, input.summationGzipLevel ?? 6);
+      // Keep at most a couple of uncompressed chunks (70 MB each at 10k tixels) alive at a time.
+      if (pending.length >= 4) await Promise.all(pending.splice(0, 2));
+    }
+    const table = input.topTen?.[kind];
+    if (table) files.set(spec.topTen, encoder.encode(JSON.stringify(table)));
+  }
+  await Promise.all(pending);
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -1,0 +1,29 @@
+export { buildWebFiles, FEATURE_FILES, type FeatureInput, type FeatureKind, type WebFilesInput } from './build.js';
+export {
+  CSC_HEADER_BYTES,
+  CSC_MAGIC,
+  CSC_VERSION,
+  cscBlockRange,
+  cscOffsetRange,
+  decodeCscBlock,
+  encodeCsc,
+  getSummationBinary,
+  openCsc,
+  readCscFeature,
+  readCscHeader,
+  type CscFile,
+  type CscHeader,
+  type RangeReader,
+} from './csc.js';
+export { float32Text, formatDataCsv, parseDataCsv, type DataCsv } from './data-csv.js';
+export { formatNames, parseNames } from './names.js';
+export { printf62 } from './printf.js';
+export {
+  getSummationText,
+  parseSummationChunk,
+  parseSummationLine,
+  SUMMATION_CHUNK,
+  summationChunkPath,
+  summationTextChunks,
+  type SummationChunk,
+} from './summation-text.js';

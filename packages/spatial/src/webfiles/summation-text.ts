@@ -1,0 +1,135 @@
+/**
+ * Text summations, the original layout (DESIGN §6): `summations/{prefix}{k}.txt.gz` holds features
+ * 1000·k … 1000·k + 999 (k from 0). Line 1 is the tixel count; then one line per feature with its value for every
+ * tixel in obs order, each printed with C `%6.2f` and separated by commas (numpy `savetxt(fmt='%6.2f',
+ * delimiter=',')`), e.g. `  0.00,  3.00, 12.50`. Values ≥ 999.995 widen their field, so readers split on commas
+ * and never on column positions.
+ */
+import { gunzipSync } from 'node:zlib';
+import { toCsc } from '../matrix/ops.js';
+import type { Matrix } from '../matrix/types.js';
+import { printf62 } from './printf.js';
+
+export const SUMMATION_CHUNK = 1000;
+
+export function summationChunkPath(prefix: string, chunk: number): string {
+  return `summations/${prefix}${chunk}.txt.gz`;
+}
+
+const ZERO = '  0.00';
+/** Counts are small integers; their fields are looked up instead of formatted. */
+const INTEGER_FIELDS = Array.from({ length: 1000 }, (_, i) => printf62(i));
+
+/** Growable byte buffer for one chunk's text. */
+class Bytes {
+  buffer: Uint8Array;
+  length = 0;
+  constructor(capacity: number) {
+    this.buffer = new Uint8Array(capacity);
+  }
+  reserve(extra: number): number {
+    if (this.length + extra > this.buffer.length) {
+      const grown = new Uint8Array(Math.max(this.length + extra, this.buffer.length * 2));
+      grown.set(this.buffer.subarray(0, this.length));
+      this.buffer = grown;
+    }
+    const at = this.length;
+    this.length += extra;
+    return at;
+  }
+  ascii(text: string): void {
+    const at = this.reserve(text.length);
+    for (let i = 0; i < text.length; i++) this.buffer[at + i] = text.charCodeAt(i);
+  }
+}
+
+function field(v: number): string {
+  return Number.isInteger(v) && v >= 0 && v < 1000 ? INTEGER_FIELDS[v]! : printf62(v);
+}
+
+/**
+ * Uncompressed text of each chunk, in order. Most values are 0, so every line starts as a copy of an all-zero
+ * template and only the stored values are patched in (all fields are 6 bytes until one is wider).
+ */
+export function* summationTextChunks(matrix: Matrix): Generator<Uint8Array> {
+  const m = toCsc(matrix);
+  const n = m.nRows;
+  const width = 7 * n;
+  const template = new Uint8Array(width);
+  for (let i = 0; i < n; i++) {
+    for (let c = 0; c < 6; c++) template[7 * i + c] = ZERO.charCodeAt(c);
+    template[7 * i + 6] = i === n - 1 ? 10 : 44;
+  }
+  for (let start = 0; start < m.nCols; start += SUMMATION_CHUNK) {
+    const end = Math.min(m.nCols, start + SUMMATION_CHUNK);
+    // Sized for the usual case (every field 6 bytes), so it grows only if a line has a wide value.
+    const out = new Bytes(16 + (end - start) * Math.max(1, width));
+    out.ascii(`${n}\n`);
+    for (let f = start; f < end; f++) {
+      const from = m.indptr[f]!;
+      const to = m.indptr[f + 1]!;
+      const fields = new Array<string>(to - from);
+      let wide = false;
+      for (let q = from; q < to; q++) wide = (fields[q - from] = field(m.data[q]!)).length !== 6 || wide;
+      if (n === 0) {
+        out.ascii('\n');
+      } else if (!wide) {
+        const at = out.reserve(width);
+        out.buffer.set(template, at);
+        for (let q = from; q < to; q++) {
+          const s = fields[q - from]!;
+          const base = at + 7 * m.indices[q]!;
+          for (let c = 0; c < 6; c++) out.buffer[base + c] = s.charCodeAt(c);
+        }
+      } else {
+        const line = new Array<string>(n).fill(ZERO);
+        for (let q = from; q < to; q++) line[m.indices[q]!] = fields[q - from]!;
+        out.ascii(`${line.join(',')}\n`);
+      }
+    }
+    yield out.buffer.subarray(0, out.length);
+  }
+}
+
+export interface SummationChunk {
+  tixels: number;
+  /** One comma-separated line per feature of the chunk, as stored. */
+  lines: string[];
+}
+
+export function parseSummationChunk(text: string): SummationChunk {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const tixels = Number(lines.shift());
+  if (!Number.isInteger(tixels) || tixels < 0) throw new RangeError('summation chunk does not start with a tixel count');
+  return { tixels, lines };
+}
+
+/** The values of one summation line. */
+export function parseSummationLine(line: string): Float32Array {
+  if (line.trim() === '') return new Float32Array(0);
+  return Float32Array.from(line.split(','), Number);
+}
+
+/**
+ * `get_summation` (text form): one comma-separated string per requested feature index, in request order. Each
+ * chunk file is read and decompressed once however many of its features are asked for.
+ */
+export async function getSummationText(
+  rows: readonly number[],
+  readChunk: (chunk: number) => Uint8Array | Promise<Uint8Array>,
+): Promise<string[]> {
+  const chunks = new Map<number, Promise<SummationChunk>>();
+  for (const row of rows) {
+    if (!Number.isInteger(row) || row < 0) throw new RangeError(`feature index ${row} is not a non-negative integer`);
+    const k = Math.floor(row / SUMMATION_CHUNK);
+    if (!chunks.has(k)) chunks.set(k, Promise.resolve(readChunk(k)).then((gz) => parseSummationChunk(gunzipSync(gz).toString('latin1'))));
+  }
+  return Promise.all(
+    rows.map(async (row) => {
+      const line = (await chunks.get(Math.floor(row / SUMMATION_CHUNK))!).lines[row % SUMMATION_CHUNK];
+      if (line === undefined) throw new RangeError(`feature index ${row} is beyond the summation files`);
+      return line;
+    }),
+  );
+}
