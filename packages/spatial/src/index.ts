@@ -16,3 +16,5 @@ export { yuenTest, type YuenResult } from './celltype/yuen.js';
 export * from './motifs/motif.js';
 export * from './motifs/jaspar.js';
 export * from './motifs/motifs-csv.js';
+export * from './synthetic/index.js';
+export * from './webfiles/index.js';

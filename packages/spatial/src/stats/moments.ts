@@ -53,9 +53,71 @@ export function labelMoments(
   const moments: LabelMoments = { nLabels, nFeatures: matrix.nCols, counts, sums: new Float64Array(size) };
   if (request.squaredDeviations) moments.squaredDeviations = new Float64Array(size);
   if (request.expm1Sums) moments.expm1Sums = new Float64Array(size);
-  if (matrix.kind === 'csc') cscMoments(matrix, labels, moments);
+  if (matrix.kind === 'csc' && nLabels === 2) cscTwoLabelMoments(matrix, labels, moments);
+  else if (matrix.kind === 'csc') cscMoments(matrix, labels, moments);
   else rowMoments(matrix, labels, moments);
   return moments;
+}
+
+/**
+ * The selection-vs-rest case (labels 0 and 1), the interactive one: the same sums in the same order as
+ * cscMoments, but held in local variables, with the label applied by multiplying by 1 or 0 (exact) instead
+ * of indexing per-label arrays, which chains every addition through memory. About twice as fast.
+ */
+function cscTwoLabelMoments(matrix: CscMatrix, labels: Int32Array, out: LabelMoments): void {
+  const { indptr, indices, data, nCols } = matrix;
+  const { counts, sums, squaredDeviations, expm1Sums } = out;
+  const inOne = Float64Array.from(labels);
+  const [count0, count1] = [counts[0]!, counts[1]!];
+  for (let j = 0; j < nCols; j++) {
+    const start = indptr[j]!;
+    const end = indptr[j + 1]!;
+    let sum0 = 0;
+    let sum1 = 0;
+    let stored0 = 0;
+    let stored1 = 0;
+    for (let k = start; k < end; k++) {
+      const v = data[k]!;
+      if (v === 0) continue;
+      const one = inOne[indices[k]!]!;
+      sum1 += v * one;
+      sum0 += v - v * one;
+      stored1 += one;
+      stored0 += 1 - one;
+    }
+    sums[j] = sum0;
+    sums[nCols + j] = sum1;
+    if (expm1Sums) {
+      let exp0 = 0;
+      let exp1 = 0;
+      for (let k = start; k < end; k++) {
+        const v = data[k]!;
+        if (v === 0) continue;
+        const e = Math.expm1(v);
+        const one = inOne[indices[k]!]!;
+        exp1 += e * one;
+        exp0 += e - e * one;
+      }
+      expm1Sums[j] = exp0;
+      expm1Sums[nCols + j] = exp1;
+    }
+    if (!squaredDeviations) continue;
+    const mean0 = count0 > 0 ? sum0 / count0 : 0;
+    const mean1 = count1 > 0 ? sum1 / count1 : 0;
+    let deviation0 = 0;
+    let deviation1 = 0;
+    for (let k = start; k < end; k++) {
+      const v = data[k]!;
+      if (v === 0) continue;
+      const one = inOne[indices[k]!]!;
+      const d0 = v - mean0;
+      const d1 = v - mean1;
+      deviation1 += d1 * d1 * one;
+      deviation0 += d0 * d0 - d0 * d0 * one;
+    }
+    squaredDeviations[j] = deviation0 + (count0 - stored0) * mean0 * mean0;
+    squaredDeviations[nCols + j] = deviation1 + (count1 - stored1) * mean1 * mean1;
+  }
 }
 
 function cscMoments(matrix: CscMatrix, labels: Int32Array, out: LabelMoments): void {

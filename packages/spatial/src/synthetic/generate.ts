@@ -22,7 +22,7 @@ export interface GenerateOptions {
   tixels?: number;
   /** Genes (RNA) or gene-score features (ATAC). Default 2,000. */
   features?: number;
-  /** Number of clusters C1..Ck. Default 8. */
+  /** Number of clusters C1..Ck, 1–255. Default 8. */
   clusters?: number;
   assay: Assay;
   /** Fraction of non-zero entries in X. Default 0.1. */

@@ -43,11 +43,16 @@ export async function writeSyntheticH5ad(run: SyntheticRun, path: string, kind: 
 }
 
 /**
- * motifs.csv: no header; four rows per motif in the order A, C, G, T, each `name,base,f1,…,fL` with the base
- * frequency at every motif position. The sequence-logo task reads a motif's four rows back into [[base, value] ×4].
+ * motifs.csv in the layout the seq_logo task reads (src/motifs/motifs-csv.ts): a header `motif,base,1,…,L` for the
+ * longest motif, then four rows per motif, A, C, G, T, with the base frequency at each position; a shorter motif
+ * leaves its trailing cells empty.
  */
 export function formatMotifsCsv(pfms: readonly Pfm[]): string {
-  const lines: string[] = [];
-  for (const pfm of pfms) pfm.rows.forEach((row, b) => lines.push([pfm.name, 'ACGT'[b], ...row].join(',')));
+  const width = Math.max(0, ...pfms.map((p) => p.rows[0].length));
+  const header = ['motif', 'base', ...Array.from({ length: width }, (_, p) => String(p + 1))].join(',');
+  const lines = [header];
+  for (const pfm of pfms) {
+    pfm.rows.forEach((row, b) => lines.push([pfm.name, 'ACGT'[b], ...row, ...new Array<string>(width - row.length).fill('')].join(',')));
+  }
   return `${lines.join('\n')}\n`;
 }
