@@ -11,7 +11,8 @@ function clusterMeans(rng: Rng, k: number, nFeatures: number, shift: number): Fl
   for (let c = 0; c < k; c++) {
     for (let f = 0; f < nFeatures; f++) {
       const u = rng.next();
-      means[c * nFeatures + f] = u < 0.1 ? shift * (1 + rng.next()) : u < 0.15 ? -shift * (1 + rng.next()) : 0.2 * rng.normal();
+      means[c * nFeatures + f] =
+        u < 0.1 ? shift * (1 + rng.next()) : u < 0.15 ? -shift * (1 + rng.next()) : 0.2 * rng.normal();
     }
   }
   return means;
@@ -32,7 +33,8 @@ export function regulonAuc(rng: Rng, codes: Uint8Array, k: number, nRegulons: nu
   const data = new Float32Array(codes.length * nRegulons);
   for (let i = 0; i < codes.length; i++) {
     const base = codes[i]! * nRegulons;
-    for (let f = 0; f < nRegulons; f++) data[i * nRegulons + f] = Math.max(0, 0.05 + means[base + f]! + 0.02 * rng.normal());
+    for (let f = 0; f < nRegulons; f++)
+      data[i * nRegulons + f] = Math.max(0, 0.05 + means[base + f]! + 0.02 * rng.normal());
   }
   return { kind: 'dense', nRows: codes.length, nCols: nRegulons, data };
 }

@@ -22,9 +22,15 @@ function pickCentres(rng: Rng, points: Float64Array, n: number, k: number): numb
       if (centres.includes(candidate)) continue;
       let nearest = Infinity;
       for (const c of centres) {
-        nearest = Math.min(nearest, (points[2 * c]! - points[2 * candidate]!) ** 2 + (points[2 * c + 1]! - points[2 * candidate + 1]!) ** 2);
+        nearest = Math.min(
+          nearest,
+          (points[2 * c]! - points[2 * candidate]!) ** 2 + (points[2 * c + 1]! - points[2 * candidate + 1]!) ** 2,
+        );
       }
-      if (nearest > bestDistance) (bestDistance = nearest), (best = candidate);
+      if (nearest > bestDistance) {
+        bestDistance = nearest;
+        best = candidate;
+      }
     }
     // Only when k is close to n can all candidates be taken already; then the first free observation will do.
     if (best < 0) for (best = 0; centres.includes(best); best++);
@@ -36,7 +42,11 @@ function pickCentres(rng: Rng, points: Float64Array, n: number, k: number): numb
 export function spatialClusters(rng: Rng, layout: Layout, k: number): Clustering {
   const n = layout.position.length;
   if (k < 1 || k > 255 || k > n) throw new RangeError(`clusters must be 1..${Math.min(255, n)}, got ${k}`);
-  const waves = Array.from({ length: 3 }, () => ({ f: 3 + 4 * rng.next(), px: 2 * Math.PI * rng.next(), py: 2 * Math.PI * rng.next() }));
+  const waves = Array.from({ length: 3 }, () => ({
+    f: 3 + 4 * rng.next(),
+    px: 2 * Math.PI * rng.next(),
+    py: 2 * Math.PI * rng.next(),
+  }));
   const amplitude = 0.06;
   // Warped unit coordinates of every observation; centres are observations, so each cluster owns at least its centre.
   const points = new Float64Array(2 * n);
@@ -62,7 +72,10 @@ export function spatialClusters(rng: Rng, layout: Layout, k: number): Clustering
     for (let c = 0; c < k; c++) {
       const j = centres[c]!;
       const d = (points[2 * i]! - points[2 * j]!) ** 2 + (points[2 * i + 1]! - points[2 * j + 1]!) ** 2;
-      if (d < bestDistance) (bestDistance = d), (best = c);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = c;
+      }
     }
     raw[i] = best;
     sizes[best]!++;

@@ -81,10 +81,13 @@ export function sparseCounts(rng: Rng, options: CountOptions): Counts {
 
   // Tier weights: quantiles of a log-normal (σ = 0.9), scaled so the mean over genes is 1.
   const tierOf = new Uint8Array(nGenes).map(() => rng.int(TIERS));
-  const weights = Array.from({ length: TIERS }, (_, t) => Math.exp(0.9 * Math.SQRT2 * inverseErf((2 * (t + 0.5)) / TIERS - 1)));
+  const weights = Array.from({ length: TIERS }, (_, t) =>
+    Math.exp(0.9 * Math.SQRT2 * inverseErf((2 * (t + 0.5)) / TIERS - 1)),
+  );
   const tiers: number[][] = Array.from({ length: TIERS }, () => []);
   for (let g = 0; g < nGenes; g++) if (markerOwner[g] === -1) tiers[tierOf[g]!]!.push(g);
-  const meanWeight = tiers.reduce((s, genes, t) => s + genes.length * weights[t]!, 0) / Math.max(1, nGenes - markerList.length);
+  const meanWeight =
+    tiers.reduce((s, genes, t) => s + genes.length * weights[t]!, 0) / Math.max(1, nGenes - markerList.length);
   const tierGenes = tiers.map((genes) => Int32Array.from(genes));
   const tierWeight = weights.map((w) => w / meanWeight);
   // Markers are detected more often than the target density; the other genes make up the difference.
@@ -107,7 +110,7 @@ export function sparseCounts(rng: Rng, options: CountOptions): Counts {
       if (p <= 0) continue;
       const lambda = BASE_LAMBDA * s * tierWeight[t]!;
       const logq = p < 1 ? Math.log(1 - p) : 0;
-      for (let j = p < 1 ? Math.floor(Math.log(1 - rng.next()) / logq) : 0; j < genes.length; ) {
+      for (let j = p < 1 ? Math.floor(Math.log(1 - rng.next()) / logq) : 0; j < genes.length;) {
         const g = genes[j]!;
         scratch[g] = 1 + rng.poisson(lambda);
         touched[m++] = g;
@@ -151,11 +154,19 @@ function inverseErf(x: number): number {
   if (w < 5) {
     w -= 2.5;
     p = 2.81022636e-8;
-    for (const c of [3.43273939e-7, -3.5233877e-6, -4.39150654e-6, 0.00021858087, -0.00125372503, -0.00417768164, 0.246640727, 1.50140941]) p = c + p * w;
+    for (const c of [
+      3.43273939e-7, -3.5233877e-6, -4.39150654e-6, 0.00021858087, -0.00125372503, -0.00417768164, 0.246640727,
+      1.50140941,
+    ])
+      p = c + p * w;
   } else {
     w = Math.sqrt(w) - 3;
     p = -0.000200214257;
-    for (const c of [0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613, 0.00943887047, 1.00167406, 2.83297682]) p = c + p * w;
+    for (const c of [
+      0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613, 0.00943887047, 1.00167406,
+      2.83297682,
+    ])
+      p = c + p * w;
   }
   return p * x;
 }

@@ -7,7 +7,7 @@ import type { Rng } from './random.js';
 export function clusterEmbedding(rng: Rng, codes: Uint8Array, k: number): Float32Array {
   const radius = k === 1 ? 0 : 4 + 1.2 * k;
   const shapes = Array.from({ length: k }, (_, c) => {
-    const angle = (2 * Math.PI * c) / k + 0.3 * rng.normal() / k;
+    const angle = (2 * Math.PI * c) / k + (0.3 * rng.normal()) / k;
     return {
       x: radius * Math.cos(angle) + 0.5 * rng.normal(),
       y: radius * Math.sin(angle) + 0.5 * rng.normal(),

@@ -25,7 +25,13 @@ describe('generateRun', () => {
   it('has consistent shapes and a valid CSR matrix', () => {
     expect(run.grid).toEqual({ rows: 50, cols: 50 });
     expect([run.X.nRows, run.X.nCols, run.varNames.length]).toEqual([n, 600, 600]);
-    expect([run.spatial.length, run.umap.length, run.qc[0].length, run.qc[1].length, run.clusters.length]).toEqual([2 * n, 2 * n, n, n, n]);
+    expect([run.spatial.length, run.umap.length, run.qc[0].length, run.qc[1].length, run.clusters.length]).toEqual([
+      2 * n,
+      2 * n,
+      n,
+      n,
+      n,
+    ]);
     expect(checkCompressed(run.X)).toBeUndefined();
     expect(new Set(run.obsNames).size).toBe(n);
     expect(new Set(run.varNames).size).toBe(600);
@@ -44,7 +50,17 @@ describe('generateRun', () => {
     for (const k of run.gridPosition) {
       const r = Math.floor(k / 50);
       const c = k % 50;
-      if (r > 0 && r < 49 && c > 0 && c < 49 && run.mask[k - 1] && run.mask[k + 1] && run.mask[k - 50] && run.mask[k + 50]) interior++;
+      if (
+        r > 0 &&
+        r < 49 &&
+        c > 0 &&
+        c < 49 &&
+        run.mask[k - 1] &&
+        run.mask[k + 1] &&
+        run.mask[k - 50] &&
+        run.mask[k + 50]
+      )
+        interior++;
     }
     expect(interior / n).toBeGreaterThan(0.85);
   });
@@ -101,7 +117,8 @@ describe('generateRun', () => {
       for (let i = 0; i < n; i++) {
         const mine = run.clusters[i] === `C${c + 1}`;
         if (mine) nIn++;
-        for (let q = run.X.indptr[i]!; q < run.X.indptr[i + 1]!; q++) (mine ? inCluster : rest)[run.X.indices[q]!]! += run.X.data[q]!;
+        for (let q = run.X.indptr[i]!; q < run.X.indptr[i + 1]!; q++)
+          (mine ? inCluster : rest)[run.X.indices[q]!]! += run.X.data[q]!;
       }
       expect(run.markers[c]!.length).toBeGreaterThan(0);
       for (const g of run.markers[c]!) expect(inCluster[g]! / nIn).toBeGreaterThan((4 * rest[g]!) / (n - nIn));
@@ -121,7 +138,10 @@ describe('generateRun', () => {
       let bestD = Infinity;
       for (const [name, [x, y, m]] of sums) {
         const d = (run.umap[2 * i]! - x / m) ** 2 + (run.umap[2 * i + 1]! - y / m) ** 2;
-        if (d < bestD) (bestD = d), (best = name);
+        if (d < bestD) {
+          bestD = d;
+          best = name;
+        }
       }
       if (best === c) right++;
     });
@@ -138,7 +158,15 @@ describe('generateRun', () => {
   });
 
   it('adds motifs, PFMs, eRegulons and ATAC QC for ATAC runs, and cell types on request', () => {
-    const atac = generateRun({ seed: 1, tixels: 400, features: 200, assay: 'atac', motifs: 30, regulons: 5, cellTypes: true });
+    const atac = generateRun({
+      seed: 1,
+      tixels: 400,
+      features: 200,
+      assay: 'atac',
+      motifs: 30,
+      regulons: 5,
+      cellTypes: true,
+    });
     expect(atac.motifs!.matrix).toMatchObject({ nRows: 400, nCols: 30 });
     expect(atac.motifs!.names[0]).toBe('MA0001.1_Ctcf');
     for (const column of atac.motifs!.pfms[0]!.rows[0]!.keys()) {

@@ -65,8 +65,18 @@ export interface SyntheticRun {
 }
 
 const CELL_TYPES = [
-  'Excitatory neurons', 'Inhibitory neurons', 'Astrocytes', 'Oligodendrocytes', 'Microglia', 'Endothelial cells',
-  'Fibroblasts', 'Epithelial cells', 'T cells', 'B cells', 'Macrophages', 'Smooth muscle cells',
+  'Excitatory neurons',
+  'Inhibitory neurons',
+  'Astrocytes',
+  'Oligodendrocytes',
+  'Microglia',
+  'Endothelial cells',
+  'Fibroblasts',
+  'Epithelial cells',
+  'T cells',
+  'B cells',
+  'Macrophages',
+  'Smooth muscle cells',
 ];
 
 /** A child stream per part, seeded from the run seed and the part's number. */
@@ -92,7 +102,8 @@ export function generateRun(options: GenerateOptions): SyntheticRun {
   const { seed, assay } = options;
   const nFeatures = options.features ?? 2000;
   const density = options.density ?? 0.1;
-  if (!Number.isInteger(nFeatures) || nFeatures < 1) throw new RangeError(`features must be a positive integer, got ${nFeatures}`);
+  if (!Number.isInteger(nFeatures) || nFeatures < 1)
+    throw new RangeError(`features must be a positive integer, got ${nFeatures}`);
   if (!(density > 0 && density <= 1)) throw new RangeError(`density must be in (0, 1], got ${density}`);
 
   const layoutRng = stream(seed, 0);

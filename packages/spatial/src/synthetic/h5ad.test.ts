@@ -11,7 +11,15 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'synthetic-h5ad-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('writeSyntheticH5ad', () => {
-  const run = generateRun({ seed: 11, tixels: 300, features: 120, assay: 'atac', motifs: 12, regulons: 4, cellTypes: true });
+  const run = generateRun({
+    seed: 11,
+    tixels: 300,
+    features: 120,
+    assay: 'atac',
+    motifs: 12,
+    regulons: 4,
+    cellTypes: true,
+  });
 
   it('re-reads genes.h5ad to the same values', async () => {
     const file = path.join(dir, 'genes.h5ad');
@@ -46,7 +54,8 @@ describe('writeSyntheticH5ad', () => {
       const dense = new Float32Array(source.matrix.data.length);
       if (adata.X.kind !== 'csr') throw new Error('expected CSR');
       for (let r = 0; r < adata.X.nRows; r++) {
-        for (let q = adata.X.indptr[r]!; q < adata.X.indptr[r + 1]!; q++) dense[r * adata.X.nCols + adata.X.indices[q]!] = adata.X.data[q]!;
+        for (let q = adata.X.indptr[r]!; q < adata.X.indptr[r + 1]!; q++)
+          dense[r * adata.X.nCols + adata.X.indices[q]!] = adata.X.data[q]!;
       }
       expect(dense).toEqual(source.matrix.data);
     }

@@ -23,7 +23,11 @@ function features(run: SyntheticRun, kind: SyntheticMatrixKind): { X: Matrix; va
   return { X: source.matrix, varNames: source.names };
 }
 
-export async function writeSyntheticH5ad(run: SyntheticRun, path: string, kind: SyntheticMatrixKind = 'genes'): Promise<void> {
+export async function writeSyntheticH5ad(
+  run: SyntheticRun,
+  path: string,
+  kind: SyntheticMatrixKind = 'genes',
+): Promise<void> {
   const obs: Record<string, WritableColumn> = {
     clusters: categorical(run.clusters),
     [run.qcNames[0]]: { kind: 'numeric', values: Float64Array.from(run.qc[0]) },
@@ -52,7 +56,9 @@ export function formatMotifsCsv(pfms: readonly Pfm[]): string {
   const header = ['motif', 'base', ...Array.from({ length: width }, (_, p) => String(p + 1))].join(',');
   const lines = [header];
   for (const pfm of pfms) {
-    pfm.rows.forEach((row, b) => lines.push([pfm.name, 'ACGT'[b], ...row, ...new Array<string>(width - row.length).fill('')].join(',')));
+    pfm.rows.forEach((row, b) =>
+      lines.push([pfm.name, 'ACGT'[b], ...row, ...new Array<string>(width - row.length).fill('')].join(',')),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

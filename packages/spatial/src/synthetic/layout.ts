@@ -66,9 +66,19 @@ export function tissueLayout(rng: Rng, shape: GridShape, onTissue: number): Layo
   const mask = new Uint8Array(area);
   const position = new Uint32Array(onTissue);
   let n = 0;
-  for (let k = 0; k < area; k++) if (values[k]! > threshold) (mask[k] = 1), n++;
+  for (let k = 0; k < area; k++) {
+    if (values[k]! > threshold) {
+      mask[k] = 1;
+      n++;
+    }
+  }
   // Values tied with the threshold are taken in grid order until exactly `onTissue` are on.
-  for (let k = 0; k < area && n < onTissue; k++) if (values[k] === threshold) (mask[k] = 1), n++;
+  for (let k = 0; k < area && n < onTissue; k++) {
+    if (values[k] === threshold) {
+      mask[k] = 1;
+      n++;
+    }
+  }
   n = 0;
   for (let k = 0; k < area; k++) if (mask[k] === 1) position[n++] = k;
   return { rows, cols, mask, position };

@@ -9,7 +9,15 @@ import { parseNames } from './names.js';
 import { parseSummationChunk, parseSummationLine } from './summation-text.js';
 
 describe('buildWebFiles', async () => {
-  const run = generateRun({ seed: 9, tixels: 200, features: 1500, assay: 'atac', motifs: 25, regulons: 6, cellTypes: true });
+  const run = generateRun({
+    seed: 9,
+    tixels: 200,
+    features: 1500,
+    assay: 'atac',
+    motifs: 25,
+    regulons: 6,
+    cellTypes: true,
+  });
   const topTen = { '1': [['Actb', 'Gapdh']], '-1': [['Mbp', 'Plp1']] };
   const files = await buildWebFiles({
     clusters: run.clusters,
@@ -46,7 +54,13 @@ describe('buildWebFiles', async () => {
 
   it('round-trips the tixel table, names, summations and top ten', () => {
     const data = parseDataCsv(text('data.csv.gz'));
-    expect(data).toEqual({ clusters: run.clusters, spatial: run.spatial, umap: run.umap, qc: run.qc, cellTypes: run.cellTypes });
+    expect(data).toEqual({
+      clusters: run.clusters,
+      spatial: run.spatial,
+      umap: run.umap,
+      qc: run.qc,
+      cellTypes: run.cellTypes,
+    });
     expect(parseNames(text('geneNames.txt.gz'))).toEqual(run.varNames);
     expect(parseNames(text('eRegulonNames.txt.gz'))).toEqual(run.regulons!.names);
     const chunk = parseSummationChunk(text('summations/geneSummation1.txt.gz'));
@@ -60,7 +74,13 @@ describe('buildWebFiles', async () => {
 
   it('refuses a matrix whose shape does not match the tixels or names', async () => {
     await expect(
-      buildWebFiles({ clusters: run.clusters, spatial: run.spatial, umap: run.umap, qc: run.qc, features: { genes: { names: run.varNames.slice(1), matrix: run.X } } }),
+      buildWebFiles({
+        clusters: run.clusters,
+        spatial: run.spatial,
+        umap: run.umap,
+        qc: run.qc,
+        features: { genes: { names: run.varNames.slice(1), matrix: run.X } },
+      }),
     ).rejects.toThrow(/1500 columns for 1499 names/);
   });
 });

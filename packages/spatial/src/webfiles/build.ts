@@ -24,9 +24,22 @@ const gzip = promisify(gzipCallback);
 export type FeatureKind = 'genes' | 'motifs' | 'eRegulons';
 
 /** File names per kind, as the original system and the explorer's calls name them. */
-export const FEATURE_FILES: Record<FeatureKind, { names: string; summationPrefix: string; csc: string; topTen: string }> = {
-  genes: { names: 'geneNames.txt.gz', summationPrefix: 'geneSummation', csc: 'summations/genes.csc', topTen: 'topTen_genes.json' },
-  motifs: { names: 'motifNames.txt.gz', summationPrefix: 'motifSummation', csc: 'summations/motifs.csc', topTen: 'topTen_motifs.json' },
+export const FEATURE_FILES: Record<
+  FeatureKind,
+  { names: string; summationPrefix: string; csc: string; topTen: string }
+> = {
+  genes: {
+    names: 'geneNames.txt.gz',
+    summationPrefix: 'geneSummation',
+    csc: 'summations/genes.csc',
+    topTen: 'topTen_genes.json',
+  },
+  motifs: {
+    names: 'motifNames.txt.gz',
+    summationPrefix: 'motifSummation',
+    csc: 'summations/motifs.csc',
+    topTen: 'topTen_motifs.json',
+  },
   eRegulons: {
     names: 'eRegulonNames.txt.gz',
     summationPrefix: 'eRegulonSummation',
@@ -59,7 +72,11 @@ export async function buildWebFiles(input: WebFilesInput): Promise<Map<string, U
   const pending: Promise<void>[] = [];
   // zlib runs on the libuv thread pool, so compressing one chunk overlaps with formatting the next.
   const put = (path: string, bytes: Uint8Array, level = 6): void => {
-    pending.push(gzip(bytes, { level }).then((gz) => void files.set(path, new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength))));
+    pending.push(
+      gzip(bytes, { level }).then(
+        (gz) => void files.set(path, new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength)),
+      ),
+    );
   };
   put('data.csv.gz', encoder.encode(formatDataCsv(input)));
 
@@ -70,7 +87,8 @@ export async function buildWebFiles(input: WebFilesInput): Promise<Map<string, U
     // Both the text and the binary summations walk features; convert once.
     const matrix = toCsc(feature.matrix);
     if (matrix.nRows !== n) throw new RangeError(`${kind} matrix has ${matrix.nRows} rows for ${n} tixels`);
-    if (matrix.nCols !== names.length) throw new RangeError(`${kind} matrix has ${matrix.nCols} columns for ${names.length} names`);
+    if (matrix.nCols !== names.length)
+      throw new RangeError(`${kind} matrix has ${matrix.nCols} columns for ${names.length} names`);
     const spec = FEATURE_FILES[kind];
     put(spec.names, encoder.encode(formatNames(names)));
     files.set(spec.csc, encodeCsc(matrix));

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { column } from '../matrix/ops.js';
 import type { CsrMatrix } from '../matrix/types.js';
 import { generateRun } from '../synthetic/generate.js';
-import { CSC_HEADER_BYTES, encodeCsc, getSummationBinary, openCsc, readCscFeature, readCscHeader, type RangeReader } from './csc.js';
+import {
+  CSC_HEADER_BYTES,
+  encodeCsc,
+  getSummationBinary,
+  openCsc,
+  readCscFeature,
+  readCscHeader,
+  type RangeReader,
+} from './csc.js';
 
 function rangeReader(bytes: Uint8Array): { read: RangeReader; calls: [number, number][] } {
   const calls: [number, number][] = [];

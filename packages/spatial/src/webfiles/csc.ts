@@ -66,7 +66,12 @@ export function readCscHeader(bytes: Uint8Array): CscHeader {
   const v = view(bytes);
   const version = v.getUint32(4, true);
   if (version !== CSC_VERSION) throw new RangeError(`unsupported .csc version ${version}`);
-  return { version, nObs: v.getUint32(8, true), nFeatures: v.getUint32(12, true), nnz: Number(v.getBigUint64(16, true)) };
+  return {
+    version,
+    nObs: v.getUint32(8, true),
+    nFeatures: v.getUint32(12, true),
+    nnz: Number(v.getBigUint64(16, true)),
+  };
 }
 
 /** Byte range of feature f's two offsets: readable before anything else but the fixed-size header. */
@@ -125,7 +130,10 @@ export async function openCsc(read: RangeReader): Promise<CscFile> {
 /** One feature from a whole file in memory, or from a range reader (header, offsets, block). */
 export function readCscFeature(source: Uint8Array, feature: number): Float32Array;
 export function readCscFeature(source: RangeReader, feature: number): Promise<Float32Array>;
-export function readCscFeature(source: Uint8Array | RangeReader, feature: number): Float32Array | Promise<Float32Array> {
+export function readCscFeature(
+  source: Uint8Array | RangeReader,
+  feature: number,
+): Float32Array | Promise<Float32Array> {
   if (typeof source === 'function') return openCsc(source).then((file) => file.feature(feature));
   const header = readCscHeader(source);
   checkFeature(header, feature);

@@ -10,14 +10,25 @@ const base: DataCsv = {
 
 describe('data.csv', () => {
   it('writes 7 columns, no header, one row per tixel', () => {
-    expect(formatDataCsv(base).split('\n')).toEqual(['C1,5,15,0.1,-2.5,1000,3.5', 'C2,25.5,35,3.333333,4,250,2.75', 'C10,1e-7,123456.789,-0.000123,7,3,0.001', '']);
+    expect(formatDataCsv(base).split('\n')).toEqual([
+      'C1,5,15,0.1,-2.5,1000,3.5',
+      'C2,25.5,35,3.333333,4,250,2.75',
+      'C10,1e-7,123456.789,-0.000123,7,3,0.001',
+      '',
+    ]);
   });
 
   it.each([
     ['7 columns', {}],
     ['8 columns: cell type at 7', { cellTypes: ['T cells', 'B cells, naive', 'Say "hi"'] }],
-    ['9 columns: sample and condition at 7, 8', { sample: ['D01234', 'D01234', 'D05678'], condition: ['control', 'treated', 'treated'] }],
-    ['10 columns: cell type at 9', { sample: ['a', 'b', 'c'], condition: ['x', 'y', 'z'], cellTypes: ['Neuron', 'Glia', 'Undefined'] }],
+    [
+      '9 columns: sample and condition at 7, 8',
+      { sample: ['D01234', 'D01234', 'D05678'], condition: ['control', 'treated', 'treated'] },
+    ],
+    [
+      '10 columns: cell type at 9',
+      { sample: ['a', 'b', 'c'], condition: ['x', 'y', 'z'], cellTypes: ['Neuron', 'Glia', 'Undefined'] },
+    ],
   ])('round-trips %s', (_, extra) => {
     const data: DataCsv = { ...base, ...extra };
     const text = formatDataCsv(data);
@@ -27,7 +38,12 @@ describe('data.csv', () => {
   });
 
   it('puts the cell type last in the 10-column variant', () => {
-    const text = formatDataCsv({ ...base, sample: ['s', 's', 's'], condition: ['c', 'c', 'c'], cellTypes: ['T', 'T', 'T'] });
+    const text = formatDataCsv({
+      ...base,
+      sample: ['s', 's', 's'],
+      condition: ['c', 'c', 'c'],
+      cellTypes: ['T', 'T', 'T'],
+    });
     expect(text.split('\n')[0]).toBe('C1,5,15,0.1,-2.5,1000,3.5,s,c,T');
   });
 

@@ -41,7 +41,11 @@ function check(data: DataCsv): number {
     ['qc[0]', data.qc[0].length, n],
     ['qc[1]', data.qc[1].length, n],
   ];
-  for (const [name, values] of [['cellTypes', data.cellTypes], ['sample', data.sample], ['condition', data.condition]] as const) {
+  for (const [name, values] of [
+    ['cellTypes', data.cellTypes],
+    ['sample', data.sample],
+    ['condition', data.condition],
+  ] as const) {
     if (values) lengths.push([name, values.length, n]);
   }
   for (const [name, actual, expected] of lengths) {
@@ -83,15 +87,20 @@ function csvRows(text: string): string[][] {
     const ch = text[i]!;
     if (quoted) {
       if (ch !== '"') field += ch;
-      else if (text[i + 1] === '"') (field += '"'), i++;
-      else quoted = false;
+      else if (text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else quoted = false;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       row.push(field);
       if (row.length > 1 || row[0] !== '') rows.push(row);
-      (row = []), (field = '');
+      row = [];
+      field = '';
     } else field += ch;
   }
   row.push(field);
@@ -111,9 +120,13 @@ export function parseDataCsv(text: string): DataCsv {
     qc: [new Float32Array(n), new Float32Array(n)],
   };
   if (width === 8 || width === 10) out.cellTypes = new Array<string>(n);
-  if (width >= 9) (out.sample = new Array<string>(n)), (out.condition = new Array<string>(n));
+  if (width >= 9) {
+    out.sample = new Array<string>(n);
+    out.condition = new Array<string>(n);
+  }
   rows.forEach((fields, i) => {
-    if (fields.length !== width) throw new RangeError(`data.csv row ${i + 1} has ${fields.length} columns, expected ${width}`);
+    if (fields.length !== width)
+      throw new RangeError(`data.csv row ${i + 1} has ${fields.length} columns, expected ${width}`);
     out.clusters[i] = fields[0]!;
     for (let c = 0; c < 2; c++) {
       out.spatial[2 * i + c] = Number(fields[1 + c]);
@@ -121,7 +134,10 @@ export function parseDataCsv(text: string): DataCsv {
       out.qc[c]![i] = Number(fields[5 + c]);
     }
     if (width === 8) out.cellTypes![i] = fields[7]!;
-    if (width >= 9) (out.sample![i] = fields[7]!), (out.condition![i] = fields[8]!);
+    if (width >= 9) {
+      out.sample![i] = fields[7]!;
+      out.condition![i] = fields[8]!;
+    }
     if (width === 10) out.cellTypes![i] = fields[9]!;
   });
   return out;

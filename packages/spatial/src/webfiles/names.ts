@@ -1,7 +1,8 @@
 /** Name lists (geneNames.txt etc.): one line, each name followed by a comma; the position is the feature index. */
 export function formatNames(names: readonly string[]): string {
   for (const name of names) {
-    if (/[,\r\n]/.test(name)) throw new RangeError(`feature name ${JSON.stringify(name)} contains a comma or line break`);
+    if (/[,\r\n]/.test(name))
+      throw new RangeError(`feature name ${JSON.stringify(name)} contains a comma or line break`);
   }
   return names.map((name) => `${name},`).join('');
 }

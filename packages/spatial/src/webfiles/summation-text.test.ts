@@ -26,7 +26,12 @@ describe('text summations', () => {
   });
 
   it('widens fields for values ≥ 999.995 and formats negatives and fractions like printf', () => {
-    const m: DenseMatrix = { kind: 'dense', nRows: 4, nCols: 2, data: Float32Array.of(0.125, 1000, -3.5, 0, 0, 12345.5, 2, 0) };
+    const m: DenseMatrix = {
+      kind: 'dense',
+      nRows: 4,
+      nCols: 2,
+      data: Float32Array.of(0.125, 1000, -3.5, 0, 0, 12345.5, 2, 0),
+    };
     const [text] = [...summationTextChunks(m)].map((c) => decoder.decode(c));
     expect(text).toBe('4\n  0.12, -3.50,  0.00,  2.00\n1000.00,  0.00,12345.50,  0.00\n');
   });

@@ -101,7 +101,8 @@ export function parseSummationChunk(text: string): SummationChunk {
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   const tixels = Number(lines.shift());
-  if (!Number.isInteger(tixels) || tixels < 0) throw new RangeError('summation chunk does not start with a tixel count');
+  if (!Number.isInteger(tixels) || tixels < 0)
+    throw new RangeError('summation chunk does not start with a tixel count');
   return { tixels, lines };
 }
 
@@ -123,7 +124,11 @@ export async function getSummationText(
   for (const row of rows) {
     if (!Number.isInteger(row) || row < 0) throw new RangeError(`feature index ${row} is not a non-negative integer`);
     const k = Math.floor(row / SUMMATION_CHUNK);
-    if (!chunks.has(k)) chunks.set(k, Promise.resolve(readChunk(k)).then((gz) => parseSummationChunk(gunzipSync(gz).toString('latin1'))));
+    if (!chunks.has(k))
+      chunks.set(
+        k,
+        Promise.resolve(readChunk(k)).then((gz) => parseSummationChunk(gunzipSync(gz).toString('latin1'))),
+      );
   }
   return Promise.all(
     rows.map(async (row) => {
