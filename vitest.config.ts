@@ -5,6 +5,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       { test: { name: 'spatial', root: 'packages/spatial', environment: 'node' } },
+      { test: { name: 'viz', root: 'packages/viz', environment: 'node', passWithNoTests: true } },
       {
         test: {
           name: 'server',

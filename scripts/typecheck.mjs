@@ -1,7 +1,7 @@
 // Type-checks every workspace project; exits non-zero on the first failure.
 import { spawnSync } from 'node:child_process';
 
-const projects = ['packages/contracts', 'packages/spatial', 'apps/server', 'apps/web', 'e2e', 'bench'];
+const projects = ['packages/contracts', 'packages/spatial', 'packages/viz', 'apps/server', 'apps/web', 'e2e', 'bench'];
 for (const project of projects) {
   const started = Date.now();
   const run = spawnSync('npx', ['tsc', '-p', project, '--pretty', 'false'], { stdio: 'inherit' });

@@ -10,7 +10,7 @@ describe('phase-style group colours', () => {
   it('converts OKLCH like the reference (white, black, a grey)', () => {
     expect(oklchToHex(1, 0, 0)).toBe('#ffffff');
     expect(oklchToHex(0, 0, 0)).toBe('#000000');
-    expect(oklchToHex(0.6, 0, 123)).toBe('#7c7c7c');
+    expect(oklchToHex(0.6, 0, 123)).toBe('#808080');
   });
 
   it('gives every group its own shade, at least 9 of them, independent of order', () => {

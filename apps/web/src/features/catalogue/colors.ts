@@ -3,7 +3,7 @@
  * round the hue circle (in OKLCH, so no hue looks brighter than another), starting at a golden orange like
  * cmocean's `phase` — sampled at evenly spaced points, one per group, with at least 9 shades.
  */
-const LIGHTNESS = 0.55;
+const LIGHTNESS = 0.53;
 const CHROMA = 0.12;
 const START_HUE = 60;
 export const MIN_GROUP_SHADES = 9;
