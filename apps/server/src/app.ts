@@ -11,6 +11,9 @@ import { registerStorageRoutes } from './domains/storage/routes.js';
 import { registerDocsRoutes } from './domains/docs/routes.js';
 import { registerCatalogueRoutes } from './domains/catalogue/routes.js';
 import { registerWebApp } from './web.js';
+import { registerLabRoutes } from './domains/lab/routes.js';
+import { registerLabStorageRoutes } from './domains/lab-storage/routes.js';
+import { registerGenesRoutes } from './domains/genes/routes.js';
 
 /**
  * Builds the HTTP app over ready infrastructure: identity hook, one error handler, then every domain's routes.
@@ -45,6 +48,9 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerTaskRoutes(app, infra);
   registerStorageRoutes(app, infra);
   registerCatalogueRoutes(app, infra);
+  registerGenesRoutes(app, infra);
+  registerLabRoutes(app, infra);
+  registerLabStorageRoutes(app, infra);
   registerDocsRoutes(app);
   await registerWebApp(app, infra.config);
   return app;

@@ -10,3 +10,7 @@ export * from './tasks/schemas.js';
 export * as taskCalls from './tasks/calls.js';
 export * from './catalogue/index.js';
 export * as catalogueCalls from './catalogue/calls.js';
+export * from './genes/index.js';
+export * as genesCalls from './genes/calls.js';
+export * from './lab/index.js';
+export * as labCalls from './lab/calls.js';

@@ -18,3 +18,28 @@ export * from './motifs/jaspar.js';
 export * from './motifs/motifs-csv.js';
 export * from './synthetic/index.js';
 export * from './webfiles/index.js';
+export {
+  erfc,
+  logBeta,
+  logGamma,
+  normalCdf,
+  normalSf,
+  regularizedIncompleteBeta,
+  studentTCdf,
+  studentTSf,
+  studentTTwoSided,
+} from './stats/distributions.js';
+export { benjaminiHochberg } from './stats/benjamini-hochberg.js';
+export { deRow, deRows, topFeatures, topIndices, type DeResult, type DeRow } from './stats/result.js';
+export { welchVsRest, type FoldChangeOptions } from './stats/welch.js';
+export { wilcoxonVsRest, type WilcoxonOptions } from './stats/wilcoxon.js';
+export {
+  naturalCompare,
+  rankClusters,
+  topTen,
+  type ClusterLabels,
+  type ClusterRanking,
+  type ClusterRankingOptions,
+  type TopTen,
+} from './stats/cluster-ranking.js';
+export { runDeBenchmarks, type DeBenchmark, type DeBenchmarkOptions } from './stats/benchmarks.js';

@@ -1,6 +1,10 @@
 import { checksum } from './core/checksum.js';
 import { taskList } from './core/task-list.js';
 import type { TaskDefinition } from './registry.js';
+import { createFiles } from './webfile/create-files.js';
+import { computeCellType } from './gene/compute-cell-type.js';
+import { computeQc } from './gene/compute-qc.js';
+import { seqLogo } from './gene/seq-logo.js';
 
 /** Every task this server can run; the queue drivers build their registry from it. */
-export const allTasks: readonly TaskDefinition[] = [taskList, checksum];
+export const allTasks: readonly TaskDefinition[] = [taskList, checksum, createFiles, computeQc, computeCellType, seqLogo];

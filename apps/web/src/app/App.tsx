@@ -7,6 +7,7 @@ import { PageLoading } from '../components/PageLoading';
 import { FeedbackProvider } from './feedback';
 import { InfoDialogProvider } from './help';
 import { HomeRoute } from './HomeRoute';
+import { RUNS_LIST_PATH } from './registry';
 import { SessionProvider } from './session';
 import { Shell } from './shell/Shell';
 import { theme } from './theme';
@@ -17,6 +18,9 @@ const PublicPage = lazy(() => import('../features/public/PublicPage').then((m) =
 const VisualizationPage = lazy(() =>
   import('../features/visualization/VisualizationPage').then((m) => ({ default: m.VisualizationPage })),
 );
+const RunsListPage = lazy(() =>
+  import('../features/catalogue/RunsListPage').then((m) => ({ default: m.RunsListPage })),
+);
 const NotFoundPage = lazy(() =>
   import('../features/shell-views/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -25,7 +29,7 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
-/** Providers and routes of spec 01 §2: /, /login, /public, /visualization/:group?. */
+/** Providers and routes of spec 01 §2: /, /login, /public, /visualization/:group?; and /runs (spec 03 §2.3). */
 export function App() {
   return (
     <ThemeProvider theme={theme}>
@@ -53,6 +57,7 @@ function AppRoutes() {
       <Route element={<Shell />}>
         <Route index element={<Lazy element={<HomeRoute />} />} />
         <Route path="visualization/:group?" element={<Lazy element={<VisualizationPage />} />} />
+        <Route path={RUNS_LIST_PATH.slice(1)} element={<Lazy element={<RunsListPage />} />} />
         <Route path="*" element={<Lazy element={<NotFoundPage />} />} />
       </Route>
       <Route path="login" element={<LoginPage />} />

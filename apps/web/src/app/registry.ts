@@ -54,3 +54,6 @@ export function resolveView(component: string | null, user: { groups: readonly s
 export function componentHref(name: ComponentName, params: Record<string, string> = {}): string {
   return `/?${new URLSearchParams({ component: name, ...params }).toString()}`;
 }
+
+/** The runs list page (spec 03 §2.3; the spec gives no route): a table of the runs the session may see. */
+export const RUNS_LIST_PATH = '/runs';

@@ -74,7 +74,13 @@ export function runDeBenchmarks(options: DeBenchmarkOptions = {}): DeBenchmark[]
   return figures;
 }
 
-function time(measure: string, targetMs: number | null, note: string, repeats: number, run: () => unknown): DeBenchmark {
+function time(
+  measure: string,
+  targetMs: number | null,
+  note: string,
+  repeats: number,
+  run: () => unknown,
+): DeBenchmark {
   const once = (): number => {
     const start = performance.now();
     run();

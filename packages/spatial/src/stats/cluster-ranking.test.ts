@@ -25,7 +25,11 @@ describe('cluster vs rest on synthetic data', () => {
 
   it('ranks every cluster in natural order; unlabelled observations join every rest', () => {
     const rankings = rankClusters(matrix, labels);
-    expect(rankings.map((r) => [r.cluster, r.nObs])).toEqual([['C1', 20], ['C2', 30], ['C10', 20]]);
+    expect(rankings.map((r) => [r.cluster, r.nObs])).toEqual([
+      ['C1', 20],
+      ['C2', 30],
+      ['C10', 20],
+    ]);
     for (const r of rankings) {
       const direct = welchVsRest(matrix, of(r.cluster));
       expect(maxRelativeDifference(r.result!.scores, direct.scores)).toBeLessThan(1e-12);
@@ -81,7 +85,10 @@ describe.runIf(hasSharedData)('cluster rankings against the DERIVED references i
     const table = topTen(rankings, data.featureNames);
     rankings.forEach((r, c) => {
       const expected = rows.filter((row) => row.group === r.cluster).map((row) => row.gene);
-      expect(table['1'].map((row) => row[c]), r.cluster).toEqual(expected);
+      expect(
+        table['1'].map((row) => row[c]),
+        r.cluster,
+      ).toEqual(expected);
     });
   });
 

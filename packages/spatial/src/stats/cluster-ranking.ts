@@ -4,7 +4,7 @@
  * t-test, per-label rank sums for the rank-sum test (the ranks do not depend on the grouping).
  */
 import type { Matrix } from '../matrix/types.js';
-import { toCsc } from './csc.js';
+import { toCsc } from '../matrix/ops.js';
 import { labelMoments } from './moments.js';
 import { rankSumsByLabel } from './rank-sums.js';
 import { topIndices, type DeResult } from './result.js';
@@ -13,8 +13,7 @@ import { wilcoxonFromRankSums, type WilcoxonOptions } from './wilcoxon.js';
 
 /** A label per observation, or an AnnData categorical (code −1: missing). Missing labels join every rest. */
 export type ClusterLabels =
-  | readonly (string | null | undefined)[]
-  | { codes: ArrayLike<number>; categories: readonly string[] };
+  readonly (string | null | undefined)[] | { codes: ArrayLike<number>; categories: readonly string[] };
 
 export interface ClusterRankingOptions extends WilcoxonOptions, FoldChangeOptions {
   /** 't-test' (default: the original system's method for topTen) or 'wilcoxon'. */
@@ -39,7 +38,11 @@ export interface TopTen {
 }
 
 /** Rankings of every cluster present in `labels`, in natural order (C1, C2, …, C10). */
-export function rankClusters(matrix: Matrix, labels: ClusterLabels, options: ClusterRankingOptions = {}): ClusterRanking[] {
+export function rankClusters(
+  matrix: Matrix,
+  labels: ClusterLabels,
+  options: ClusterRankingOptions = {},
+): ClusterRanking[] {
   const names = labelNames(labels, matrix.nRows);
   const clusters = [...new Set(names.filter((n): n is string => n !== null))].sort(naturalCompare);
   const index = new Map(clusters.map((c, i) => [c, i]));
@@ -49,7 +52,7 @@ export function rankClusters(matrix: Matrix, labels: ClusterLabels, options: Clu
   const expm1Sums = options.meanInLogSpace === false;
 
   if ((options.method ?? 't-test') === 't-test') {
-    const moments = labelMoments(matrix, obsLabels, nLabels, { squaredDeviations: true, expm1Sums });
+    const moments = labelMoments(matrix, obsLabels, nLabels, { expm1Sums });
     return clusters.map((cluster, g) => {
       const nObs = moments.counts[g]!;
       const testable = nObs >= 2 && matrix.nRows - nObs >= 2;

@@ -47,28 +47,28 @@ function tTailByQuadrature(t: number, df: number): number {
 
 // Student t survival P(T > t): [df, t, value] from mpmath (40 digits, betainc(df/2, 1/2, 0, df/(df+t²))/2).
 const T_SF: [number, number, number][] = [
-  [0.7, 0.1, 0.47065469157595974414],
-  [2.5, 3, 0.036288047774515921947],
-  [10, 2, 0.036694017385370182809],
-  [10, 0.5, 0.31394680287148647135],
-  [37.3, 4.2, 0.000079678709196956772476],
-  [999.9, 1.7, 0.044720959028647006304],
-  [5000, 6, 1.0560481416526934607e-9],
-  [24000.5, 8, 6.5002242969176666159e-16],
-  [24000.5, 1.2, 0.1150755927065985442],
-  [3, 40, 0.000017190340394579264142],
-  [1e6, 5, 2.8669989354453707845e-7],
-  [13.2, 25, 8.3064499394657677134e-13],
+  [0.7, 0.1, 0.47065469157595974],
+  [2.5, 3, 0.03628804777451592],
+  [10, 2, 0.03669401738537018],
+  [10, 0.5, 0.31394680287148646],
+  [37.3, 4.2, 7.967870919695677e-5],
+  [999.9, 1.7, 0.044720959028647006],
+  [5000, 6, 1.0560481416526935e-9],
+  [24000.5, 8, 6.500224296917666e-16],
+  [24000.5, 1.2, 0.11507559270659855],
+  [3, 40, 1.7190340394579263e-5],
+  [1e6, 5, 2.866998935445371e-7],
+  [13.2, 25, 8.306449939465768e-13],
 ];
 
 // Normal survival P(Z > z): [z, value] from mpmath erfc(z/√2)/2.
 const NORMAL_SF: [number, number][] = [
-  [0.5, 0.30853753872598689636],
-  [1.9, 0.028716559816001805229],
-  [2.1, 0.017864420562816552877],
-  [5, 2.8665157187919391167e-7],
-  [12, 1.7764821120776789977e-33],
-  [37, 5.7255712225245768227e-300],
+  [0.5, 0.3085375387259869],
+  [1.9, 0.028716559816001807],
+  [2.1, 0.017864420562816553],
+  [5, 2.866515718791939e-7],
+  [12, 1.776482112077679e-33],
+  [37, 5.725571222524577e-300],
 ];
 
 describe('reference values (each re-derived here by quadrature)', () => {
@@ -126,9 +126,9 @@ describe('normal', () => {
     expect(normalCdf(1.3) + normalCdf(-1.3)).toBeCloseTo(1, 15);
     expect(normalSf(Infinity)).toBe(0);
     expect(normalSf(-Infinity)).toBe(1);
-    // erfc(1) = 0.15729920705028513066 (mpmath); erfc(x) = 2 Q(x√2).
-    expect(relative(erfc(1), 0.15729920705028513066)).toBeLessThan(1e-14);
-    expect(relative(erfc(-1), 2 - 0.15729920705028513066)).toBeLessThan(1e-15);
+    // erfc(1) = 0.15729920705028513 (mpmath); erfc(x) = 2 Q(x√2).
+    expect(relative(erfc(1), 0.15729920705028513)).toBeLessThan(1e-14);
+    expect(relative(erfc(-1), 2 - 0.15729920705028513)).toBeLessThan(1e-15);
   });
 });
 
@@ -139,17 +139,22 @@ describe('gamma, beta and the incomplete beta', () => {
       expect(Math.abs(logGamma(n + 1) - Math.log((factorial *= n)))).toBeLessThan(1e-13);
     }
     expect(Math.abs(logGamma(0.5) - Math.log(Math.sqrt(Math.PI)))).toBeLessThan(4e-15);
-    expect(Math.abs(logGamma(1e-5) - 11.512919692895825626)).toBeLessThan(1e-14); // mpmath
-    expect(Math.abs(logGamma(123.4) - 469.33609744219058579)).toBeLessThan(1e-12); // mpmath
+    expect(Math.abs(logGamma(1e-5) - 11.512919692895826)).toBeLessThan(1e-14); // mpmath
+    expect(Math.abs(logGamma(123.4) - 469.3360974421906)).toBeLessThan(1e-12); // mpmath
   });
 
   it('logBeta: B(3,4) = 1/60, and agrees with the Γ sum where that sum is accurate', () => {
     expect(Math.abs(logBeta(3, 4) - Math.log(1 / 60))).toBeLessThan(4e-15);
-    for (const [a, b] of [[12.5, 0.5], [150, 200], [0.25, 7.5], [40, 11]] as const) {
+    for (const [a, b] of [
+      [12.5, 0.5],
+      [150, 200],
+      [0.25, 7.5],
+      [40, 11],
+    ] as const) {
       expect(Math.abs(logBeta(a, b) - (logGamma(a) + logGamma(b) - logGamma(a + b)))).toBeLessThan(1e-12);
     }
     // Large a, where the Γ sum itself would lose ~1e-11: mpmath log(beta(24000.5, 0.5)).
-    expect(Math.abs(logBeta(24000.5, 0.5) - -4.4705448200736742054)).toBeLessThan(1e-14);
+    expect(Math.abs(logBeta(24000.5, 0.5) - -4.470544820073674)).toBeLessThan(1e-14);
   });
 
   it('I_x(a, b) with integer a, b equals the binomial tail', () => {
@@ -163,7 +168,12 @@ describe('gamma, beta and the incomplete beta', () => {
       }
       return sum;
     };
-    for (const [x, a, b] of [[0.3, 3, 4], [0.9, 2, 9], [0.05, 7, 1], [0.6, 12, 15]] as const) {
+    for (const [x, a, b] of [
+      [0.3, 3, 4],
+      [0.9, 2, 9],
+      [0.05, 7, 1],
+      [0.6, 12, 15],
+    ] as const) {
       expect(relative(regularizedIncompleteBeta(x, a, b), binomialTail(x, a, b))).toBeLessThan(1e-13);
     }
     expect(regularizedIncompleteBeta(0, 2, 3)).toBe(0);

@@ -18,7 +18,9 @@ function stirlingCorrection(x: number): number {
   const r = 1 / (x * x);
   const series =
     1 / 12 -
-    r * (1 / 360 - r * (1 / 1260 - r * (1 / 1680 - r * (1 / 1188 - r * (691 / 360360 - r * (1 / 156 - r * (3617 / 122400)))))));
+    r *
+      (1 / 360 -
+        r * (1 / 1260 - r * (1 / 1680 - r * (1 / 1188 - r * (691 / 360360 - r * (1 / 156 - r * (3617 / 122400)))))));
   return series / x;
 }
 
@@ -147,10 +149,12 @@ function incompleteBetaHalfLargeA(a: number, s0: number): number {
   const X = a * s0;
   const expX = Math.exp(-X);
   let gammaK = (2 * SQRT_PI * normalSf(Math.sqrt(2 * X))) / Math.sqrt(a); // Γ(½, X) / a^½
+  let power = Math.sqrt(s0) * expX; // s₀^{k+½} e^{−X}
   let sum = gammaK;
   let bound = 1;
   for (let k = 0; k + 1 < SQRT_H_COEFFICIENTS.length; k++) {
-    gammaK = ((k + 0.5) * gammaK + Math.pow(s0, k + 0.5) * expX) / a; // Γ(k+3/2, X) / a^{k+3/2}
+    gammaK = ((k + 0.5) * gammaK + power) / a; // Γ(k+3/2, X) / a^{k+3/2}
+    power *= s0;
     sum += SQRT_H_COEFFICIENTS[k + 1]! * gammaK;
     bound /= 2 * Math.PI;
     if (2 * gammaK * bound < EPS * sum) break;

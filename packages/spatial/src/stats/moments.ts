@@ -1,15 +1,17 @@
 /**
- * Per-label, per-feature sums over a matrix's observations — the sufficient statistics of the Welch test and
- * of the fold changes — in O(stored values): implicit zeros add nothing to the sums and enter the squared
- * deviations in closed form, (n − stored)·mean².
+ * Per-label, per-feature means and squared deviations of a matrix's observations — the sufficient statistics
+ * of the Welch test and of the fold changes — in one pass over the stored values, O(nnz).
  *
- * Squared deviations use two passes (sum → mean, then Σ(x − mean)²), like numpy's var, rather than
- * Σx² − (Σx)²/n: a feature that is constant within a label then has exactly zero variance (a float32 value
- * summed n < 2²⁹ times in float64 is exact), so scipy's "equal means and zero variances → NaN → score 0"
- * case is hit exactly instead of dividing rounding noise by rounding noise.
+ * Numerics: each (label, feature) is shifted by its own first stored non-zero value K, accumulating
+ * S = Σ(v − K) and Q = Σ(v − K)² over the stored non-zeros; their deviations are Q − S²/c, and the block of
+ * zeros (implicit or stored) joins by Chan et al.'s pairwise formula: + c·z/n · (mean of the stored)². The
+ * shift keeps the cancellation small (K is a value of the same sample), and a label whose stored values are
+ * all equal accumulates exact zeros, so its variance is exactly 0 whether or not it also has zeros. That is
+ * what scipy's degenerate cases need: zero variances with equal means give NaN → score 0, with different
+ * means ±∞, where Σx² − (Σx)²/n would leave rounding noise and a meaningless finite score.
  *
- * Stored zeros are treated as implicit and every path (CSC by column; CSR and dense by row) adds the values
- * of one feature in ascending observation order, so all three layouts give bit-identical results.
+ * Every layout (CSC by column, CSR and dense by row) adds the values of one feature in ascending observation
+ * order with the same shifts, so the three give bit-identical results.
  */
 import type { CscMatrix, Matrix } from '../matrix/types.js';
 
@@ -20,15 +22,19 @@ export interface LabelMoments {
   counts: Float64Array;
   /** Σ x at [label × nFeatures + feature]. */
   sums: Float64Array;
-  /** Σ (x − label mean)² at [label × nFeatures + feature], when requested. */
-  squaredDeviations?: Float64Array;
+  /** Σ (x − label mean)² at [label × nFeatures + feature]. */
+  squaredDeviations: Float64Array;
   /** Σ expm1(x) at [label × nFeatures + feature], when requested. */
   expm1Sums?: Float64Array;
 }
 
-export interface MomentsRequest {
-  squaredDeviations?: boolean;
-  expm1Sums?: boolean;
+/** Per (label, feature) accumulators, at [label × nFeatures + feature]. */
+interface Accumulators {
+  shift: Float64Array;
+  shifted: Float64Array;
+  shiftedSquares: Float64Array;
+  stored: Float64Array;
+  expm1Sums?: Float64Array;
 }
 
 /**
@@ -39,7 +45,7 @@ export function labelMoments(
   matrix: Matrix,
   labels: Int32Array,
   nLabels: number,
-  request: MomentsRequest = {},
+  request: { expm1Sums?: boolean } = {},
 ): LabelMoments {
   if (labels.length !== matrix.nRows) {
     throw new RangeError(`labels has ${labels.length} entries but the matrix has ${matrix.nRows} observations`);
@@ -50,167 +56,172 @@ export function labelMoments(
     counts[label]!++;
   }
   const size = nLabels * matrix.nCols;
-  const moments: LabelMoments = { nLabels, nFeatures: matrix.nCols, counts, sums: new Float64Array(size) };
-  if (request.squaredDeviations) moments.squaredDeviations = new Float64Array(size);
-  if (request.expm1Sums) moments.expm1Sums = new Float64Array(size);
-  if (matrix.kind === 'csc' && nLabels === 2) cscTwoLabelMoments(matrix, labels, moments);
-  else if (matrix.kind === 'csc') cscMoments(matrix, labels, moments);
-  else rowMoments(matrix, labels, moments);
+  const acc: Accumulators = {
+    shift: new Float64Array(size),
+    shifted: new Float64Array(size),
+    shiftedSquares: new Float64Array(size),
+    stored: new Float64Array(size),
+  };
+  if (request.expm1Sums) acc.expm1Sums = new Float64Array(size);
+  if (matrix.kind === 'csc' && nLabels === 2) cscTwoLabels(matrix, labels, acc);
+  else if (matrix.kind === 'csc') cscLabels(matrix, labels, nLabels, acc);
+  else rowLabels(matrix, labels, acc);
+  return finish(acc, counts, matrix.nCols);
+}
+
+function finish(acc: Accumulators, counts: Float64Array, nFeatures: number): LabelMoments {
+  const { shift, shifted, shiftedSquares, stored } = acc;
+  const sums = new Float64Array(shift.length);
+  const squaredDeviations = new Float64Array(shift.length);
+  for (let at = 0; at < shift.length; at++) {
+    const c = stored[at]!;
+    if (c === 0) continue;
+    const n = counts[Math.floor(at / nFeatures)]!;
+    const s = shifted[at]!;
+    const meanStored = shift[at]! + s / c;
+    sums[at] = c * shift[at]! + s;
+    squaredDeviations[at] =
+      Math.max(0, shiftedSquares[at]! - (s * s) / c) + ((c * (n - c)) / n) * meanStored * meanStored;
+  }
+  const moments: LabelMoments = { nLabels: counts.length, nFeatures, counts, sums, squaredDeviations };
+  if (acc.expm1Sums) moments.expm1Sums = acc.expm1Sums;
   return moments;
 }
 
 /**
- * The selection-vs-rest case (labels 0 and 1), the interactive one: the same sums in the same order as
- * cscMoments, but held in local variables, with the label applied by multiplying by 1 or 0 (exact) instead
- * of indexing per-label arrays, which chains every addition through memory. About twice as fast.
+ * Selection vs rest (labels 0 and 1), the interactive case: the accumulators live in local variables and the
+ * label is applied by multiplying by 1 or 0 (exact, and adding a zero changes no sum), which avoids chaining
+ * every addition through a per-label array in memory; measured ~1.7× faster than the generic loop.
  */
-function cscTwoLabelMoments(matrix: CscMatrix, labels: Int32Array, out: LabelMoments): void {
+function cscTwoLabels(matrix: CscMatrix, labels: Int32Array, acc: Accumulators): void {
   const { indptr, indices, data, nCols } = matrix;
-  const { counts, sums, squaredDeviations, expm1Sums } = out;
-  const inOne = Float64Array.from(labels);
-  const [count0, count1] = [counts[0]!, counts[1]!];
+  const { shift, shifted, shiftedSquares, stored, expm1Sums } = acc;
+  const one = Float64Array.from(labels);
   for (let j = 0; j < nCols; j++) {
     const start = indptr[j]!;
     const end = indptr[j + 1]!;
-    let sum0 = 0;
-    let sum1 = 0;
-    let stored0 = 0;
-    let stored1 = 0;
-    for (let k = start; k < end; k++) {
+    let shift0 = NaN;
+    let shift1 = NaN;
+    for (let k = start; k < end && (Number.isNaN(shift0) || Number.isNaN(shift1)); k++) {
       const v = data[k]!;
       if (v === 0) continue;
-      const one = inOne[indices[k]!]!;
-      sum1 += v * one;
-      sum0 += v - v * one;
-      stored1 += one;
-      stored0 += 1 - one;
+      if (one[indices[k]!] === 1) shift1 = Number.isNaN(shift1) ? v : shift1;
+      else shift0 = Number.isNaN(shift0) ? v : shift0;
     }
-    sums[j] = sum0;
-    sums[nCols + j] = sum1;
+    if (Number.isNaN(shift0)) shift0 = 0;
+    if (Number.isNaN(shift1)) shift1 = 0;
+    let s0 = 0;
+    let s1 = 0;
+    let q0 = 0;
+    let q1 = 0;
+    let stored1 = 0;
+    let storedZeros = 0;
+    for (let k = start; k < end; k++) {
+      const v = data[k]!;
+      if (v === 0) {
+        storedZeros++;
+        continue;
+      }
+      const o = one[indices[k]!]!;
+      const d0 = v - shift0;
+      const d1 = v - shift1;
+      s0 += d0 - d0 * o;
+      s1 += d1 * o;
+      q0 += d0 * d0 - d0 * d0 * o;
+      q1 += d1 * d1 * o;
+      stored1 += o;
+    }
+    shift[j] = shift0;
+    shift[nCols + j] = shift1;
+    shifted[j] = s0;
+    shifted[nCols + j] = s1;
+    shiftedSquares[j] = q0;
+    shiftedSquares[nCols + j] = q1;
+    stored[j] = end - start - storedZeros - stored1;
+    stored[nCols + j] = stored1;
     if (expm1Sums) {
-      let exp0 = 0;
-      let exp1 = 0;
+      let e0 = 0;
+      let e1 = 0;
       for (let k = start; k < end; k++) {
         const v = data[k]!;
         if (v === 0) continue;
         const e = Math.expm1(v);
-        const one = inOne[indices[k]!]!;
-        exp1 += e * one;
-        exp0 += e - e * one;
+        const o = one[indices[k]!]!;
+        e0 += e - e * o;
+        e1 += e * o;
       }
-      expm1Sums[j] = exp0;
-      expm1Sums[nCols + j] = exp1;
+      expm1Sums[j] = e0;
+      expm1Sums[nCols + j] = e1;
     }
-    if (!squaredDeviations) continue;
-    const mean0 = count0 > 0 ? sum0 / count0 : 0;
-    const mean1 = count1 > 0 ? sum1 / count1 : 0;
-    let deviation0 = 0;
-    let deviation1 = 0;
-    for (let k = start; k < end; k++) {
-      const v = data[k]!;
-      if (v === 0) continue;
-      const one = inOne[indices[k]!]!;
-      const d0 = v - mean0;
-      const d1 = v - mean1;
-      deviation1 += d1 * d1 * one;
-      deviation0 += d0 * d0 - d0 * d0 * one;
-    }
-    squaredDeviations[j] = deviation0 + (count0 - stored0) * mean0 * mean0;
-    squaredDeviations[nCols + j] = deviation1 + (count1 - stored1) * mean1 * mean1;
   }
 }
 
-function cscMoments(matrix: CscMatrix, labels: Int32Array, out: LabelMoments): void {
+/** Any number of labels, column by column, with per-label accumulators reset for every feature. */
+function cscLabels(matrix: CscMatrix, labels: Int32Array, nLabels: number, acc: Accumulators): void {
   const { indptr, indices, data, nCols } = matrix;
-  const { nLabels, counts, sums, squaredDeviations, expm1Sums } = out;
-  const sum = new Float64Array(nLabels);
-  const stored = new Float64Array(nLabels);
-  const expSum = new Float64Array(nLabels);
-  const mean = new Float64Array(nLabels);
-  const deviation = new Float64Array(nLabels);
+  const shift = new Float64Array(nLabels).fill(NaN);
+  const s = new Float64Array(nLabels);
+  const q = new Float64Array(nLabels);
+  const c = new Float64Array(nLabels);
+  const e = new Float64Array(nLabels);
   for (let j = 0; j < nCols; j++) {
-    const start = indptr[j]!;
-    const end = indptr[j + 1]!;
-    for (let k = start; k < end; k++) {
+    for (let k = indptr[j]!, end = indptr[j + 1]!; k < end; k++) {
       const v = data[k]!;
       if (v === 0) continue;
-      const label = labels[indices[k]!]!;
-      sum[label]! += v;
-      stored[label]!++;
-      if (expm1Sums) expSum[label]! += Math.expm1(v);
+      const l = labels[indices[k]!]!;
+      if (Number.isNaN(shift[l]!)) shift[l] = v;
+      const d = v - shift[l]!;
+      s[l]! += d;
+      q[l]! += d * d;
+      c[l]!++;
+      if (acc.expm1Sums) e[l]! += Math.expm1(v);
     }
     for (let l = 0; l < nLabels; l++) {
-      sums[l * nCols + j] = sum[l]!;
-      if (expm1Sums) expm1Sums[l * nCols + j] = expSum[l]!;
-      mean[l] = counts[l]! > 0 ? sum[l]! / counts[l]! : 0;
-    }
-    if (squaredDeviations) {
-      for (let k = start; k < end; k++) {
-        const v = data[k]!;
-        if (v === 0) continue;
-        const label = labels[indices[k]!]!;
-        const d = v - mean[label]!;
-        deviation[label]! += d * d;
-      }
-      for (let l = 0; l < nLabels; l++) {
-        const m = mean[l]!;
-        squaredDeviations[l * nCols + j] = deviation[l]! + (counts[l]! - stored[l]!) * m * m;
-      }
-    }
-    sum.fill(0);
-    stored.fill(0);
-    expSum.fill(0);
-    deviation.fill(0);
-  }
-}
-
-/** CSR and dense, row by row: each row adds into its label's slice of the per-feature accumulators. */
-function rowMoments(matrix: Exclude<Matrix, CscMatrix>, labels: Int32Array, out: LabelMoments): void {
-  const { nCols } = matrix;
-  const { nLabels, counts, sums, squaredDeviations, expm1Sums } = out;
-  const stored = squaredDeviations ? new Float64Array(nLabels * nCols) : undefined;
-  forEachStored(matrix, (row, col, v) => {
-    const at = labels[row]! * nCols + col;
-    sums[at]! += v;
-    if (stored) stored[at]!++;
-    if (expm1Sums) expm1Sums[at]! += Math.expm1(v);
-  });
-  if (!squaredDeviations || !stored) return;
-  const mean = new Float64Array(nLabels * nCols);
-  for (let l = 0; l < nLabels; l++) {
-    for (let j = 0; j < nCols; j++) mean[l * nCols + j] = counts[l]! > 0 ? sums[l * nCols + j]! / counts[l]! : 0;
-  }
-  forEachStored(matrix, (row, col, v) => {
-    const at = labels[row]! * nCols + col;
-    const d = v - mean[at]!;
-    squaredDeviations[at]! += d * d;
-  });
-  for (let l = 0; l < nLabels; l++) {
-    for (let j = 0; j < nCols; j++) {
       const at = l * nCols + j;
-      squaredDeviations[at]! += (counts[l]! - stored[at]!) * mean[at]! * mean[at]!;
+      acc.shift[at] = Number.isNaN(shift[l]!) ? 0 : shift[l]!;
+      acc.shifted[at] = s[l]!;
+      acc.shiftedSquares[at] = q[l]!;
+      acc.stored[at] = c[l]!;
+      if (acc.expm1Sums) acc.expm1Sums[at] = e[l]!;
     }
+    shift.fill(NaN);
+    s.fill(0);
+    q.fill(0);
+    c.fill(0);
+    e.fill(0);
   }
 }
 
-/** Visits the non-zero values of a CSR or dense matrix in row order. */
-function forEachStored(matrix: Exclude<Matrix, CscMatrix>, visit: (row: number, col: number, v: number) => void): void {
+/** CSR and dense, row by row: each non-zero value updates its (label, feature) accumulators. */
+function rowLabels(matrix: Exclude<Matrix, CscMatrix>, labels: Int32Array, acc: Accumulators): void {
   const { nRows, nCols } = matrix;
+  const { shift, shifted, shiftedSquares, stored, expm1Sums } = acc;
+  shift.fill(NaN);
+  const add = (row: number, col: number, v: number): void => {
+    const at = labels[row]! * nCols + col;
+    if (Number.isNaN(shift[at]!)) shift[at] = v;
+    const d = v - shift[at]!;
+    shifted[at]! += d;
+    shiftedSquares[at]! += d * d;
+    stored[at]!++;
+    if (expm1Sums) expm1Sums[at]! += Math.expm1(v);
+  };
   if (matrix.kind === 'dense') {
     const { data } = matrix;
     for (let i = 0; i < nRows; i++) {
       for (let j = 0; j < nCols; j++) {
         const v = data[i * nCols + j]!;
-        if (v !== 0) visit(i, j, v);
+        if (v !== 0) add(i, j, v);
       }
     }
-    return;
-  }
-  const { indptr, indices, data } = matrix;
-  for (let i = 0; i < nRows; i++) {
-    for (let k = indptr[i]!, end = indptr[i + 1]!; k < end; k++) {
-      const v = data[k]!;
-      if (v !== 0) visit(i, indices[k]!, v);
+  } else {
+    const { indptr, indices, data } = matrix;
+    for (let i = 0; i < nRows; i++) {
+      for (let k = indptr[i]!, end = indptr[i + 1]!; k < end; k++) {
+        const v = data[k]!;
+        if (v !== 0) add(i, indices[k]!, v);
+      }
     }
   }
+  for (let at = 0; at < shift.length; at++) if (Number.isNaN(shift[at]!)) shift[at] = 0;
 }

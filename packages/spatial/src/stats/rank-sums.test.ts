@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsc } from './csc.js';
+import { toCsc } from '../matrix/ops.js';
 import { rankSumsByLabel } from './rank-sums.js';
 import { randomDense } from './test-matrices.js';
 

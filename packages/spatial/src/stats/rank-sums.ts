@@ -54,7 +54,7 @@ export function rankSumsByLabel(matrix: CscMatrix, labels: Int32Array, nLabels: 
     const zeros = nRows - m;
     const { keys, payload } = sortKeysWithPayload(buffers, m);
     let tieTerm = zeros * zeros * zeros - zeros;
-    for (let i = 0; i < m; ) {
+    for (let i = 0; i < m;) {
       const key = keys[i]!;
       let end = i + 1;
       while (end < m && keys[end] === key) end++;

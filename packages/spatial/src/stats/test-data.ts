@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { readH5ad } from '../io/h5ad-reader.js';
+import { readH5ad, type H5adData } from '../io/h5ad-reader.js';
 import type { Matrix } from '../matrix/types.js';
 
 const sharedData = path.resolve(import.meta.dirname, '../../../../../shared/data');
@@ -24,7 +24,7 @@ export interface Dataset {
   obs: Record<string, Categorical>;
 }
 
-const files = new Map<string, ReturnType<typeof readH5ad>>();
+const files = new Map<string, Promise<H5adData>>();
 
 /**
  * One matrix of an h5ad file (raw/X when `raw`, as scanpy uses by default when .raw exists) and categoricals.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DenseMatrix } from '../matrix/types.js';
-import { toCsc } from './csc.js';
+import { toCsc } from '../matrix/ops.js';
 import { topFeatures } from './result.js';
 import { hasSharedData, loadDataset, matchesPrinted, members, readReference, relativeError } from './test-data.js';
 import { denseToCsr, randomDense } from './test-matrices.js';
@@ -64,8 +64,23 @@ const PBMC = { file: 'scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad', raw: tru
 const FULL_PRECISION = [
   { ...VISIUM, group: '0', gene: 'Plk2', score: 4.991033986033276, p: 1.0347787192269275e-5, lfc: 2.1992347122745377 },
   { ...VISIUM, group: '0', gene: 'Chgb', score: 4.46106690783026, p: 0.0001044764800838177, lfc: 1.3177315983293503 },
-  { ...VISIUM, group: '2', gene: 'mt-Nd4', score: 8.856289648640164, p: 4.047883314360985e-10, lfc: 0.6746579905200212 },
-  { ...PBMC, column: 'louvain', group: '0', gene: 'CD3D', score: 26.25004499096545, p: 4.379060792789855e-75, lfc: 3.859758580154938 },
+  {
+    ...VISIUM,
+    group: '2',
+    gene: 'mt-Nd4',
+    score: 8.856289648640164,
+    p: 4.047883314360985e-10,
+    lfc: 0.6746579905200212,
+  },
+  {
+    ...PBMC,
+    column: 'louvain',
+    group: '0',
+    gene: 'CD3D',
+    score: 26.25004499096545,
+    p: 4.379060792789855e-75,
+    lfc: 3.859758580154938,
+  },
   {
     ...PBMC,
     column: 'bulk_labels',
@@ -78,9 +93,24 @@ const FULL_PRECISION = [
 ];
 
 const TABLES = [
-  { file: 'visium-squidpy-tests/test_data.h5ad', raw: false, column: 'leiden', reference: 'visium-squidpy-tests/ttest_top10_leiden_DERIVED.csv' },
-  { file: 'scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad', raw: true, column: 'louvain', reference: 'scanpy-pbmc68k-reduced/ttest_top10_louvain_DERIVED.csv' },
-  { file: 'scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad', raw: true, column: 'bulk_labels', reference: 'scanpy-pbmc68k-reduced/ttest_top10_bulk_labels_DERIVED.csv' },
+  {
+    file: 'visium-squidpy-tests/test_data.h5ad',
+    raw: false,
+    column: 'leiden',
+    reference: 'visium-squidpy-tests/ttest_top10_leiden_DERIVED.csv',
+  },
+  {
+    file: 'scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad',
+    raw: true,
+    column: 'louvain',
+    reference: 'scanpy-pbmc68k-reduced/ttest_top10_louvain_DERIVED.csv',
+  },
+  {
+    file: 'scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad',
+    raw: true,
+    column: 'bulk_labels',
+    reference: 'scanpy-pbmc68k-reduced/ttest_top10_bulk_labels_DERIVED.csv',
+  },
 ];
 
 describe.runIf(hasSharedData)('Welch t-test against the DERIVED references in ../shared/data', () => {

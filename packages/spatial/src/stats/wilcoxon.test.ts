@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DenseMatrix } from '../matrix/types.js';
-import { toCsc } from './csc.js';
+import { toCsc } from '../matrix/ops.js';
 import { topIndices } from './result.js';
 import { hasSharedData, loadDataset, members, readReference, relativeError } from './test-data.js';
 import { denseToCsr, randomDense } from './test-matrices.js';

@@ -9,7 +9,7 @@
  */
 import type { Matrix } from '../matrix/types.js';
 import { benjaminiHochberg } from './benjamini-hochberg.js';
-import { toCsc } from './csc.js';
+import { toCsc } from '../matrix/ops.js';
 import { normalSf } from './distributions.js';
 import { groupLabels, requireSizes } from './group.js';
 import { labelMoments, type LabelMoments } from './moments.js';

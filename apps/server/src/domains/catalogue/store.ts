@@ -102,6 +102,7 @@ export function createCatalogueStore(db: Kysely<Tables>) {
           epochMs('t.created_on').as('created_on'),
         ])
         .where(visibleTo(viewer))
+        .orderBy('t.created_on', 'desc')
         .orderBy('t.run_id', 'desc')
         .execute();
       return rows.map((row) => ({ ...row, created_on: Number(row.created_on) }));

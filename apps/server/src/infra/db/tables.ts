@@ -200,3 +200,32 @@ export interface Tables {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type TaskRow = Selectable<TasksTable>;
+
+// ---- lab metadata (005_lab.sql) ----
+
+/** Wafers, chips, DBiT runs and QC records: key column + free-form JSONB `doc`. */
+interface LabTableBase {
+  _id: Generated<string>;
+  doc: Json<Record<string, unknown>>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+export interface WafersTable extends LabTableBase {
+  wafer_id: string;
+}
+export interface ChipsTable extends LabTableBase {
+  chip_id: string;
+}
+export interface DbitsTable extends LabTableBase {
+  run_id: string;
+}
+export interface QcTable extends LabTableBase {
+  id: string;
+}
+// Declaration merging keeps this block apart from the main interface above.
+export interface Tables {
+  wafers: WafersTable;
+  chips: ChipsTable;
+  dbits: DbitsTable;
+  qc: QcTable;
+}

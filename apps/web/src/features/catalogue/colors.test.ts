@@ -22,11 +22,11 @@ describe('phase-style group colours', () => {
     expect(new Set(twelve.values()).size).toBe(12);
   });
 
-  it('keeps a group’s colour when only a few groups exist, and greys runs without a group', () => {
+  it('spreads a few groups round the whole cycle, and greys runs without a group', () => {
     const colors = groupColors(['b', null, 'a', 'a']);
     expect([...colors.keys()]).toEqual(['a', 'b']);
     expect(colors.get('a')).toBe(phaseColor(0));
-    expect(colors.get('b')).toBe(phaseColor(1 / MIN_GROUP_SHADES));
+    expect(colors.get('b')).toBe(phaseColor(1 / 2));
     expect(colorOf(colors, null)).toBe(NO_GROUP_COLOR);
     expect(colorOf(colors, 'unknown')).toBe(NO_GROUP_COLOR);
   });

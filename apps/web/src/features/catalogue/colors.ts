@@ -16,11 +16,13 @@ export function phaseColor(t: number): string {
   return oklchToHex(LIGHTNESS, CHROMA, START_HUE + turn * 360);
 }
 
-/** One colour per group, in name order round the cycle; the same names always get the same colours. */
+/**
+ * One colour per group, in name order, spread evenly round the cycle so that a few groups get clearly different
+ * hues and any number of groups (9 and more) gets distinct shades. The same set of names always gets the same colours.
+ */
 export function groupColors(groups: Iterable<string | null>): Map<string, string> {
   const names = [...new Set([...groups].filter((g): g is string => Boolean(g)))].sort((a, b) => a.localeCompare(b));
-  const shades = Math.max(names.length, MIN_GROUP_SHADES);
-  return new Map(names.map((name, i) => [name, phaseColor(i / shades)]));
+  return new Map(names.map((name, i) => [name, phaseColor(i / names.length)]));
 }
 
 export function colorOf(colors: Map<string, string>, group: string | null): string {

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENES_MSG, QUEUES, type TaskStatus, type TTaskState } from '@atlas/contracts';
+import { column, readH5ad, type H5adData } from '@atlas/spatial';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { adminToken, api, confirmedUser } from '../auth/test-support.js';
+import { importRun, sourceFromPath } from '../imports/service.js';
+import type { ComputeQcResult } from '../../tasks/gene/compute-qc.js';
+
+const H5AD = path.resolve(import.meta.dirname, '../../../../../../shared/data/visium-squidpy-tests/test_data.h5ad');
+const haveData = fs.existsSync(H5AD);
+if (!haveData) console.warn(`skipping run-data tests: ${H5AD} is absent`);
+
+let t: TestApp;
+let admin: string;
+let member: string;
+let outsider: string;
+let visitor: string;
+let source: H5adData;
+
+async function settle(id: string): Promise<TTaskState> {
+  const deadline = Date.now() + 60_000;
+  const final: TaskStatus[] = ['SUCCESS', 'FAILURE'];
+  for (;;) {
+    const state = (await t.infra.queue.get(id))!;
+    if (final.includes(state.status)) return state;
+    if (Date.now() > deadline) throw new Error(`task ${id} still ${state.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+beforeAll(async () => {
+  if (!haveData) return;
+  t = await createTestApp();
+  await t.infra.queue.startWorkers(QUEUES);
+  admin = await adminToken(t.app);
+  await t.infra.db.insertInto('groups').values({ name: 'lab2', description: 'another lab' }).execute();
+  member = await confirmedUser(t.app, admin, 'member', ['user']);
+  outsider = await confirmedUser(t.app, admin, 'outsider', ['lab2']);
+  visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token;
+  const posted = await importRun(t.infra, await sourceFromPath(H5AD), { runId: 'D00001', group: 'user', requestedBy: null });
+  expect((await settle(posted._id)).status).toBe('SUCCESS');
+  await t.infra.storage.put('atx-data', 'data/D00001/h5/obj/motifs.csv', 'motif,1,2,3\nMA0001.1_AGL3,4,0,1\nMA0001.1_AGL3,0,4,1\nMA0001.1_AGL3,0,0,1\nMA0001.1_AGL3,0,0,1\n');
+  source = await readH5ad(H5AD);
+});
+afterAll(() => t?.close());
+
+describe.skipIf(!haveData)('run-data routes /api/v1/genes', () => {
+  it('serves names, data rows and expressions to members of the run’s group', async () => {
+    const names = await api<string[]>(t.app, 'GET', '/api/v1/genes/feature_names', { token: member, query: { run_id: 'D00001', kind: 'genes' } });
+    expect(names).toEqual({ status: 200, body: source.varNames });
+    const rows = await api<{ clusters: string[]; spatial: number[]; umap: number[] }>(t.app, 'GET', '/api/v1/genes/data', { token: member, query: { run_id: 'D00001' } });
+    expect(rows.status).toBe(200);
+    expect(rows.body.clusters).toHaveLength(49);
+    expect(rows.body.spatial.slice(0, 2)).toEqual(Array.from(source.obsm.spatial!.data.subarray(0, 2)));
+    const name = source.varNames[7]!;
+    const expression = await api<{ index: number; values: number[] }>(t.app, 'GET', '/api/v1/genes/expression', { token: member, query: { run_id: 'D00001', name: name.toLowerCase() } });
+    expect(expression.body.index).toBe(7);
+    expect(expression.body.values).toEqual(Array.from(column(source.X, 7)));
+    expect((await api(t.app, 'GET', '/api/v1/genes/expression', { token: member, query: { run_id: 'D00001', name: 'NoSuchGene' } })).body).toEqual({ msg: GENES_MSG.featureNotFound('NoSuchGene'), status_code: 404 });
+    expect((await api(t.app, 'GET', '/api/v1/genes/feature_names', { token: member, query: { run_id: 'D00001', kind: 'motifs' } })).body).toEqual({ msg: GENES_MSG.kindUnavailable('motifs'), status_code: 404 });
+    const bad = await api(t.app, 'POST', '/api/v1/genes/get_summation', { token: member, body: { run_id: 'D00001', filename: 'geneSummation', rows: [5000] } });
+    expect(bad).toEqual({ status: 400, body: { msg: 'Feature index 5000 is outside 0..1998', status_code: 400 } });
+  });
+
+  it('hides the run from other groups and from public sessions (404), refuses anonymous callers (401)', async () => {
+    const notFound = { status: 404, body: { msg: GENES_MSG.runNotFound('D00001'), status_code: 404 } };
+    expect(await api(t.app, 'GET', '/api/v1/genes/feature_names', { token: outsider, query: { run_id: 'D00001' } })).toEqual(notFound);
+    expect(await api(t.app, 'GET', '/api/v1/genes/data', { token: visitor, query: { run_id: 'D00001' } })).toEqual(notFound);
+    expect(await api(t.app, 'POST', '/api/v1/genes/get_summation', { token: outsider, body: { run_id: 'D00001', filename: 'geneSummation', rows: [0] } })).toEqual(notFound);
+    expect((await api(t.app, 'GET', '/api/v1/genes/data', { query: { run_id: 'D00001' } })).status).toBe(401);
+  });
+
+  it('serves a private run to a public session holding a valid link, and public tasks resolved from it', async () => {
+    const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', { token: member, body: { run_id: 'D00001' } });
+    expect(link.status).toBe(200);
+    const encoded = link.body.encoded;
+    expect((await api<string[]>(t.app, 'GET', '/api/v1/genes/feature_names', { token: visitor, query: { encoded, kind: '1' } })).body).toEqual(source.varNames);
+    const text = await api<string[]>(t.app, 'POST', '/api/v1/genes/get_summation', { token: visitor, body: { encoded, filename: 'data/D00001/h5/summations/geneSummation', rows: [3, 0] } });
+    expect(text.body).toHaveLength(2);
+    expect(text.body[0]!.split(',')).toHaveLength(49);
+    expect((await api(t.app, 'GET', '/api/v1/genes/data', { token: visitor, query: { encoded: `${encoded}x` } })).status).toBe(400);
+
+    const posted = await api<TTaskState>(t.app, 'POST', '/api/v1/genes/public_task', { token: visitor, body: { encoded, task: 'gene.compute_qc', kind: 1, selection: [0, 1, 2, 3, 4, 5], key: 'anti' } });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const done = await settle(posted.body._id);
+    expect(done.status).toBe('SUCCESS');
+    expect((done.result as ComputeQcResult).top_selected).toHaveLength(10);
+    expect((await api(t.app, 'POST', '/api/v1/genes/public_task', { token: visitor, body: { encoded, task: 'gene.compute_qc', kind: 2, selection: [0] } })).body).toEqual({ msg: GENES_MSG.kindUnavailable('motifs'), status_code: 400 });
+  });
+});
+
+describe.skipIf(!haveData)('gene tasks on atxcloud_gene', () => {
+  const post = (token: string, task: string, args: unknown[]) => api<TTaskState>(t.app, 'POST', '/api/v1/task', { token, body: { task, queue: 'atxcloud_gene', args } });
+
+  it('gene.compute_qc: top_selected 10 names and the full ranked table; other groups’ runs are refused', async () => {
+    const clusters = (await api<{ clusters: string[] }>(t.app, 'GET', '/api/v1/genes/data', { token: member, query: { run_id: 'D00001' } })).body.clusters;
+    const selected = clusters.flatMap((c, i) => (c === 'C1' ? [i] : []));
+    const reply = await post(member, 'gene.compute_qc', ['data/D00001/h5/obj/genes.h5ad', selected, 'key1']);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const done = await settle(reply.body._id);
+    expect(done.error).toBeNull();
+    const result = done.result as ComputeQcResult;
+    expect(result).toMatchObject({ key: 'key1', n_selected: selected.length });
+    expect(result.table).toHaveLength(1999);
+    expect(result.top_selected).toEqual(result.table.slice(0, 10).map((r) => r.name));
+    for (let i = 1; i < result.table.length; i++) expect(result.table[i - 1]!.score).toBeGreaterThanOrEqual(result.table[i]!.score);
+    expect(Object.keys(result.table[0]!).sort()).toEqual(['log2fc', 'name', 'p', 'p_adj', 'score']);
+
+    const refused = await settle((await post(outsider, 'gene.compute_qc', ['data/D00001/h5/obj/genes.h5ad', [0, 1], ''])).body._id);
+    expect(refused).toMatchObject({ status: 'FAILURE', error: GENES_MSG.runNotFound('D00001') });
+    expect((await post(member, 'gene.compute_qc', ['../etc/passwd', [0], ''])).status).toBe(400);
+  });
+
+  it('gene.compute_cell_type and gene.seq_logo', async () => {
+    const topTen = JSON.parse((await t.infra.storage.get('atx-data', 'data/D00001/h5/topTen_genes.json').then(async (o) => {
+      const chunks: Buffer[] = [];
+      for await (const c of o.body as AsyncIterable<Buffer>) chunks.push(c);
+      return Buffer.concat(chunks);
+    })).toString()) as { '1': string[][] };
+    const markers = { Astrocytes: topTen['1'].slice(0, 3).map((row) => row[0]!) };
+    const cellTypes = await settle((await post(admin, 'gene.compute_cell_type', ['data/D00001/h5/obj/genes.h5ad', markers])).body._id);
+    expect(cellTypes.error).toBeNull();
+    const map = cellTypes.result as Record<string, string[]>;
+    expect(Object.keys(map)).toEqual(['C1', 'C3', 'C7', 'C8', 'C10']); // the leiden categories present, natural order
+    expect(Object.values(map).flat()).toContain('Astrocytes');
+
+    const logo = await settle((await post(admin, 'gene.seq_logo', ['data/D00001/h5/obj/motifs.csv', 'MA0001.1-AGL3'])).body._id);
+    expect(logo.error).toBeNull();
+    expect(logo.result).toEqual([
+      [['A', 1], ['C', 0], ['G', 0], ['T', 0]],
+      [['A', 0], ['C', 1], ['G', 0], ['T', 0]],
+      [['A', 0.25], ['C', 0.25], ['G', 0.25], ['T', 0.25]],
+    ]);
+    const missing = await settle((await post(admin, 'gene.seq_logo', ['data/D00001/h5/obj/motifs.csv', 'NOPE'])).body._id);
+    expect(missing).toMatchObject({ status: 'FAILURE', error: 'Motif not found' });
+  });
+});

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { genesCalls as g, GENES_MSG, SUMMATION_PREFIXES, ZSummationRequest, type TFeatureKind } from '@atlas/contracts';
+import { HttpError, notFound } from '../../http/errors.js';
+import { rawRoute, route } from '../../http/route.js';
+import type { Infra } from '../../infra/index.js';
+import { createCatalogueStore } from '../catalogue/store.js';
+import { TaskInputError } from '../../tasks/registry.js';
+import { registerImportRoutes } from '../imports/routes.js';
+import { createRunAccess, type RunAccess } from './service.js';
+import { createRunDataStore, FeatureIndexError, MissingWebFileError } from './store.js';
+
+/**
+ * Run-data reads under /api/v1/genes (spec 03 §7 "Data reads for a run"), the public gene-task route, and the
+ * importer's admin route (domains/imports).
+ */
+export function registerGenesRoutes(app: FastifyInstance, infra: Infra): void {
+  const access = createRunAccess({
+    catalogue: createCatalogueStore(infra.db),
+    secret: infra.config.jwtSecret,
+    dataBucket: infra.config.buckets[0]!,
+  });
+  const data = createRunDataStore(infra.storage);
+
+  /** Storage misses and bad indices as the caller's errors rather than 500s. */
+  async function read<T>(run: RunAccess, kind: TFeatureKind | null, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof MissingWebFileError) {
+        throw notFound(kind && kind !== 'genes' && !error.message.startsWith('data') ? GENES_MSG.kindUnavailable(kind) : GENES_MSG.webFilesMissing(run.runId));
+      }
+      if (error instanceof FeatureIndexError || error instanceof RangeError) throw new HttpError(400, error.message);
+      throw error;
+    }
+  }
+
+  route(app, g.featureNames, async ({ query, identity }) => {
+    const run = await access.resolve(identity, query);
+    return read(run, query.kind, () => data.names(run, query.kind));
+  });
+
+  route(app, g.dataRows, async ({ query, identity }) => {
+    const run = await access.resolve(identity, query);
+    const csv = await read(run, null, () => data.data(run));
+    return {
+      run_id: run.runId,
+      clusters: csv.clusters,
+      spatial: Array.from(csv.spatial),
+      umap: Array.from(csv.umap),
+      qc: [Array.from(csv.qc[0]), Array.from(csv.qc[1])] as [number[], number[]],
+      ...(csv.cellTypes && { cell_types: csv.cellTypes }),
+      ...(csv.sample && { sample: csv.sample, condition: csv.condition! }),
+    };
+  });
+
+  route(app, g.expression, async ({ query, identity }) => {
+    const run = await access.resolve(identity, query);
+    return read(run, query.kind, async () => {
+      const names = await data.names(run, query.kind);
+      let index = names.indexOf(query.name);
+      if (index < 0) index = names.findIndex((n) => n.toLowerCase() === query.name.toLowerCase());
+      if (index < 0) throw notFound(GENES_MSG.featureNotFound(query.name));
+      const { values } = await data.features(run, query.kind, [index]);
+      return { name: names[index]!, index, values: Array.from(values[0]!) };
+    });
+  });
+
+  // get_summation: text (the spec's strings) or, with Accept: application/octet-stream, float32 per tixel per row.
+  rawRoute(app, { method: g.getSummation.method, url: g.getSummation.path, access: g.getSummation.access, summary: g.getSummation.summary }, async (request, reply) => {
+    const parsed = ZSummationRequest.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new HttpError(400, issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
+    }
+    const body = parsed.data;
+    const prefix = body.filename.slice(body.filename.lastIndexOf('/') + 1) as keyof typeof SUMMATION_PREFIXES;
+    const kind = SUMMATION_PREFIXES[prefix];
+    if (!kind) throw new HttpError(400, `filename: must be one of ${Object.keys(SUMMATION_PREFIXES).join(', ')}`);
+    const run = await access.resolve(request.identity, body);
+    if (/\bapplication\/octet-stream\b/.test(request.headers.accept ?? '')) {
+      const { nObs, values } = await read(run, kind, () => data.features(run, kind, body.rows));
+      const out = new Float32Array(nObs * values.length);
+      values.forEach((v, i) => out.set(v, i * nObs));
+      return reply
+        .type('application/octet-stream')
+        .header('x-tixels', String(nObs))
+        .header('x-rows', String(values.length))
+        .send(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
+    }
+    return reply.send(await read(run, kind, () => data.summationText(run, kind, body.rows)));
+  });
+
+  // Public viewers' tasks: every file argument comes from the signed link, never from the client.
+  route(app, g.publicTask, async ({ body, identity }) => {
+    const run = await access.resolve(identity, { encoded: body.encoded });
+    const files = run.link!.data;
+    const kwargs = { bucket: files.bucket };
+    const h5ad = body.kind === 'genes' ? files.genes_h5ad : body.kind === 'motifs' ? files.motifs_h5ad : files.eregulon_names && files.genes_h5ad.replace(/genes\.h5ad$/, 'eRegulons.h5ad');
+    let args: unknown[];
+    if (body.task === 'gene.seq_logo') {
+      if (!files.motifs_csv) throw new HttpError(400, GENES_MSG.kindUnavailable('motifs'));
+      args = [files.motifs_csv, body.motif ?? ''];
+    } else {
+      if (!h5ad) throw new HttpError(400, GENES_MSG.kindUnavailable(body.kind));
+      args = body.task === 'gene.compute_qc' ? [h5ad, body.selection ?? [], body.key ?? ''] : [h5ad, body.name_map ?? {}];
+    }
+    const definition = infra.queue.registry.get(body.task)!;
+    try {
+      definition.parse(args, kwargs);
+    } catch (error) {
+      if (error instanceof TaskInputError) throw new HttpError(400, error.message);
+      throw error;
+    }
+    return infra.queue.post({ task: body.task, queue: definition.queue, args, kwargs, requestedBy: null });
+  });
+
+  registerImportRoutes(app, infra);
+}

@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import type { Db } from '../../infra/db/index.js';
+
+/**
+ * The run-record writes the importer and `webfile.create_files` need. The catalogue store (domains/catalogue)
+ * only reads runs, so creating a run and flagging its web object live here.
+ */
+export function createRunRecordStore(db: Db) {
+  return {
+    /** Creates the tissue and results rows of a run when missing; returns whether it created them. */
+    async ensureRun(run: {
+      runId: string;
+      title?: string;
+      description?: string;
+      assay?: string;
+      species?: string;
+      organ?: string;
+      group?: string | null;
+      public?: boolean;
+    }): Promise<{ created: boolean }> {
+      return db.transaction().execute(async (trx) => {
+        const existing = await trx.selectFrom('tissues').select('tissue_id').where('run_id', '=', run.runId).executeTakeFirst();
+        let tissueId = existing?.tissue_id;
+        let created = false;
+        if (tissueId === undefined) {
+          const row = await trx
+            .insertInto('tissues')
+            .values({
+              run_id: run.runId,
+              channel_width: null,
+              number_channels: null,
+              epitope: null,
+              ...(run.assay && { assay: run.assay }),
+              ...(run.species && { species: run.species }),
+              ...(run.organ && { organ: run.organ }),
+            })
+            .returning('tissue_id')
+            .executeTakeFirstOrThrow();
+          tissueId = row.tissue_id;
+          created = true;
+        }
+        const results = await trx.selectFrom('results').select('results_id').where('tissue_id', '=', tissueId).executeTakeFirst();
+        if (!results) {
+          const group = run.group
+            ? await trx.selectFrom('groups').select('id').where('name', '=', run.group).executeTakeFirst()
+            : undefined;
+          if (run.group && !group) throw new Error(`Unknown group '${run.group}'`);
+          await trx
+            .insertInto('results')
+            .values({
+              tissue_id: tissueId,
+              title: run.title ?? run.runId,
+              description: run.description ?? '',
+              results_folder_path: `data/${run.runId}/`,
+              web_obj_path: null,
+              ngs_id: null,
+              group_id: group?.id ?? null,
+              public: run.public ?? false,
+              pmid: null,
+            })
+            .execute();
+          created = true;
+        }
+        return { created };
+      });
+    },
+
+    /** Marks a run's web object as created at `folder`; false when the run has no catalogue entry. */
+    async markWebObjectAvailable(runId: string, folder: string): Promise<boolean> {
+      const result = await db
+        .updateTable('results')
+        .set({ web_object_available: true, web_obj_path: folder, updated_at: sql`now()` })
+        .where('tissue_id', 'in', db.selectFrom('tissues').select('tissue_id').where('run_id', '=', runId))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}

@@ -1,0 +1,258 @@
+import { LAB_MSG } from '@atlas/contracts';
+
+/**
+ * The metadata CSV importer (spec 02 §2.5, issue "CSV import that survives real lab files"), pure: bytes in,
+ * typed records out, or a CsvError whose message names the problem row.
+ *
+ * 1. decode: UTF-8 (BOM dropped); bytes that are not UTF-8 are read as Windows-1252 (Excel's "CSV") with a warning;
+ * 2. parse (RFC 4180): quoted fields with commas, quotes ("") and newlines; CRLF, LF or CR line ends; the
+ *    delimiter is a comma, or `;` / tab when the header has no comma but one of those;
+ * 3. headers: trimmed, camelCase and spaced names to snake_case (`WaferID`, `Wafer ID` → `wafer_id`); a leading
+ *    unnamed column (pandas' index, `Unnamed: 0`) is dropped; unnamed columns without any value (trailing
+ *    commas) are dropped, unnamed ones with values become `column_{n}`; a repeated name keeps its values as
+ *    `{name}_2`, `{name}_3` (with a warning); kind aliases (`waferid` → `wafer_id`) apply when unambiguous;
+ * 4. values: trimmed; ids (the key, `id`, names ending in `_id` or `id` aliases) stay text (`D00012`, `007`);
+ *    other cells that are plain decimal numbers become numbers (no leading zeros, at most 15 significant digits);
+ *    everything else stays text; an empty cell is "";
+ * 5. rows: rows without any value are skipped and counted; a row with values but no key is an error naming the
+ *    row (spreadsheet numbering: the header is row 1) and its line; a row with more non-empty cells than the
+ *    header has columns is an error; when a key repeats, the later row wins and the duplicate is reported.
+ */
+export class CsvError extends Error {}
+
+export interface CsvCellRow {
+  cells: string[];
+  /** 1-based line on which the row starts. */
+  line: number;
+}
+
+export interface CsvSpec {
+  /** Key column after normalisation, e.g. `wafer_id`. */
+  key: string;
+  /** Normalised header → field it stands for, e.g. `waferid` → `wafer_id`. */
+  aliases?: Record<string, string>;
+}
+
+export interface CsvRecord {
+  /** Spreadsheet row number (header = 1). */
+  row: number;
+  line: number;
+  key: string;
+  record: Record<string, unknown>;
+}
+
+export interface CsvImport {
+  columns: string[];
+  /** One per key, in first-appearance order, holding the last row with that key. */
+  records: CsvRecord[];
+  emptyRows: number;
+  /** Rows replaced by a later row with the same key. */
+  superseded: number;
+  duplicates: Array<{ key: string; rows: number[] }>;
+  warnings: string[];
+}
+
+/** Bytes → text: UTF-8 without its BOM, else Windows-1252. */
+export function decodeCsv(bytes: Uint8Array, warnings: string[] = []): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('windows-1252').decode(bytes);
+    warnings.push('The file is not UTF-8; it was read as Windows-1252 (Excel CSV).');
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function detectDelimiter(text: string): string {
+  const firstLine = text.slice(0, text.search(/\r|\n|$/));
+  if (firstLine.includes(',')) return ',';
+  if (firstLine.includes(';')) return ';';
+  if (firstLine.includes('\t')) return '\t';
+  return ',';
+}
+
+/** RFC 4180 parsing into rows of raw cells, each with the line it starts on. */
+export function parseCsv(input: string, delimiter = detectDelimiter(input)): CsvCellRow[] {
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const rows: CsvCellRow[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let line = 1;
+  let rowLine = 1;
+  let i = 0;
+  const n = text.length;
+  const endRow = () => {
+    cells.push(cell);
+    rows.push({ cells, line: rowLine });
+    cells = [];
+    cell = '';
+  };
+  while (i < n) {
+    const ch = text[i]!;
+    if (ch === '"' && cell === '') {
+      // Quoted field: up to the quote not followed by another quote.
+      const start = line;
+      i++;
+      let closed = false;
+      while (i < n) {
+        const c = text[i]!;
+        if (c === '"') {
+          if (text[i + 1] === '"') {
+            cell += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          closed = true;
+          break;
+        }
+        if (c === '\r' && text[i + 1] === '\n') {
+          cell += '\n';
+          i += 2;
+          line++;
+          continue;
+        }
+        if (c === '\n' || c === '\r') line++;
+        cell += c === '\r' ? '\n' : c;
+        i++;
+      }
+      if (!closed) throw new CsvError(LAB_MSG.csvUnterminatedQuote(start));
+      continue;
+    }
+    if (ch === delimiter) {
+      cells.push(cell);
+      cell = '';
+      i++;
+    } else if (ch === '\r' || ch === '\n') {
+      endRow();
+      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
+      line++;
+      rowLine = line;
+    } else {
+      cell += ch;
+      i++;
+    }
+  }
+  if (cell !== '' || cells.length > 0) endRow();
+  return rows;
+}
+
+/** `WaferID`, `Wafer ID`, `date-acquired`, `chipAId` → snake_case; '' for a name without letters or digits. */
+export function normaliseHeader(name: string): string {
+  return name
+    .trim()
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+
+/** Whether a column holds identifiers, which stay text whatever they look like. */
+export function isIdColumn(column: string, spec: CsvSpec): boolean {
+  return column === spec.key || column === 'id' || column.endsWith('_id') || column in (spec.aliases ?? {});
+}
+
+/** A trimmed cell as a typed value: numbers as numbers, everything else (and every id) as text. */
+export function typedValue(cell: string, idColumn: boolean): string | number {
+  const value = cell.trim();
+  if (idColumn || !NUMBER.test(value)) return value;
+  if (value.replace(/^-|\.|e.*$/gi, '').replace(/^0+/, '').length > 15) return value;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : value;
+}
+
+const isEmptyHeader = (raw: string) => {
+  const name = raw.trim();
+  return name === '' || /^unnamed:?\s*\d*$/i.test(name);
+};
+
+interface Column {
+  index: number;
+  name: string;
+}
+
+function planColumns(header: string[], body: CsvCellRow[], spec: CsvSpec, warnings: string[]): Column[] {
+  const hasValue = (index: number) => body.some((r) => (r.cells[index] ?? '').trim() !== '');
+  const names = header.map(normaliseHeader);
+  const normalisedPresent = new Set(names);
+  const columns: Column[] = [];
+  const used = new Map<string, number>();
+  header.forEach((raw, index) => {
+    if (isEmptyHeader(raw) || names[index] === '') {
+      if (index === 0 && isEmptyHeader(raw)) return; // the unnamed leading index column
+      if (!hasValue(index)) return; // trailing or stray empty column
+      names[index] = `column_${index + 1}`;
+    }
+    let name = names[index]!;
+    const alias = spec.aliases?.[name];
+    if (alias && !normalisedPresent.has(alias)) name = alias;
+    const seen = used.get(name) ?? 0;
+    used.set(name, seen + 1);
+    if (seen > 0) {
+      let renamed = `${name}_${seen + 1}`;
+      while (used.has(renamed)) renamed = `${renamed}_`;
+      used.set(renamed, 1);
+      warnings.push(LAB_MSG.csvDuplicateHeader(name, renamed));
+      name = renamed;
+    }
+    columns.push({ index, name });
+  });
+  return columns;
+}
+
+/** The whole import: text (or bytes) → one typed record per key. Throws CsvError. */
+export function readLabCsv(input: string | Uint8Array, spec: CsvSpec): CsvImport {
+  const warnings: string[] = [];
+  const text = typeof input === 'string' ? input : decodeCsv(input, warnings);
+  if (text.trim() === '') throw new CsvError(LAB_MSG.csvEmpty);
+  const rows = parseCsv(text);
+  const headerAt = rows.findIndex((r) => r.cells.some((c) => c.trim() !== ''));
+  if (headerAt < 0) throw new CsvError(LAB_MSG.csvNoHeader);
+  const header = rows[headerAt]!.cells;
+  const body = rows.slice(headerAt + 1);
+  const columns = planColumns(header, body, spec, warnings);
+  const keyColumn = columns.find((c) => c.name === spec.key);
+  if (!keyColumn) throw new CsvError(LAB_MSG.csvNoKeyColumn(spec.key, columns.map((c) => c.name)));
+  const kept = new Set(columns.map((c) => c.index));
+  const headerRow = headerAt + 1;
+
+  const byKey = new Map<string, CsvRecord>();
+  const rowsOfKey = new Map<string, number[]>();
+  let emptyRows = 0;
+  body.forEach((raw, offset) => {
+    const row = headerRow + offset + 1;
+    const nonEmpty = raw.cells.some((c, index) => kept.has(index) && c.trim() !== '');
+    if (!nonEmpty) {
+      emptyRows++;
+      return;
+    }
+    const extra = raw.cells.slice(header.length).filter((c) => c.trim() !== '').length;
+    if (extra > 0)
+      throw new CsvError(
+        `Row ${row} (line ${raw.line}) has ${raw.cells.length} values but the header has ${header.length} columns.`,
+      );
+    const key = (raw.cells[keyColumn.index] ?? '').trim();
+    if (!key) throw new CsvError(LAB_MSG.csvRowNoKey(row, raw.line, spec.key));
+    const record: Record<string, unknown> = {};
+    for (const column of columns)
+      record[column.name] = typedValue(raw.cells[column.index] ?? '', isIdColumn(column.name, spec));
+    record[spec.key] = key;
+    byKey.set(key, { row, line: raw.line, key, record });
+    rowsOfKey.set(key, [...(rowsOfKey.get(key) ?? []), row]);
+  });
+
+  const duplicates = [...rowsOfKey].filter(([, r]) => r.length > 1).map(([key, r]) => ({ key, rows: r }));
+  for (const d of duplicates) warnings.push(LAB_MSG.csvDuplicateKey(spec.key, d.key, d.rows));
+  return {
+    columns: columns.map((c) => c.name),
+    records: [...byKey.values()],
+    emptyRows,
+    superseded: duplicates.reduce((sum, d) => sum + d.rows.length - 1, 0),
+    duplicates,
+    warnings,
+  };
+}

@@ -1,0 +1,94 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Tables } from '../../infra/db/tables.js';
+import {
+  limitOffset,
+  orderBy,
+  projectedJson,
+  recordJson,
+  translateFilter,
+  type Filter,
+  type QueryOptions,
+  type TableShape,
+} from './filter.js';
+
+/** The four lab tables: key column + JSONB doc (005_lab.sql). */
+export type LabTable = 'wafers' | 'chips' | 'dbits' | 'qc';
+export const KEY_OF: Record<LabTable, string> = { wafers: 'wafer_id', chips: 'chip_id', dbits: 'run_id', qc: 'id' };
+
+export type LabRecord = Record<string, unknown> & { _id: string };
+type Db = Kysely<Tables>;
+
+const shapeOf = (table: LabTable, alias?: string): TableShape => ({ keyColumn: KEY_OF[table], alias });
+
+/** SQL of the lab tables. Every function takes the executor (the database or a transaction). */
+export const labStore = {
+  async list(db: Db, table: LabTable, filter: Filter, options: QueryOptions): Promise<LabRecord[]> {
+    const shape = shapeOf(table);
+    const rows = await sql<{ record: LabRecord }>`select ${projectedJson(options, shape)} as record from ${sql.table(table)} where ${translateFilter(filter, shape)} order by ${orderBy(options, shape)}${limitOffset(options)}`.execute(db);
+    return rows.rows.map((r) => r.record);
+  },
+
+  /** Records whose key or `_id` is in the lists, locked for update when `lock`. */
+  async find(db: Db, table: LabTable, by: { keys?: string[]; ids?: string[] }, lock = false): Promise<LabRecord[]> {
+    const shape = shapeOf(table);
+    const parts: RawBuilder<boolean>[] = [];
+    if (by.keys?.length) parts.push(sql<boolean>`${sql.ref(shape.keyColumn)} in (${sql.join(by.keys.map((k) => sql`${k}`))})`);
+    if (by.ids?.length) parts.push(sql<boolean>`_id::text in (${sql.join(by.ids.map((k) => sql`${k}`))})`);
+    if (parts.length === 0) return [];
+    const rows = await sql<{ record: LabRecord }>`select ${recordJson(shape)} as record from ${sql.table(table)} where ${sql.join(parts, sql` or `)}${lock ? sql` for update` : sql``}`.execute(db);
+    return rows.rows.map((r) => r.record);
+  },
+
+  async insertMany(db: Db, table: LabTable, items: Array<{ key: string; doc: Record<string, unknown> }>): Promise<LabRecord[]> {
+    if (items.length === 0) return [];
+    const shape = shapeOf(table);
+    const values = items.map((i) => sql`(${i.key}, ${JSON.stringify(i.doc)}::jsonb)`);
+    const rows = await sql<{ record: LabRecord }>`insert into ${sql.table(table)} (${sql.ref(shape.keyColumn)}, doc) values ${sql.join(values)} returning ${recordJson(shape)} as record`.execute(db);
+    return rows.rows.map((r) => r.record);
+  },
+
+  async update(db: Db, table: LabTable, id: string, key: string, doc: Record<string, unknown>): Promise<LabRecord> {
+    const shape = shapeOf(table);
+    const rows = await sql<{ record: LabRecord }>`update ${sql.table(table)} set ${sql.ref(shape.keyColumn)} = ${key}, doc = ${JSON.stringify(doc)}::jsonb, updated_at = now() where _id::text = ${id} returning ${recordJson(shape)} as record`.execute(db);
+    return rows.rows[0]!.record;
+  },
+
+  async deleteWhere(db: Db, table: LabTable, filter: Filter): Promise<LabRecord[]> {
+    const shape = shapeOf(table);
+    const rows = await sql<{ record: LabRecord }>`delete from ${sql.table(table)} where ${translateFilter(filter, shape)} returning ${recordJson(shape)} as record`.execute(db);
+    return rows.rows.map((r) => r.record);
+  },
+
+  async exists(db: Db, table: LabTable, key: string): Promise<boolean> {
+    const rows = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} where ${sql.ref(KEY_OF[table])} = ${key} limit 1`.execute(db);
+    return rows.rows.length > 0;
+  },
+
+  /**
+   * Wafer id → chip id → DBiT records, as ONE statement: the nesting is built by PostgreSQL with correlated
+   * jsonb_object_agg / jsonb_agg subqueries (served by the chips_wafer and dbits_chip_* indexes), so the
+   * database answers in one round trip however many wafers and chips there are (no N+1). A chip links to a
+   * wafer through doc.wafer_id; a DBiT run appears under both of its chips (chip_a_id, chip_b_id). The filter
+   * and options select and order the wafers.
+   */
+  async waferTrace(db: Db, filter: Filter, options: QueryOptions): Promise<Record<string, Record<string, LabRecord[]>>> {
+    const w = shapeOf('wafers', 'w');
+    const d = shapeOf('dbits', 'd');
+    const result = await sql<{ trace: Record<string, Record<string, LabRecord[]>> | null }>`
+      select coalesce(jsonb_object_agg(sel.wafer_id, sel.chips), '{}'::jsonb) as trace
+      from (
+        select w.wafer_id, (
+          select coalesce(jsonb_object_agg(c.chip_id, (
+            select coalesce(jsonb_agg(${recordJson(d)} order by d.run_id), '[]'::jsonb)
+            from dbits d
+            where d.doc ->> 'chip_a_id' = c.chip_id or d.doc ->> 'chip_b_id' = c.chip_id
+          )), '{}'::jsonb)
+          from chips c where c.doc ->> 'wafer_id' = w.wafer_id
+        ) as chips
+        from wafers w
+        where ${translateFilter(filter, w)}
+        order by ${orderBy(options, w)}${limitOffset(options)}
+      ) sel`.execute(db);
+    return result.rows[0]?.trace ?? {};
+  },
+};

@@ -1,0 +1,103 @@
+import { gunzipSync } from 'node:zlib';
+import { z } from 'zod';
+import { GROUP_ADMIN, GENES_MSG } from '@atlas/contracts';
+import {
+  CSC_HEADER_BYTES,
+  FEATURE_FILES,
+  parseDataCsv,
+  parseNames,
+  readCscHeader,
+  readH5ad,
+  type CscMatrix,
+  type FeatureKind,
+  type Matrix,
+} from '@atlas/spatial';
+import { createCatalogueStore, type Viewer } from '../../domains/catalogue/store.js';
+import { readObject } from '../../domains/genes/objects.js';
+import type { TaskDeps } from '../registry.js';
+
+/** A run's processed input as the spec's gene tasks name it: `data/{run}/h5/obj/{genes|motifs|eRegulons}.h5ad`. */
+export const OBJ_H5AD = /^data\/(D[0-9]{5,})\/h5\/obj\/(genes|motifs|eRegulons)\.h5ad$/;
+export const MOTIFS_CSV = /^data\/(D[0-9]{5,})\/h5\/obj\/motifs\.csv$/;
+export const ZObjH5ad = z.string().regex(OBJ_H5AD, 'Must be data/{run}/h5/obj/genes.h5ad, motifs.h5ad or eRegulons.h5ad');
+export const ZBucketKwargs = z.object({ bucket: z.string().min(1).optional() });
+
+/**
+ * Tasks posted by a member (requested_by set) may only read runs that member may see; tasks posted by the
+ * server itself (the public-task route, which resolved the paths from a signed link, or the importer) have none.
+ */
+export async function checkRunAccess(deps: TaskDeps, taskId: string, runId: string): Promise<void> {
+  const task = await deps.db.selectFrom('tasks').select('requested_by').where('id', '=', taskId).executeTakeFirst();
+  const username = task?.requested_by;
+  if (!username) return;
+  const groups = (
+    await deps.db
+      .selectFrom('users as u')
+      .innerJoin('user_groups as ug', 'ug.user_id', 'u.id')
+      .innerJoin('groups as g', 'g.id', 'ug.group_id')
+      .select('g.name')
+      .where('u.username', '=', username)
+      .execute()
+  ).map((r) => r.name);
+  const viewer: Viewer = groups.includes(GROUP_ADMIN) ? { kind: 'admin' } : { kind: 'member', groups };
+  if (!(await createCatalogueStore(deps.db).findRunForLink(viewer, runId))) throw new Error(GENES_MSG.runNotFound(runId));
+}
+
+export function bucketOf(deps: TaskDeps, bucket: string | undefined): string {
+  const chosen = bucket ?? deps.config.buckets[0]!;
+  if (!deps.config.buckets.includes(chosen)) throw new Error(`Unknown bucket '${chosen}'`);
+  return chosen;
+}
+
+/** The binary summation file as an in-memory CSC matrix (tixels × features, exact float32 values). */
+export function cscFromBytes(bytes: Uint8Array): CscMatrix {
+  const header = readCscHeader(bytes);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const indptr = new Float64Array(header.nFeatures + 1);
+  for (let f = 0; f <= header.nFeatures; f++) indptr[f] = Number(view.getBigUint64(CSC_HEADER_BYTES + 8 * f, true));
+  const dataStart = CSC_HEADER_BYTES + 8 * (header.nFeatures + 1);
+  const data = new Float32Array(header.nnz);
+  const indices = new Int32Array(header.nnz);
+  for (let f = 0; f < header.nFeatures; f++) {
+    const from = indptr[f]!;
+    const count = indptr[f + 1]! - from;
+    const at = dataStart + 8 * from;
+    for (let q = 0; q < count; q++) {
+      data[from + q] = view.getFloat32(at + 4 * q, true);
+      indices[from + q] = view.getUint32(at + 4 * count + 4 * q, true);
+    }
+  }
+  return { kind: 'csc', nRows: header.nObs, nCols: header.nFeatures, indptr, indices, data };
+}
+
+export interface FeatureData {
+  runId: string;
+  kind: FeatureKind;
+  names: string[];
+  matrix: Matrix;
+  folder: string;
+}
+
+/**
+ * The features of an obj h5ad. When the run's web files exist, their binary matrix (the same values as X) and
+ * names are read instead of the h5ad: far cheaper than parsing HDF5. Otherwise the h5ad itself.
+ */
+export async function loadFeatures(deps: TaskDeps, bucket: string, objPath: string): Promise<FeatureData> {
+  const [, runId, kind] = OBJ_H5AD.exec(objPath)! as unknown as [string, string, FeatureKind];
+  const folder = objPath.slice(0, objPath.indexOf('obj/'));
+  const files = FEATURE_FILES[kind];
+  const { storage } = deps;
+  if ((await storage.exists(bucket, folder + files.csc)) && (await storage.exists(bucket, folder + files.names))) {
+    const names = parseNames(gunzipSync(await readObject(storage, bucket, folder + files.names)).toString('utf8'));
+    return { runId, kind, names, matrix: cscFromBytes(await readObject(storage, bucket, folder + files.csc)), folder };
+  }
+  if (!(await storage.exists(bucket, objPath))) throw new Error(`Missing input: ${objPath} was not found in the bucket`);
+  const h5ad = await readH5ad(await readObject(storage, bucket, objPath), { name: objPath.slice(objPath.lastIndexOf('/') + 1), obsm: false });
+  return { runId, kind, names: h5ad.varNames, matrix: h5ad.X, folder };
+}
+
+export async function loadClusters(deps: TaskDeps, bucket: string, folder: string): Promise<string[]> {
+  const key = `${folder}data.csv.gz`;
+  if (!(await deps.storage.exists(bucket, key))) throw new Error(`Missing input: ${key} was not found in the bucket (create the web object first)`);
+  return parseDataCsv(gunzipSync(await readObject(deps.storage, bucket, key)).toString('utf8')).clusters;
+}

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import {
+  analyseRaw,
+  buildWebFiles,
+  readH5ad,
+  rowSums,
+  SpatialFormatError,
+  toCsr,
+  type DataCsv,
+  type FeatureInput,
+  type FeatureKind,
+  type H5adData,
+  type Matrix,
+  type ObsColumn,
+} from '@atlas/spatial';
+import { readObject, runIdOfPath, RUN_ID, webFolderOfObjPath } from '../../domains/genes/objects.js';
+import { createJobStore } from '../../domains/imports/jobs.js';
+import { createRunRecordStore } from '../../domains/imports/store.js';
+import { defineTask, parseInput, TaskInputError } from '../registry.js';
+import { rankClusters, topTen, type TopTen } from '../gene/spatial-stats.js';
+
+const ZArgs = z.tuple([
+  z.string().refine((p) => webFolderOfObjPath(p) !== null, 'Must be the {path}/h5/obj folder, e.g. data/D00001/h5/obj'),
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]),
+  z.string().min(1, 'Must not be empty'),
+]);
+const ZKwargs = z.object({
+  run_id: z.string().regex(RUN_ID, "Must be 'D' followed by a 5-digit number").optional(),
+  description: z.string().default(''),
+});
+
+export interface CreateFilesInput {
+  objPath: string;
+  folder: string;
+  rna: boolean;
+  bucket: string;
+  runId: string | null;
+  description: string;
+}
+
+export interface CreateFilesResult {
+  run_id: string | null;
+  bucket: string;
+  folder: string;
+  files: number;
+  bytes: number;
+  tixels: number;
+  features: Partial<Record<FeatureKind, number>>;
+  clusters: number;
+  /** Clusters and UMAP were computed (the h5ad had none). */
+  analysed: boolean;
+  web_object_available: boolean;
+  ms: number;
+}
+
+export const CREATE_FILES_MSG = {
+  /** Problems inside a file: shown after the file name (`genes.h5ad: …`). */
+  noSpatial:
+    "spatial coordinates are required (obsm 'spatial' is missing); a Visium folder can be imported with its spatial/ folder instead",
+  missing: (key: string) => `Missing input: ${key} was not found in the bucket`,
+  obsMismatch: (n: number, expected: number) =>
+    `has ${n} observations but genes.h5ad has ${expected}; the files must describe the same tixels`,
+  unknownBucket: (bucket: string) => `Unknown bucket '${bucket}'`,
+};
+
+const CLUSTER_KEYS = ['clusters', 'cluster', 'leiden', 'louvain', 'seurat_clusters'];
+const CELL_TYPE_KEYS = ['cell_type', 'celltype', 'cell_types', 'CellType'];
+
+/**
+ * webfile.create_files (spec 03 §7, DESIGN §6): reads `{aws_path}/genes.h5ad` (+ motifs.h5ad and eRegulons.h5ad
+ * unless rna_flag) from the bucket, computes clusters and UMAP when the h5ad has none, ranks every cluster for
+ * the topTen tables, writes the web files into the parent folder (`data/{run}/h5/`), records a Job row and marks
+ * the run's web object available.
+ */
+export const createFiles = defineTask({
+  name: 'webfile.create_files',
+  queue: 'atxcloud_webfile',
+  description: 'Creates the explorer web files of a run from its h5ad files.',
+  argSpecs: [
+    { name: 'aws_path', value: 'data/D00001/h5/obj', type: 'string', caption: 'Object path', description: 'Folder holding genes.h5ad (and motifs.h5ad, eRegulons.h5ad).' },
+    { name: 'rna_flag', value: true, type: 'boolean', caption: 'Transcriptome', description: 'Only genes.h5ad (no motifs or eRegulons).' },
+    { name: 'bucket_name', value: 'atx-data', type: 'string', caption: 'Bucket', description: 'Bucket of the inputs and the web files.' },
+    { name: 'run_id', value: '', type: 'string', caption: 'Run ID', description: 'The run whose web object this is (kwarg).' },
+    { name: 'description', value: '', type: 'string', caption: 'Description', description: 'Job description (kwarg).' },
+  ],
+  parse: (args, kwargs): CreateFilesInput => {
+    const [objPath, rna, bucket] = parseInput(ZArgs, args, 'args');
+    const { run_id, description } = parseInput(ZKwargs, kwargs, 'kwargs');
+    const runId = run_id ?? runIdOfPath(objPath);
+    if (run_id && runIdOfPath(objPath) && runIdOfPath(objPath) !== run_id) {
+      throw new TaskInputError(`kwargs.run_id: ${run_id} does not match the path ${objPath}`);
+    }
+    return { objPath: objPath.replace(/\/+$/, ''), folder: webFolderOfObjPath(objPath)!, rna, bucket, runId, description };
+  },
+  run: async (input, { deps, progress, taskId }): Promise<CreateFilesResult> => {
+    const jobs = createJobStore(deps.db);
+    const jobId = await jobs.start({ taskId, name: 'webfile.create_files', description: input.description, runId: input.runId });
+    try {
+      const result = await createWebFiles(input, deps, progress);
+      await jobs.finish(jobId);
+      return result;
+    } catch (error) {
+      await jobs.finish(jobId, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  },
+});
+
+type Deps = Parameters<typeof createFiles.run>[1]['deps'];
+
+async function createWebFiles(input: CreateFilesInput, deps: Deps, progress: (p: number) => Promise<void>): Promise<CreateFilesResult> {
+  const started = Date.now();
+  const { storage, config } = deps;
+  if (!config.buckets.includes(input.bucket)) throw new Error(CREATE_FILES_MSG.unknownBucket(input.bucket));
+  const read = async (name: string, required: boolean): Promise<Uint8Array | null> => {
+    const key = `${input.objPath}/${name}`;
+    if (!(await storage.exists(input.bucket, key))) {
+      if (required) throw new Error(CREATE_FILES_MSG.missing(key));
+      return null;
+    }
+    return readObject(storage, input.bucket, key);
+  };
+
+  await progress(1);
+  const genes = await readH5ad((await read('genes.h5ad', true))!, { name: 'genes.h5ad' });
+  await progress(10);
+  const spatial = genes.obsm.spatial;
+  if (!spatial || spatial.nCols < 2) throw new SpatialFormatError('genes.h5ad', CREATE_FILES_MSG.noSpatial);
+  const n = genes.nObs;
+
+  const extra: Partial<Record<'motifs' | 'eRegulons', H5adData>> = {};
+  if (!input.rna) {
+    for (const [kind, file] of [['motifs', 'motifs.h5ad'], ['eRegulons', 'eRegulons.h5ad']] as const) {
+      const bytes = await read(file, kind === 'motifs');
+      if (!bytes) continue;
+      const data = await readH5ad(bytes, { name: file });
+      if (data.nObs !== n) throw new SpatialFormatError(file, CREATE_FILES_MSG.obsMismatch(data.nObs, n));
+      extra[kind] = data;
+    }
+  }
+  await progress(15);
+
+  // Clusters and UMAP from the file, or from the standard analysis of the raw counts when missing.
+  let clusters = clusterLabels(genes);
+  let umap = umapOf(genes);
+  let analysed = false;
+  if (!clusters || !umap) {
+    const counts = genes.raw?.X ?? genes.X;
+    const analysis = analyseRaw(counts, { seed: 0, onProgress: (p) => void progress(15 + p * 0.4) });
+    clusters ??= analysis.clusters;
+    umap ??= analysis.umap;
+    analysed = true;
+  }
+  await progress(55);
+
+  const spatialXY = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    spatialXY[2 * i] = spatial.data[i * spatial.nCols]!;
+    spatialXY[2 * i + 1] = spatial.data[i * spatial.nCols + 1]!;
+  }
+  const data: DataCsv = { clusters, spatial: spatialXY, umap, qc: qcColumns(genes, input.rna) };
+  const cellTypes = stringColumn(genes, CELL_TYPE_KEYS);
+  if (cellTypes) data.cellTypes = cellTypes;
+
+  const features: Partial<Record<FeatureKind, FeatureInput>> = { genes: { names: genes.varNames, matrix: genes.X } };
+  if (extra.motifs) features.motifs = { names: extra.motifs.varNames, matrix: extra.motifs.X };
+  if (extra.eRegulons) features.eRegulons = { names: extra.eRegulons.varNames, matrix: extra.eRegulons.X };
+
+  const tables: Partial<Record<FeatureKind, TopTen>> = {};
+  for (const kind of Object.keys(features) as FeatureKind[]) {
+    const feature = features[kind]!;
+    tables[kind] = topTen(rankClusters(feature.matrix, clusters), feature.names);
+  }
+  await progress(65);
+
+  const files = await buildWebFiles({ ...data, features: { genes: features.genes!, ...features }, topTen: tables });
+  await progress(85);
+  let written = 0;
+  let bytes = 0;
+  for (const [path, content] of files) {
+    await storage.put(input.bucket, `${input.folder}${path}`, Buffer.from(content.buffer, content.byteOffset, content.byteLength));
+    bytes += content.byteLength;
+    await progress(85 + (14 * ++written) / files.size);
+  }
+  const available = input.runId ? await createRunRecordStore(deps.db).markWebObjectAvailable(input.runId, input.folder) : false;
+  return {
+    run_id: input.runId,
+    bucket: input.bucket,
+    folder: input.folder,
+    files: files.size,
+    bytes,
+    tixels: n,
+    features: Object.fromEntries(Object.entries(features).map(([k, f]) => [k, f.names.length])),
+    clusters: new Set(clusters).size,
+    analysed,
+    web_object_available: available,
+    ms: Date.now() - started,
+  };
+}
+
+/** Cluster label per tixel from the first clustering column of obs, as `C<n>` (0-based numbers become C1…). */
+function clusterLabels(h5ad: H5adData): string[] | null {
+  for (const key of CLUSTER_KEYS) {
+    const labels = columnStrings(h5ad.obs[key]);
+    if (!labels) continue;
+    const distinct = [...new Set(labels)];
+    if (distinct.every((l) => /^C\d+$/.test(l))) return labels;
+    if (distinct.every((l) => /^\d+$/.test(l))) return labels.map((l) => `C${Number(l) + 1}`);
+    return labels;
+  }
+  return null;
+}
+
+function umapOf(h5ad: H5adData): Float32Array | null {
+  const embedding = h5ad.obsm.X_umap ?? h5ad.obsm.umap;
+  if (!embedding || embedding.nCols < 2) return null;
+  const out = new Float32Array(2 * h5ad.nObs);
+  for (let i = 0; i < h5ad.nObs; i++) {
+    out[2 * i] = embedding.data[i * embedding.nCols]!;
+    out[2 * i + 1] = embedding.data[i * embedding.nCols + 1]!;
+  }
+  return out;
+}
+
+function columnStrings(column: ObsColumn | undefined): string[] | null {
+  if (!column) return null;
+  if (column.kind === 'categorical') return Array.from(column.codes, (c) => (c >= 0 ? column.categories[c]! : 'NA'));
+  if (column.kind === 'string') return column.values;
+  return null;
+}
+
+function stringColumn(h5ad: H5adData, keys: readonly string[]): string[] | null {
+  for (const key of keys) {
+    const values = columnStrings(h5ad.obs[key]);
+    if (values) return values;
+  }
+  return null;
+}
+
+function numericColumn(h5ad: H5adData, keys: readonly string[]): Float32Array | null {
+  for (const key of keys) {
+    const column = h5ad.obs[key];
+    if (column?.kind === 'numeric') return Float32Array.from(column.values);
+  }
+  return null;
+}
+
+/**
+ * The two QC columns of data.csv: for RNA the gene count and UMI count per tixel (from obs when the file has
+ * them, else from X); for ATAC the TSS enrichment and log10 fragments from obs, else the same counts.
+ */
+function qcColumns(h5ad: H5adData, rna: boolean): [Float32Array, Float32Array] {
+  if (!rna) {
+    const tss = numericColumn(h5ad, ['TSSEnrichment', 'tsse', 'TSS_enrichment']);
+    const frags = numericColumn(h5ad, ['log10_nFrags', 'log10_fragments']);
+    if (tss && frags) return [tss, frags];
+  }
+  const genes = numericColumn(h5ad, ['n_genes_by_counts', 'n_genes', 'nFeature_RNA']);
+  const umis = numericColumn(h5ad, ['total_counts', 'n_counts', 'nCount_RNA']);
+  if (genes && umis) return [genes, umis];
+  const matrix: Matrix = h5ad.raw?.X ?? h5ad.X;
+  const csr = toCsr(matrix);
+  const counts = new Float32Array(h5ad.nObs);
+  for (let i = 0; i < h5ad.nObs; i++) {
+    let c = 0;
+    for (let k = csr.indptr[i]!; k < csr.indptr[i + 1]!; k++) if (csr.data[k] !== 0) c++;
+    counts[i] = c;
+  }
+  return [counts, Float32Array.from(rowSums(matrix))];
+}

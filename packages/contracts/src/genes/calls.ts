@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import { ZTaskState } from '../tasks/schemas.js';
+import { ZDataRows, ZExpression, ZExpressionQuery, ZFeatureNamesQuery, ZImportRequest, ZPublicTaskRequest, ZRunRef, ZSummationRequest } from './schemas.js';
+
+/**
+ * Run-data reads (spec 03 §7 "Data reads for a run", DESIGN §6), under `/api/v1/genes/<snake_name>` (DESIGN §3).
+ * Access is 'public' on the route; the service then checks the run itself: a member's run_id must name a run
+ * they may see (group member, public run, admin), a public session's `encoded` link must be valid. A run the
+ * caller may not see is a 404, as if it did not exist.
+ */
+export const featureNames = defineCall({
+  method: 'GET',
+  path: '/api/v1/genes/feature_names',
+  access: 'public',
+  summary: 'Feature names of a run (genes, motifs or eRegulons; kind 1, 2, 3 in the public variant).',
+  query: ZFeatureNamesQuery,
+  response: z.array(z.string()),
+});
+
+export const dataRows = defineCall({
+  method: 'GET',
+  path: '/api/v1/genes/data',
+  access: 'public',
+  summary: 'The tixel table of a run (data.csv.gz): clusters, spatial, UMAP, QC, cell types.',
+  query: ZRunRef,
+  response: ZDataRows,
+});
+
+/** Registered as a raw route: `Accept: application/octet-stream` answers float32 per tixel per row. */
+export const getSummation = defineCall({
+  method: 'POST',
+  path: '/api/v1/genes/get_summation',
+  access: 'public',
+  summary: 'Values of features by index: one comma-separated %6.2f string per row, or binary float32.',
+  body: ZSummationRequest,
+  response: z.array(z.string()),
+});
+
+export const expression = defineCall({
+  method: 'GET',
+  path: '/api/v1/genes/expression',
+  access: 'public',
+  summary: 'One feature by name: its index and exact value per tixel.',
+  query: ZExpressionQuery,
+  response: ZExpression,
+});
+
+export const publicTask = defineCall({
+  method: 'POST',
+  path: '/api/v1/genes/public_task',
+  access: 'public',
+  summary: 'Posts a gene task for a public link; its file arguments come from the link, never from the client.',
+  body: ZPublicTaskRequest,
+  response: ZTaskState,
+});
+
+export const importRun = defineCall({
+  method: 'POST',
+  path: '/api/v1/run_db/import',
+  access: 'admin',
+  summary: 'Imports an uploaded .h5ad (key) or Visium folder (prefix) as a run and starts webfile.create_files.',
+  body: ZImportRequest,
+  response: ZTaskState,
+});

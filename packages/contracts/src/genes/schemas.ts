@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ZRunId } from '../catalogue/schemas.js';
+
+/** Feature kinds of a run (DESIGN §6); the public variant names them by index 1, 2, 3 (spec 03 §7). */
+export const FEATURE_KINDS = ['genes', 'motifs', 'eRegulons'] as const;
+export const ZFeatureKind = z.enum(FEATURE_KINDS);
+export type TFeatureKind = z.infer<typeof ZFeatureKind>;
+
+/** Summation file prefixes of `get_summation` (spec 03 §7) and the kind each names. */
+export const SUMMATION_PREFIXES = { geneSummation: 'genes', motifSummation: 'motifs', eRegulonSummation: 'eRegulons' } as const;
+export const ZSummationPrefix = z.enum(['geneSummation', 'motifSummation', 'eRegulonSummation']);
+
+/**
+ * Which run a read is about: `run_id` for a signed-in member (visibility checked per run), or `encoded`, the
+ * signed public link (its run is the one read; any paths come from the link, never from the client).
+ */
+export const ZRunRef = z.object({
+  run_id: ZRunId.optional(),
+  encoded: z.string().min(1).optional(),
+});
+
+const ZKindParam = z.union([ZFeatureKind, z.enum(['1', '2', '3']).transform((i) => FEATURE_KINDS[Number(i) - 1]!)]);
+
+export const ZFeatureNamesQuery = ZRunRef.extend({ kind: ZKindParam.default('genes') });
+
+export const ZDataRows = z.object({
+  run_id: z.string(),
+  /** Columns of data.csv.gz, one value per tixel (spatial and umap interleaved x, y). */
+  clusters: z.array(z.string()),
+  spatial: z.array(z.number()),
+  umap: z.array(z.number()),
+  qc: z.tuple([z.array(z.number()), z.array(z.number())]),
+  cell_types: z.array(z.string()).optional(),
+  sample: z.array(z.string()).optional(),
+  condition: z.array(z.string()).optional(),
+});
+
+export const ZSummationRequest = ZRunRef.extend({
+  /** geneSummation | motifSummation | eRegulonSummation, or a full `…/summations/geneSummation` path of the run. */
+  filename: z.string().min(1),
+  rows: z.array(z.number().int().nonnegative()).min(1).max(1000),
+});
+
+export const ZExpressionQuery = ZRunRef.extend({ kind: ZKindParam.default('genes'), name: z.string().min(1) });
+export const ZExpression = z.object({ name: z.string(), index: z.number().int(), values: z.array(z.number()) });
+
+/** `POST /api/v1/run_db/import`: an already-uploaded storage key (.h5ad) or prefix (Visium folder) in a bucket. */
+export const ZImportRequest = z.object({
+  run_id: ZRunId,
+  source: z.string().min(1),
+  bucket: z.string().min(1).optional(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  group: z.string().optional(),
+  public: z.boolean().optional(),
+});
+
+export const ZPublicTaskRequest = z.object({
+  encoded: z.string().min(1),
+  task: z.enum(['gene.compute_qc', 'gene.compute_cell_type', 'gene.seq_logo']),
+  /** Feature kind by index as the public viewer sends it (1 genes, 2 motifs, 3 eRegulons). */
+  kind: z.union([ZFeatureKind, z.coerce.number().int().min(1).max(3).transform((i) => FEATURE_KINDS[i - 1]!)]).default('genes'),
+  /** compute_qc: selected tixel indices; compute_cell_type: the name map; seq_logo: the motif. */
+  selection: z.array(z.number().int().nonnegative()).optional(),
+  name_map: z.record(z.string(), z.array(z.string())).optional(),
+  motif: z.string().optional(),
+  key: z.string().optional(),
+});

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import {
+  LAB_KEY,
+  ZDeleteResult,
+  ZExists,
+  ZFilterQuery,
+  ZHistoryEntry,
+  ZHistoryQuery,
+  ZLabPutBody,
+  ZLabRecord,
+  ZListBody,
+  ZPresignMany,
+  ZPresignOne,
+  ZPutResult,
+  ZQcInput,
+  ZQcQuery,
+  ZQcRecord,
+  ZSubFoldersBody,
+  ZWaferTrace,
+  type LabKind,
+} from './schemas.js';
+
+/**
+ * Dataset calls of spec 02 §7.1 (admin: spec 02 §6 limits every metadata screen to admins) and the JSON storage
+ * calls of §7.2. Multipart uploads and binary reads are raw routes; their paths are in LAB_RAW_PATHS.
+ */
+function kindCalls<K extends LabKind>(kind: K) {
+  const key = LAB_KEY[kind];
+  const base = `/api/v1/dataset/${kind}`;
+  const singular = { wafers: 'wafer', chips: 'chip', dbits: 'dbit' }[kind];
+  return {
+    list: defineCall({
+      method: 'GET',
+      path: base,
+      access: 'admin',
+      summary: `${kind} matching a Mongo-style filter (equality, $in, $regex, $or) with options projection, sort, limit, skip.`,
+      query: ZFilterQuery,
+      response: z.array(ZLabRecord),
+    }),
+    put: defineCall({
+      method: 'PUT',
+      path: base,
+      access: 'admin',
+      summary: `Creates or updates ${kind} by _id or ${key}; free-form fields are kept.`,
+      body: ZLabPutBody,
+      response: ZPutResult,
+    }),
+    remove: defineCall({
+      method: 'DELETE',
+      path: base,
+      access: 'admin',
+      summary: `Deletes ${kind} by a filter on _id or ${key}.`,
+      query: ZFilterQuery,
+      response: ZDeleteResult,
+    }),
+    check: defineCall({
+      method: 'GET',
+      path: `/api/v1/dataset/check_${singular}`,
+      access: 'admin',
+      summary: `Whether a ${singular} with this ${key} exists.`,
+      query: z.object({ [key]: z.string().trim().min(1) }) as z.ZodType<Record<string, string>>,
+      response: ZExists,
+    }),
+    history: defineCall({
+      method: 'GET',
+      path: `${base}/history`,
+      access: 'admin',
+      summary: `Audit entries (before/after) of one ${singular}, newest first.`,
+      query: ZHistoryQuery,
+      response: z.array(ZHistoryEntry),
+    }),
+  };
+}
+
+export const wafers = kindCalls('wafers');
+export const chips = kindCalls('chips');
+export const dbits = kindCalls('dbits');
+export const labKindCalls = { wafers, chips, dbits } as const;
+
+export const getQc = defineCall({
+  method: 'GET',
+  path: '/api/v1/dataset/qc',
+  access: 'admin',
+  summary: 'QC records by id, a comma-separated id list, or a filter on id ({"id": {"$in": [...]}}).',
+  query: ZQcQuery,
+  response: z.array(ZQcRecord),
+});
+
+export const putQc = defineCall({
+  method: 'PUT',
+  path: '/api/v1/dataset/qc',
+  access: 'admin',
+  summary: 'Creates or updates QC records by id.',
+  body: z.union([ZQcInput, z.array(ZQcInput).max(1000)]),
+  response: ZPutResult,
+});
+
+export const qcHistory = defineCall({
+  method: 'GET',
+  path: '/api/v1/dataset/qc/history',
+  access: 'admin',
+  summary: 'Audit entries of one QC record, newest first.',
+  query: ZHistoryQuery,
+  response: z.array(ZHistoryEntry),
+});
+
+export const waferTrace = defineCall({
+  method: 'GET',
+  path: '/api/v1/dataset/wafertrace',
+  access: 'admin',
+  summary: 'Nested map wafer id → chip id → DBiT records; filter and options apply to wafers.',
+  query: ZFilterQuery,
+  response: ZWaferTrace,
+});
+
+export const qcEntry = defineCall({
+  method: 'POST',
+  path: '/api/v1/storage/qc_entry',
+  access: 'admin',
+  summary: 'Creates the QC record of data/{qc_dir}/ from its metadata.json, listing its images (409 when it exists).',
+  query: z.object({ qc_dir: z.string() }),
+  response: ZQcRecord,
+});
+
+export const listFiles = defineCall({
+  method: 'POST',
+  path: '/api/v1/storage/list',
+  access: 'user',
+  summary: 'Keys under a path (optionally one level with a delimiter, only files, filtered by ending).',
+  body: ZListBody,
+  response: z.union([z.array(z.string()), z.literal(false)]),
+});
+
+export const subFolders = defineCall({
+  method: 'POST',
+  path: '/api/v1/storage/sub_folders',
+  access: 'user',
+  summary: 'Folder prefixes one level below a prefix.',
+  body: ZSubFoldersBody,
+  response: z.array(z.string()),
+});
+
+export const fetchBuckets = defineCall({
+  method: 'GET',
+  path: '/api/v1/storage/fetch_buckets',
+  access: 'user',
+  summary: 'The configured bucket names.',
+  response: z.array(z.string()),
+});
+
+export const presignOne = defineCall({
+  method: 'POST',
+  path: '/api/v1/storage/generate_presigned_url',
+  access: 'user',
+  summary: 'An expiring URL for one key (GET for members, PUT for admins).',
+  body: ZPresignOne,
+  response: z.object({ url: z.string() }),
+});
+
+export const presignMany = defineCall({
+  method: 'POST',
+  path: '/api/v1/storage/generate_presigned_urls',
+  access: 'user',
+  summary: 'Expiring URLs for several keys, in request order (GET for members, PUT for admins).',
+  body: ZPresignMany,
+  response: z.object({ urls: z.array(z.string()) }),
+});
+
+/** Raw (multipart or binary) routes of the lab and storage screens. */
+export const LAB_RAW_PATHS = {
+  upload: (kind: LabKind) => `/api/v1/dataset/${kind}/upload`,
+  storageUpload: '/api/v1/storage/upload',
+  blob: '/api/v1/storage',
+  png: '/api/v1/storage/png',
+  json: '/api/v1/storage/json',
+  csv: '/api/v1/storage/csv',
+  imageAsJpg: '/api/v1/storage/image_as_jpg',
+  grayscaleCrop: '/api/v1/storage/grayscale_image_jpg_cropping',
+} as const;

@@ -1,0 +1,62 @@
+/**
+ * User-visible texts of the lab metadata (wafers, chips, DBiT runs, QC) and the lab storage calls.
+ * Spec 02 §8 strings are exact; the server-side wording the spec leaves open is ours.
+ */
+export const LAB_MSG = {
+  // spec 02 §5, §8
+  fieldCannotBeEmpty: 'Field cannot be empty.',
+  onlyCsv: 'Only CSV files are supported.',
+  uploadCancelled: 'Upload Cancelled.',
+  datasetFileExists: 'Dataset File Already Exists.',
+  qcEntriesExist: 'Some entries already exist in the database',
+  noImagesFound: 'No images found',
+  imageLoadFailed: 'Failed to load the image file',
+  keepCroppingOnImage: 'Keeping Cropping on Image',
+  itemSaved: 'Item has been successfully saved.',
+  itemDeleted: 'Item has been successfully deleted.',
+  // ours: filters
+  filterNotJson: (what: 'filter' | 'options') => `The ${what} parameter is not valid JSON.`,
+  filterNotObject: (what: 'filter' | 'options') => `The ${what} parameter must be a JSON object.`,
+  filterOperator: (op: string) =>
+    `Unsupported filter operator '${op}'. Supported: equality, $in, $regex (with $options 'i'), $or.`,
+  filterField: (field: string) => `Invalid field name '${field}'.`,
+  filterValue: (field: string, problem: string) => `Invalid filter on '${field}': ${problem}.`,
+  optionsKey: (key: string) => `Unsupported option '${key}'. Supported: projection, sort, limit, skip.`,
+  optionsValue: (key: string, problem: string) => `Invalid option '${key}': ${problem}.`,
+  badRegex: (pattern: string) => `Invalid regular expression '${pattern}'.`,
+  // ours: records
+  keyMissing: (key: string, index: number) => `Record ${index + 1} has no ${key}.`,
+  notAnObject: (index: number) => `Record ${index + 1} is not an object.`,
+  keyTaken: (key: string, value: string) => `Another record already has ${key} '${value}'.`,
+  recordNotFound: (id: string) => `No record with _id '${id}'.`,
+  deleteFilter: (key: string) => `Delete needs a filter on _id or ${key} (a value or {"$in": [...]}).`,
+  // ours: CSV import
+  csvEmpty: 'The CSV file is empty.',
+  csvNoHeader: 'The CSV file has no header row.',
+  csvNoKeyColumn: (key: string, headers: string[]) =>
+    `The CSV file has no ${key} column (columns: ${headers.join(', ') || 'none'}).`,
+  csvRowNoKey: (row: number, line: number, key: string) => `Row ${row} (line ${line}) has no ${key}.`,
+  csvUnterminatedQuote: (line: number) => `A quoted field starting on line ${line} is never closed.`,
+  csvDuplicateKey: (key: string, value: string, rows: number[]) =>
+    `${key} '${value}' appears in rows ${rows.join(', ')}; the last row (${rows[rows.length - 1]}) was used.`,
+  csvDuplicateHeader: (name: string, renamed: string) => `Column '${name}' appears more than once; the repeat is kept as '${renamed}'.`,
+  csvTooLarge: (mb: number) => `The CSV file is larger than ${mb} MB.`,
+  csvNotUtf8: 'The CSV file is not UTF-8 text.',
+  fileMissing: 'No file in the upload.',
+  metaInvalid: 'The meta field must be a JSON object.',
+  // ours: QC
+  qcIdInvalid: 'A QC id is one folder name: letters, digits, dot, dash and underscore.',
+  qcMetadataMissing: (dir: string) => `The QC directory '${dir}' has no metadata.json.`,
+  qcMetadataInvalid: (dir: string) => `The metadata.json of '${dir}' is not a JSON object.`,
+  qcImagePath: (name: string) => `Image '${name}' must be a relative path inside the QC folder.`,
+  qcRootInvalid: "files.root must be a folder key under 'data/' ending with '/'.",
+  // ours: storage
+  bucketUnknown: (bucket: string) => `Unknown bucket '${bucket}'.`,
+  keyInvalid: (problem: string) => `Invalid file name: ${problem}`,
+  notAnImage: (name: string) => `'${name}' is not an image (tif, tiff, png, jpg, jpeg).`,
+  cropInvalid: 'Crop corners must satisfy x1 < x2 and y1 < y2.',
+  uploadIncomplete: 'The upload ended before the file was complete; nothing was stored.',
+  outputFilenameMissing: 'output_filename is required.',
+  fileTooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
+  noAwsNotSupported: 'Reading through the server is the only mode here.',
+} as const;

@@ -1,0 +1,34 @@
+/**
+ * @atlas/viz — WebGL plot components for the spatial explorer (deck.gl 9). They take typed arrays and callbacks
+ * and never fetch. Colour is applied in the shader from one value per tixel (see layers/ValueScatterLayer).
+ */
+export { LinkedPlots } from './LinkedPlots';
+export type { LinkedPlotsProps, LinkedPlotsHandle, PlotViewId, SelectionTool, TissueImage } from './LinkedPlots';
+export { ValueScatterLayer } from './layers/ValueScatterLayer';
+export type { ValueScatterLayerProps, ValueScatterLayerExtraProps } from './layers/ValueScatterLayer';
+export {
+  BACKGROUND_COLORS,
+  CLUSTER_PALETTE,
+  DEFAULT_CUSTOM_RAMP,
+  HEATMAP_PALETTES,
+  HEAT_BAR_SHADES,
+  HEAT_BAR_TICKS,
+  LUT_SIZE,
+  NO_VALUE_COLOR,
+  categoricalLut,
+  customRamp,
+  heatBarShades,
+  heatBarTicks,
+  heatmapLut,
+  lutColor,
+  parseHex,
+  toHex,
+  valueRange,
+} from './colormaps';
+export type { BackgroundName, HeatmapPalette, Rgba } from './colormaps';
+export { DEFAULT_DISPLAY_SCALE, TIXEL_SIZE_BANDS, ZOOM_IN_FACTOR, ZOOM_OUT_FACTOR, tixelDiameterPx } from './pointSize';
+export { fitViewState, pointBounds, zoomBy } from './viewState';
+export type { PlotViewState } from './viewState';
+export { buildGrid, indicesToMask, pointInPolygon, rectPolygon, selectInPolygon } from './selection/selectInPolygon';
+export type { GridIndex, Polygon } from './selection/selectInPolygon';
+export { SelectionClient } from './selection/SelectionClient';
