@@ -1,5 +1,6 @@
 // `npm run bench`: measures each performance target of DESIGN §9 that the product can already exercise and
 // prints the figure beside the target. Targets whose feature is not built yet are listed as such.
+import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createObjectStore } from '../apps/server/src/infra/storage/index.js';
 import { loadTest } from './load.js';
@@ -16,7 +17,19 @@ interface Row {
 const rows: Row[] = [];
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
 
-const server = await startBenchServer();
+// 1,000 catalogue runs (a third private) so the catalogue figure is measured at the size the target names.
+const server = await startBenchServer(async (db) => {
+  await sql`insert into groups (name, description) values ('bench-lab', 'benchmark group') on conflict do nothing`.execute(db);
+  await sql`insert into tissues (run_id, species, organ, assay, experimental_condition)
+    select 'D' || lpad(g::text, 5, '0'), (array['Mus musculus','Homo sapiens','Rattus norvegicus'])[1 + g % 3],
+           (array['Brain','Kidney','Liver','Tonsil'])[1 + g % 4], (array['ATAC-seq','CUT&Tag','Transcriptome'])[1 + g % 3], 'Control'
+    from generate_series(1, 1000) g`.execute(db);
+  await sql`insert into results (tissue_id, title, description, results_folder_path, group_id, public, date)
+    select t.tissue_id, 'Benchmark run ' || t.run_id, 'A 50 channels of 20 um run used by npm run bench.',
+           'data/' || t.run_id || '/', (select id from groups where name = 'bench-lab'), t.tissue_id % 3 <> 0,
+           now() - (t.tissue_id || ' hours')::interval
+    from tissues t`.execute(db);
+});
 try {
   const started = performance.now();
   const login = await fetch(`${server.url}/api/v1/auth/login`, {
@@ -33,6 +46,25 @@ try {
     target: '(catalogue target: > 2,000 req/s)',
     figure: `${health.requestsPerSecond.toFixed(0)} req/s, p50 ${health.p50Ms.toFixed(1)} ms, p99 ${health.p99Ms.toFixed(1)} ms, ${health.errors} errors`,
     verdict: 'info',
+  });
+
+  const catalogue = await loadTest(`${server.url}/api/v1/run_db/get_runs_public`, { connections: 32, seconds: 5 });
+  rows.push({
+    measure: 'catalogue list with 1k runs (get_runs_public, ~670 public), loopback load',
+    target: '> 2,000 req/s',
+    figure: `${catalogue.requestsPerSecond.toFixed(0)} req/s, p50 ${catalogue.p50Ms.toFixed(1)} ms, ${catalogue.errors} errors`,
+    verdict: catalogue.errors === 0 && catalogue.requestsPerSecond > 2000 ? 'met' : 'MISSED',
+  });
+  const catalogueGzip = await loadTest(`${server.url}/api/v1/run_db/get_runs_public`, {
+    connections: 32,
+    seconds: 5,
+    headers: { 'accept-encoding': 'gzip' },
+  });
+  rows.push({
+    measure: 'the same, as browsers ask for it (accept-encoding: gzip)',
+    target: '> 2,000 req/s',
+    figure: `${catalogueGzip.requestsPerSecond.toFixed(0)} req/s, p50 ${catalogueGzip.p50Ms.toFixed(1)} ms, ${catalogueGzip.errors} errors`,
+    verdict: catalogueGzip.errors === 0 && catalogueGzip.requestsPerSecond > 2000 ? 'met' : 'MISSED',
   });
 
   const whoami = await loadTest(`${server.url}/api/v1/auth/whoami`, { connections: 32, seconds: 4, headers: { authorization: `JWT ${token}` } });
@@ -82,7 +114,6 @@ for (const [measure, target, issue] of [
   ['Welch DE on a 220×220 chip × 30k features', '< 500 ms', '#3'],
   ['webfile.create_files for a 10k × 30k h5ad', '< 30 s', '#3'],
   ['spatial folder generation, 100×100 grid, 10k×10k image', '< 10 s', 'image processing'],
-  ['catalogue list with 1k runs, loopback load', '> 2,000 req/s', '#4'],
 ] as const) {
   rows.push({ measure, target, figure: `feature lands with issue ${issue}`, verdict: 'not built yet' });
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { migrate, openDatabase, type Db } from '../apps/server/src/infra/db/index.js';
 
 /** A real server process (embedded profile) on a free port and a fresh data folder, for loopback benchmarks. */
 export interface BenchServer {
@@ -24,8 +25,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startBenchServer(): Promise<BenchServer> {
+/** `prepare` fills the database before the server opens it (PGlite is one process at a time). */
+export async function startBenchServer(prepare?: (db: Db) => Promise<void>): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-bench-'));
+  if (prepare) {
+    const handle = await openDatabase({ dataDir });
+    await migrate(handle.db);
+    await prepare(handle.db);
+    await handle.close();
+  }
   const port = await freePort();
   const env = {
     PORT: String(port),
