@@ -21,6 +21,7 @@ const VisualizationPage = lazy(() =>
 const RunsListPage = lazy(() =>
   import('../features/catalogue/RunsListPage').then((m) => ({ default: m.RunsListPage })),
 );
+const VizLabPage = lazy(() => import('../features/viz-lab/VizLabPage').then((m) => ({ default: m.VizLabPage })));
 const NotFoundPage = lazy(() =>
   import('../features/shell-views/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -62,6 +63,7 @@ function AppRoutes() {
       </Route>
       <Route path="login" element={<LoginPage />} />
       <Route path="public" element={<PublicPage />} />
+      <Route path="viz-lab" element={<VizLabPage />} />
     </Routes>
   );
 }

@@ -84,7 +84,7 @@ export const getQc = defineCall({
   access: 'admin',
   summary: 'QC records by id, a comma-separated id list, or a filter on id ({"id": {"$in": [...]}}).',
   query: ZQcQuery,
-  response: z.array(ZQcRecord),
+  response: z.array(ZLabRecord),
 });
 
 export const putQc = defineCall({
@@ -167,14 +167,3 @@ export const presignMany = defineCall({
   response: z.object({ urls: z.array(z.string()) }),
 });
 
-/** Raw (multipart or binary) routes of the lab and storage screens. */
-export const LAB_RAW_PATHS = {
-  upload: (kind: LabKind) => `/api/v1/dataset/${kind}/upload`,
-  storageUpload: '/api/v1/storage/upload',
-  blob: '/api/v1/storage',
-  png: '/api/v1/storage/png',
-  json: '/api/v1/storage/json',
-  csv: '/api/v1/storage/csv',
-  imageAsJpg: '/api/v1/storage/image_as_jpg',
-  grayscaleCrop: '/api/v1/storage/grayscale_image_jpg_cropping',
-} as const;

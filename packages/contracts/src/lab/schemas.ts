@@ -25,8 +25,8 @@ export const IMAGE_EXTENSIONS = ['tif', 'tiff', 'png', 'jpg', 'jpeg'] as const;
 /** Largest metadata CSV accepted. */
 export const CSV_MAX_MB = 20;
 
-/** A record as stored and returned: `_id`, the key field and any free-form fields. */
-export const ZLabRecord = z.looseObject({ _id: z.string() });
+/** A record as stored and returned: `_id`, the key field and any free-form fields (a projection may drop any). */
+export const ZLabRecord = z.looseObject({ _id: z.string().optional() });
 export type TLabRecord = z.infer<typeof ZLabRecord> & Record<string, unknown>;
 
 /** Input of PUT: records with or without `_id`; the key is checked per kind on the server. */
@@ -156,3 +156,15 @@ export const ZUploadResult = z.object({
   size: z.number().int(),
   meta: z.record(z.string(), z.unknown()),
 });
+
+/** Raw (multipart or binary) routes of the lab and storage screens. */
+export const LAB_RAW_PATHS = {
+  upload: (kind: LabKind) => `/api/v1/dataset/${kind}/upload`,
+  storageUpload: '/api/v1/storage/upload',
+  blob: '/api/v1/storage',
+  png: '/api/v1/storage/png',
+  json: '/api/v1/storage/json',
+  csv: '/api/v1/storage/csv',
+  imageAsJpg: '/api/v1/storage/image_as_jpg',
+  grayscaleCrop: '/api/v1/storage/grayscale_image_jpg_cropping',
+} as const;

@@ -45,7 +45,7 @@ export function runDeBenchmarks(options: DeBenchmarkOptions = {}): DeBenchmark[]
   const tixels = 10_000;
   const built = performance.now();
   const matrix = syntheticCsc(tixels, features, density, random);
-  const note = `${describe(matrix)}, built in ${((performance.now() - built) / 1000).toFixed(1)} s; selection ${selection}`;
+  const note = `${describeMatrix(matrix)}, built in ${((performance.now() - built) / 1000).toFixed(1)} s; selection ${selection}`;
   const group = sample(tixels, selection, random);
   figures.push(
     time(`Welch t-test, ${selection} of ${tixels} tixels × ${features} features`, 100, note, repeats, () =>
@@ -60,7 +60,7 @@ export function runDeBenchmarks(options: DeBenchmarkOptions = {}): DeBenchmark[]
     const chipTixels = 220 * 220;
     const start = performance.now();
     const big = syntheticCsc(chipTixels, features, density, random);
-    const chipNote = `${describe(big)}, built in ${((performance.now() - start) / 1000).toFixed(1)} s; selection ${selection}`;
+    const chipNote = `${describeMatrix(big)}, built in ${((performance.now() - start) / 1000).toFixed(1)} s; selection ${selection}`;
     const chipGroup = sample(chipTixels, selection, random);
     figures.push(
       time(`Welch t-test, 220×220 chip (${chipTixels} tixels) × ${features} features`, 500, chipNote, repeats, () =>
@@ -92,7 +92,7 @@ function time(
   return { measure, targetMs, ms: sorted[Math.floor(sorted.length / 2)]!, coldMs, runs, note };
 }
 
-function describe(matrix: CscMatrix): string {
+function describeMatrix(matrix: CscMatrix): string {
   const nnz = matrix.indptr[matrix.nCols]!;
   const gb = (nnz * 8) / 1e9;
   return `synthetic CSC ${matrix.nRows} × ${matrix.nCols}, ${nnz.toLocaleString('en-US')} non-zeros (${gb.toFixed(2)} GB)`;

@@ -8,14 +8,14 @@ import { toCsc } from '../matrix/ops.js';
 import { labelMoments } from './moments.js';
 import { rankSumsByLabel } from './rank-sums.js';
 import { topIndices, type DeResult } from './result.js';
-import { welchFromMoments, type FoldChangeOptions } from './welch.js';
+import { welchFromMoments } from './welch.js';
 import { wilcoxonFromRankSums, type WilcoxonOptions } from './wilcoxon.js';
 
 /** A label per observation, or an AnnData categorical (code −1: missing). Missing labels join every rest. */
 export type ClusterLabels =
   readonly (string | null | undefined)[] | { codes: ArrayLike<number>; categories: readonly string[] };
 
-export interface ClusterRankingOptions extends WilcoxonOptions, FoldChangeOptions {
+export interface ClusterRankingOptions extends WilcoxonOptions {
   /** 't-test' (default: the original system's method for topTen) or 'wilcoxon'. */
   method?: 't-test' | 'wilcoxon';
 }

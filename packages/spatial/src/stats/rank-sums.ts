@@ -8,7 +8,7 @@
  * Cost: O(nnz) for the radix sort and walk, whatever the number of labels.
  */
 import type { CscMatrix } from '../matrix/types.js';
-import { float32SortKey, sortBuffers, sortKeysWithPayload } from './radix-sort.js';
+import { float32SortKey, sortBuffers, sortKeysWithPayload } from './sort-keys.js';
 
 export interface RankSums {
   nLabels: number;

@@ -22,7 +22,7 @@ export function registerLabRoutes(app: FastifyInstance, infra: Pick<Infra, 'db' 
     route(app, calls.check, async ({ query }) => ({ exists: await lab.exists(kind, query[key]!) }));
     route(app, calls.history, ({ query }) => lab.history(kind, query.key));
   }
-  route(app, labCalls.getQc, ({ query }) => lab.getQc(query) as never);
+  route(app, labCalls.getQc, ({ query }) => lab.getQc(query));
   route(app, labCalls.putQc, ({ body, identity }) => lab.putQc(Array.isArray(body) ? body : [body], actorOf(identity)));
   route(app, labCalls.qcHistory, ({ query }) => lab.history('qc', query.key));
   route(app, labCalls.waferTrace, ({ query }) => lab.waferTrace(query.filter, query.options));

@@ -8,6 +8,7 @@
  *   radix sort on bytes instead, which is linear whatever the distribution; bytes equal in every key (e.g.
  *   the exponent byte of log-normalised data) are skipped.
  */
+
 /** Maps float32 bits to a uint32 whose unsigned order is the numeric order (−0 and +0 differ; callers drop zeros). */
 export function float32SortKey(bits: number): number {
   return bits & 0x80000000 ? ~bits >>> 0 : (bits | 0x80000000) >>> 0;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { float32SortKey, sortBuffers, sortKeysWithPayload } from './radix-sort.js';
+import { float32SortKey, sortBuffers, sortKeysWithPayload } from './sort-keys.js';
 
 const keyOf = (v: number): number => float32SortKey(new Uint32Array(Float32Array.of(v).buffer)[0]!);
 
-describe('radix sort of float32 keys', () => {
+describe('sorting float32 keys', () => {
   it('maps float32 values to keys in numeric order', () => {
     const values = [-Infinity, -3e38, -2.5, -1e-40, 1e-40, 0.1, 1, 7.25, 3e38, Infinity];
     const keys = values.map(keyOf);

@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  CSV_MAX_MB,
+  LAB_MSG,
+  LAB_RAW_PATHS,
+  labCalls,
+  MSG,
+  ZBucketFile,
+  ZCropQuery,
+  ZImageQuery,
+  ZJsonCsvQuery,
+  type Identity,
+} from '@atlas/contracts';
+import { errorBody, HttpError } from '../../http/errors.js';
+import { rawRoute, route } from '../../http/route.js';
+import type { Infra } from '../../infra/index.js';
+import { checkKey, InvalidKeyError, ObjectNotFoundError, type ObjectStore } from '../../infra/storage/index.js';
+import { recordAudit } from '../auth/audit.js';
+import { parseCsv } from '../lab/csv.js';
+import { emptyFields, requireMultipart, takeField, uploadError } from '../lab/multipart.js';
+import { createLabService, readJsonObject } from '../lab/service.js';
+import { contentRange, resolveRangeHeader } from '../storage/range.js';
+import { createImageCache, isImageKey, toJpeg, toPng } from './images.js';
+
+type LabStorageInfra = Pick<Infra, 'db' | 'storage' | 'config' | 'log'>;
+
+/** Largest single upload through the multipart route. */
+const UPLOAD_MAX_BYTES = 64 * 1024 ** 3;
+
+const actorOf = (identity: Identity) => (identity.kind === 'user' ? identity.username : null);
+
+/**
+ * The storage calls of spec 02 §7.2. Access (spec 02 §6): reads serve the image tool and the run viewer, used by
+ * admins and users ('user'); uploads, QC entries and PUT URLs are admin. Buckets are the configured ones only.
+ */
+export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorageInfra): void {
+  const { storage, config } = infra;
+  const dataBucket = config.buckets[0]!;
+  const lab = createLabService({ db: infra.db, storage, dataBucket, log: infra.log });
+  const cache = createImageCache(path.join(config.dataDir, 'cache', 'images'));
+  const stagingDir = path.join(config.dataDir, 'tmp', 'uploads');
+
+  const target = (bucket: string, key: string) => {
+    if (!config.buckets.includes(bucket)) throw new HttpError(404, LAB_MSG.bucketUnknown(bucket));
+    try {
+      checkKey(key);
+    } catch (error) {
+      throw new HttpError(400, LAB_MSG.keyInvalid((error as Error).message));
+    }
+    return { bucket, key };
+  };
+  const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => {
+    const parsed = schema.safeParse(value ?? {});
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0]!;
+    throw new HttpError(400, issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
+  };
+
+  route(app, labCalls.qcEntry, ({ query, identity }) => lab.createQcEntry(query.qc_dir.trim(), actorOf(identity)) as never);
+
+  route(app, labCalls.fetchBuckets, async () => [...config.buckets]);
+
+  route(app, labCalls.listFiles, async ({ body }) => {
+    if (!config.buckets.includes(body.bucket)) return false;
+    const endings = body.filter.map((f) => f.toLowerCase());
+    try {
+      const listed = await storage.list(body.bucket, { prefix: body.path, delimiter: body.delimiter || undefined });
+      const keys = listed.objects.map((o) => o.key);
+      if (!body.only_files) keys.push(...listed.prefixes);
+      return keys
+        .filter((k) => endings.length === 0 || endings.some((e) => k.toLowerCase().endsWith(e)))
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    } catch {
+      return false;
+    }
+  });
+
+  route(app, labCalls.subFolders, async ({ body }) => {
+    if (!config.buckets.includes(body.bucket_name)) throw new HttpError(404, LAB_MSG.bucketUnknown(body.bucket_name));
+    const listed = await storage.list(body.bucket_name, { prefix: body.prefix, delimiter: body.delimiter });
+    return listed.prefixes;
+  });
+
+  const presign = async (request: FastifyRequest, identity: Identity, bucket: string, key: string, method: 'GET' | 'PUT', expires: number) => {
+    if (method === 'PUT' && !(identity.kind === 'user' && identity.groups.includes('admin'))) throw new HttpError(403, MSG.forbidden);
+    target(bucket, key);
+    return storage.presign(bucket, key, {
+      method,
+      expiresInSeconds: expires,
+      origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+    });
+  };
+  route(app, labCalls.presignOne, async ({ body, identity, request }) => ({
+    url: await presign(request, identity, body.bucket_name, body.key, body.method, body.expires_in),
+  }));
+  route(app, labCalls.presignMany, async ({ body, identity, request }) => ({
+    urls: await Promise.all(body.keys.map((k) => presign(request, identity, body.bucket_name, k, body.method, body.expires_in))),
+  }));
+
+  // ---- reads ----
+
+  rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.blob, access: 'user', summary: 'An object as a blob (HTTP ranges).' }, async (request, reply) => {
+    const q = parse(ZBucketFile, request.query);
+    const { bucket, key } = target(q.bucket_name, q.filename);
+    return serveObject(storage, request, reply, bucket, key);
+  });
+
+  rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.png, access: 'user', summary: 'An image as PNG (PNG files as stored, other formats converted).' }, async (request, reply) => {
+    const q = parse(ZBucketFile, request.query);
+    const { bucket, key } = target(q.bucket_name, q.filename);
+    if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
+    if (/\.png$/i.test(key)) return serveObject(storage, request, reply, bucket, key);
+    const object = await storage.get(bucket, key).catch(notFound);
+    return reply.type('image/png').header('cache-control', 'private, max-age=60').send(await toPng(object.body));
+  });
+
+  rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.json, access: 'user', summary: 'A JSON file parsed; false on failure.' }, async (request, reply) => {
+    const q = parse(ZJsonCsvQuery, request.query);
+    const { bucket, key } = target(q.bucket_name, q.filename);
+    const value = await readJsonAny(storage, bucket, key);
+    return reply.type('application/json').send(JSON.stringify(value === undefined ? false : value));
+  });
+
+  rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.csv, access: 'user', summary: 'A CSV file as rows of cells; false on failure.' }, async (request, reply) => {
+    const q = parse(ZJsonCsvQuery, request.query);
+    const { bucket, key } = target(q.bucket_name, q.filename);
+    const text = await readText(storage, bucket, key, CSV_MAX_MB * 1024 * 1024);
+    let rows: string[][] | false = false;
+    if (text !== null) {
+      try {
+        rows = parseCsv(text).map((r) => r.cells);
+      } catch {
+        rows = false;
+      }
+    }
+    return reply.type('application/json').send(JSON.stringify(rows));
+  });
+
+  rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.imageAsJpg, access: 'user', summary: 'An image as JPEG, rotated, cached on disk.' }, async (request, reply) => {
+    const q = parse(ZImageQuery, request.query);
+    const { bucket, key } = target(q.bucket_name, q.filename);
+    if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
+    const info = await storage.head(bucket, key);
+    if (!info) throw new HttpError(404, MSG.notFound);
+    const cacheKey = ['image_as_jpg', bucket, key, info.size, info.lastModified.getTime(), q.rotation];
+    let jpeg = q.use_cache ? await cache.read(cacheKey) : null;
+    const hit = jpeg !== null;
+    if (!jpeg) {
+      const object = await storage.get(bucket, key).catch(notFound);
+      jpeg = await toJpeg(object.body, { rotation: q.rotation });
+      if (q.use_cache) await cache.write(cacheKey, jpeg);
+    }
+    return reply.type('image/jpeg').header('x-atlas-cache', hit ? 'hit' : 'miss').header('cache-control', 'private, max-age=60').send(jpeg);
+  });
+
+  rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.grayscaleCrop, access: 'user', summary: 'An image rotated, cropped to (x1,y1)-(x2,y2) and in grayscale, as JPEG.' }, async (request, reply) => {
+    const q = parse(ZCropQuery, request.query);
+    const { bucket, key } = target(q.bucket_name, q.filename);
+    if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
+    const object = await storage.get(bucket, key).catch(notFound);
+    const jpeg = await toJpeg(object.body, { rotation: q.rotation, grayscale: true, crop: { x1: q.x1, y1: q.y1, x2: q.x2, y2: q.y2 } });
+    return reply.type('image/jpeg').header('cache-control', 'private, max-age=60').send(jpeg);
+  });
+
+  // ---- upload (streamed, atomic) ----
+
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 25 } });
+    rawRoute(
+      scope,
+      {
+        method: 'POST',
+        url: LAB_RAW_PATHS.storageUpload,
+        access: 'admin',
+        summary: 'Uploads one file (multipart: file, meta JSON, output_filename = key; bucket_name optional), streamed and atomic.',
+      },
+      async (request) => {
+        requireMultipart(request);
+        const query = request.query as { bucket_name?: string; overwrite?: string };
+        const fields = emptyFields();
+        let staged: string | undefined;
+        let written: { bucket: string; key: string; size: number } | undefined;
+        const destination = () => {
+          const key = fields.outputFilename;
+          if (!key) throw new HttpError(400, LAB_MSG.outputFilenameMissing);
+          const bucket = fields.other.bucket_name || query.bucket_name || dataBucket;
+          return target(bucket, key.replace(/^\/+/, ''));
+        };
+        const overwrite = () => (fields.other.overwrite ?? query.overwrite) === 'true';
+        const refuseExisting = async (bucket: string, key: string) => {
+          if (!overwrite() && (await storage.exists(bucket, key))) throw new HttpError(409, LAB_MSG.datasetFileExists);
+        };
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'field') {
+              takeField(fields, part);
+              continue;
+            }
+            if (part.fieldname !== 'file' || written || staged) {
+              part.file.resume();
+              continue;
+            }
+            if (fields.outputFilename) {
+              // The key is known: stream straight into storage (a temporary object committed when complete).
+              const { bucket, key } = destination();
+              await refuseExisting(bucket, key);
+              const info = await storage.put(bucket, key, part.file);
+              written = { bucket, key, size: info.size };
+            } else {
+              // The file came before its name: stage it on disk (never in memory), store it once the form is read.
+              await fsp.mkdir(stagingDir, { recursive: true });
+              staged = path.join(stagingDir, randomUUID());
+              await pipeline(part.file, fs.createWriteStream(staged, { flags: 'wx' }));
+            }
+          }
+          if (!written && !staged) throw new HttpError(400, LAB_MSG.fieldCannotBeEmpty);
+          if (staged) {
+            const { bucket, key } = destination();
+            await refuseExisting(bucket, key);
+            const info = await storage.put(bucket, key, fs.createReadStream(staged));
+            written = { bucket, key, size: info.size };
+          }
+        } catch (error) {
+          if (error instanceof InvalidKeyError) throw new HttpError(400, LAB_MSG.keyInvalid(error.message));
+          uploadError(error);
+        } finally {
+          if (staged) await fsp.rm(staged, { force: true });
+        }
+        const done = written!;
+        await recordAudit(infra.db, {
+          actor: actorOf(request.identity),
+          action: 'storage.upload',
+          target: `object:${done.bucket}/${done.key}`,
+          after: { size: done.size, meta: fields.meta },
+        });
+        return { bucket_name: done.bucket, key: done.key, size: done.size, meta: fields.meta };
+      },
+    );
+  });
+}
+
+function notFound(error: unknown): never {
+  if (error instanceof ObjectNotFoundError) throw new HttpError(404, MSG.notFound);
+  throw error;
+}
+
+async function serveObject(storage: ObjectStore, request: FastifyRequest, reply: FastifyReply, bucket: string, key: string): Promise<unknown> {
+  const info = await storage.head(bucket, key);
+  if (!info) throw new HttpError(404, MSG.notFound);
+  const wanted = resolveRangeHeader(request.headers.range, info.size);
+  if (wanted.kind === 'unsatisfiable')
+    return reply.code(416).header('Content-Range', contentRange(undefined, info.size)).send(errorBody(416, MSG.rangeNotSatisfiable));
+  const range = wanted.kind === 'partial' ? { start: wanted.start, end: wanted.end } : undefined;
+  const object = await storage.get(bucket, key, range ? { range } : {}).catch(notFound);
+  reply
+    .code(object.range ? 206 : 200)
+    .header('Accept-Ranges', 'bytes')
+    .header('Last-Modified', info.lastModified.toUTCString())
+    .header('Content-Type', object.contentType ?? 'application/octet-stream')
+    .header('Content-Length', object.size);
+  if (object.range) reply.header('Content-Range', contentRange(object.range, object.totalSize));
+  return reply.send(object.body);
+}
+
+async function readText(storage: ObjectStore, bucket: string, key: string, maxBytes: number): Promise<string | null> {
+  try {
+    const object = await storage.get(bucket, key);
+    if (object.size > maxBytes) {
+      object.body.destroy();
+      return null;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body as AsyncIterable<Buffer>) chunks.push(chunk);
+    const text = Buffer.concat(chunks).toString('utf8');
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    return null;
+  }
+}
+
+/** Any JSON value of a file, or undefined when missing or invalid. */
+async function readJsonAny(storage: ObjectStore, bucket: string, key: string): Promise<unknown> {
+  const text = await readText(storage, bucket, key, 50 * 1024 * 1024);
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export { readJsonObject };

@@ -1,0 +1,232 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  HEATMAP_PALETTES,
+  LinkedPlots,
+  ZOOM_IN_FACTOR,
+  ZOOM_OUT_FACTOR,
+  heatBarShades,
+  heatBarTicks,
+  heatmapLut,
+  indicesToMask,
+  valueRange,
+  type BackgroundName,
+  type HeatmapPalette,
+  type LinkedPlotsHandle,
+  type PlotViewId,
+  type SelectionTool,
+} from '@atlas/viz';
+
+/** Timing marks the browser test reads (ms). */
+export interface VizTimings {
+  n: number;
+  generateMs: number;
+  /** Navigation start → first frame with points drawn. */
+  firstDrawMs?: number;
+  /** Component mount → first frame drawn. */
+  firstDrawSinceMountMs?: number;
+  /** Last recolour: click → deck's render of the new colours finished (JS side). */
+  recolourMs?: number;
+  /** Last recolour: click → the animation frame after that render. */
+  recolourFrameMs?: number;
+  recolourKind?: string;
+  /** Last selection: pointer released → indices back from the worker. */
+  selectMs?: number;
+  selectedCount?: number;
+  /** Frames deck has drawn. */
+  frames: number;
+}
+
+declare global {
+  interface Window {
+    __vizReady?: boolean;
+    __vizTimings?: VizTimings;
+  }
+}
+
+/** Synthetic tixels: a square grid with spatially coherent clusters, UMAP blobs per cluster, two "genes". */
+function generate(n: number, seed = 42) {
+  let a = seed;
+  const rnd = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const gauss = () => Math.sqrt(-2 * Math.log(rnd() + 1e-12)) * Math.cos(2 * Math.PI * rnd());
+  const K = 12;
+  const side = Math.ceil(Math.sqrt(n));
+  const seeds = Array.from({ length: K }, () => [rnd() * side, rnd() * side] as const);
+  const centres = Array.from({ length: K }, () => [rnd() * 30 - 15, rnd() * 30 - 15] as const);
+  const spatial = new Float32Array(2 * n);
+  const embedding = new Float32Array(2 * n);
+  const clusters = new Float32Array(n);
+  const geneA = new Float32Array(n);
+  const geneB = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = i % side;
+    const y = Math.floor(i / side);
+    let best = 0;
+    let bestD = Infinity;
+    for (let k = 0; k < K; k++) {
+      const d = (x - seeds[k]![0]) ** 2 + (y - seeds[k]![1]) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = k;
+      }
+    }
+    spatial[2 * i] = x * 10;
+    spatial[2 * i + 1] = y * 10;
+    embedding[2 * i] = centres[best]![0] + gauss();
+    embedding[2 * i + 1] = centres[best]![1] + gauss();
+    clusters[i] = best;
+    geneA[i] = Math.max(0, 3 * Math.sin((x / side) * Math.PI * 2) * Math.cos((y / side) * Math.PI * 3) + 0.5 * gauss());
+    geneB[i] = rnd() < 0.01 ? Number.NaN : (best % 4) * 1.5 + 0.4 * gauss();
+  }
+  return { spatial, embedding, clusters, geneA, geneB };
+}
+
+type Colouring = 'geneA' | 'geneB' | 'clusters';
+
+/**
+ * `/viz-lab?n=10000`: a development page for the WebGL plots over generated data. It sets `window.__vizReady`
+ * after the first drawn frame and keeps timing marks in `window.__vizTimings` for the browser test.
+ */
+export function VizLabPage() {
+  const [params] = useSearchParams();
+  const n = Math.max(10, Math.min(5_000_000, Number(params.get('n')) || 10_000));
+  const mountedAt = useRef(performance.now());
+  const [data] = useState(() => {
+    const t = performance.now();
+    const d = generate(n);
+    window.__vizTimings = { n, generateMs: performance.now() - t, frames: 0 };
+    window.__vizReady = false;
+    return d;
+  });
+  const [colouring, setColouring] = useState<Colouring>('geneA');
+  const [palette, setPalette] = useState<HeatmapPalette>('jet');
+  const [background, setBackground] = useState<BackgroundName>('black');
+  const [tool, setTool] = useState<SelectionTool>('pan');
+  const [selected, setSelected] = useState<Uint8Array | null>(null);
+  const [hover, setHover] = useState<string>('');
+  const plots = useRef<LinkedPlotsHandle>(null);
+  const pending = useRef<{ kind: string; t0: number } | null>(null);
+  const selectT0 = useRef(0);
+
+  const values = colouring === 'clusters' ? data.clusters : colouring === 'geneA' ? data.geneA : data.geneB;
+  const range = useMemo<[number, number]>(() => valueRange(values), [values]);
+  const lut = useMemo(() => heatmapLut(palette), [palette]);
+
+  const mark = (kind: string) => {
+    pending.current = { kind, t0: performance.now() };
+  };
+  const onAfterRender = useCallback(() => {
+    const t = window.__vizTimings;
+    if (t) t.frames++;
+    const p = pending.current;
+    if (!p || !t) return;
+    pending.current = null;
+    t.recolourMs = performance.now() - p.t0;
+    t.recolourKind = p.kind;
+    requestAnimationFrame(() => {
+      t.recolourFrameMs = performance.now() - p.t0;
+    });
+  }, []);
+  const onFirstDraw = useCallback(() => {
+    const t = window.__vizTimings;
+    if (t) {
+      t.firstDrawMs = performance.now();
+      t.firstDrawSinceMountMs = performance.now() - mountedAt.current;
+    }
+    window.__vizReady = true;
+  }, []);
+  const onSelect = useCallback(
+    (indices: Uint32Array) => {
+      const t = window.__vizTimings;
+      if (t) {
+        t.selectMs = performance.now() - selectT0.current;
+        t.selectedCount = indices.length;
+      }
+      setSelected(indices.length ? indicesToMask(indices, n) : null);
+    },
+    [n],
+  );
+  const onHover = useCallback((index: number | null, view: PlotViewId) => {
+    setHover(index === null ? '' : `${view} tixel ${index}`);
+  }, []);
+
+  const nextPalette = () => {
+    mark('palette');
+    setPalette((p) => HEATMAP_PALETTES[(HEATMAP_PALETTES.indexOf(p) + 1) % HEATMAP_PALETTES.length]!);
+  };
+  const showColouring = (c: Colouring) => {
+    mark(c);
+    setColouring(c);
+  };
+  const count = selected ? selected.reduce((s, v) => s + v, 0) : 0;
+  const shades = useMemo(() => heatBarShades(lut), [lut]);
+
+  const button = (label: string, onClick: () => void, active = false, testId?: string) => (
+    <button
+      type="button"
+      data-testid={testId}
+      onClick={onClick}
+      style={{ padding: '4px 10px', fontWeight: active ? 700 : 400, background: active ? '#cfe3ff' : undefined }}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div style={{ height: '100vh', display: 'flex', flexDirection: 'column', fontFamily: 'sans-serif', fontSize: 13 }}>
+      <div style={{ display: 'flex', gap: 6, alignItems: 'center', padding: 6, flexWrap: 'wrap', height: 40, boxSizing: 'border-box' }}>
+        <strong>Viz lab · {n.toLocaleString()} tixels</strong>
+        {button('Gene A', () => showColouring('geneA'), colouring === 'geneA', 'gene-a')}
+        {button('Gene B', () => showColouring('geneB'), colouring === 'geneB', 'gene-b')}
+        {button('Clusters', () => showColouring('clusters'), colouring === 'clusters', 'clusters')}
+        {button(`Palette: ${palette}`, nextPalette, false, 'palette')}
+        {button(`Background: ${background}`, () => setBackground((b) => (b === 'black' ? 'white' : b === 'white' ? 'darkgrey' : 'black')), false, 'background')}
+        {button('Pan', () => setTool('pan'), tool === 'pan', 'tool-pan')}
+        {button('Lasso', () => setTool('lasso'), tool === 'lasso', 'tool-lasso')}
+        {button('Quad', () => setTool('quad'), tool === 'quad', 'tool-quad')}
+        {button('Clear', () => setSelected(null), false, 'clear')}
+        {button('Zoom +', () => plots.current?.zoom(ZOOM_IN_FACTOR), false, 'zoom-in')}
+        {button('Zoom −', () => plots.current?.zoom(ZOOM_OUT_FACTOR), false, 'zoom-out')}
+        {button('Fit', () => plots.current?.fit(), false, 'fit')}
+        <span data-testid="selected-count">selected: {count}</span>
+        <span style={{ color: '#666' }}>{hover}</span>
+        {colouring !== 'clusters' && (
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }} data-testid="heat-bar">
+            {heatBarTicks(range[0], range[1])[0]!.toFixed(1)}
+            <span style={{ display: 'inline-flex' }}>
+              {shades.map((c, i) => (
+                <span key={i} style={{ width: 2, height: 12, background: c }} />
+              ))}
+            </span>
+            {range[1].toFixed(1)}
+          </span>
+        )}
+      </div>
+      <div style={{ flex: 1, minHeight: 0 }}>
+        <div style={{ width: '100%', height: '100%' }} onPointerUpCapture={() => (selectT0.current = performance.now())}>
+          <LinkedPlots
+            ref={plots}
+            embedding={data.embedding}
+            spatial={data.spatial}
+            values={values}
+            colorMode={colouring === 'clusters' ? 'categorical' : 'continuous'}
+            palette={palette}
+            range={range}
+            background={background}
+            selected={selected}
+            tool={tool}
+            onHover={n <= 200_000 ? onHover : undefined}
+            onSelect={onSelect}
+            onFirstDraw={onFirstDraw}
+            onAfterRender={onAfterRender}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
