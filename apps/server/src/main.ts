@@ -4,6 +4,8 @@ import { QUEUES, ZQueueName, type QueueName } from '@atlas/contracts';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { closeInfra, createInfra } from './infra/create.js';
+import { seedDemoLab } from './seed/demo-lab.js';
+import { generateDemoRunData } from './seed/demo-run-data.js';
 import { seedDemoRuns } from './seed/demo-runs.js';
 import { seedFirstStart } from './seed/first-start.js';
 
@@ -37,9 +39,10 @@ async function main(): Promise<void> {
   let closeApp = async () => {};
   if (role !== 'worker') {
     await seedFirstStart(infra);
-    // Demo catalogue content (ATLAS_DEMO_DATA). Thumbnails and web files: pass `generateRunData` once the
-    // synthetic run generator of packages/spatial exists.
+    // Demo catalogue content (ATLAS_DEMO_DATA): the run records and downloadable files here (fast); their
+    // thumbnails and web files in the background once the server listens (below).
     if (config.demoData) await seedDemoRuns(infra);
+    if (config.demoData) await seedDemoLab(infra);
     const app = await buildApp(infra);
     await app.listen({ port: config.port, host: config.host });
     closeApp = () => app.close();
@@ -53,6 +56,11 @@ async function main(): Promise<void> {
     }
     await infra.queue.startWorkers(queues);
     log.info({ queues, driver: infra.queue.driver }, 'task workers started');
+  }
+  if (role !== 'worker' && config.demoData) {
+    // Synthetic inputs, thumbnails and webfile.create_files tasks of the demo runs: never blocks `listen`, and
+    // generateDemoRunData logs its own errors.
+    void generateDemoRunData(infra);
   }
 
   let closing = false;

@@ -43,3 +43,4 @@ export {
   type TopTen,
 } from './stats/cluster-ranking.js';
 export { runDeBenchmarks, type DeBenchmark, type DeBenchmarkOptions } from './stats/benchmarks.js';
+export * from './render/index.js';

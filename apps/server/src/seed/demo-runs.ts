@@ -13,8 +13,9 @@ import type { ObjectStore } from '../infra/storage/index.js';
  * admin deletes stays deleted), under an advisory lock so two processes never both do it; missing demo files are
  * written again on every start.
  *
- * Thumbnails and explorer web files come from the synthetic run generator (packages/spatial), which is not there
- * yet: pass it as `generateRunData` when it lands. Until then the catalogue shows its placeholder thumbnail.
+ * Thumbnails and explorer web files come from the synthetic run generator (packages/spatial), passed as
+ * `generateRunData` (seed/demo-run-data.ts; the server runs it in the background after it listens). Until a
+ * run's thumbnail is written the catalogue shows its placeholder.
  */
 
 export interface DemoRun {
@@ -51,7 +52,8 @@ export interface DemoRunTarget {
 
 /**
  * The hook for the synthetic run generator: writes a demo run's web files and its front-page thumbnail and says
- * what it wrote. `webObjectPath` (e.g. `data/D90001/h5/`) marks the run's web object as available.
+ * what it wrote. `webObjectPath` (e.g. `data/D90001/h5/`) marks the run's web object as available; null when it
+ * is not available yet (the generator posts a `webfile.create_files` task, which marks it when it succeeds).
  */
 export type DemoRunDataGenerator = (
   run: DemoRun,
@@ -348,6 +350,12 @@ export async function seedDemoRuns(
 
   const generated: string[] = [];
   if (options.generateRunData) {
+    // In the order a visitor's catalogue shows them (public runs, newest first), so the first page fills first.
+    const demoOf = (id: string) => DEMO_RUNS.find((r) => r.run_id === id)!;
+    present.sort((a, b) => {
+      const [x, y] = [demoOf(a.run_id), demoOf(b.run_id)];
+      return Number(y.public) - Number(x.public) || y.date.localeCompare(x.date);
+    });
     for (const { run_id, web_object_available } of present) {
       if (web_object_available) continue;
       const demo = DEMO_RUNS.find((r) => r.run_id === run_id)!;

@@ -36,8 +36,10 @@ function pipelineFor(input: Readable | Buffer, options: JpegOptions): Sharp {
     const { x1, y1, x2, y2 } = options.crop;
     image.extract({ left: x1, top: y1, width: x2 - x1, height: y2 - y1 });
   }
-  if (options.grayscale) image.grayscale();
-  return image.flatten({ background: '#ffffff' });
+  image.flatten({ background: '#ffffff' });
+  // One-channel output: grayscale() alone keeps three identical channels in the JPEG.
+  if (options.grayscale) image.grayscale().toColourspace('b-w');
+  return image;
 }
 
 /** Converts to JPEG; a crop outside the image is a 400, an unreadable image a 422. */

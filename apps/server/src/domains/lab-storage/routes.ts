@@ -25,7 +25,7 @@ import { checkKey, InvalidKeyError, ObjectNotFoundError, type ObjectStore } from
 import { recordAudit } from '../auth/audit.js';
 import { parseCsv } from '../lab/csv.js';
 import { emptyFields, requireMultipart, takeField, uploadError } from '../lab/multipart.js';
-import { createLabService, readJsonObject } from '../lab/service.js';
+import { createLabService } from '../lab/service.js';
 import { contentRange, resolveRangeHeader } from '../storage/range.js';
 import { createImageCache, isImageKey, toJpeg, toPng } from './images.js';
 
@@ -296,4 +296,3 @@ async function readJsonAny(storage: ObjectStore, bucket: string, key: string): P
   }
 }
 
-export { readJsonObject };
