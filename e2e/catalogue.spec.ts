@@ -17,9 +17,17 @@ const count = (page: Page) => page.getByTestId('catalogue-count');
 const runCards = (page: Page) => page.getByRole('list', { name: 'Runs' }).getByRole('article');
 const facet = (page: Page, name: string) => page.getByRole('region', { name });
 
-/** Screenshots once every thumbnail has settled (image or placeholder) and MUI's fades are over. */
+const thumbnails = (page: Page) => page.locator('img[alt^="Thumbnail of"]');
+
+/**
+ * Screenshots once every thumbnail has settled (a loaded image, or the placeholder when the server has not
+ * rendered it yet) and MUI's fades are over. Lazy images below the fold are made eager so they settle too.
+ */
 async function settledShot(page: Page, name: string) {
-  await expect(page.locator('img[alt^="Thumbnail of"]')).toHaveCount(0);
+  await thumbnails(page).evaluateAll((images) => images.forEach((image) => ((image as HTMLImageElement).loading = 'eager')));
+  await expect
+    .poll(() => thumbnails(page).evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)))
+    .toBe(true);
   await page.waitForTimeout(350);
   await shot(page, name);
 }
@@ -97,6 +105,47 @@ test('a visitor pages, filters, searches and opens a public run', async ({ page 
     headers: { authorization: `JWT ${url.searchParams.get('token')}` },
   });
   expect(await meta.json()).toMatchObject({ run_id: 'D90001', species: 'mus_musculus', tissue: 'Brain', assay: 'ATAC-seq' });
+  // The page decodes the link on the server and shows the run; a tampered link gets the error page.
+  await expect(page.getByRole('heading', { name: 'Run D90001' })).toBeVisible();
+  await expect(page.getByRole('definition')).toHaveText(['D90001', 'Mus musculus', 'Brain', 'ATAC-seq', /\d/]);
+  await shot(page, 'public-link');
+  url.searchParams.set('run_id', `${encoded.slice(0, 40)}${encoded[40] === 'A' ? 'B' : 'A'}${encoded.slice(41)}`);
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByRole('heading', { name: MSG.publicLinkCannotOpen })).toBeVisible();
+  await expect(page.getByText(CATALOGUE_MSG.linkInvalid)).toBeVisible();
+});
+
+test('the demo runs get thumbnails rendered from their spatial plots', async ({ page }) => {
+  // The server renders them in the background after it starts listening: wait for the first page's eight.
+  const firstPage = DEMO_RUNS.filter((r) => r.public)
+    .sort((a, b) => b.date.localeCompare(a.date))
+    .slice(0, 8);
+  for (const run of firstPage) {
+    await expect
+      .poll(async () => (await page.request.get(`/api/v1/run_db/frontpage/${run.run_id}.png`)).status(), { timeout: 45_000 })
+      .toBe(200);
+  }
+  await page.goto('/visualization');
+  await expect(runCards(page)).toHaveCount(8);
+  await expect(thumbnails(page)).toHaveCount(8);
+  await expect(page.locator('[role=img][aria-label^="No thumbnail yet"]')).toHaveCount(0);
+  await thumbnails(page).evaluateAll((images) => images.forEach((image) => ((image as HTMLImageElement).loading = 'eager')));
+  await expect
+    .poll(() =>
+      thumbnails(page).evaluateAll((images) =>
+        images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0),
+      ),
+    )
+    .toBe(true);
+  const sizes = await thumbnails(page).evaluateAll((images) =>
+    images.map((image) => [(image as HTMLImageElement).naturalWidth, (image as HTMLImageElement).naturalHeight]),
+  );
+  for (const [width, height] of sizes) {
+    expect(width).toBeGreaterThan(0);
+    expect(Math.max(width!, height!)).toBeLessThanOrEqual(200);
+  }
+  await page.waitForTimeout(350);
+  await shot(page, 'catalogue-thumbnails');
 });
 
 test('a visitor sees a group pre-filter and the runs table', async ({ page }) => {

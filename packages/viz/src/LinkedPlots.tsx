@@ -98,6 +98,11 @@ export interface LinkedPlotsProps {
 }
 
 const EMPTY_LUT_KEY = '';
+/**
+ * No multisampling: the point shader already smooths its edges, and MSAA multiplies the fragment work (4× under
+ * SwiftShader). The drawing buffer is kept so Save Display can read the canvas.
+ */
+const DEVICE_PROPS = { webgl: { antialias: false, preserveDrawingBuffer: true } };
 
 /** Both views side by side (embedding left, spatial right) in one Deck; see {@link LinkedPlotsProps}. */
 export function LinkedPlots(props: LinkedPlotsProps) {
@@ -372,6 +377,7 @@ export function LinkedPlots(props: LinkedPlotsProps) {
       {ready && (
         <DeckGL
           ref={deckRef}
+          deviceProps={DEVICE_PROPS}
           views={views}
           viewState={deckViewState}
           layers={layers}

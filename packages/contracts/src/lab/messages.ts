@@ -14,6 +14,23 @@ export const LAB_MSG = {
   keepCroppingOnImage: 'Keeping Cropping on Image',
   itemSaved: 'Item has been successfully saved.',
   itemDeleted: 'Item has been successfully deleted.',
+  // spec 02 §4.2, §8: the upload progress card
+  cancelAllUploads: 'Are you sure you want to cancel all uploads?',
+  uploadsCancelled: 'Uploads Cancelled.',
+  uploadingFiles: (n: number) => `Uploading ${n} ${n === 1 ? 'File' : 'Files'}`,
+  uploadsFinished: 'Uploads Finished',
+  uploadsCancelled: 'Uploads Cancelled.',
+  uploadingFiles: (n: number) => `Uploading ${n} Files`,
+  uploadsFinished: 'Uploads Finished',
+  cancelAllUploads: 'Are you sure you want to cancel all uploads?',
+  // spec 02 §2.8, spec 03 §2.6
+  noSpatialFolder: (id: string) => `Run ${id} has no spatial folder.`,
+  // ours: QC directory upload, QC viewer
+  qcUploadNeedsMetadata: (dirs: string[]) => `Every folder needs a metadata.json; missing in: ${dirs.join(', ')}.`,
+  qcUploaded: (n: number) => `${n} QC ${n === 1 ? 'entry' : 'entries'} created.`,
+  qcUploadFailed: (n: number) => `${n} ${n === 1 ? 'file' : 'files'} could not be uploaded; no QC entries were created.`,
+  noQcRuns: 'No QC runs found.',
+  selectRunsHint: 'Select DBiT runs in the tree to see their images.',
   // ours: filters
   filterNotJson: (what: 'filter' | 'options') => `The ${what} parameter is not valid JSON.`,
   filterNotObject: (what: 'filter' | 'options') => `The ${what} parameter must be a JSON object.`,

@@ -75,7 +75,7 @@ export class ValueScatterLayer<DataT = unknown, ExtraProps extends object = obje
     super.initializeState();
     this.getAttributeManager()!.addInstanced({
       instanceValues: { size: 1, type: 'float32', accessor: 'getValue', defaultValue: Number.NaN },
-      instanceSelected: { size: 1, type: 'float32', accessor: 'getSelected', defaultValue: 1 },
+      instanceSelected: { size: 1, type: 'uint8', accessor: 'getSelected', defaultValue: 1 },
     });
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
 import { bucketOf, checkRunAccess, loadFeatures, ZBucketKwargs, ZObjH5ad } from './data.js';
-import { deRows, welchVsRest, wilcoxonVsRest } from './spatial-stats.js';
+import { deRows, welchVsRest, wilcoxonVsRest } from '@atlas/spatial';
 
 const ZArgs = z.tuple([ZObjH5ad, z.array(z.number().int().nonnegative()).min(1, 'Select at least one tixel'), z.string().optional()]);
 const ZKwargs = ZBucketKwargs.extend({ method: z.enum(['t-test', 'wilcoxon']).default('t-test') });

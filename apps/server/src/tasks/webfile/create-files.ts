@@ -17,7 +17,7 @@ import { readObject, runIdOfPath, RUN_ID, webFolderOfObjPath } from '../../domai
 import { createJobStore } from '../../domains/imports/jobs.js';
 import { createRunRecordStore } from '../../domains/imports/store.js';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
-import { rankClusters, topTen, type TopTen } from '../gene/spatial-stats.js';
+import { rankClusters, topTen, type TopTen } from '@atlas/spatial';
 
 const ZArgs = z.tuple([
   z.string().refine((p) => webFolderOfObjPath(p) !== null, 'Must be the {path}/h5/obj folder, e.g. data/D00001/h5/obj'),

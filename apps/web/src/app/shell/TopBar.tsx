@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -17,6 +17,10 @@ import { MenuBar } from './MenuBar';
 import { visibleMenus, type MenuItemDef } from './navigation';
 import { ShellDialogs, type AccountDialog } from './ShellDialogs';
 import { UserMenu } from './UserMenu';
+import { openMetadataUpload, uploadStore } from '../../features/lab-upload/store';
+
+// The metadata upload dialog and progress card load on first use (File → Upload Metadata or a viewer's upload action).
+const LabUploadHost = lazy(() => import('../../features/lab-upload/LabUploadHost').then((m) => ({ default: m.LabUploadHost })));
 
 /** The app bar of spec 01 §2: drawer toggle, logo, role-filtered menus, and the username menu or Sign In. */
 export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
@@ -26,12 +30,14 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
   const openInfo = useInfoDialog();
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const groups = user?.groups ?? [];
+  const uploadUsed = useSyncExternalStore(uploadStore.subscribe, () => uploadStore.getState().used);
 
   const pick = (item: MenuItemDef) => {
     const action = item.action;
     if (!action) return;
     if (action.kind === 'open') navigate(componentHref(action.component));
     else if (action.kind === 'notYet') showSnack(MSG.featureNotAvailable(item.label), { color: 'info' });
+    else if (action.kind === 'uploadMetadata') openMetadataUpload(action.table);
     else if (action.dialog === 'help' || action.dialog === 'about') openInfo(action.dialog);
     else setDialog(action.dialog);
   };
@@ -80,6 +86,11 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
         </Toolbar>
       </AppBar>
       <ShellDialogs open={dialog} onClose={() => setDialog(null)} />
+      {uploadUsed && (
+        <Suspense fallback={null}>
+          <LabUploadHost />
+        </Suspense>
+      )}
     </>
   );
 }

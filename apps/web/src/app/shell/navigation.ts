@@ -1,4 +1,4 @@
-import { hasGroupAccess } from '@atlas/contracts';
+import { hasGroupAccess, type LabKind } from '@atlas/contracts';
 import type { ComponentName, GroupRule } from '../registry';
 
 /** The app bar menus and the drawer of spec 01 §2 as data, so the role filtering is one tested function. */
@@ -7,7 +7,9 @@ export type MenuAction =
   | { kind: 'open'; component: ComponentName }
   /** Entries whose screens belong to later issues: they say so instead of doing nothing. */
   | { kind: 'notYet' }
-  | { kind: 'dialog'; dialog: ShellDialog };
+  | { kind: 'dialog'; dialog: ShellDialog }
+  /** File → Upload Metadata: the metadata CSV upload dialog with this table preselected. */
+  | { kind: 'uploadMetadata'; table: LabKind };
 
 export type ShellDialog = 'registerUser' | 'resetUserPassword' | 'help' | 'about';
 
@@ -40,9 +42,9 @@ export const APP_MENUS: MenuDef[] = [
         label: 'Upload Metadata',
         rule: 'admin',
         children: [
-          { label: 'Wafer Table .csv', action: notYet },
-          { label: 'Chip Table .csv', action: notYet },
-          { label: 'DBiT Run Table .csv', action: notYet },
+          { label: 'Wafer Table .csv', action: { kind: 'uploadMetadata', table: 'wafers' } },
+          { label: 'Chip Table .csv', action: { kind: 'uploadMetadata', table: 'chips' } },
+          { label: 'DBiT Run Table .csv', action: { kind: 'uploadMetadata', table: 'dbits' } },
         ],
       },
       { label: 'Upload QCed', rule: 'admin', action: notYet },

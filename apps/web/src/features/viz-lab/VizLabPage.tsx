@@ -147,7 +147,7 @@ export function VizLabPage() {
         t.selectMs = performance.now() - selectT0.current;
         t.selectedCount = indices.length;
       }
-      setSelected(indices.length ? Float32Array.from(indicesToMask(indices, n)) as unknown as Uint8Array : null);
+      setSelected(indices.length ? indicesToMask(indices, n) : null);
     },
     [n],
   );
