@@ -26,7 +26,10 @@ async function freePort(): Promise<number> {
 }
 
 /** `prepare` fills the database before the server opens it (PGlite is one process at a time). */
-export async function startBenchServer(prepare?: (db: Db) => Promise<void>): Promise<BenchServer> {
+export async function startBenchServer(
+  prepare?: (db: Db) => Promise<void>,
+  beforeStart?: (dataDir: string, env: Record<string, string>) => Promise<unknown>,
+): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-bench-'));
   if (prepare) {
     const handle = await openDatabase({ dataDir });
@@ -46,6 +49,7 @@ export async function startBenchServer(prepare?: (db: Db) => Promise<void>): Pro
     DATABASE_URL: '',
     REDIS_URL: '',
   };
+  await beforeStart?.(dataDir, env);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
