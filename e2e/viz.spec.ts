@@ -91,6 +91,8 @@ test('10k tixels: both views drawn, recolour on the GPU, lasso dims both views',
   const tg = await timings(page);
   console.log(`10k gene recolour: ${tg.recolourMs?.toFixed(1)} ms to deck render, ${tg.recolourFrameMs?.toFixed(1)} ms to next frame`);
   expect(tg.recolourMs!).toBeLessThan(100);
+  await page.waitForTimeout(1500);
+  await halves(page, 'viz-10k-geneb');
 
   await page.getByTestId('clusters').click();
   await page.waitForTimeout(1500);
@@ -122,6 +124,21 @@ test('10k tixels: both views drawn, recolour on the GPU, lasso dims both views',
       return Math.max(after.embedding.brightness / before.embedding.brightness, after.spatial.brightness / before.spatial.brightness);
     }, { timeout: 10_000 })
     .toBeLessThan(0.85);
+
+  // Quad select on the spatial view: the left half of the 100×100 grid (a little margin) is about 5,000 tixels.
+  await page.getByTestId('tool-quad').click();
+  const sx0 = box.x + box.width / 2 + 20;
+  await page.mouse.move(sx0, box.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(box.x + (box.width * 3) / 4, box.y + box.height - 10, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => (await timings(page)).selectedCount).not.toBe(ts.selectedCount);
+  const tq = await timings(page);
+  console.log(`10k quad: ${tq.selectedCount} selected in ${tq.selectMs?.toFixed(1)} ms`);
+  expect(tq.selectedCount!).toBeGreaterThan(4000);
+  expect(tq.selectedCount!).toBeLessThan(6000);
+  await page.waitForTimeout(1500);
+  await halves(page, 'viz-10k-quad');
 });
 
 test('1M tixels: draws and pans', async ({ page }) => {

@@ -14,11 +14,7 @@ export const LAB_MSG = {
   keepCroppingOnImage: 'Keeping Cropping on Image',
   itemSaved: 'Item has been successfully saved.',
   itemDeleted: 'Item has been successfully deleted.',
-  // spec 02 §4.2, §8: the upload progress card
-  cancelAllUploads: 'Are you sure you want to cancel all uploads?',
-  uploadsCancelled: 'Uploads Cancelled.',
-  uploadingFiles: (n: number) => `Uploading ${n} ${n === 1 ? 'File' : 'Files'}`,
-  uploadsFinished: 'Uploads Finished',
+  // spec 02 §4.2, §8: upload progress
   uploadsCancelled: 'Uploads Cancelled.',
   uploadingFiles: (n: number) => `Uploading ${n} Files`,
   uploadsFinished: 'Uploads Finished',

@@ -7,11 +7,12 @@ const RegisterUserDialog = lazy(() =>
 const ResetUserPasswordDialog = lazy(() =>
   import('../../features/admin/dialogs').then((m) => ({ default: m.ResetUserPasswordDialog })),
 );
+const UploadQcDialog = lazy(() => import('../../features/lab-views/UploadQcDialog').then((m) => ({ default: m.UploadQcDialog })));
 const ChangePasswordDialog = lazy(() =>
   import('../../features/settings/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
-export type AccountDialog = 'registerUser' | 'resetUserPassword' | 'changePassword';
+export type AccountDialog = 'registerUser' | 'resetUserPassword' | 'changePassword' | 'uploadQced';
 
 /** The account dialogs the app bar opens (spec 01 §2 "Account dialogs"). */
 export function ShellDialogs({ open, onClose }: { open: AccountDialog | null; onClose: () => void }) {
@@ -25,6 +26,9 @@ export function ShellDialogs({ open, onClose }: { open: AccountDialog | null; on
       </Deferred>
       <Deferred open={open === 'changePassword'}>
         <ChangePasswordDialog open={open === 'changePassword'} onClose={onClose} />
+      </Deferred>
+      <Deferred open={open === 'uploadQced'}>
+        <UploadQcDialog open={open === 'uploadQced'} onClose={onClose} />
       </Deferred>
     </>
   );

@@ -11,7 +11,7 @@ export type MenuAction =
   /** File → Upload Metadata: the metadata CSV upload dialog with this table preselected. */
   | { kind: 'uploadMetadata'; table: LabKind };
 
-export type ShellDialog = 'registerUser' | 'resetUserPassword' | 'help' | 'about';
+export type ShellDialog = 'registerUser' | 'resetUserPassword' | 'help' | 'about' | 'uploadQced';
 
 export interface MenuItemDef {
   label: string;
@@ -28,7 +28,6 @@ export interface MenuDef {
   items: MenuItemDef[];
 }
 
-const notYet: MenuAction = { kind: 'notYet' };
 const open = (component: ComponentName): MenuAction => ({ kind: 'open', component });
 
 export const APP_MENUS: MenuDef[] = [
@@ -47,7 +46,7 @@ export const APP_MENUS: MenuDef[] = [
           { label: 'DBiT Run Table .csv', action: { kind: 'uploadMetadata', table: 'dbits' } },
         ],
       },
-      { label: 'Upload QCed', rule: 'admin', action: notYet },
+      { label: 'Upload QCed', rule: 'admin', action: { kind: 'dialog', dialog: 'uploadQced' } },
       { label: 'Manage Dataset Files', rule: 'admin', disabled: true },
     ],
   },

@@ -20,9 +20,13 @@ export function readField(record: LabRecord, field: string): unknown {
   return record[field];
 }
 
-/** Field names in editor order: the kind's key fields first, then the rest as they come; `_id` is never shown. */
+/**
+ * Field names in editor order: the kind's key fields first, then its usual list columns, then the free-form fields
+ * alphabetically (the server does not keep field order); `_id` is never shown.
+ */
 export function orderedFields(kind: LabKind, fields: Iterable<string>): string[] {
   const keys = KIND_INFO[kind].keyFields;
+  const usual = KIND_INFO[kind].listColumns;
   const rest: string[] = [];
   const present = new Set<string>();
   for (const field of fields) {
@@ -31,6 +35,8 @@ export function orderedFields(kind: LabKind, fields: Iterable<string>): string[]
     present.add(field);
     if (!keys.includes(field)) rest.push(field);
   }
+  const rank = (field: string) => (usual.includes(field) ? usual.indexOf(field) : usual.length);
+  rest.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return [...keys, ...rest];
 }
 

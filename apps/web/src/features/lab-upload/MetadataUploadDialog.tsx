@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { LAB_KINDS, type LabKind } from '@atlas/contracts';
 import { dialogWidth, filesProblem, isCsvName, shortenName } from './uploadLogic';

@@ -23,11 +23,12 @@ export function filesProblem(names: string[]): string | null {
 export function describeImport(result: TImportResult): string {
   const parts = [`${result.created} created`, `${result.updated} updated`, `${result.skipped} skipped`];
   let text = parts.join(', ');
-  if (result.duplicates.length > 0) {
+  // The server's warnings already name duplicate keys; without warnings, list the duplicates ourselves.
+  if (result.warnings.length > 0) text += `. ${result.warnings.join(' ')}`;
+  else if (result.duplicates.length > 0) {
     const dups = result.duplicates.map((d) => `${d.key} (rows ${d.rows.join(', ')})`).join('; ');
     text += `. Duplicates: ${dups}`;
   }
-  if (result.warnings.length > 0) text += `. ${result.warnings.join(' ')}`;
   return text;
 }
 

@@ -68,7 +68,7 @@ export async function fetchStorageBlob(token: string | null, bucket: string, key
     : buildPath(LAB_RAW_PATHS.blob, {}, { bucket_name: bucket, filename: key });
   const response = await fetch(url, { headers: token ? { authorization: `JWT ${token}` } : {}, signal });
   if (!response.ok) {
-    let msg = LAB_MSG.imageLoadFailed;
+    let msg: string = LAB_MSG.imageLoadFailed;
     try {
       msg = ((await response.json()) as { msg?: string }).msg ?? msg;
     } catch {

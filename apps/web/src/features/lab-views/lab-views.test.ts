@@ -50,6 +50,10 @@ describe('field rows', () => {
     ]);
     expect(fieldRows(undefined)).toEqual([]);
     expect(fieldRows({ a: 1, b: 2, c: 3 }, 2)).toHaveLength(2);
+    expect(fieldRows({ date: 'd', run_id: 'D1', _id: 'x' }, 10, ['run_id', 'missing'])).toEqual([
+      ['run_id', 'D1'],
+      ['date', 'd'],
+    ]);
   });
 
   it('lists only png images', () => {
@@ -89,5 +93,25 @@ describe('QC upload plan', () => {
     expect(formatSize(512)).toBe('512 B');
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize(50 * 1024 * 1024)).toBe('50 MB');
+  });
+});
+
+describe('QC runs', () => {
+  it('takes runs from data/{id}/metadata.json and data/{id}/out/metadata.json only', async () => {
+    const { qcRunsFromKeys } = await import('./qcRuns');
+    expect(
+      qcRunsFromKeys([
+        'data/D2/out/metadata.json',
+        'data/D10/metadata.json',
+        'data/D1/out/metadata.json',
+        'data/D1/metadata.json',
+        'data/D3/spatial/metadata.json',
+        'other/D4/metadata.json',
+      ]),
+    ).toEqual([
+      { id: 'D1', root: 'data/D1/' },
+      { id: 'D2', root: 'data/D2/out/' },
+      { id: 'D10', root: 'data/D10/' },
+    ]);
   });
 });

@@ -93,11 +93,13 @@ export function pathTo(nodes: TraceNode[], key: string): TraceNode[] {
   return [];
 }
 
-/** The Field/Value rows of a record: keys that are blank or `_id` are hidden (spec 02 §2.2). */
-export function fieldRows(record: Record<string, unknown> | undefined, max = 1000): Array<[string, string]> {
+/** The Field/Value rows of a record, `first` keys leading: keys that are blank or `_id` are hidden (spec 02 §2.2). */
+export function fieldRows(record: Record<string, unknown> | undefined, max = 1000, first: string[] = []): Array<[string, string]> {
   if (!record) return [];
   const rows: Array<[string, string]> = [];
-  for (const [key, value] of Object.entries(record)) {
+  const keys = [...first.filter((k) => k in record), ...Object.keys(record).filter((k) => !first.includes(k))];
+  for (const key of keys) {
+    const value = record[key];
     if (key === '_id' || !key.trim()) continue;
     if (value === null || value === undefined) continue;
     const text = typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -13,6 +13,14 @@ import { COMPONENTS, type ComponentName, type ResolvedView } from '../../app/reg
 const BUILT: Partial<Record<ComponentName, ComponentType>> = {
   UserSettings: lazy(() => import('../settings/UserSettings').then((m) => ({ default: m.UserSettings }))),
   AdminPanel: lazy(() => import('../admin/AdminPanel').then((m) => ({ default: m.AdminPanel }))),
+  WaferTrace: lazy(() => import('../lab-views/WaferTrace').then((m) => ({ default: m.WaferTrace }))),
+  ImageViewer: lazy(() => import('../lab-views/ImageViewer').then((m) => ({ default: m.ImageViewer }))),
+  QcViewer: lazy(() => import('../lab-views/QcViewer').then((m) => ({ default: m.QcViewer }))),
+  AtlasViewer: lazy(() => import('../lab-views/QcViewer').then((m) => ({ default: m.QcViewer }))),
+  AtlasRunViewer: lazy(() => import('../lab-views/AtlasRunViewer').then((m) => ({ default: m.AtlasRunViewer }))),
+  WaferInformationViewer: lazy(() => import('../lab-metadata/InformationViewer').then((m) => ({ default: m.WaferInformationViewer }))),
+  ChipInformationViewer: lazy(() => import('../lab-metadata/InformationViewer').then((m) => ({ default: m.ChipInformationViewer }))),
+  DbitInformationViewer: lazy(() => import('../lab-metadata/InformationViewer').then((m) => ({ default: m.DbitInformationViewer }))),
 };
 
 type ComponentViewProps = { view: Exclude<ResolvedView, { kind: 'home' } | { kind: 'catalogue' }> };

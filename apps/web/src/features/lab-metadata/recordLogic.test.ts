@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canSave,
+  detailsTitle,
+  duplicateDraft,
+  emptyDraft,
+  fieldChanges,
+  isChanged,
+  matchesSearch,
+  newFieldProblem,
+  toDraft,
+  toRecord,
+} from './recordLogic';
+
+const chip = { _id: 'abc', wafer_id: 'W1', chip_id: 'C1', diameter: 10, note: 'x' };
+
+describe('toDraft', () => {
+  it('puts the key fields first, hides _id and reads waferid as wafer_id', () => {
+    expect(Object.keys(toDraft('chips', chip))).toEqual(['chip_id', 'wafer_id', 'diameter', 'note']);
+    expect(toDraft('chips', { chip_id: 'C2', waferid: 'W9' })).toEqual({ chip_id: 'C2', wafer_id: 'W9' });
+    expect(detailsTitle('chips', toDraft('chips', chip))).toBe('Chip Details - C1');
+  });
+});
+
+describe('change detection and Save', () => {
+  it('is unchanged until a field differs; Save also needs a key', () => {
+    const original = toDraft('chips', chip);
+    expect(isChanged(original, { ...original })).toBe(false);
+    expect(isChanged(original, { ...original, note: 'y' })).toBe(true);
+    expect(isChanged(original, { ...original, added: '' })).toBe(false);
+    expect(canSave('chips', original, { ...original, note: 'y' })).toBe(true);
+    expect(canSave('chips', original, { ...original, chip_id: '  ' })).toBe(false);
+  });
+});
+
+describe('duplicate and add', () => {
+  it('clears the key (and toRecord drops _id for a new source)', () => {
+    const dup = duplicateDraft('chips', toDraft('chips', chip));
+    expect(dup.chip_id).toBe('');
+    expect(dup.wafer_id).toBe('W1');
+    expect(toRecord('chips', {}, { ...dup, chip_id: 'C9' })).toEqual({ chip_id: 'C9', wafer_id: 'W1', diameter: '10', note: 'x' });
+  });
+  it('keeps numbers and _id when saving an existing record', () => {
+    expect(toRecord('chips', chip, { ...toDraft('chips', chip), diameter: '12' })).toEqual({ ...chip, diameter: 12 });
+  });
+  it('makes an empty record with the fields of a model', () => {
+    expect(emptyDraft('dbits', { run_id: 'D1', study_id: 'S' })).toEqual({ run_id: '', study_id: '' });
+    expect(emptyDraft('wafers')).toEqual({ wafer_id: '' });
+  });
+  it('checks new field names', () => {
+    expect(newFieldProblem('', { a: '' })).toBe('Field cannot be empty.');
+    expect(newFieldProblem('a', { a: '' })).toMatch(/already exists/);
+    expect(newFieldProblem('lot', { a: '' })).toBeNull();
+  });
+});
+
+describe('search and history', () => {
+  it('searches every field but _id', () => {
+    expect(matchesSearch(chip, 'w1')).toBe(true);
+    expect(matchesSearch(chip, 'abc')).toBe(false);
+  });
+  it('lists changed fields only', () => {
+    expect(fieldChanges({ _id: '1', a: 1, b: 'x' }, { _id: '2', a: 2, b: 'x', c: 'n' })).toEqual([
+      { field: 'a', before: '1', after: '2' },
+      { field: 'c', before: '', after: 'n' },
+    ]);
+  });
+});

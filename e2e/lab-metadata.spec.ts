@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, shot, signIn, test } from './fixtures';
+
+/**
+ * Metadata CSV uploads and the information viewers end to end (spec 02 §2.4, §2.5, §2.7, §4.1, §4.2): a chip and a
+ * DBiT CSV go in through File → Upload Metadata, the progress card reports the server's counts, and the new chip
+ * is found, edited, duplicated and its history read in the Chip Information viewer. Demo data (W90001–3,
+ * C90001–6, D90001–6) is on.
+ */
+const BOM = '\uFEFF';
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-lab-csv-'));
+const write = (name: string, text: string) => {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+};
+// BOM, CRLF, camelCase headers, a quoted comma and a repeated key (the later row wins and is reported).
+const CHIP_CSV = write(
+  'chips-e2e-batch-2024.csv',
+  `${BOM}chipId,WaferID,diameter,Date Acquired,notes\r\nC95001,W90001,10,2024-09-01,"quoted, comma"\r\nC95002,W90002,12,2024-09-02,plain\r\nC95002,W90002,12,2024-09-02,second copy\r\n`,
+);
+const DBIT_CSV = write(
+  'dbits.csv',
+  `${BOM}runId,studyId,chipAId,chipBId,comment\r\nD95001,S-E2E,C95001,C95002,"flow a, flow b"\r\n`,
+);
+const NOT_CSV = write('notes.txt', 'not a table\n');
+
+const snackbar = (page: Page) => page.getByTestId('snackbar');
+const card = (page: Page) => page.getByTestId('upload-progress-card');
+const details = (page: Page) => page.getByRole('dialog', { name: /Chip Details/ });
+const field = (page: Page, name: string) => details(page).locator(`[data-field="${name}"]`);
+
+async function openUploadFromMenu(page: Page, table: string) {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'File' }).click();
+  await page.getByRole('menuitem', { name: 'Upload Metadata' }).click();
+  await page.getByRole('menuitem', { name: table }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Metadata' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Screenshots wait for MUI's fades: every open dialog at full opacity and no menu still fading out. */
+async function settledShot(page: Page, name: string) {
+  await expect(page.locator('.MuiPopover-root')).toHaveCount(0);
+  for (const container of await page.locator('.MuiDialog-container').all()) {
+    await expect(container).toHaveCSS('opacity', '1');
+  }
+  await shot(page, name);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('metadata CSV uploads report the server counts; bad files and cancel-all are handled', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+
+  // Validation: Next without files, then a non-CSV file.
+  let dialog = await openUploadFromMenu(page, 'Chip Table .csv');
+  await expect(dialog.getByRole('combobox', { name: 'Table' })).toHaveText('Chip Table .csv');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText('Field cannot be empty.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  await dialog.getByTestId('metadata-file-input').setInputFiles(NOT_CSV);
+  await expect(dialog.getByText('Only CSV files are supported.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  await settledShot(page, 'lab-upload-not-csv');
+
+  // The chip CSV: one step per file with Remarks; the long name is shortened at 15 characters in the step header.
+  await dialog.getByTestId('metadata-file-input').setInputFiles(CHIP_CSV);
+  await expect(dialog.getByText('chips-e2e-batch...')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByLabel('Remarks').fill('e2e chips');
+  await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await settledShot(page, 'lab-upload-dialog');
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page).getByText('Uploads Finished')).toBeVisible();
+  await expect(card(page)).toContainText('chips-e2e-batch-2024.csv');
+  await expect(card(page)).toContainText('2 created, 0 updated, 1 skipped');
+  await expect(card(page)).toContainText("chip_id 'C95002' appears in rows 3, 4");
+  await expect(card(page).getByLabel('Finished with notes')).toBeVisible();
+  await settledShot(page, 'lab-upload-progress');
+
+  // The DBiT CSV (camelCase chipAId → chip_a_id).
+  dialog = await openUploadFromMenu(page, 'DBiT Run Table .csv');
+  await expect(dialog.getByRole('combobox', { name: 'Table' })).toHaveText('DBiT Run Table .csv');
+  await dialog.getByTestId('metadata-file-input').setInputFiles(DBIT_CSV);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(card(page).getByText('Uploads Finished')).toBeVisible();
+  await expect(card(page)).toContainText('1 created, 0 updated, 0 skipped');
+  await expect(card(page).getByLabel('All uploads succeeded')).toBeVisible();
+  await settledShot(page, 'lab-upload-progress-dbit');
+  await card(page).getByRole('button', { name: 'Close upload progress' }).click();
+  await expect(card(page)).toBeHidden();
+
+  // Cancel-all: hold the request so the upload is still running, then close the card.
+  await page.route('**/api/v1/dataset/wafers/upload', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    await route.continue().catch(() => {});
+  });
+  dialog = await openUploadFromMenu(page, 'Wafer Table .csv');
+  await dialog.getByTestId('metadata-file-input').setInputFiles({
+    name: 'wafers.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('wafer_id,generation\nW95001,5\n'),
+  });
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(card(page).getByText('Uploading 1 Files')).toBeVisible();
+  await card(page).getByRole('button', { name: 'Cancel all uploads' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel Uploads' });
+  await expect(confirm).toContainText('Are you sure you want to cancel all uploads?');
+  await settledShot(page, 'lab-upload-cancel-confirm');
+  await confirm.getByRole('button', { name: 'Cancel Uploads' }).click();
+  await expect(snackbar(page)).toHaveText('Uploads Cancelled.');
+  await expect(page.locator('.MuiDialog-container')).toHaveCount(0);
+  await expect(card(page)).toContainText('Upload Cancelled.');
+  await expect(card(page).getByText('Uploads Finished')).toBeVisible();
+  await expect(card(page).getByLabel('Some uploads did not succeed')).toBeVisible();
+  await settledShot(page, 'lab-upload-cancelled');
+  await page.unroute('**/api/v1/dataset/wafers/upload');
+});
+
+test('the Chip Information viewer finds, edits, duplicates and shows the history of the uploaded chip', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('menuitem', { name: 'Chip Information Viewer' }).click();
+  await expect(page.getByRole('heading', { name: 'Chip Information' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Chip records' });
+  await expect(table.getByRole('cell', { name: 'C90001', exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search chips' }).fill('C9500');
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await page.getByRole('textbox', { name: 'Search chips' }).fill('C95001');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await settledShot(page, 'lab-chip-viewer');
+
+  // Details: read-only until Edit; Save only after a change.
+  await table.getByRole('cell', { name: 'C95001', exact: true }).click();
+  await expect(details(page)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Chip Details - C95001' })).toBeVisible();
+  await expect(field(page, 'notes')).toHaveValue('quoted, comma');
+  await expect(field(page, 'date_acquired')).toHaveValue('2024-09-01');
+  await expect(field(page, 'notes')).toHaveAttribute('readonly', '');
+  await expect(details(page).getByRole('button', { name: 'Save' })).toBeDisabled();
+  await details(page).getByRole('button', { name: 'Edit' }).click();
+  await expect(details(page).getByRole('button', { name: 'Duplicate' })).toBeHidden();
+  await field(page, 'notes').fill('edited in e2e');
+  await details(page).getByLabel('New field name').fill('operator');
+  await details(page).getByRole('button', { name: 'Add Field' }).click();
+  await field(page, 'operator').fill('e2e');
+  await settledShot(page, 'lab-details-editing');
+  await details(page).getByRole('button', { name: 'Save' }).click();
+  await expect(snackbar(page)).toHaveText('Item has been successfully saved.');
+  await expect(details(page).getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(field(page, 'notes')).toHaveAttribute('readonly', '');
+  await settledShot(page, 'lab-details');
+
+  // History: the import and the edit, field by field.
+  await details(page).getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History of Chip C95001' });
+  await expect(history.getByTestId('history-change').filter({ hasText: 'notes' }).first()).toContainText('quoted, comma');
+  await expect(history.getByTestId('history-change').filter({ hasText: 'edited in e2e' })).toBeVisible();
+  await settledShot(page, 'lab-history');
+  await history.getByRole('button', { name: 'Close' }).click();
+  await expect(history).toBeHidden();
+  await expect(page.locator('.MuiDialog-container')).toHaveCount(1);
+
+  // Duplicate: key cleared, Save disabled until a new key.
+  await details(page).getByRole('button', { name: 'Duplicate' }).click();
+  await expect(field(page, 'chip_id')).toHaveValue('');
+  await expect(field(page, 'notes')).toHaveValue('edited in e2e');
+  await expect(details(page).getByText('Field cannot be empty.')).toBeVisible();
+  await expect(details(page).getByRole('button', { name: 'Save' })).toBeDisabled();
+  await settledShot(page, 'lab-details-duplicate');
+  await field(page, 'chip_id').fill('C95009');
+  await details(page).getByRole('button', { name: 'Save' }).click();
+  await expect(snackbar(page)).toHaveText('Item has been successfully saved.');
+  await expect(page.getByRole('heading', { name: 'Chip Details - C95009' })).toBeVisible();
+  await details(page).getByRole('button', { name: 'Close' }).click();
+
+  // Both chips are listed; the list dialog deletes the copy.
+  await page.getByRole('textbox', { name: 'Search chips' }).fill('C9500');
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await page.getByRole('button', { name: 'Chip actions' }).click();
+  await page.getByRole('menuitem', { name: 'Chip List' }).click();
+  const list = page.getByRole('dialog', { name: 'Chip List' });
+  await expect(list.getByRole('columnheader', { name: 'date_acquired' })).toBeVisible();
+  await list.getByRole('textbox', { name: 'Search Chip list' }).fill('C95');
+  await settledShot(page, 'lab-list-dialog');
+  await list.getByRole('button', { name: 'Delete C95009' }).click();
+  await page.getByRole('dialog', { name: 'Delete Chip' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(snackbar(page)).toHaveText('Item has been successfully deleted.');
+  await expect(list.getByRole('cell', { name: 'C95009' })).toBeHidden();
+  await list.getByRole('button', { name: 'Close' }).click();
+
+  // The DBiT viewer shows the uploaded run with its chips.
+  await page.goto('/?component=DbitInformationViewer');
+  const runs = page.getByRole('table', { name: 'DBiT records' });
+  await expect(runs.getByRole('row').filter({ hasText: 'D95001' })).toContainText('C95002');
+  await settledShot(page, 'lab-dbit-viewer');
+});
