@@ -46,6 +46,8 @@ export async function startBenchServer(
     ATLAS_ADMIN_PASSWORD: 'Bench#Pass1',
     ATLAS_JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     ATLAS_LOG_LEVEL: 'warn',
+    // Demo content would be generated in the background while we measure.
+    ATLAS_DEMO_DATA: 'false',
     DATABASE_URL: '',
     REDIS_URL: '',
   };
