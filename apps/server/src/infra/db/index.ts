@@ -18,6 +18,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // Keep bigint/numeric as JS numbers where safe: counts and ids here are small.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server closes (restart, failover, admin command) is discarded by the pool and
+    // replaced on the next checkout; without a listener its 'error' event would crash the process.
+    pool.on('error', () => {});
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     return { db, driver: 'postgres', close: () => db.destroy() };
   }

@@ -290,11 +290,17 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
     };
     expect(allResult.queue).toBeNull();
     expect(allResult.tasks.map((t) => t.name)).toEqual(allTasks.map((t) => t.name));
+    const describe = (queueName: string) =>
+      allTasks
+        .filter((t) => t.queue === queueName)
+        .map((t) => ({ name: t.name, queue: t.queue, description: t.description, args: t.argSpecs }));
     expect((await waitForStatus(queue, core._id, 'SUCCESS')).result).toEqual({
       queue: 'atxcloud_core',
-      tasks: allTasks.map((t) => ({ name: t.name, queue: t.queue, description: t.description, args: t.argSpecs })),
+      tasks: describe('atxcloud_core'),
     });
-    expect((await waitForStatus(queue, gene._id, 'SUCCESS')).result).toEqual({ queue: 'atxcloud_gene', tasks: [] });
+    const geneTasks = describe('atxcloud_gene');
+    expect(geneTasks.map((t) => t.name)).toEqual(['gene.compute_qc', 'gene.compute_cell_type', 'gene.seq_logo']);
+    expect((await waitForStatus(queue, gene._id, 'SUCCESS')).result).toEqual({ queue: 'atxcloud_gene', tasks: geneTasks });
     const checksumSpec = allResult.tasks.find((t) => t.name === 'core.checksum') as unknown as {
       args: { name: string }[];
     };
