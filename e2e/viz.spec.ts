@@ -23,6 +23,7 @@ interface Timings {
   recolourKind?: string;
   selectMs?: number;
   selectedCount?: number;
+  panFrameMs?: number;
   frames: number;
 }
 
@@ -164,12 +165,16 @@ test('1M tixels: draws and pans', async ({ page }) => {
   const t = Date.now();
   await page.mouse.move(x, y);
   await page.mouse.down();
-  await page.mouse.move(x - 250, y);
+  // Two move events: the first starts the pan gesture, the second moves the camera.
+  await page.mouse.move(x - 250, y, { steps: 2 });
   await page.mouse.up();
   await page.waitForFunction((f) => (window as unknown as { __vizTimings: Timings }).__vizTimings.frames > f, framesBefore, {
     timeout: 300_000,
   });
-  console.log(`1M pan: drag → new frame rendered by deck in ${Date.now() - t} ms wall`);
+  console.log(
+    `1M pan: drag → new frame rendered by deck in ${Date.now() - t} ms wall; ` +
+      `JS side of a pan frame (view state → deck render done): ${(await timings(page)).panFrameMs?.toFixed(1)} ms`,
+  );
   await expect
     .poll(async () => diff(first.raw, (await halves(page, 'viz-1m-panned')).raw), { timeout: 300_000, intervals: [2000, 5000] })
     .toBeGreaterThan(0.02);

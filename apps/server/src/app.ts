@@ -14,6 +14,7 @@ import { registerWebApp } from './web.js';
 import { registerLabRoutes } from './domains/lab/routes.js';
 import { registerLabStorageRoutes } from './domains/lab-storage/routes.js';
 import { registerGenesRoutes } from './domains/genes/routes.js';
+import { registerFrontpageRoutes } from './domains/catalogue-frontpage/routes.js';
 
 /**
  * Builds the HTTP app over ready infrastructure: identity hook, one error handler, then every domain's routes.
@@ -49,6 +50,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerStorageRoutes(app, infra);
   registerCatalogueRoutes(app, infra);
   registerGenesRoutes(app, infra);
+  registerFrontpageRoutes(app, infra);
   registerLabRoutes(app, infra);
   registerLabStorageRoutes(app, infra);
   registerDocsRoutes(app);

@@ -311,7 +311,7 @@ export function LinkedPlots(props: LinkedPlotsProps) {
   }, [onAfterRender, onFirstDraw, layers.length, size.width]);
 
   const viewIdOfLayer = (info: PickingInfo): PlotViewId | null => {
-    const id = info.layer?.id ?? '';
+    const id = info.layer?.id ?? `${info.viewport?.id ?? ''}-`;
     return id.startsWith('embedding-') ? 'embedding' : id.startsWith('spatial-') ? 'spatial' : null;
   };
 

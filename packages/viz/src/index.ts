@@ -3,6 +3,8 @@
  * and never fetch. Colour is applied in the shader from one value per tixel (see layers/ValueScatterLayer).
  */
 export { LinkedPlots } from './LinkedPlots';
+export { EmbeddingPlot, SpatialPlot } from './SinglePlots';
+export type { SinglePlotProps } from './SinglePlots';
 export type { LinkedPlotsProps, LinkedPlotsHandle, PlotViewId, SelectionTool, TissueImage } from './LinkedPlots';
 export { ValueScatterLayer } from './layers/ValueScatterLayer';
 export type { ValueScatterLayerProps, ValueScatterLayerExtraProps } from './layers/ValueScatterLayer';

@@ -37,6 +37,12 @@ export interface ExplorerState {
   selection: number[] | null;
   lowerPanel: LowerPanel;
   displayScale: number;
+  /**
+   * Cell Type Mapping result (gene.compute_cell_type, or typed in the dialog): cluster → its cell-type label
+   * (several labels of one cluster joined by ' / '). null = use the run's own cell types. Set together with
+   * mode 'celltype' so the plots and the legend show the mapped labels.
+   */
+  clusterLabels: Record<string, string> | null;
 }
 
 export interface ExplorerActions {
@@ -68,6 +74,7 @@ export const INITIAL_EXPLORER_STATE: ExplorerState = {
   selection: null,
   lowerPanel: 'table',
   displayScale: 0.75,
+  clusterLabels: null,
 };
 
 export const useExplorer = create<ExplorerState & ExplorerActions>()((set) => ({

@@ -7,27 +7,42 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import Construction from '@mui/icons-material/Construction';
 import LinkOff from '@mui/icons-material/LinkOff';
 import { catalogueCalls, MSG, type CallResponse } from '@atlas/contracts';
 import { ApiError, callApi } from '../../api/client';
 import { Logo } from '../../components/Logo';
 import { MessagePage } from '../../components/MessagePage';
 import { useSession } from '../../app/session';
-import { speciesLabel } from '../catalogue/format';
+import { Explorer } from '../explorer/Explorer';
+import { useExplorer } from '../explorer/store';
+import { ExplorerLowerPanel } from '../explorer-panels/LowerPanel';
+import { ExplorerToolbarExtras } from '../explorer-panels/ToolbarExtras';
 import { readPublicLink } from './publicLink';
 
 type DecodedMeta = CallResponse<typeof catalogueCalls.decodeMeta>;
 
+/** The logo of the compact bars: back to the catalogue (the main visual page, spec 03 §2.2). */
+function HomeLogo() {
+  return (
+    <Link component={RouterLink} to="/visualization" color="inherit" underline="none" aria-label={`${MSG.appName} catalogue`} sx={{ display: 'flex', mr: 1 }}>
+      <Logo size={26} />
+    </Link>
+  );
+}
+
 /**
- * `/public`: the public viewer reached by a shared link. The viewer itself is a later issue; for now the page
- * opens the link on the server (decode_meta, with the link's public-session token) and shows which run it is,
- * with a compact bar instead of the full app bar. A tampered or expired link gets an error page.
+ * `/public?component=PublicGeneViewer&public=true&token=…&run_id=<encoded>` (spec 03 §2.2): the read-only
+ * explorer of a shared run. The link is opened on the server first (decode_meta, with the link's own token, or
+ * this browser's public session when that token has expired); a tampered or expired link gets an error page.
+ * Then the explorer opens the run by its `encoded` link — every read and task goes through the link, never a
+ * run_id — in public mode: compact top bar (logo → catalogue, Metadata, the gene/motif/eRegulon toggle, palette,
+ * gene search), no run search, no admin tools (no FrontPage).
  */
 export function PublicPage() {
   const [params] = useSearchParams();
   const link = readPublicLink(params);
-  const { user, ready, startPublicSession } = useSession();
+  const { user, token, ready, startPublicSession } = useSession();
+  const openRun = useExplorer((s) => s.openRun);
 
   useEffect(() => {
     if (ready && !user) startPublicSession().catch((error: unknown) => console.warn('No public session', error));
@@ -51,6 +66,37 @@ export function PublicPage() {
     },
   });
 
+  // The explorer reads with this browser's session (public or signed in), so it opens once there is a token.
+  const encoded = link.ok && meta.data ? link.runId : null;
+  const canRead = ready && token !== null;
+  useEffect(() => {
+    if (!encoded || !canRead) return;
+    if (useExplorer.getState().run?.encoded !== encoded) openRun({ encoded });
+  }, [encoded, canRead, openRun]);
+  // Leaving the viewer closes the run so the next explorer starts clean.
+  useEffect(() => () => useExplorer.getState().openRun(null), []);
+  const opened = useExplorer((s) => (encoded !== null && s.run?.encoded === encoded));
+
+  if (opened && meta.data) {
+    return (
+      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }} data-testid="public-viewer">
+        <Explorer
+          publicMode
+          leading={
+            <Box sx={{ display: 'flex', alignItems: 'center', mr: 1, gap: 1 }}>
+              <HomeLogo />
+              <Box component="span" sx={{ fontWeight: 700 }}>
+                {meta.data.run_id}
+              </Box>
+            </Box>
+          }
+          toolbarExtras={<ExplorerToolbarExtras />}
+          lowerPanel={<ExplorerLowerPanel />}
+        />
+      </Box>
+    );
+  }
+
   const catalogue = (
     <Button component={RouterLink} to="/visualization" variant="contained">
       Browse Published Runs
@@ -60,27 +106,12 @@ export function PublicPage() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="static">
         <Toolbar variant="dense">
-          <Link
-            component={RouterLink}
-            to="/visualization"
-            color="inherit"
-            underline="none"
-            aria-label={`${MSG.appName} catalogue`}
-          >
-            <Logo size={26} />
-          </Link>
+          <HomeLogo />
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ flex: 1 }}>
         {link.ok ? (
-          meta.data ? (
-            <MessagePage
-              icon={<Construction />}
-              title={`Run ${meta.data.run_id}`}
-              message={<RunMeta meta={meta.data} />}
-              actions={catalogue}
-            />
-          ) : meta.error ? (
+          meta.error ? (
             <MessagePage
               icon={<LinkOff />}
               title={MSG.publicLinkCannotOpen}
@@ -119,37 +150,5 @@ export function PublicPage() {
         )}
       </Box>
     </Box>
-  );
-}
-
-/** What the link opens: the run, its organism, tissue and assay, and until when the link works. */
-function RunMeta({ meta }: { meta: DecodedMeta }) {
-  const rows: [string, string][] = [
-    ['Run', meta.run_id],
-    ['Species', speciesLabel(meta.species)],
-    ['Tissue', meta.tissue],
-    ['Assay', meta.assay],
-    ['Link valid until', new Date(meta.expires_at).toLocaleString()],
-  ];
-  // Spans with term/definition roles: MessagePage puts the message inside a paragraph, where a <dl> may not go.
-  return (
-    <>
-      <Box
-        component="span"
-        sx={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, rowGap: 0.5, textAlign: 'left', mx: 'auto', my: 2, width: 'fit-content' }}
-      >
-        {rows.map(([label, value]) => (
-          <Box component="span" key={label} sx={{ display: 'contents' }}>
-            <Box component="span" role="term" sx={{ fontWeight: 600, color: 'text.primary' }}>
-              {label}
-            </Box>
-            <Box component="span" role="definition" sx={{ fontStyle: label === 'Species' ? 'italic' : undefined }}>
-              {value}
-            </Box>
-          </Box>
-        ))}
-      </Box>
-      {MSG.publicViewerNotAvailable(meta.run_id)}
-    </>
   );
 }

@@ -11,6 +11,7 @@ import { COMPONENTS, type ComponentName, type ResolvedView } from '../../app/reg
 
 /** The views that exist today; every other known component gets the "not available yet" page. */
 const BUILT: Partial<Record<ComponentName, ComponentType>> = {
+  AtlasXplore: lazy(() => import('../explorer/AtlasXplore').then((m) => ({ default: m.AtlasXplore }))),
   UserSettings: lazy(() => import('../settings/UserSettings').then((m) => ({ default: m.UserSettings }))),
   AdminPanel: lazy(() => import('../admin/AdminPanel').then((m) => ({ default: m.AdminPanel }))),
   WaferTrace: lazy(() => import('../lab-views/WaferTrace').then((m) => ({ default: m.WaferTrace }))),

@@ -33,6 +33,8 @@ export interface VizTimings {
   /** Last selection: pointer released → indices back from the worker. */
   selectMs?: number;
   selectedCount?: number;
+  /** Last pan/zoom: view state change → deck's render of it finished (JS side; the GPU work follows). */
+  panFrameMs?: number;
   /** Frames deck has drawn. */
   frames: number;
 }
@@ -88,6 +90,23 @@ function generate(n: number, seed = 42) {
 
 type Colouring = 'geneA' | 'geneB' | 'clusters';
 
+/** A stand-in tissue image (pink blob on white) for `?image=1`, as a data URL. */
+function tissueDataUrl(): string {
+  const c = document.createElement('canvas');
+  c.width = c.height = 256;
+  const g = c.getContext('2d')!;
+  g.fillStyle = '#f4f0f2';
+  g.fillRect(0, 0, 256, 256);
+  const grad = g.createRadialGradient(128, 128, 10, 128, 128, 120);
+  grad.addColorStop(0, '#b04a8c');
+  grad.addColorStop(1, '#f4f0f2');
+  g.fillStyle = grad;
+  g.beginPath();
+  g.ellipse(128, 128, 120, 95, 0.4, 0, 2 * Math.PI);
+  g.fill();
+  return c.toDataURL('image/png');
+}
+
 /**
  * `/viz-lab?n=10000`: a development page for the WebGL plots over generated data. It sets `window.__vizReady`
  * after the first drawn frame and keeps timing marks in `window.__vizTimings` for the browser test.
@@ -103,6 +122,12 @@ export function VizLabPage() {
     window.__vizReady = false;
     return d;
   });
+  const withImage = params.get('image') === '1';
+  const tissueImage = useMemo(() => {
+    if (!withImage) return null;
+    const side = Math.ceil(Math.sqrt(n)) * 10;
+    return { image: tissueDataUrl(), bounds: [-5, side - 5, side - 5, -5] as [number, number, number, number], opacity: 0.9 };
+  }, [withImage, n]);
   const [colouring, setColouring] = useState<Colouring>('geneA');
   const [palette, setPalette] = useState<HeatmapPalette>('jet');
   const [background, setBackground] = useState<BackgroundName>('black');
@@ -112,6 +137,7 @@ export function VizLabPage() {
   const plots = useRef<LinkedPlotsHandle>(null);
   const pending = useRef<{ kind: string; t0: number } | null>(null);
   const selectT0 = useRef(0);
+  const panT0 = useRef(0);
 
   const values = colouring === 'clusters' ? data.clusters : colouring === 'geneA' ? data.geneA : data.geneB;
   const range = useMemo<[number, number]>(() => valueRange(values), [values]);
@@ -123,6 +149,10 @@ export function VizLabPage() {
   const onAfterRender = useCallback(() => {
     const t = window.__vizTimings;
     if (t) t.frames++;
+    if (t && panT0.current) {
+      t.panFrameMs = performance.now() - panT0.current;
+      panT0.current = 0;
+    }
     const p = pending.current;
     if (!p || !t) return;
     pending.current = null;
@@ -218,12 +248,15 @@ export function VizLabPage() {
             palette={palette}
             range={range}
             background={background}
+            tissueImage={tissueImage}
+            spotDiameter={withImage ? 8 : undefined}
             selected={selected}
             tool={tool}
             onHover={n <= 200_000 ? onHover : undefined}
             onSelect={onSelect}
             onFirstDraw={onFirstDraw}
             onAfterRender={onAfterRender}
+            onViewStateChange={() => (panT0.current ||= performance.now())}
           />
         </div>
       </div>

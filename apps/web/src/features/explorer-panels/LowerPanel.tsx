@@ -1,0 +1,57 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useAvailableKinds, useRunMeta } from '../explorer/api';
+import { useExplorer, type LowerPanel } from '../explorer/store';
+import { FeatureTable } from './FeatureTable';
+import { HistogramPanel } from './Histogram';
+import { PANELS_MSG } from './messages';
+
+/** 'Peak/Motif Viewer', or 'Peak/Motif/Network Viewer' when the run has regulons (spec 03 §2.1). */
+export function viewerTitle(regulons: boolean | null | undefined): string {
+  return regulons ? 'Peak/Motif/Network Viewer' : 'Peak/Motif Viewer';
+}
+
+/** The track browser / sequence logo / network slot: not part of this build, so it says so. */
+function ViewerSlot({ title }: { title: string }) {
+  return (
+    <Box sx={{ p: 2 }} data-testid="viewer-slot">
+      <Alert severity="info">{PANELS_MSG.viewerUnavailable(title)}</Alert>
+    </Box>
+  );
+}
+
+/**
+ * The explorer's lower panel (spec 03 §2.1 "Lower tool column", exactly one panel at a time): Feature Table,
+ * Histogram or the Peak/Motif(/Network) Viewer, chosen by `lowerPanel` in the explorer store so the core's
+ * tool column and these tabs stay in step. Mounted by the explorer core and the public viewer.
+ */
+export function ExplorerLowerPanel() {
+  const run = useExplorer((s) => s.run);
+  const panel = useExplorer((s) => s.lowerPanel);
+  const patch = useExplorer((s) => s.patch);
+  const { meta } = useRunMeta(run);
+  // Members' run rows do not say whether there are regulons: the explorer's probe of the eRegulon names does.
+  const kinds = useAvailableKinds(run, meta);
+  const title = viewerTitle(meta?.regulons ?? kinds.includes('eRegulons'));
+  if (!run) return null;
+  return (
+    <Paper variant="outlined" component="section" aria-label="Lower panel" data-testid="explorer-lower-panel">
+      <Tabs
+        value={panel}
+        onChange={(_, value: LowerPanel) => patch({ lowerPanel: value })}
+        variant="scrollable"
+        sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}
+      >
+        <Tab value="table" label="Feature Table" />
+        <Tab value="histogram" label="Histogram" />
+        <Tab value="viewer" label={title} />
+      </Tabs>
+      <Box sx={{ p: 1 }}>
+        {panel === 'table' ? <FeatureTable /> : panel === 'histogram' ? <HistogramPanel /> : <ViewerSlot title={title} />}
+      </Box>
+    </Paper>
+  );
+}

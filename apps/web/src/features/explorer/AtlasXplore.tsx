@@ -1,0 +1,73 @@
+/**
+ * `?component=AtlasXplore&run_id=…` (spec 03 §2.1): the signed-in explorer. The address mirrors the run and — our
+ * permalink addition — the feature kind, chosen features, colour mode and palette, so a copied address restores
+ * the view. The panels engineer's toolbar items and lower panel mount into the layout's slots.
+ */
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useShallow } from 'zustand/react/shallow';
+import { ExplorerLowerPanel } from '../explorer-panels/LowerPanel';
+import { ExplorerToolbarExtras } from '../explorer-panels/ToolbarExtras';
+import { Explorer } from './Explorer';
+import { decodeViewQuery, encodeViewQuery } from './logic';
+import { useExplorer } from './store';
+import { markMounted } from './timings';
+
+export function AtlasXplore() {
+  const [params, setParams] = useSearchParams();
+  const urlRunId = decodeViewQuery(params).run_id;
+  const view = useExplorer(
+    useShallow((s) => ({
+      run: s.run,
+      kind: s.kind,
+      features: s.features,
+      mode: s.mode,
+      palette: s.palette,
+      averaging: s.averaging,
+    })),
+  );
+  const openRun = useExplorer((s) => s.openRun);
+  const patch = useExplorer((s) => s.patch);
+
+  useEffect(() => markMounted(), []);
+
+  // Address → store: a run_id that differs from the open run opens it, with the permalink's view fields.
+  useEffect(() => {
+    if (urlRunId === (useExplorer.getState().run?.run_id ?? null)) return;
+    if (!urlRunId) {
+      openRun(null);
+      return;
+    }
+    const decoded = decodeViewQuery(params);
+    openRun({ run_id: urlRunId });
+    patch({
+      kind: decoded.kind,
+      features: decoded.features,
+      mode: decoded.mode,
+      palette: decoded.palette,
+      averaging: decoded.averaging,
+    });
+  }, [urlRunId, params, openRun, patch]);
+
+  // Store → address (replace: view tweaks are not history entries).
+  const runId = view.run?.run_id ?? null;
+  useEffect(() => {
+    if (runId !== urlRunId) return; // the address→store effect has not caught up yet
+    const next = encodeViewQuery(params, { ...view, run_id: runId });
+    if (next.toString() !== params.toString()) setParams(next, { replace: true });
+  }, [view, runId, urlRunId, params, setParams]);
+
+  // Leaving the explorer closes the run so that the next visit starts clean.
+  useEffect(() => () => useExplorer.getState().openRun(null), []);
+
+  const onSelectRun = useCallback(
+    (id: string) => {
+      setParams((prev) => new URLSearchParams({ component: prev.get('component') ?? 'AtlasXplore', run_id: id }));
+    },
+    [setParams],
+  );
+
+  return (
+    <Explorer onSelectRun={onSelectRun} toolbarExtras={<ExplorerToolbarExtras />} lowerPanel={<ExplorerLowerPanel />} />
+  );
+}

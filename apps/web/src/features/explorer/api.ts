@@ -1,0 +1,244 @@
+/**
+ * Server data of the explorer, in TanStack Query (CONVENTIONS §11): the run's tixel table as typed arrays, the
+ * feature names, one query per feature's values (binary get_summation), run metadata, and the compute_qc task.
+ */
+import { useMemo, useState } from 'react';
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import {
+  TASK_POLL_INTERVAL_MS,
+  catalogueCalls,
+  genesCalls,
+  taskCalls,
+  type TCatalogueRun,
+  type TTaskState,
+} from '@atlas/contracts';
+import { ApiError, callApi } from '../../api/client';
+import { useSession } from '../../app/session';
+import { categoryCodes } from './logic';
+import { KIND_LABEL } from './messages';
+import type { FeatureKind, RunRef } from './store';
+
+/** A stable string for query keys: the run id, or the public link. */
+export function runKey(run: RunRef | null): string {
+  if (!run) return '';
+  return run.run_id ?? `encoded:${run.encoded}`;
+}
+
+const refQuery = (run: RunRef) => (run.run_id ? { run_id: run.run_id } : { encoded: run.encoded });
+
+/** The tixel table of a run, ready for the plots. */
+export interface RunData {
+  runId: string;
+  n: number;
+  /** x,y interleaved. */
+  spatial: Float32Array;
+  umap: Float32Array;
+  /** Cluster code per tixel (index into `clusterNames`, natural order). */
+  clusterCodes: Float32Array;
+  clusterNames: string[];
+  clusterCounts: number[];
+  cellTypes: { codes: Float32Array; names: string[]; counts: number[] } | null;
+}
+
+async function loadRunData(run: RunRef, signal: AbortSignal): Promise<RunData> {
+  const rows = await callApi(genesCalls.dataRows, { query: refQuery(run), signal });
+  const clusters = categoryCodes(rows.clusters);
+  return {
+    runId: rows.run_id,
+    n: rows.clusters.length,
+    spatial: Float32Array.from(rows.spatial),
+    umap: Float32Array.from(rows.umap),
+    clusterCodes: clusters.codes,
+    clusterNames: clusters.names,
+    clusterCounts: clusters.counts,
+    cellTypes: rows.cell_types && rows.cell_types.length === rows.clusters.length ? categoryCodes(rows.cell_types) : null,
+  };
+}
+
+export function useRunData(run: RunRef | null): UseQueryResult<RunData> {
+  return useQuery({
+    queryKey: ['explorer', runKey(run), 'data'],
+    queryFn: ({ signal }) => loadRunData(run!, signal),
+    enabled: run !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Feature names of a kind (the position is the feature index) with a lookup set and index map. */
+export interface FeatureNames {
+  names: string[];
+  set: Set<string>;
+  index: Map<string, number>;
+}
+
+export function useFeatureNames(run: RunRef | null, kind: FeatureKind, enabled = true): UseQueryResult<FeatureNames> {
+  return useQuery({
+    queryKey: ['explorer', runKey(run), kind, 'names'],
+    queryFn: async ({ signal }) => {
+      const names = await callApi(genesCalls.featureNames, { query: { ...refQuery(run!), kind }, signal });
+      return { names, set: new Set(names), index: new Map(names.map((n, i) => [n, i])) };
+    },
+    enabled: run !== null && enabled,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Values of one feature per tixel: POST get_summation with `Accept: application/octet-stream` → float32. */
+export async function fetchFeatureValues(
+  run: RunRef,
+  kind: FeatureKind,
+  index: number,
+  token: string | null,
+  signal?: AbortSignal,
+): Promise<Float32Array> {
+  const headers: Record<string, string> = { accept: 'application/octet-stream', 'content-type': 'application/json' };
+  if (token) headers.authorization = `JWT ${token}`;
+  const path = genesCalls.getSummation.path;
+  const response = await fetch(path, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...refQuery(run), filename: KIND_LABEL[kind].summation, rows: [index] }),
+    signal,
+  });
+  if (!response.ok) {
+    let msg = `${response.status} ${response.statusText}`;
+    try {
+      msg = ((await response.json()) as { msg?: string }).msg ?? msg;
+    } catch {
+      // not JSON
+    }
+    throw new ApiError(response.status, msg, path);
+  }
+  const buffer = await response.arrayBuffer();
+  const tixels = Number(response.headers.get('x-tixels')) || buffer.byteLength / 4;
+  return new Float32Array(buffer, 0, tixels);
+}
+
+/**
+ * One query per chosen feature, keyed by [run, kind, feature] so that values are fetched once and reused when
+ * the feature is chosen again. Returns the arrays in `features` order once all have arrived (else null).
+ */
+export function useFeatureValues(
+  run: RunRef | null,
+  kind: FeatureKind,
+  features: readonly string[],
+  names: FeatureNames | undefined,
+): { values: Float32Array[] | null; loading: boolean; error: Error | null } {
+  const { token } = useSession();
+  const results = useQueries({
+    queries: features.map((feature) => ({
+      queryKey: ['explorer', runKey(run), kind, 'feature', feature],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchFeatureValues(run!, kind, names!.index.get(feature)!, token, signal),
+      enabled: run !== null && names !== undefined && names.index.has(feature),
+      staleTime: Infinity,
+      gcTime: 5 * 60_000,
+      retry: false,
+    })),
+  });
+  const datas = results.map((r) => r.data);
+  const error = results.find((r) => r.error)?.error ?? null;
+  const loading = results.some((r) => r.isFetching);
+  const next = datas.length > 0 && datas.every((d) => d !== undefined) ? (datas as Float32Array[]) : null;
+  // Keep the array's identity while its elements are the same arrays, so recolouring runs only on real changes.
+  // (A useMemo over `datas` would not do: its length changes with the number of features.)
+  const [kept, setKept] = useState<Float32Array[] | null>(null);
+  const same = next === null ? kept === null : kept !== null && kept.length === next.length && next.every((d, i) => d === kept[i]);
+  if (!same) setKept(next);
+  const values = same ? kept : next;
+  return { values, loading, error };
+}
+
+/** Runs the session may see (the Run ID's search, the Metadata dialog). */
+export function useRuns(enabled = true): UseQueryResult<TCatalogueRun[]> {
+  return useQuery({
+    queryKey: ['explorer', 'runs'],
+    queryFn: ({ signal }) => callApi(catalogueCalls.getRuns, { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** What the explorer needs to know about a run: species, organ, assay and whether it has regulons. */
+export interface RunMeta {
+  run_id: string;
+  species: string;
+  organ: string;
+  assay: string;
+  regulons: boolean | null;
+  title?: string;
+  condition?: string;
+}
+
+export function useRunMeta(run: RunRef | null): { meta: RunMeta | null; loading: boolean } {
+  const runs = useRuns(Boolean(run?.run_id));
+  const decoded = useQuery({
+    queryKey: ['explorer', runKey(run), 'meta'],
+    queryFn: ({ signal }) => callApi(catalogueCalls.decodeMeta, { query: { encoded: run!.encoded! }, signal }),
+    enabled: Boolean(run?.encoded),
+    staleTime: Infinity,
+  });
+  const meta = useMemo<RunMeta | null>(() => {
+    if (!run) return null;
+    if (run.encoded) {
+      const d = decoded.data;
+      return d ? { run_id: d.run_id, species: d.species, organ: d.tissue, assay: d.assay, regulons: d.regulons_flag } : null;
+    }
+    const r = runs.data?.find((x) => x.run_id === run.run_id);
+    return r
+      ? { run_id: r.run_id, species: r.species, organ: r.organ, assay: r.assay, regulons: null, title: r.result_title, condition: r.experimental_condition }
+      : null;
+  }, [run, decoded.data, runs.data]);
+  return { meta, loading: run?.encoded ? decoded.isLoading : runs.isLoading };
+}
+
+/** Which feature kinds the run offers: Transcriptome → genes only; eRegulons only when the run has regulons. */
+export function useAvailableKinds(run: RunRef | null, meta: RunMeta | null): FeatureKind[] {
+  const transcriptome = meta ? /transcriptome/i.test(meta.assay) : false;
+  const probeMotifs = useFeatureNames(run, 'motifs', meta !== null && !transcriptome);
+  const probeRegulons = useFeatureNames(run, 'eRegulons', meta !== null && !transcriptome && meta.regulons !== false);
+  return useMemo(() => {
+    if (!meta || transcriptome) return ['genes'];
+    const kinds: FeatureKind[] = ['genes'];
+    if (probeMotifs.data?.names.length) kinds.push('motifs');
+    if ((meta.regulons ?? true) && probeRegulons.data?.names.length) kinds.push('eRegulons');
+    return kinds;
+  }, [meta, transcriptome, probeMotifs.data, probeRegulons.data]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// gene.compute_qc
+
+export function isTerminal(status: TTaskState['status']): boolean {
+  return status === 'SUCCESS' || status === 'FAILURE';
+}
+
+/** Posts gene.compute_qc for a selection: args [data/{run}/h5/obj/{kind}.h5ad, indices, key]; public links use the public-task route. */
+export async function postComputeQc(run: RunRef, kind: FeatureKind, selected: readonly number[], key: string): Promise<TTaskState> {
+  if (run.encoded) {
+    return callApi(genesCalls.publicTask, {
+      body: { encoded: run.encoded, task: 'gene.compute_qc', kind, selection: [...selected], key },
+    });
+  }
+  return callApi(taskCalls.postTask, {
+    body: {
+      task: 'gene.compute_qc',
+      queue: 'atxcloud_gene',
+      args: [`data/${run.run_id}/h5/obj/${KIND_LABEL[kind].file}.h5ad`, [...selected], key],
+      kwargs: {},
+    },
+  });
+}
+
+/** Polls a task every 1000 ms until SUCCESS or FAILURE. */
+export function useTaskState(id: string | null): UseQueryResult<TTaskState> {
+  return useQuery({
+    queryKey: ['explorer', 'task', id],
+    queryFn: ({ signal }) => callApi(taskCalls.getTask, { params: { id: id! }, signal }),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data && isTerminal(query.state.data.status) ? false : TASK_POLL_INTERVAL_MS),
+    staleTime: 0,
+    retry: 2,
+  });
+}

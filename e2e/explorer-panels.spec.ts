@@ -1,0 +1,202 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
+
+/**
+ * [EXPLORER-PANELS]: the lower panels and tool extras of AtlasXplore on a demo run — the Feature Table (top ten
+ * per cluster, Anti, clicking a name selects it), the Histogram panel, Cell Type Mapping from an uploaded marker
+ * csv (gene.compute_cell_type) → the cell-type view, Save Display as PNG, Copy Public Link — and the public viewer
+ * that link opens in a fresh browser without signing in; a tampered link shows the error page.
+ */
+
+const RUN = 'D90001';
+
+/** Share of lit (non-background) pixels in each half of the plots (UMAP left, spatial right). */
+async function halves(page: Page): Promise<number[]> {
+  const box = (await page.getByTestId('linked-plots').boundingBox())!;
+  const png = await page.screenshot({ clip: box });
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return [0, 1].map((h) => {
+    let lit = 0;
+    let count = 0;
+    const x0 = Math.floor((h * info.width) / 2) + 4;
+    const x1 = Math.floor(((h + 1) * info.width) / 2) - 4;
+    for (let y = 30; y < info.height; y += 2) {
+      for (let x = x0; x < x1; x += 2) {
+        const i = (y * info.width + x) * 3;
+        if (data[i]! + data[i + 1]! + data[i + 2]! > 60) lit++;
+        count++;
+      }
+    }
+    return lit / count;
+  });
+}
+
+/** Waits for the explorer's own "both plots drawn" flag, then for the pixels to reach the screen. */
+async function plotsDrawn(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true, null, { timeout: 60_000 });
+  await expect.poll(async () => Math.min(...(await halves(page))), { timeout: 30_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
+}
+
+test('[EXPLORER-PANELS]: feature table, histogram, cell typing, save display, public link and viewer', async ({ page, context, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const token = await apiToken(page, ADMIN.username, ADMIN.password);
+  const auth = { authorization: `JWT ${token}` };
+  await expect
+    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: auth })).status(), { timeout: 120_000, intervals: [1000] })
+    .toBe(200);
+
+  // The run's own top-ten table (written after data.csv.gz), to build a marker csv whose markers mark their clusters.
+  const buckets = (await (await page.request.get('/api/v1/storage/fetch_buckets', { headers: auth })).json()) as string[];
+  type TopTen = { '1': string[][]; '-1': string[][] };
+  const readTopTen = async (): Promise<TopTen | false> => {
+    const reply = await page.request.get('/api/v1/storage/json', {
+      headers: auth,
+      params: { bucket_name: buckets[0]!, filename: `data/${RUN}/h5/topTen_genes.json` },
+    });
+    return (await reply.json()) as TopTen | false;
+  };
+  await expect.poll(async () => Boolean(await readTopTen()), { timeout: 120_000, intervals: [1000] }).toBe(true);
+  const topTen = (await readTopTen()) as TopTen;
+  expect(topTen['1'].length).toBeGreaterThan(0);
+
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
+  await plotsDrawn(page);
+
+  // ---- Feature Table ----
+  const table = page.getByTestId('feature-table');
+  await expect(table).toBeVisible();
+  const clusterCount = topTen['1'][0]!.length;
+  await expect(table.getByRole('table', { name: 'Feature table' }).locator('thead th')).toHaveCount(clusterCount + 1);
+  const firstTop = topTen['1'][0]![0]!;
+  await expect(table.locator('tbody tr').first().locator('td').nth(1)).toHaveText(firstTop);
+  await page.getByRole('switch', { name: 'Anti' }).check();
+  await expect(table.getByRole('table', { name: 'Anti feature table' })).toBeVisible();
+  await expect(table.locator('tbody tr').first().locator('td').nth(1)).toHaveText(topTen['-1'][0]![0]!);
+  await page.getByRole('switch', { name: 'Anti' }).uncheck();
+  const cell = table.locator(`td[data-feature="${firstTop}"]`).first();
+  await cell.click();
+  await expect(cell).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('heat-bar')).toContainText(firstTop);
+  await expect(page).toHaveURL(new RegExp(firstTop));
+  await plotsDrawn(page);
+  await shot(page, 'explorer-feature-table');
+
+  // ---- Histogram ----
+  await page.getByRole('tab', { name: 'Histogram' }).click();
+  const histogram = page.getByTestId('histogram-feature');
+  await expect(histogram).toHaveCount(1);
+  await expect(histogram).toContainText(firstTop);
+  expect(await histogram.locator('rect').count()).toBeGreaterThan(5);
+  await shot(page, 'explorer-histogram');
+  await page.getByRole('tab', { name: /Peak\/Motif/ }).click();
+  await expect(page.getByTestId('viewer-slot')).toContainText('not available for this run');
+  await page.getByRole('tab', { name: 'Feature Table' }).click();
+
+  // ---- Cell Type Mapping: a non-csv is refused, a marker csv runs gene.compute_cell_type ----
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-celltypes-'));
+  const labels = Array.from({ length: clusterCount }, (_, c) => `Type ${String.fromCharCode(65 + c)}`);
+  const csv = labels.map((label, c) => [label, ...topTen['1'].slice(0, 3).map((row) => `${row[c]!.toLowerCase()}!`)].join(',')).join('\n');
+  fs.writeFileSync(path.join(dir, 'markers.csv'), `${csv}\n`);
+  fs.writeFileSync(path.join(dir, 'markers.txt'), csv);
+
+  await page.getByRole('button', { name: 'Cell Typing' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cell Type Mapping' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox')).toHaveCount(clusterCount);
+  await dialog.getByTestId('cell-type-upload').setInputFiles(path.join(dir, 'markers.txt'));
+  await expect(page.getByText('Wrong file type must be csv')).toBeVisible();
+  await dialog.getByTestId('cell-type-upload').setInputFiles(path.join(dir, 'markers.csv'));
+  await expect(page.getByText('Cell types applied')).toBeVisible({ timeout: 60_000 });
+  await expect(dialog).toBeHidden();
+  const legend = page.getByTestId('explorer-legend');
+  // The core draws the cell-type view from the store's clusterLabels.
+  await expect.soft(legend.getByText(labels[0]!, { exact: false }).first()).toBeVisible();
+  await plotsDrawn(page);
+  await shot(page, 'explorer-celltypes');
+
+  // ---- Save Display: transparent and opaque PNGs at the canvas' pixel size, named {run}_{features}.png ----
+  const canvasSize = await page.evaluate(() => {
+    const c = document.querySelector<HTMLCanvasElement>('[data-testid="linked-plots"] canvas')!;
+    return { width: c.width, height: c.height };
+  });
+  for (const [item, opaque] of [
+    ['Transparent png', false],
+    ['Opaque png', true],
+  ] as const) {
+    await page.getByRole('button', { name: 'Save Display' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: item }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${RUN}_celltypes.png`);
+    const saved = path.join(dir, `${item}.png`);
+    await file.saveAs(saved);
+    const meta = await sharp(saved).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', canvasSize.width, canvasSize.height]);
+    const { data } = await sharp(saved).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    let transparent = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] === 0) transparent++;
+    if (opaque) expect(transparent).toBe(0);
+    else expect(transparent).toBeGreaterThan(0);
+  }
+  // FrontPage (admin) renders the spatial plot into the run's thumbnail.
+  await page.getByRole('button', { name: 'Save Display' }).click();
+  await page.getByRole('menuitem', { name: 'FrontPage' }).click();
+  await expect(page.getByText(`Front page image of ${RUN} saved`)).toBeVisible();
+  const thumb = await page.request.get(`/api/v1/run_db/frontpage/${RUN}.png`);
+  expect(thumb.status()).toBe(200);
+  const thumbMeta = await sharp(await thumb.body()).metadata();
+  expect(Math.max(thumbMeta.width!, thumbMeta.height!)).toBeLessThanOrEqual(200);
+
+  // ---- Copy Public Link ----
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await page.getByRole('button', { name: 'Copy Public Link' }).click();
+  await expect(page.getByText('Public link copied to clipboard')).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const url = new URL(link);
+  expect(url.pathname).toBe('/public');
+  expect(url.searchParams.get('component')).toBe('PublicGeneViewer');
+  expect(url.searchParams.get('public')).toBe('true');
+  expect(url.searchParams.get('token')).toBeTruthy();
+  expect(url.searchParams.get('token')).not.toBe(token);
+  expect(url.searchParams.get('run_id')).not.toContain(RUN);
+
+  // ---- The public viewer, in a fresh browser that never signed in ----
+  const visitor = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 } });
+  const pub = await visitor.newPage();
+  const runIdRequests: string[] = [];
+  pub.on('request', (r) => {
+    if (r.url().includes('/api/v1/genes/') && r.url().includes(`run_id=${RUN}`)) runIdRequests.push(r.url());
+  });
+  await pub.goto(link);
+  await expect(pub.getByTestId('public-viewer')).toBeVisible({ timeout: 30_000 });
+  await plotsDrawn(pub);
+  const [umapLit, spatialLit] = await halves(pub);
+  expect(umapLit).toBeGreaterThan(0.01);
+  expect(spatialLit).toBeGreaterThan(0.01);
+  await expect(pub.getByRole('button', { name: "Run ID's" })).toHaveCount(0);
+  await expect(pub.getByRole('button', { name: 'Metadata' })).toBeVisible();
+  await expect(pub.getByRole('group', { name: 'Feature type' })).toBeVisible();
+  await expect(pub.getByRole('link', { name: /catalogue/ })).toHaveAttribute('href', '/visualization');
+  await expect(pub.getByTestId('explorer-lower-panel')).toBeVisible();
+  await pub.getByRole('button', { name: 'Save Display' }).click();
+  await expect(pub.getByRole('menuitem', { name: 'Opaque png' })).toBeVisible();
+  await expect(pub.getByRole('menuitem', { name: 'FrontPage' })).toHaveCount(0);
+  await pub.keyboard.press('Escape');
+  expect(runIdRequests).toEqual([]);
+  await shot(pub, 'public-viewer');
+
+  // ---- A tampered link: the error page ----
+  const encoded = url.searchParams.get('run_id')!;
+  const middle = Math.floor(encoded.length / 2);
+  const flipped = encoded.slice(0, middle) + (encoded[middle] === 'A' ? 'B' : 'A') + encoded.slice(middle + 1);
+  url.searchParams.set('run_id', flipped);
+  await pub.goto(url.toString());
+  await expect(pub.getByText('This public link cannot be opened')).toBeVisible();
+  await expect(pub.getByTestId('linked-plots')).toHaveCount(0);
+  await visitor.close();
+});
