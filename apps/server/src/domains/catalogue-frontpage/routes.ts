@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { FRONTPAGE_PATH, frontpageKey } from '@atlas/contracts';
 import { HttpError } from '../../http/errors.js';
 import { enforceAccess, rawRoute } from '../../http/route.js';
@@ -54,7 +54,7 @@ export function registerFrontpageRoutes(app: FastifyInstance, infra: Pick<Infra,
           throw new HttpError(422, FRONTPAGE_MSG.notPng);
         }
         let png: Buffer;
-        let info: sharp.OutputInfo;
+        let info: OutputInfo;
         try {
           ({ data: png, info } = await sharp(body, { limitInputPixels: 40_000_000 })
             .resize(FRONTPAGE_MAX_SIDE, FRONTPAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
