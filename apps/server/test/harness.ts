@@ -9,6 +9,8 @@ import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { migrate, openDatabase, type DatabaseHandle } from '../src/infra/db/index.js';
 import type { Infra } from '../src/infra/index.js';
+import type { TaskQueue } from '../src/infra/queue/port.js';
+import type { TTaskState } from '@atlas/contracts';
 import { closeInfra, createInfra } from '../src/infra/create.js';
 
 /**
@@ -96,4 +98,16 @@ export async function createTestApp(overrides: Record<string, string | undefined
       await infra.cleanup();
     },
   };
+}
+
+/** Polls a task until it is SUCCESS or FAILURE (tests only; the product polls over HTTP). */
+export async function settleTask(queue: TaskQueue, id: string, timeoutMs = 60_000): Promise<TTaskState> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await queue.get(id);
+    if (!state) throw new Error(`task ${id} does not exist`);
+    if (state.status === 'SUCCESS' || state.status === 'FAILURE') return state;
+    if (Date.now() > deadline) throw new Error(`task ${id} still ${state.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

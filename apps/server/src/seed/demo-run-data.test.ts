@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { QUEUES, type TaskStatus, type TTaskState } from '@atlas/contracts';
+import { QUEUES, type TTaskState } from '@atlas/contracts';
 import { readH5ad } from '@atlas/spatial';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp, settleTask } from '../../test/harness.js';
 import { readObject } from '../domains/genes/objects.js';
 import { createJobStore } from '../domains/imports/jobs.js';
 import { createDemoRunDataGenerator } from './demo-run-data.js';
@@ -32,18 +32,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const createFilesTasks = () =>
-  t.infra.db.selectFrom('tasks').select(['id', 'kwargs', 'status']).where('name', '=', 'webfile.create_files').execute();
+  t.infra.db
+    .selectFrom('tasks')
+    .select(['id', 'kwargs', 'status'])
+    .where('name', '=', 'webfile.create_files')
+    .execute();
 
-async function settle(id: string): Promise<TTaskState> {
-  const deadline = Date.now() + 60_000;
-  const final: TaskStatus[] = ['SUCCESS', 'FAILURE'];
-  for (;;) {
-    const state = (await t.infra.queue.get(id))!;
-    if (final.includes(state.status)) return state;
-    if (Date.now() > deadline) throw new Error(`task ${id} still ${state.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const settle = (id: string): Promise<TTaskState> => settleTask(t.infra.queue, id);
 
 const webObject = (runId: string) =>
   t.infra.db
@@ -112,7 +107,13 @@ describe('demo run data', () => {
     }
     expect(await webObject('D90004')).toEqual({ web_object_available: true, web_obj_path: 'data/D90004/h5/' });
     expect(await webObject('D90002')).toEqual({ web_object_available: true, web_obj_path: 'data/D90002/h5/' });
-    for (const file of ['data.csv.gz', 'geneNames.txt.gz', 'motifNames.txt.gz', 'eRegulonNames.txt.gz', 'topTen_motifs.json']) {
+    for (const file of [
+      'data.csv.gz',
+      'geneNames.txt.gz',
+      'motifNames.txt.gz',
+      'eRegulonNames.txt.gz',
+      'topTen_motifs.json',
+    ]) {
       expect(await t.infra.storage.exists(BUCKET, `data/D90002/h5/${file}`), file).toBe(true);
     }
     expect(await t.infra.storage.exists(BUCKET, 'data/D90004/h5/motifNames.txt.gz')).toBe(false);
@@ -125,9 +126,12 @@ describe('demo run data', () => {
     // Idempotent: the web objects are available, so seeding again generates and posts nothing.
     const third = createDemoRunDataGenerator(t.infra, options);
     await third(cutTag, target(cutTag));
-    expect(third.outcomes).toEqual([expect.objectContaining({ written: [], task: { skipped: 'web object available' } })]);
+    expect(third.outcomes).toEqual([
+      expect.objectContaining({ written: [], task: { skipped: 'web object available' } }),
+    ]);
     const seeded = await seedDemoRuns(t.infra, {
-      generateRunData: async (run, to) => (run.run_id === 'D90004' || run.run_id === 'D90002' ? third(run, to) : { webObjectPath: null, thumbnail: false }),
+      generateRunData: async (run, to) =>
+        run.run_id === 'D90004' || run.run_id === 'D90002' ? third(run, to) : { webObjectPath: null, thumbnail: false },
     });
     expect(seeded.generated).not.toContain('D90004');
     expect(seeded.generated).not.toContain('D90002');

@@ -2,9 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUES, type TaskStatus, type TTaskState } from '@atlas/contracts';
-import { column, parseDataCsv, parseNames, readH5ad, readTenxH5, readVisiumSpatial, writeH5ad, type H5adData } from '@atlas/spatial';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { QUEUES, type TTaskState } from '@atlas/contracts';
+import {
+  column,
+  parseDataCsv,
+  parseNames,
+  readH5ad,
+  readTenxH5,
+  readVisiumSpatial,
+  writeH5ad,
+  type H5adData,
+} from '@atlas/spatial';
+import { createTestApp, type TestApp, settleTask } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../auth/test-support.js';
 import { readObject } from '../genes/objects.js';
 import { createJobStore } from './jobs.js';
@@ -24,16 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function settle(id: string): Promise<TTaskState> {
-  const deadline = Date.now() + 60_000;
-  const final: TaskStatus[] = ['SUCCESS', 'FAILURE'];
-  for (;;) {
-    const state = (await t.infra.queue.get(id))!;
-    if (final.includes(state.status)) return state;
-    if (Date.now() > deadline) throw new Error(`task ${id} still ${state.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const settle = (id: string): Promise<TTaskState> => settleTask(t.infra.queue, id);
 
 const web = (run: string, file: string) => readObject(t.infra.storage, 'atx-data', `data/${run}/h5/${file}`);
 
@@ -52,10 +52,20 @@ async function expectSameValues(run: string, source: { names: string[]; x: H5adD
   });
   expect(binary.statusCode).toBe(200);
   const n = csv.clusters.length;
-  const values = new Float32Array(binary.rawPayload.buffer.slice(binary.rawPayload.byteOffset, binary.rawPayload.byteOffset + binary.rawPayload.byteLength));
+  const values = new Float32Array(
+    binary.rawPayload.buffer.slice(
+      binary.rawPayload.byteOffset,
+      binary.rawPayload.byteOffset + binary.rawPayload.byteLength,
+    ),
+  );
   expect(values.length).toBe(n * rows.length);
-  rows.forEach((j, r) => expect(Array.from(values.subarray(r * n, (r + 1) * n))).toEqual(Array.from(column(source.x, j))));
-  const text = await api<string[]>(t.app, 'POST', '/api/v1/genes/get_summation', { token: admin, body: { run_id: run, filename: 'geneSummation', rows } });
+  rows.forEach((j, r) =>
+    expect(Array.from(values.subarray(r * n, (r + 1) * n))).toEqual(Array.from(column(source.x, j))),
+  );
+  const text = await api<string[]>(t.app, 'POST', '/api/v1/genes/get_summation', {
+    token: admin,
+    body: { run_id: run, filename: 'geneSummation', rows },
+  });
   expect(text.status).toBe(200);
   rows.forEach((j, r) => {
     const parsed = text.body[r]!.split(',').map(Number);
@@ -66,33 +76,63 @@ async function expectSameValues(run: string, source: { names: string[]; x: H5adD
 describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.create_files', () => {
   it('imports test_data.h5ad: web files re-read to the source values; Job row and web_object_available recorded', async () => {
     const started = Date.now();
-    const posted = await importRun(t.infra, await sourceFromPath(H5AD), { runId: 'D00001', title: 'Squidpy', requestedBy: 'admin' });
+    const posted = await importRun(t.infra, await sourceFromPath(H5AD), {
+      runId: 'D00001',
+      title: 'Squidpy',
+      requestedBy: 'admin',
+    });
     const done = await settle(posted._id);
     expect(done.error).toBeNull();
     expect(done).toMatchObject({ status: 'SUCCESS', progress: 100, run_id: 'D00001' });
-    expect(done.result).toMatchObject({ run_id: 'D00001', tixels: 49, features: { genes: 1999 }, analysed: false, clusters: 5, web_object_available: true });
-    console.log(`create_files on test_data.h5ad: ${(done.result as { ms: number }).ms} ms (import + task ${Date.now() - started} ms)`);
+    expect(done.result).toMatchObject({
+      run_id: 'D00001',
+      tixels: 49,
+      features: { genes: 1999 },
+      analysed: false,
+      clusters: 5,
+      web_object_available: true,
+    });
+    console.log(
+      `create_files on test_data.h5ad: ${(done.result as { ms: number }).ms} ms (import + task ${Date.now() - started} ms)`,
+    );
 
     const source = await readH5ad(H5AD);
     const spatial = new Float64Array(2 * source.nObs);
-    for (let i = 0; i < source.nObs; i++) spatial.set([source.obsm.spatial!.data[2 * i]!, source.obsm.spatial!.data[2 * i + 1]!], 2 * i);
+    for (let i = 0; i < source.nObs; i++)
+      spatial.set([source.obsm.spatial!.data[2 * i]!, source.obsm.spatial!.data[2 * i + 1]!], 2 * i);
     await expectSameValues('D00001', { names: source.varNames, x: source.X, spatial });
-    const topTen = JSON.parse(Buffer.from(await web('D00001', 'topTen_genes.json')).toString()) as Record<string, string[][]>;
+    const topTen = JSON.parse(Buffer.from(await web('D00001', 'topTen_genes.json')).toString()) as Record<
+      string,
+      string[][]
+    >;
     expect(topTen['1']).toHaveLength(10);
     expect(topTen['1']![0]).toHaveLength(5);
 
-    const run = await t.infra.db.selectFrom('results as r').innerJoin('tissues as t', 't.tissue_id', 'r.tissue_id')
-      .select(['r.web_object_available', 'r.web_obj_path', 'r.title']).where('t.run_id', '=', 'D00001').executeTakeFirstOrThrow();
+    const run = await t.infra.db
+      .selectFrom('results as r')
+      .innerJoin('tissues as t', 't.tissue_id', 'r.tissue_id')
+      .select(['r.web_object_available', 'r.web_obj_path', 'r.title'])
+      .where('t.run_id', '=', 'D00001')
+      .executeTakeFirstOrThrow();
     expect(run).toEqual({ web_object_available: true, web_obj_path: 'data/D00001/h5/', title: 'Squidpy' });
     const jobs = await createJobStore(t.infra.db).list({ runId: 'D00001' });
-    expect(jobs).toMatchObject([{ job_name: 'webfile.create_files', status: 'SUCCESS', username: 'admin', task_id: posted._id }]);
+    expect(jobs).toMatchObject([
+      { job_name: 'webfile.create_files', status: 'SUCCESS', username: 'admin', task_id: posted._id },
+    ]);
   });
 
   it('imports an uploaded Visium folder through POST /api/v1/run_db/import (clusters and UMAP computed)', async () => {
-    for (const name of ['filtered_feature_bc_matrix.h5', 'spatial/tissue_positions_list.csv', 'spatial/scalefactors_json.json']) {
+    for (const name of [
+      'filtered_feature_bc_matrix.h5',
+      'spatial/tissue_positions_list.csv',
+      'spatial/scalefactors_json.json',
+    ]) {
       await t.infra.storage.put('atx-data', `uploads/visium/${name}`, fs.readFileSync(path.join(SQUIDPY, name)));
     }
-    const reply = await api<TTaskState>(t.app, 'POST', '/api/v1/run_db/import', { token: admin, body: { run_id: 'D00002', source: 'uploads/visium/' } });
+    const reply = await api<TTaskState>(t.app, 'POST', '/api/v1/run_db/import', {
+      token: admin,
+      body: { run_id: 'D00002', source: 'uploads/visium/' },
+    });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     const done = await settle(reply.body._id);
     expect(done.error).toBeNull();
@@ -100,17 +140,30 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
     const matrix = await readTenxH5(path.join(SQUIDPY, 'filtered_feature_bc_matrix.h5'));
     const spots = await readVisiumSpatial(path.join(SQUIDPY, 'spatial'));
     const at = new Map(spots.positions.barcodes.map((b, i) => [b, i]));
-    const spatial = Float64Array.from(matrix.barcodes.flatMap((b) => [spots.positions.pxlCol[at.get(b)!]!, spots.positions.pxlRow[at.get(b)!]!]));
+    const spatial = Float64Array.from(
+      matrix.barcodes.flatMap((b) => [spots.positions.pxlCol[at.get(b)!]!, spots.positions.pxlRow[at.get(b)!]!]),
+    );
     await expectSameValues('D00002', { names: matrix.featureNames, x: matrix.X, spatial });
     expect(await t.infra.storage.exists('atx-data', 'data/D00002/spatial/tissue_positions_list.csv')).toBe(true);
     const user = await confirmedUser(t.app, admin, 'importer', ['user']);
-    expect((await api(t.app, 'POST', '/api/v1/run_db/import', { token: user, body: { run_id: 'D00003', source: 'uploads/visium' } })).status).toBe(403);
+    expect(
+      (
+        await api(t.app, 'POST', '/api/v1/run_db/import', {
+          token: user,
+          body: { run_id: 'D00003', source: 'uploads/visium' },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('refuses bad inputs with clear messages: truncated h5ad, non-HDF5 file, no obsm spatial, bad positions CSV', async () => {
     const bytes = fs.readFileSync(H5AD);
     const upload = async (key: string, body: Buffer | string) => t.infra.storage.put('atx-data', key, body);
-    const importing = (source: string) => api<{ msg: string }>(t.app, 'POST', '/api/v1/run_db/import', { token: admin, body: { run_id: 'D00009', source } });
+    const importing = (source: string) =>
+      api<{ msg: string }>(t.app, 'POST', '/api/v1/run_db/import', {
+        token: admin,
+        body: { run_id: 'D00009', source },
+      });
 
     await upload('uploads/bad/truncated.h5ad', bytes.subarray(0, Math.floor(bytes.length / 2)));
     const truncated = await importing('uploads/bad/truncated.h5ad');
@@ -124,20 +177,37 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
 
     const source = await readH5ad(H5AD);
     const tmp = path.join(t.infra.dataDir, 'nospatial.h5ad');
-    await writeH5ad(tmp, { X: source.X, obsNames: source.obsNames, varNames: source.varNames, obsm: { X_umap: source.obsm.X_umap! } });
+    await writeH5ad(tmp, {
+      X: source.X,
+      obsNames: source.obsNames,
+      varNames: source.varNames,
+      obsm: { X_umap: source.obsm.X_umap! },
+    });
     await upload('uploads/bad/nospatial.h5ad', fs.readFileSync(tmp));
     expect(await importing('uploads/bad/nospatial.h5ad')).toEqual({
       status: 422,
-      body: { msg: "nospatial.h5ad: spatial coordinates are required (obsm 'spatial' is missing); a Visium folder can be imported with its spatial/ folder instead", status_code: 422 },
+      body: {
+        msg: "nospatial.h5ad: spatial coordinates are required (obsm 'spatial' is missing); a Visium folder can be imported with its spatial/ folder instead",
+        status_code: 422,
+      },
     });
 
-    await upload('uploads/badcsv/filtered_feature_bc_matrix.h5', fs.readFileSync(path.join(SQUIDPY, 'filtered_feature_bc_matrix.h5')));
-    const csv = fs.readFileSync(path.join(SQUIDPY, 'spatial/tissue_positions_list.csv'), 'utf8').split('\n').map((l) => l.split(',').slice(0, 5).join(',')).join('\n');
+    await upload(
+      'uploads/badcsv/filtered_feature_bc_matrix.h5',
+      fs.readFileSync(path.join(SQUIDPY, 'filtered_feature_bc_matrix.h5')),
+    );
+    const csv = fs
+      .readFileSync(path.join(SQUIDPY, 'spatial/tissue_positions_list.csv'), 'utf8')
+      .split('\n')
+      .map((l) => l.split(',').slice(0, 5).join(','))
+      .join('\n');
     await upload('uploads/badcsv/spatial/tissue_positions_list.csv', csv);
     const badCsv = await importing('uploads/badcsv');
     expect(badCsv.status).toBe(422);
     expect(badCsv.body.msg).toMatch(/tissue_positions_list\.csv: .*column/);
-    expect(await t.infra.db.selectFrom('tissues').select('run_id').where('run_id', '=', 'D00009').execute()).toEqual([]);
+    expect(await t.infra.db.selectFrom('tissues').select('run_id').where('run_id', '=', 'D00009').execute()).toEqual(
+      [],
+    );
   });
 
   it('a create_files task on bad input ends FAILURE with its error, and its Job row too', async () => {
@@ -147,22 +217,46 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
     await t.infra.storage.put('atx-data', 'data/D00010/h5/obj/genes.h5ad', fs.readFileSync(tmp));
     const reply = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
       token: admin,
-      body: { task: 'webfile.create_files', queue: 'atxcloud_webfile', args: ['data/D00010/h5/obj/', true, 'atx-data'], kwargs: { run_id: 'D00010', description: 'bad' } },
+      body: {
+        task: 'webfile.create_files',
+        queue: 'atxcloud_webfile',
+        args: ['data/D00010/h5/obj/', true, 'atx-data'],
+        kwargs: { run_id: 'D00010', description: 'bad' },
+      },
     });
     expect(reply.status).toBe(200);
     const done = await settle(reply.body._id);
     expect(done.status).toBe('FAILURE');
-    expect(done.error).toBe("genes.h5ad: spatial coordinates are required (obsm 'spatial' is missing); a Visium folder can be imported with its spatial/ folder instead");
-    expect(await createJobStore(t.infra.db).list({ runId: 'D00010' })).toMatchObject([{ status: 'FAILURE', error: done.error }]);
+    expect(done.error).toBe(
+      "genes.h5ad: spatial coordinates are required (obsm 'spatial' is missing); a Visium folder can be imported with its spatial/ folder instead",
+    );
+    expect(await createJobStore(t.infra.db).list({ runId: 'D00010' })).toMatchObject([
+      { status: 'FAILURE', error: done.error },
+    ]);
     const missing = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
       token: admin,
-      body: { task: 'webfile.create_files', queue: 'atxcloud_webfile', args: ['data/D00011/h5/obj', 'false', 'atx-data'], kwargs: { run_id: 'D00011' } },
+      body: {
+        task: 'webfile.create_files',
+        queue: 'atxcloud_webfile',
+        args: ['data/D00011/h5/obj', 'false', 'atx-data'],
+        kwargs: { run_id: 'D00011' },
+      },
     });
-    expect((await settle(missing.body._id)).error).toBe('Missing input: data/D00011/h5/obj/genes.h5ad was not found in the bucket');
+    expect((await settle(missing.body._id)).error).toBe(
+      'Missing input: data/D00011/h5/obj/genes.h5ad was not found in the bucket',
+    );
     const badPath = await api<{ msg: string }>(t.app, 'POST', '/api/v1/task', {
       token: admin,
-      body: { task: 'webfile.create_files', queue: 'atxcloud_webfile', args: ['data/D00011/h5', true, 'atx-data'], kwargs: {} },
+      body: {
+        task: 'webfile.create_files',
+        queue: 'atxcloud_webfile',
+        args: ['data/D00011/h5', true, 'atx-data'],
+        kwargs: {},
+      },
     });
-    expect(badPath).toEqual({ status: 400, body: { msg: 'args.0: Must be the {path}/h5/obj folder, e.g. data/D00001/h5/obj', status_code: 400 } });
+    expect(badPath).toEqual({
+      status: 400,
+      body: { msg: 'args.0: Must be the {path}/h5/obj folder, e.g. data/D00001/h5/obj', status_code: 400 },
+    });
   });
 });
