@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './call.js';
 export * from './constants.js';
 export * from './messages.js';
+export * from './explorer/messages.js';
 export * from './password.js';
 export * from './auth/schemas.js';
 export * as authCalls from './auth/calls.js';

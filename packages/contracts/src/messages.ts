@@ -109,7 +109,6 @@ export const MSG = {
   componentForbidden: (name: string) => `Your account does not have permission to open '${name}'.`,
   signInRequired: 'Please sign in to open this page.',
   featureNotAvailable: (name: string) => `'${name}' is not available yet.`,
-  publicViewerNotAvailable: (runId: string) => `The public viewer for run ${runId} is not available yet.`,
   publicLinkInvalid: (problems: string) => `This public link is incomplete or invalid: ${problems}.`,
   publicLinkHint: 'Ask the person who shared it for a new link, or browse the published runs.',
   publicLinkCannotOpen: 'This public link cannot be opened',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { ZTaskState } from '../tasks/schemas.js';
-import { ZDataRows, ZExpression, ZExpressionQuery, ZFeatureNamesQuery, ZImportRequest, ZPublicTaskRequest, ZRunRef, ZSummationRequest } from './schemas.js';
+import { ZDataRows, ZExpression, ZExpressionQuery, ZFeatureNamesQuery, ZImportRequest, ZPublicTaskRequest, ZRunRef, ZSummationRequest, ZTopTen, ZTopTenQuery } from './schemas.js';
 
 /**
  * Run-data reads (spec 03 §7 "Data reads for a run", DESIGN §6), under `/api/v1/genes/<snake_name>` (DESIGN §3).
@@ -44,6 +44,15 @@ export const expression = defineCall({
   summary: 'One feature by name: its index and exact value per tixel.',
   query: ZExpressionQuery,
   response: ZExpression,
+});
+
+export const topTen = defineCall({
+  method: 'GET',
+  path: '/api/v1/genes/top_ten',
+  access: 'public',
+  summary: 'The feature table of a run: topTen_{genes|motifs|eRegulons}.json as stored (10 enriched / depleted per cluster).',
+  query: ZTopTenQuery,
+  response: ZTopTen,
 });
 
 export const publicTask = defineCall({

@@ -6,6 +6,7 @@ export const GENES_MSG = {
   featureNotFound: (name: string) => `Feature ${name} was not found`,
   featureIndex: (index: number, count: number) => `Feature index ${index} is outside 0..${count - 1}`,
   kindUnavailable: (kind: string) => `This run has no ${kind}`,
+  topTenMissing: (runId: string, kind: string) => `Run ${runId} has no feature table of ${kind} (topTen_${kind}.json)`,
   publicTaskNeedsLink: 'Public tasks need the encoded link of the run',
   importSourceMissing: (source: string) => `Nothing to import at ${source}`,
   importSourceUnknown: (source: string) =>

@@ -41,6 +41,11 @@ export const ZSummationRequest = ZRunRef.extend({
   rows: z.array(z.number().int().nonnegative()).min(1).max(1000),
 });
 
+export const ZTopTenQuery = ZRunRef.extend({ kind: ZKindParam.default('genes') });
+/** `topTen_{kind}.json` as stored: "1" = the 10 most enriched names per cluster (rows × clusters), "-1" = the most depleted. */
+export const ZTopTen = z.looseObject({ '1': z.array(z.array(z.string())), '-1': z.array(z.array(z.string())) });
+export type TTopTen = z.infer<typeof ZTopTen>;
+
 export const ZExpressionQuery = ZRunRef.extend({ kind: ZKindParam.default('genes'), name: z.string().min(1) });
 export const ZExpression = z.object({ name: z.string(), index: z.number().int(), values: z.array(z.number()) });
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENES_MSG, QUEUES, type TaskStatus, type TTaskState } from '@atlas/contracts';
+import { GENES_MSG, QUEUES, type TTaskState } from '@atlas/contracts';
 import { column, readH5ad, type H5adData } from '@atlas/spatial';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createTestApp, type TestApp, settleTask } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../auth/test-support.js';
 import { importRun, sourceFromPath } from '../imports/service.js';
 import type { ComputeQcResult } from '../../tasks/gene/compute-qc.js';
@@ -19,16 +19,7 @@ let outsider: string;
 let visitor: string;
 let source: H5adData;
 
-async function settle(id: string): Promise<TTaskState> {
-  const deadline = Date.now() + 60_000;
-  const final: TaskStatus[] = ['SUCCESS', 'FAILURE'];
-  for (;;) {
-    const state = (await t.infra.queue.get(id))!;
-    if (final.includes(state.status)) return state;
-    if (Date.now() > deadline) throw new Error(`task ${id} still ${state.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const settle = (id: string): Promise<TTaskState> => settleTask(t.infra.queue, id);
 
 beforeAll(async () => {
   if (!haveData) return;
@@ -88,6 +79,43 @@ describe.skipIf(!haveData)('run-data routes /api/v1/genes', () => {
     expect(done.status).toBe('SUCCESS');
     expect((done.result as ComputeQcResult).top_selected).toHaveLength(10);
     expect((await api(t.app, 'POST', '/api/v1/genes/public_task', { token: visitor, body: { encoded, task: 'gene.compute_qc', kind: 2, selection: [0] } })).body).toEqual({ msg: GENES_MSG.kindUnavailable('motifs'), status_code: 400 });
+  });
+});
+
+describe.skipIf(!haveData)('GET /api/v1/genes/top_ten', () => {
+  async function stored(kind: string): Promise<unknown> {
+    const { body } = await t.infra.storage.get('atx-data', `data/D00001/h5/topTen_${kind}.json`);
+    const chunks: Buffer[] = [];
+    for await (const c of body as AsyncIterable<Buffer>) chunks.push(c);
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  }
+
+  it('answers topTen_{kind}.json as stored to a member of the run’s group', async () => {
+    const reply = await api<{ '1': string[][]; '-1': string[][] }>(t.app, 'GET', '/api/v1/genes/top_ten', { token: member, query: { run_id: 'D00001', kind: 'genes' } });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual(await stored('genes'));
+    expect(reply.body['1']).toHaveLength(10);
+    expect(reply.body['-1']).toHaveLength(10);
+  });
+
+  it('hides the run from other groups and from public sessions without a link (404)', async () => {
+    const notFound = { status: 404, body: { msg: GENES_MSG.runNotFound('D00001'), status_code: 404 } };
+    expect(await api(t.app, 'GET', '/api/v1/genes/top_ten', { token: outsider, query: { run_id: 'D00001', kind: 'genes' } })).toEqual(notFound);
+    expect(await api(t.app, 'GET', '/api/v1/genes/top_ten', { token: visitor, query: { run_id: 'D00001', kind: 'genes' } })).toEqual(notFound);
+  });
+
+  it('serves a public session holding a valid encoded link', async () => {
+    const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', { token: member, body: { run_id: 'D00001' } });
+    const reply = await api(t.app, 'GET', '/api/v1/genes/top_ten', { token: visitor, query: { encoded: link.body.encoded, kind: '1' } });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual(await stored('genes'));
+  });
+
+  it('is a 404 with a clear message when the run has no such table', async () => {
+    expect(await api(t.app, 'GET', '/api/v1/genes/top_ten', { token: member, query: { run_id: 'D00001', kind: 'motifs' } })).toEqual({
+      status: 404,
+      body: { msg: GENES_MSG.topTenMissing('D00001', 'motifs'), status_code: 404 },
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { genesCalls as g, GENES_MSG, SUMMATION_PREFIXES, ZSummationRequest, type TFeatureKind } from '@atlas/contracts';
+import { genesCalls as g, GENES_MSG, SUMMATION_PREFIXES, ZSummationRequest, type TFeatureKind, type TTopTen } from '@atlas/contracts';
 import { HttpError, notFound } from '../../http/errors.js';
 import { rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
@@ -51,6 +51,16 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra): void {
       ...(csv.cellTypes && { cell_types: csv.cellTypes }),
       ...(csv.sample && { sample: csv.sample, condition: csv.condition! }),
     };
+  });
+
+  route(app, g.topTen, async ({ query, identity }) => {
+    const run = await access.resolve(identity, query);
+    try {
+      return (await data.topTen(run, query.kind)) as TTopTen;
+    } catch (error) {
+      if (error instanceof MissingWebFileError) throw notFound(GENES_MSG.topTenMissing(run.runId, query.kind));
+      throw error;
+    }
   });
 
   route(app, g.expression, async ({ query, identity }) => {

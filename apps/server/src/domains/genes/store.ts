@@ -69,6 +69,10 @@ export function createRunDataStore(storage: ObjectStore) {
     names: (web: WebFolder, kind: FeatureKind) =>
       cached(web, FEATURE_FILES[kind].names, (bytes) => parseNames(gunzipSync(bytes).toString('utf8'))),
 
+    /** `topTen_{kind}.json` as stored (parsed JSON; the caller answers it unchanged). */
+    topTen: (web: WebFolder, kind: FeatureKind): Promise<unknown> =>
+      cached(web, `topTen_${kind}.json`, (bytes) => JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown),
+
     data: (web: WebFolder): Promise<DataCsv> => cached(web, 'data.csv.gz', (bytes) => parseDataCsv(gunzipSync(bytes).toString('utf8'))),
 
     /** `get_summation` text form: the stored %6.2f lines, in request order. */

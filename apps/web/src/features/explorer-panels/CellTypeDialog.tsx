@@ -16,7 +16,7 @@ import { isCsvFile } from '../explorer/logic';
 import { useExplorer } from '../explorer/store';
 import { postCellType } from './api';
 import { labelsOfResult, parseMarkerCsv } from './markerCsv';
-import { PANELS_MSG } from './messages';
+import { EXPLORER_MSG } from '@atlas/contracts';
 import { clusterColour } from './runRef';
 
 /**
@@ -56,13 +56,13 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
     if (!taskId || !status) return;
     if (status === 'FAILURE') {
       setTaskId(null);
-      showSnack(PANELS_MSG.cellTypeFailed, { color: 'error' });
+      showSnack(EXPLORER_MSG.cellTypeFailed, { color: 'error' });
     } else if (status === 'SUCCESS') {
       const result = labelsOfResult(task.data?.result);
       setTaskId(null);
       setLabels(result);
       apply(result);
-      showSnack(PANELS_MSG.cellTypesApplied, { color: 'success' });
+      showSnack(EXPLORER_MSG.cellTypesApplied, { color: 'success' });
     }
     // `apply` changes with every render; the task's status is what matters.
   }, [taskId, status]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -76,12 +76,12 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
   const upload = async (file: File) => {
     if (!run) return;
     if (!isCsvFile(file.name)) {
-      showSnack(PANELS_MSG.wrongFileType, { color: 'error' });
+      showSnack(EXPLORER_MSG.wrongFileType, { color: 'error' });
       return;
     }
     const map = parseMarkerCsv(await file.text());
     if (Object.keys(map).length === 0) {
-      showSnack(PANELS_MSG.noMarkers, { color: 'warning' });
+      showSnack(EXPLORER_MSG.noMarkers, { color: 'warning' });
       return;
     }
     setPosting(true);

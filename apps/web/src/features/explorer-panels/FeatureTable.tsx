@@ -13,10 +13,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { CLUSTER_PALETTE } from '@atlas/viz';
 import { useRunData } from '../explorer/api';
-import { KIND_LABEL } from '../explorer/messages';
+import { EXPLORER_MSG, KIND_LABEL } from '@atlas/contracts';
 import { useExplorer } from '../explorer/store';
 import { useTopTen } from './api';
-import { PANELS_MSG } from './messages';
 import { clusterColour } from './runRef';
 
 /**
@@ -43,7 +42,7 @@ export function FeatureTable() {
     );
   }
   if (topTen.error) return <Alert severity="error">{topTen.error.message}</Alert>;
-  if (!topTen.data) return <Alert severity="info">{run.encoded ? PANELS_MSG.topTenUnavailablePublic : PANELS_MSG.topTenUnavailable}</Alert>;
+  if (!topTen.data) return <Alert severity="info">{EXPLORER_MSG.topTenUnavailable}</Alert>;
 
   const rows = topTen.data[anti ? '-1' : '1'];
   const width = Math.max(0, ...rows.map((r) => r.length));

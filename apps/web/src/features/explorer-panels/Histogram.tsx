@@ -7,7 +7,7 @@ import { CLUSTER_PALETTE } from '@atlas/viz';
 import { useFeatureNames, useFeatureValues, useRunData } from '../explorer/api';
 import { useExplorer } from '../explorer/store';
 import { binValues, tickLabel, type Bins } from './histogram';
-import { PANELS_MSG } from './messages';
+import { EXPLORER_MSG } from '@atlas/contracts';
 import { clusterColour } from './runRef';
 
 const W = 300;
@@ -108,7 +108,7 @@ export function HistogramPanel() {
     return (
       <Box data-testid="histogram-panel">
         <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
-          {PANELS_MSG.chooseFeatures}
+          {EXPLORER_MSG.chooseFeatures}
         </Typography>
         <Box sx={grid}>
           <BarChart

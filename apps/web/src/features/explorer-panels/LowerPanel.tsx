@@ -7,7 +7,7 @@ import { useAvailableKinds, useRunMeta } from '../explorer/api';
 import { useExplorer, type LowerPanel } from '../explorer/store';
 import { FeatureTable } from './FeatureTable';
 import { HistogramPanel } from './Histogram';
-import { PANELS_MSG } from './messages';
+import { EXPLORER_MSG } from '@atlas/contracts';
 
 /** 'Peak/Motif Viewer', or 'Peak/Motif/Network Viewer' when the run has regulons (spec 03 §2.1). */
 export function viewerTitle(regulons: boolean | null | undefined): string {
@@ -18,7 +18,7 @@ export function viewerTitle(regulons: boolean | null | undefined): string {
 function ViewerSlot({ title }: { title: string }) {
   return (
     <Box sx={{ p: 2 }} data-testid="viewer-slot">
-      <Alert severity="info">{PANELS_MSG.viewerUnavailable(title)}</Alert>
+      <Alert severity="info">{EXPLORER_MSG.viewerUnavailable(title)}</Alert>
     </Box>
   );
 }

@@ -12,7 +12,7 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import Link from '@mui/icons-material/Link';
 import SaveAlt from '@mui/icons-material/SaveAlt';
 import Web from '@mui/icons-material/Web';
-import { hasGroupAccess } from '@atlas/contracts';
+import { EXPLORER_MSG, hasGroupAccess } from '@atlas/contracts';
 import { useSnackbar } from '../../app/feedback';
 import { useGroups, useSession } from '../../app/session';
 import { useRunData } from '../explorer/api';
@@ -20,7 +20,6 @@ import { useExplorer } from '../explorer/store';
 import { publicLinkOf, putFrontPage } from './api';
 import { capturePng, captureSpatialThumbnail, displayFileName, downloadBlob, findPlotsCanvas } from './capture';
 import { CellTypeDialog } from './CellTypeDialog';
-import { PANELS_MSG } from './messages';
 
 export interface ExplorerToolbarExtrasProps {
   /** The plots' WebGL canvas (e.g. LinkedPlotsHandle.getCanvas); default: the first plots canvas on the page. */
@@ -66,7 +65,7 @@ export function ExplorerToolbarExtras({ getCanvas, orientation = 'horizontal' }:
   const save = async (opaque: boolean) => {
     setSaveAnchor(null);
     const c = canvas();
-    if (!c) return showSnack(PANELS_MSG.noCanvas, { color: 'warning' });
+    if (!c) return showSnack(EXPLORER_MSG.noCanvas, { color: 'warning' });
     try {
       downloadBlob(await capturePng(c, opaque), displayFileName(runId, features, mode));
     } catch (error) {
@@ -77,13 +76,13 @@ export function ExplorerToolbarExtras({ getCanvas, orientation = 'horizontal' }:
   const frontPage = async () => {
     setSaveAnchor(null);
     const c = canvas();
-    if (!c || !run?.run_id) return showSnack(PANELS_MSG.noCanvas, { color: 'warning' });
+    if (!c || !run?.run_id) return showSnack(EXPLORER_MSG.noCanvas, { color: 'warning' });
     try {
       const png = await captureSpatialThumbnail(c, c.width / Math.max(1, c.height) > 1.3);
       await putFrontPage(run.run_id, png, token);
-      showSnack(PANELS_MSG.frontPageSaved(run.run_id), { color: 'success' });
+      showSnack(EXPLORER_MSG.frontPageSaved(run.run_id), { color: 'success' });
     } catch (error) {
-      showSnack(PANELS_MSG.frontPageFailed((error as Error).message), { color: 'error' });
+      showSnack(EXPLORER_MSG.frontPageFailed((error as Error).message), { color: 'error' });
     }
   };
 
@@ -92,9 +91,9 @@ export function ExplorerToolbarExtras({ getCanvas, orientation = 'horizontal' }:
     try {
       const link = await publicLinkOf(run, window.location.origin);
       await navigator.clipboard.writeText(link);
-      showSnack(PANELS_MSG.publicLinkCopied, { color: 'success' });
+      showSnack(EXPLORER_MSG.publicLinkCopied, { color: 'success' });
     } catch (error) {
-      showSnack(error instanceof DOMException ? PANELS_MSG.clipboardFailed : (error as Error).message, { color: 'error' });
+      showSnack(error instanceof DOMException ? EXPLORER_MSG.clipboardFailed : (error as Error).message, { color: 'error' });
     }
   };
 

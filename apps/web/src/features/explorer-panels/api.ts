@@ -4,65 +4,30 @@
  * queries (../explorer/api) so both share one cache.
  */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { catalogueCalls, FRONTPAGE_PATH, genesCalls, LAB_RAW_PATHS, labCalls, taskCalls, type TTaskState } from '@atlas/contracts';
-import { ApiError, buildPath, callApi } from '../../api/client';
+import { catalogueCalls, FRONTPAGE_PATH, genesCalls, taskCalls, type TTaskState, type TTopTen } from '@atlas/contracts';
+import { ApiError, callApi } from '../../api/client';
 import { logIntoPublic } from '../../api/auth';
 import { useSession } from '../../app/session';
 import { runKey } from '../explorer/api';
-import { KIND_LABEL } from '../explorer/messages';
 import type { FeatureKind, RunRef } from '../explorer/store';
 import { PUBLIC_COMPONENT } from '../public/publicLink';
 import type { NameMap } from './markerCsv';
 import { refQuery } from './runRef';
 
 /** `topTen_{kind}.json`: "1" = top enriched per cluster, "-1" = most depleted; 10 rows × clusters (natural order). */
-export interface TopTen {
-  '1': string[][];
-  '-1': string[][];
-}
+export type TopTen = TTopTen;
 
-/**
- * A run-data route for the topTen tables (requested from the genes domain; public links need it). Until it
- * exists, members read the json through the storage json call (access 'user') and public viewers have none.
- */
-export const TOP_TEN_PATH = '/api/v1/genes/top_ten';
-
-function isTopTen(value: unknown): value is TopTen {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return Array.isArray(v['1']) && Array.isArray(v['-1']);
-}
-
-async function getJson(url: string, token: string | null, signal: AbortSignal): Promise<unknown> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `JWT ${token}`;
-  const response = await fetch(url, { headers, signal });
-  const text = await response.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (!response.ok) throw new ApiError(response.status, (data as { msg?: string } | undefined)?.msg ?? response.statusText, url);
-  return data;
-}
-
+/** GET /api/v1/genes/top_ten (members by run_id, public viewers by their encoded link); null when the run has no table. */
 async function loadTopTen(run: RunRef, kind: FeatureKind, token: string | null, signal: AbortSignal): Promise<TopTen | null> {
   try {
-    const data = await getJson(buildPath(TOP_TEN_PATH, undefined, { ...refQuery(run), kind }), token, signal);
-    if (isTopTen(data)) return data;
+    return await callApi(genesCalls.topTen, { query: { ...refQuery(run), kind }, token, signal });
   } catch (error) {
-    if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 405)) throw error;
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
   }
-  if (!run.run_id) return null;
-  const buckets = await callApi(labCalls.fetchBuckets, { signal });
-  const query = { bucket_name: buckets[0]!, filename: `data/${run.run_id}/h5/topTen_${KIND_LABEL[kind].file}.json` };
-  const data = await getJson(buildPath(LAB_RAW_PATHS.json, undefined, query), token, signal);
-  return isTopTen(data) ? data : null;
 }
 
-/** The run's topTen table of a kind; null when the run has none (or the caller cannot read it). */
+/** The run's topTen table of a kind; null when the run has none. */
 export function useTopTen(run: RunRef | null, kind: FeatureKind): UseQueryResult<TopTen | null> {
   const { token } = useSession();
   return useQuery({

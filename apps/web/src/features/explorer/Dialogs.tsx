@@ -19,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { RunMeta } from './api';
 import { checkHexColour, parseRangeValue, rankedTableCsv, rankedTableFileName, type RankedRow } from './logic';
-import { EXPLORER_MSG, KIND_LABEL } from './messages';
+import { EXPLORER_MSG, KIND_LABEL } from '@atlas/contracts';
 import type { FeatureKind } from './store';
 
 export function MetadataDialog({ open, meta, onClose }: { open: boolean; meta: RunMeta | null; onClose: () => void }) {

@@ -36,6 +36,7 @@ import RestartAlt from '@mui/icons-material/RestartAlt';
 import Straighten from '@mui/icons-material/Straighten';
 import ZoomIn from '@mui/icons-material/ZoomIn';
 import ZoomOut from '@mui/icons-material/ZoomOut';
+import { EXPLORER_MSG } from '@atlas/contracts';
 import {
   BACKGROUND_COLORS,
   CLUSTER_PALETTE,
@@ -51,6 +52,7 @@ import {
   type LinkedPlotsHandle,
 } from '@atlas/viz';
 import { useSnackbar } from '../../app/feedback';
+import { cellTypesFromLabels } from '../explorer-panels/cellTypes';
 import {
   isTerminal,
   postComputeQc,
@@ -67,7 +69,6 @@ import { ColorConfigDialog, MetadataDialog, RangeDialog, SelectionDialog, type S
 import { FeatureSearch } from './FeatureSearch';
 import { CategoryLegend, HeatBar } from './Legends';
 import { averageValues, maskOfCodes, maskOfIndices, type RankedRow } from './logic';
-import { EXPLORER_MSG } from './messages';
 import { useExplorer, type FeatureKind } from './store';
 import { afterRender, markFirstDraw, markRecolour, markRunOpening } from './timings';
 import { SEARCH_DELAY_MS, useDebounced } from './useDebounced';
@@ -109,6 +110,7 @@ export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lower
       range: st.range,
       highlightedClusters: st.highlightedClusters,
       clusterColors: st.clusterColors,
+      clusterLabels: st.clusterLabels,
       tool: st.tool,
       selection: st.selection,
       displayScale: st.displayScale,
@@ -147,12 +149,17 @@ export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lower
     return averageValues(arrays);
   }, [featureValues.values, s.averaging, s.individual]);
 
-  const hasCellTypes = Boolean(data?.cellTypes);
+  // Cell types: a Cell Type Mapping's labels (cluster → label) when applied, else the run's own cell_types column.
+  const cellTypes = useMemo(
+    () => (data && s.clusterLabels ? cellTypesFromLabels(data.clusterCodes, data.clusterNames, s.clusterLabels) : (data?.cellTypes ?? null)),
+    [data, s.clusterLabels],
+  );
+  const hasCellTypes = Boolean(cellTypes);
   const view: 'expression' | 'celltype' | 'cluster' =
     s.features.length > 0 && expression ? 'expression' : s.mode === 'celltype' && hasCellTypes ? 'celltype' : 'cluster';
   const categories = useMemo(
-    () => (data ? (view === 'celltype' && data.cellTypes ? data.cellTypes : { codes: data.clusterCodes, names: data.clusterNames, counts: data.clusterCounts }) : null),
-    [data, view],
+    () => (data ? (view === 'celltype' && cellTypes ? cellTypes : { codes: data.clusterCodes, names: data.clusterNames, counts: data.clusterCounts }) : null),
+    [data, view, cellTypes],
   );
 
   const categoryColors = useMemo(

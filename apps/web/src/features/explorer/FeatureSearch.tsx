@@ -13,7 +13,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import { useSnackbar } from '../../app/feedback';
 import type { FeatureNames } from './api';
 import { filterFeatureNames, isCsvFile, matchFeatureNames, splitNameList } from './logic';
-import { EXPLORER_MSG, KIND_LABEL } from './messages';
+import { EXPLORER_MSG, KIND_LABEL } from '@atlas/contracts';
 import type { FeatureKind } from './store';
 import { SEARCH_DELAY_MS, useDebounced } from './useDebounced';
 

@@ -8,6 +8,7 @@ import {
   TASK_POLL_INTERVAL_MS,
   catalogueCalls,
   genesCalls,
+  KIND_LABEL,
   taskCalls,
   type TCatalogueRun,
   type TTaskState,
@@ -15,7 +16,6 @@ import {
 import { ApiError, callApi } from '../../api/client';
 import { useSession } from '../../app/session';
 import { categoryCodes } from './logic';
-import { KIND_LABEL } from './messages';
 import type { FeatureKind, RunRef } from './store';
 
 /** A stable string for query keys: the run id, or the public link. */

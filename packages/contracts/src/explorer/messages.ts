@@ -1,0 +1,38 @@
+import type { TFeatureKind } from '../genes/schemas.js';
+
+/**
+ * The explorer's user-visible texts (AtlasXplore and its lower panels / tool extras; spec 03 §8 where the spec
+ * gives them, ours elsewhere), defined once.
+ */
+export const EXPLORER_MSG = {
+  // spec 03 §8
+  mustSelectRun: 'Must select a Run ID',
+  workerFailed: 'Worker failed in AtlasXplore',
+  cellTypeFailed: 'Worker failed for CellType',
+  wrongFileType: 'Wrong file type must be csv',
+  valueMustBeDigit: 'Value must be digit',
+  mustBeHex: 'Must be of Hex Code',
+  publicLinkCopied: 'Public link copied to clipboard',
+  failedToLoad: 'Failed to load',
+  metadataNotFound: 'Metadata has not been found',
+  /** 'Expression {gene} found' / 'Motif {name} found' (eRegulons read as expression too). */
+  featureFound: (kind: TFeatureKind, name: string) => (kind === 'motifs' ? `Motif ${name} found` : `Expression ${name} found`),
+  // ours
+  noMatches: 'None of those names are in this run',
+  noMarkers: 'The file names no marker genes: one cell type per row, `label, marker, marker, …`',
+  cellTypesApplied: 'Cell types applied',
+  viewerUnavailable: (title: string) => `The ${title} is not available for this run.`,
+  topTenUnavailable: 'The feature table of this run is not available.',
+  frontPageSaved: (runId: string) => `Front page image of ${runId} saved`,
+  frontPageFailed: (error: string) => `Front page image not saved: ${error}`,
+  noCanvas: 'Nothing to save yet: the plots are not drawn',
+  clipboardFailed: 'The link could not be copied to the clipboard',
+  chooseFeatures: 'Choose genes to see their histograms; until then, the tixels per cluster.',
+} as const;
+
+/** Display names of the feature kinds (the gene/motif/eRegulon toggle and the Top 10 titles). */
+export const KIND_LABEL: Record<TFeatureKind, { one: string; top: string; file: string; summation: string }> = {
+  genes: { one: 'gene', top: 'Top 10 Genes', file: 'genes', summation: 'geneSummation' },
+  motifs: { one: 'motif', top: 'Top 10 Motifs', file: 'motifs', summation: 'motifSummation' },
+  eRegulons: { one: 'eRegulon', top: 'Top 10 Regulons', file: 'eRegulons', summation: 'eRegulonSummation' },
+};
