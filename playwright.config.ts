@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,13 @@ import { defineConfig } from '@playwright/test';
  * The runner process creates the folder once; workers inherit it through the environment.
  */
 process.env.ATLAS_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-e2e-'));
-process.env.ATLAS_E2E_PORT ??= '4781';
+// A free port, so a stray server on a fixed port can never fail the suite (ATLAS_E2E_PORT pins one).
+process.env.ATLAS_E2E_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s = require('net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });",
+])
+  .toString()
+  .trim();
 const port = Number(process.env.ATLAS_E2E_PORT);
 
 export const CHROMIUM_ARGS = [
