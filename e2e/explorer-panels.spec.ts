@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-PANELS]: the lower panels and tool extras of AtlasXplore on a demo run — the Feature Table (top ten
@@ -14,31 +14,11 @@ import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
 
 const RUN = 'D90001';
 
-/** Share of lit (non-background) pixels in each half of the plots (UMAP left, spatial right). */
-async function halves(page: Page): Promise<number[]> {
-  const box = (await page.getByTestId('linked-plots').boundingBox())!;
-  const png = await page.screenshot({ clip: box });
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return [0, 1].map((h) => {
-    let lit = 0;
-    let count = 0;
-    const x0 = Math.floor((h * info.width) / 2) + 4;
-    const x1 = Math.floor(((h + 1) * info.width) / 2) - 4;
-    for (let y = 30; y < info.height; y += 2) {
-      for (let x = x0; x < x1; x += 2) {
-        const i = (y * info.width + x) * 3;
-        if (data[i]! + data[i + 1]! + data[i + 2]! > 60) lit++;
-        count++;
-      }
-    }
-    return lit / count;
-  });
-}
 
 /** Waits for the explorer's own "both plots drawn" flag, then for the pixels to reach the screen. */
 async function plotsDrawn(page: Page): Promise<void> {
   await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true, null, { timeout: 60_000 });
-  await expect.poll(async () => Math.min(...(await halves(page))), { timeout: 30_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
+  await expect.poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
 }
 
 test('[EXPLORER-PANELS]: feature table, histogram, cell typing, save display, public link and viewer', async ({ page, context, browser, baseURL }) => {
@@ -175,7 +155,7 @@ test('[EXPLORER-PANELS]: feature table, histogram, cell typing, save display, pu
   await pub.goto(link);
   await expect(pub.getByTestId('public-viewer')).toBeVisible({ timeout: 30_000 });
   await plotsDrawn(pub);
-  const [umapLit, spatialLit] = await halves(pub);
+  const [umapLit, spatialLit] = await plotHalves(pub);
   expect(umapLit).toBeGreaterThan(0.01);
   expect(spatialLit).toBeGreaterThan(0.01);
   await expect(pub.getByRole('button', { name: "Run ID's" })).toHaveCount(0);

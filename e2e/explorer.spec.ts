@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
 import fs from 'node:fs';
-import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER]: AtlasXplore on a demo run — open it from the catalogue, both plots drawn, a gene search colours
@@ -23,26 +22,6 @@ interface Timings {
 }
 const timings = (page: Page) => page.evaluate(() => (window as unknown as { __explorerTimings: Timings }).__explorerTimings);
 
-/** Share of lit (non-background) pixels in each half of the plots. */
-async function halves(page: Page) {
-  const box = (await page.getByTestId('linked-plots').boundingBox())!;
-  const png = await page.screenshot({ clip: box });
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return [0, 1].map((h) => {
-    let lit = 0;
-    let count = 0;
-    const x0 = Math.floor((h * info.width) / 2) + 4;
-    const x1 = Math.floor(((h + 1) * info.width) / 2) - 4;
-    for (let y = 30; y < info.height; y += 2) {
-      for (let x = x0; x < x1; x += 2) {
-        const i = (y * info.width + x) * 3;
-        if (data[i]! + data[i + 1]! + data[i + 2]! > 60) lit++;
-        count++;
-      }
-    }
-    return lit / count;
-  });
-}
 
 test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', async ({ page }) => {
   test.setTimeout(180_000);
@@ -59,7 +38,7 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   await page.getByRole('button', { name: `Open ${RUN}` }).first().click();
   await expect(page).toHaveURL(new RegExp(`component=AtlasXplore.*run_id=${RUN}`));
   await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true, null, { timeout: 30_000 });
-  await expect.poll(async () => Math.min(...(await halves(page))), { timeout: 20_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
+  await expect.poll(async () => Math.min(...(await plotHalves(page))), { timeout: 20_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
   const t0 = await timings(page);
   console.log(`explorer: ${t0.tixels} tixels, navigation → drawn ${t0.navigationToDrawnMs} ms (mount → drawn ${t0.mountToDrawnMs} ms)`);
   await expect(page.getByTestId('cluster-legend')).toBeVisible();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { latestCode } from '../apps/server/src/infra/mail/outbox-reader.js';
 
 export const ADMIN = { username: 'admin', password: 'Admin#Pass1' };
@@ -43,3 +44,24 @@ export async function apiToken(page: Page, username: string, password: string): 
 
 export const test = base;
 export { expect };
+
+/** Share of lit (non-background) pixels in each half of the plots (UMAP left, spatial right). */
+export async function plotHalves(page: Page): Promise<number[]> {
+  const box = (await page.getByTestId('linked-plots').boundingBox())!;
+  const png = await page.screenshot({ clip: box });
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return [0, 1].map((h) => {
+    let lit = 0;
+    let count = 0;
+    const x0 = Math.floor((h * info.width) / 2) + 4;
+    const x1 = Math.floor(((h + 1) * info.width) / 2) - 4;
+    for (let y = 30; y < info.height; y += 2) {
+      for (let x = x0; x < x1; x += 2) {
+        const i = (y * info.width + x) * 3;
+        if (data[i]! + data[i + 1]! + data[i + 2]! > 60) lit++;
+        count++;
+      }
+    }
+    return lit / count;
+  });
+}
