@@ -3,7 +3,9 @@ import type { Row } from './row.js';
 /** One feature's values for every tixel through the binary get_summation call, sequentially, p50 over many features. */
 export async function featureReadRows(url: string, runId: string, features: number, samples = 200): Promise<Row[]> {
   // A visitor's public session: the demo bench run is public, as a published run would be.
-  const { access_token: token } = (await (await fetch(`${url}/api/v1/auth/log_into_public`)).json()) as { access_token: string };
+  const { access_token: token } = (await (await fetch(`${url}/api/v1/auth/log_into_public`)).json()) as {
+    access_token: string;
+  };
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < samples; i++) {
@@ -11,7 +13,11 @@ export async function featureReadRows(url: string, runId: string, features: numb
     const started = performance.now();
     const response = await fetch(`${url}/api/v1/genes/get_summation`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/octet-stream', authorization: `JWT ${token}` },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/octet-stream',
+        authorization: `JWT ${token}`,
+      },
       body: JSON.stringify({ run_id: runId, filename: 'geneSummation', rows: [row] }),
     });
     const body = await response.arrayBuffer();

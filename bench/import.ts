@@ -16,10 +16,14 @@ export async function importBenchRun(dataDir: string, env: Record<string, string
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-bench-h5ad-')), 'genes.h5ad');
   await writeSyntheticH5ad(run, file);
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/import.ts', file, '--run', BENCH_RUN, '--public'], {
-    env: { ...process.env, ...env, ATLAS_DATA_DIR: dataDir },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/cli/import.ts', file, '--run', BENCH_RUN, '--public'],
+    {
+      env: { ...process.env, ...env, ATLAS_DATA_DIR: dataDir },
+      encoding: 'utf8',
+    },
+  );
   const wall = (performance.now() - started) / 1000;
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   if (result.status !== 0) throw new Error(`bench import failed: ${result.stderr || result.stdout}`);

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createObjectStore } from '../apps/server/src/infra/storage/index.js';
+import { browserRows, ensureWebBuild } from './browser.js';
 import { featureReadRows } from './features.js';
 import { BENCH_RUN, importBenchRun } from './import.js';
 import { loadTest } from './load.js';
@@ -14,20 +15,27 @@ import { timedUpload } from './upload.js';
 const rows: Row[] = [];
 rows.push(...(await scienceRows()));
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
+// The server serves apps/web/dist only when it exists at start; the browser figures need it.
+ensureWebBuild();
 
 // 1,000 catalogue runs (a third private) so the catalogue figure is measured at the size the target names.
-const server = await startBenchServer(async (db) => {
-  await sql`insert into groups (name, description) values ('bench-lab', 'benchmark group') on conflict do nothing`.execute(db);
-  await sql`insert into tissues (run_id, species, organ, assay, experimental_condition)
+const server = await startBenchServer(
+  async (db) => {
+    await sql`insert into groups (name, description) values ('bench-lab', 'benchmark group') on conflict do nothing`.execute(
+      db,
+    );
+    await sql`insert into tissues (run_id, species, organ, assay, experimental_condition)
     select 'D' || lpad(g::text, 5, '0'), (array['Mus musculus','Homo sapiens','Rattus norvegicus'])[1 + g % 3],
            (array['Brain','Kidney','Liver','Tonsil'])[1 + g % 4], (array['ATAC-seq','CUT&Tag','Transcriptome'])[1 + g % 3], 'Control'
     from generate_series(1, 1000) g`.execute(db);
-  await sql`insert into results (tissue_id, title, description, results_folder_path, group_id, public, date)
+    await sql`insert into results (tissue_id, title, description, results_folder_path, group_id, public, date)
     select t.tissue_id, 'Benchmark run ' || t.run_id, 'A 50 channels of 20 um run used by npm run bench.',
            'data/' || t.run_id || '/', (select id from groups where name = 'bench-lab'), t.tissue_id % 3 <> 0,
            now() - (t.tissue_id || ' hours')::interval
     from tissues t`.execute(db);
-}, async (dataDir, env) => rows.push(...(await importBenchRun(dataDir, env))));
+  },
+  async (dataDir, env) => rows.push(...(await importBenchRun(dataDir, env))),
+);
 try {
   const started = performance.now();
   const login = await fetch(`${server.url}/api/v1/auth/login`, {
@@ -36,7 +44,12 @@ try {
     body: JSON.stringify({ username: 'admin', password: 'Bench#Pass1' }),
   });
   const { access_token: token } = (await login.json()) as { access_token: string };
-  rows.push({ measure: 'sign-in (argon2id verify + JWT), one request', target: '—', figure: `${(performance.now() - started).toFixed(0)} ms`, verdict: 'info' });
+  rows.push({
+    measure: 'sign-in (argon2id verify + JWT), one request',
+    target: '—',
+    figure: `${(performance.now() - started).toFixed(0)} ms`,
+    verdict: 'info',
+  });
 
   const health = await loadTest(`${server.url}/api/v1/app`, { connections: 32, seconds: 4 });
   rows.push({
@@ -47,8 +60,9 @@ try {
   });
 
   // Visitors read the catalogue with a public-session token (spec 01 §4).
-  const publicToken = ((await (await fetch(`${server.url}/api/v1/auth/log_into_public`)).json()) as { access_token: string })
-    .access_token;
+  const publicToken = (
+    (await (await fetch(`${server.url}/api/v1/auth/log_into_public`)).json()) as { access_token: string }
+  ).access_token;
   const visitor = { authorization: `JWT ${publicToken}` };
   const catalogue = await loadTest(`${server.url}/api/v1/run_db/get_runs_public`, {
     connections: 32,
@@ -73,7 +87,11 @@ try {
     verdict: catalogueGzip.errors === 0 && catalogueGzip.requestsPerSecond > 2000 ? 'met' : 'MISSED',
   });
 
-  const whoami = await loadTest(`${server.url}/api/v1/auth/whoami`, { connections: 32, seconds: 4, headers: { authorization: `JWT ${token}` } });
+  const whoami = await loadTest(`${server.url}/api/v1/auth/whoami`, {
+    connections: 32,
+    seconds: 4,
+    headers: { authorization: `JWT ${token}` },
+  });
   rows.push({
     measure: 'authenticated GET /api/v1/auth/whoami (JWT verify + account lookup in PGlite)',
     target: '—',
@@ -83,7 +101,11 @@ try {
 
   const config = loadConfig({ ...server.env, PORT: new URL(server.url).port });
   const store = await createObjectStore(config);
-  const putUrl = await store.presign('atx-data', 'bench/upload.bin', { method: 'PUT', expiresInSeconds: 3600, origin: server.url });
+  const putUrl = await store.presign('atx-data', 'bench/upload.bin', {
+    method: 'PUT',
+    expiresInSeconds: 3600,
+    origin: server.url,
+  });
   const upload = await timedUpload(putUrl, uploadMb, () => server.rssMb());
   const uploadOk = upload.status >= 200 && upload.status < 300;
   rows.push({
@@ -95,6 +117,7 @@ try {
   await store.close();
 
   rows.push(...(await featureReadRows(server.url, BENCH_RUN, 30_000)));
+  rows.push(...(await browserRows(server.url)));
 
   const postStarted = performance.now();
   const posted = await fetch(`${server.url}/api/v1/task`, {
@@ -105,17 +128,23 @@ try {
   const { _id: id } = (await posted.json()) as { _id: string };
   let status = 'PENDING';
   while (status !== 'SUCCESS' && status !== 'FAILURE') {
-    status = ((await (await fetch(`${server.url}/api/v1/task/${id}`, { headers: { authorization: `JWT ${token}` } })).json()) as { status: string }).status;
+    status = (
+      (await (
+        await fetch(`${server.url}/api/v1/task/${id}`, { headers: { authorization: `JWT ${token}` } })
+      ).json()) as { status: string }
+    ).status;
   }
-  rows.push({ measure: 'task round trip: post core.task_list → SUCCESS (in-process queue)', target: '—', figure: `${(performance.now() - postStarted).toFixed(0)} ms (${status})`, verdict: 'info' });
+  rows.push({
+    measure: 'task round trip: post core.task_list → SUCCESS (in-process queue)',
+    target: '—',
+    figure: `${(performance.now() - postStarted).toFixed(0)} ms (${status})`,
+    verdict: 'info',
+  });
 } finally {
   await server.stop();
 }
 
 for (const [measure, target, issue] of [
-  ['open a 10k-tixel, 30k-gene run: navigation → both plots drawn', '< 1 s', '#6'],
-  ['recolour both plots after a gene change, 10k tixels', '< 30 ms', '#6'],
-  ['plots stay interactive (pan, zoom, lasso)', '1,000,000 tixels', '#6'],
   ['spatial folder generation, 100×100 grid, 10k×10k image', '< 10 s', 'image processing'],
 ] as const) {
   rows.push({ measure, target, figure: `feature lands with issue ${issue}`, verdict: 'not built yet' });
