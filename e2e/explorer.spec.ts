@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
+import path from 'node:path';
+import { EXPLORER_MSG } from '@atlas/contracts';
 import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
@@ -134,4 +136,229 @@ test('[EXPLORER]: Metadata without a run, permalink restores the features', asyn
   await expect(page.getByTestId('heat-bar')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText(`Average of 2`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Avg' })).toBeVisible();
+});
+
+// ---- explorer controls ------------------------------------------------------------------------------------------
+
+/** Waits until the run's web files exist (the demo data is generated in the background after start). */
+async function waitForRunData(page: Page, runId: string): Promise<string> {
+  const token = await apiToken(page, ADMIN.username, ADMIN.password);
+  await expect
+    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${runId}`, { headers: { authorization: `JWT ${token}` } })).status(), {
+      timeout: 90_000,
+      intervals: [1000],
+    })
+    .toBe(200);
+  return token;
+}
+
+/** A run's feature names of one kind, straight from the API. */
+async function featureNames(page: Page, token: string, runId: string, kind: 'genes' | 'motifs' | 'eRegulons'): Promise<string[]> {
+  const response = await page.request.get(`/api/v1/genes/feature_names?run_id=${runId}&kind=${kind}`, { headers: { authorization: `JWT ${token}` } });
+  expect(response.ok()).toBeTruthy();
+  return (await response.json()) as string[];
+}
+
+/** Signs in and opens AtlasXplore on a run (optionally with features in the permalink), waiting until both plots are drawn. */
+async function openExplorer(page: Page, runId: string, features: string[] = []): Promise<void> {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  const query = features.length ? `&features=${features.map(encodeURIComponent).join(',')}` : '';
+  await page.goto(`/?component=AtlasXplore&run_id=${runId}${query}`);
+  await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true, null, { timeout: 30_000 });
+  await expect.poll(async () => Math.min(...(await plotHalves(page))), { timeout: 20_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
+}
+
+/** Plain names only (the csv cleaner keeps '-', '.', '_' and ':'; skip those to keep the expectation simple). */
+const plainNames = (names: string[]) => names.filter((n) => /^[A-Za-z][A-Za-z0-9]*$/.test(n));
+
+const heatTicks = (page: Page) => page.getByTestId('heat-bar').locator('span.MuiTypography-root').allTextContents();
+
+test('[EXPLORER]: Quad selection on the spatial plot → count and top 10; Lasso and Quad exclude each other', async ({ page }) => {
+  test.setTimeout(120_000);
+  await waitForRunData(page, RUN);
+  await openExplorer(page, RUN);
+  await expect(page.getByTestId('cluster-legend')).toBeVisible();
+
+  const lasso = page.getByTestId('tool-lasso');
+  const quad = page.getByTestId('tool-quad');
+  await expect(lasso).toHaveAttribute('aria-pressed', 'false');
+  await expect(quad).toHaveAttribute('aria-pressed', 'false');
+  await lasso.click();
+  await expect(lasso).toHaveAttribute('aria-pressed', 'true');
+  await quad.click();
+  await expect(quad).toHaveAttribute('aria-pressed', 'true');
+  await expect(lasso).toHaveAttribute('aria-pressed', 'false');
+  await lasso.click();
+  await expect(lasso).toHaveAttribute('aria-pressed', 'true');
+  await expect(quad).toHaveAttribute('aria-pressed', 'false');
+  await quad.click();
+  await expect(quad).toHaveAttribute('aria-pressed', 'true');
+  await expect(lasso).toHaveAttribute('aria-pressed', 'false');
+
+  // A rectangle over the middle of the spatial plot (right half).
+  const box = (await page.getByTestId('linked-plots').boundingBox())!;
+  const x0 = box.x + box.width * 0.6;
+  const y0 = box.y + box.height * 0.3;
+  const x1 = box.x + box.width * 0.9;
+  const y1 = box.y + box.height * 0.75;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  await page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, { steps: 5 });
+  await page.mouse.move(x1, y1, { steps: 5 });
+  await page.mouse.up();
+
+  const count = page.getByTestId('selection-count');
+  await expect(count).toBeVisible({ timeout: 10_000 });
+  await expect(count).toHaveText(/^[\d,]+ tixels selected$/);
+  const selected = Number((await count.textContent())!.replace(/[^\d]/g, ''));
+  expect(selected).toBeGreaterThan(0);
+  const dialog = page.getByRole('dialog', { name: "Tixel Id's Selected" });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText('Top 10 Genes')).toBeVisible();
+  await expect(dialog.locator('tbody tr')).toHaveCount(10);
+  await expect(dialog.getByText(`${selected.toLocaleString('en-US')} tixels selected`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  // The result stays reachable from the tool column.
+  await page.getByTestId('view-ids').click();
+  await expect(dialog).toBeVisible();
+});
+
+test('[EXPLORER]: Color Configuration rejects non-hex text and applies a valid colour to the legend', async ({ page }) => {
+  test.setTimeout(120_000);
+  await waitForRunData(page, RUN);
+  await openExplorer(page, RUN);
+  const legend = page.getByTestId('cluster-legend');
+  await expect(legend).toBeVisible();
+  const firstBox = legend.getByRole('checkbox').first();
+  const name = (await firstBox.getAttribute('aria-label'))!;
+  const swatch = (n: string) =>
+    legend.getByRole('checkbox', { name: n, exact: true }).evaluate((el) => getComputedStyle(el.closest('.MuiCheckbox-root')!).color);
+  const before = await swatch(name);
+  expect(before).not.toBe('rgb(255, 0, 255)');
+
+  await page.getByRole('button', { name: 'Color Configuration' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Color Configuration' });
+  await expect(dialog).toBeVisible();
+  const field = dialog.getByLabel(`Colour of ${name}`, { exact: true });
+  await field.fill('ff00ff');
+  await expect(dialog.getByText(EXPLORER_MSG.mustBeHex)).toBeVisible();
+  await field.fill('#gg00ff');
+  await expect(dialog.getByText(EXPLORER_MSG.mustBeHex)).toBeVisible();
+  await field.fill('#ff00ff');
+  await expect(dialog.getByText(EXPLORER_MSG.mustBeHex)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => swatch(name)).toBe('rgb(255, 0, 255)');
+});
+
+test('[EXPLORER]: Min/Max Range rejects non-digits, Apply changes the heat bar ticks, Reset restores them', async ({ page }) => {
+  test.setTimeout(120_000);
+  await waitForRunData(page, RUN);
+  await openExplorer(page, RUN);
+  await expect(page.getByTestId('range')).toBeDisabled();
+
+  const search = page.getByTestId('feature-search');
+  await search.click();
+  await search.fill('a');
+  const option = page.getByRole('option').first();
+  await expect(option).toBeVisible({ timeout: 5_000 });
+  await option.click();
+  await expect(page.getByTestId('heat-bar')).toBeVisible({ timeout: 10_000 });
+  await expect.poll(async () => (await heatTicks(page)).length).toBe(5);
+  const original = await heatTicks(page);
+
+  await page.getByTestId('range').click();
+  const dialog = page.getByRole('dialog', { name: 'Min/Max Range' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Min').fill('abc');
+  await expect(dialog.getByText(EXPLORER_MSG.valueMustBeDigit)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeVisible(); // not applied
+  await dialog.getByLabel('Min').fill('0');
+  await dialog.getByLabel('Max').fill('100');
+  await expect(dialog.getByText(EXPLORER_MSG.valueMustBeDigit)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => heatTicks(page)).toEqual(['0.00', '25.0', '50.0', '75.0', '100']);
+  await expect(page.getByText(/Range set by hand/)).toBeVisible();
+
+  await page.getByTestId('range').click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Max')).toHaveValue('100');
+  await dialog.getByRole('button', { name: 'Reset' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => heatTicks(page)).toEqual(original);
+  await expect(page.getByText(/Range set by hand/)).toHaveCount(0);
+});
+
+test('[EXPLORER]: feature csv upload — a .txt is refused, a csv selects only the known names', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const token = await waitForRunData(page, RUN);
+  const known = plainNames(await featureNames(page, token, RUN, 'genes')).slice(0, 2);
+  expect(known).toHaveLength(2);
+  await openExplorer(page, RUN);
+
+  const dir = testInfo.outputPath('upload');
+  fs.mkdirSync(dir, { recursive: true });
+  const txt = path.join(dir, 'names.txt');
+  fs.writeFileSync(txt, `${known.join(',')}\n`);
+  const csv = path.join(dir, 'names.csv');
+  fs.writeFileSync(csv, `${known[0]},NotAGeneXyz1\nQqqUnknown9,${known[1]}\n`);
+
+  const upload = page.getByTestId('feature-upload');
+  await upload.setInputFiles(txt);
+  await expect(page.getByText(EXPLORER_MSG.wrongFileType)).toBeVisible();
+  await expect(page.getByTestId('heat-bar')).toHaveCount(0);
+
+  await upload.setInputFiles(csv);
+  await expect(page.getByText(EXPLORER_MSG.featureFound('genes', known.join(', ')))).toBeVisible();
+  await expect(page.locator('.MuiAutocomplete-root .MuiChip-label')).toHaveText(known);
+  await expect(page.getByTestId('heat-bar')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Average of 2')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`features=${known.join('(,|%2C)')}(&|$)`));
+});
+
+test('[EXPLORER]: gene/motif/eRegulon toggle — Transcriptome offers genes only; ATAC motif resets the features', async ({ page }) => {
+  test.setTimeout(150_000);
+  await waitForRunData(page, RUN);
+  await openExplorer(page, RUN);
+  const kindGroup = page.getByRole('group', { name: 'Feature type' });
+  await expect(kindGroup.getByRole('button', { name: 'gene', exact: true })).toBeEnabled();
+  await expect(kindGroup.getByRole('button', { name: 'gene', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(kindGroup.getByRole('button', { name: 'motif', exact: true })).toBeDisabled();
+  await expect(kindGroup.getByRole('button', { name: 'eRegulon', exact: true })).toBeDisabled();
+
+  const ATAC = 'D90001';
+  const token = await waitForRunData(page, ATAC);
+  const gene = plainNames(await featureNames(page, token, ATAC, 'genes'))[0]!;
+  const motifs = await featureNames(page, token, ATAC, 'motifs');
+  expect(motifs.length).toBeGreaterThan(0);
+  await page.goto(`/?component=AtlasXplore&run_id=${ATAC}&features=${encodeURIComponent(gene)}`);
+  await expect(page.getByTestId('heat-bar')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.MuiAutocomplete-root .MuiChip-label')).toHaveText([gene]);
+
+  const motif = kindGroup.getByRole('button', { name: 'motif', exact: true });
+  await expect(motif).toBeEnabled({ timeout: 20_000 });
+  await motif.click();
+  await expect(motif).toHaveAttribute('aria-pressed', 'true');
+  await expect(kindGroup.getByRole('button', { name: 'gene', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  // The chosen genes are dropped: back to the cluster view with an empty Motifs search.
+  await expect(page.getByTestId('heat-bar')).toHaveCount(0);
+  await expect(page.getByTestId('cluster-legend')).toBeVisible();
+  await expect(page.locator('.MuiAutocomplete-root .MuiChip-label')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/features=/);
+  await expect(page.getByLabel('Motifs', { exact: true })).toBeVisible();
+
+  const search = page.getByTestId('feature-search');
+  await search.click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible({ timeout: 10_000 });
+  const shown = (await options.allTextContents()).map((t) => t.trim());
+  expect(shown.length).toBeGreaterThan(0);
+  const motifSet = new Set(motifs);
+  for (const name of shown) expect(motifSet.has(name), `${name} is a motif of ${ATAC}`).toBe(true);
+  await options.first().click();
+  await expect(page.getByText(EXPLORER_MSG.featureFound('motifs', shown[0]!))).toBeVisible();
+  await expect(page.getByTestId('heat-bar')).toBeVisible({ timeout: 10_000 });
 });
