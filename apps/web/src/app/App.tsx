@@ -4,6 +4,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PageLoading } from '../components/PageLoading';
+import { startExplorerEarly } from './earlyExplorer';
 import { FeedbackProvider } from './feedback';
 import { InfoDialogProvider } from './help';
 import { HomeRoute } from './HomeRoute';
@@ -29,6 +30,7 @@ const NotFoundPage = lazy(() =>
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
+startExplorerEarly(queryClient);
 
 /** Providers and routes of spec 01 §2: /, /login, /public, /visualization/:group?; and /runs (spec 03 §2.3). */
 export function App() {

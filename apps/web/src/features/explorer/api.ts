@@ -3,7 +3,7 @@
  * feature names, one query per feature's values (binary get_summation), run metadata, and the compute_qc task.
  */
 import { useMemo, useState } from 'react';
-import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQueries, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import {
   TASK_POLL_INTERVAL_MS,
   catalogueCalls,
@@ -40,8 +40,8 @@ export interface RunData {
   cellTypes: { codes: Float32Array; names: string[]; counts: number[] } | null;
 }
 
-async function loadRunData(run: RunRef, signal: AbortSignal): Promise<RunData> {
-  const rows = await callApi(genesCalls.dataRows, { query: refQuery(run), signal });
+async function loadRunData(run: RunRef, signal: AbortSignal, token?: string): Promise<RunData> {
+  const rows = await callApi(genesCalls.dataRows, { query: refQuery(run), signal, token });
   const clusters = categoryCodes(rows.clusters);
   return {
     runId: rows.run_id,
@@ -55,9 +55,12 @@ async function loadRunData(run: RunRef, signal: AbortSignal): Promise<RunData> {
   };
 }
 
+const runDataKey = (run: RunRef | null) => ['explorer', runKey(run), 'data'];
+const featureNamesKey = (run: RunRef | null, kind: FeatureKind) => ['explorer', runKey(run), kind, 'names'];
+
 export function useRunData(run: RunRef | null): UseQueryResult<RunData> {
   return useQuery({
-    queryKey: ['explorer', runKey(run), 'data'],
+    queryKey: runDataKey(run),
     queryFn: ({ signal }) => loadRunData(run!, signal),
     enabled: run !== null,
     staleTime: Infinity,
@@ -72,17 +75,39 @@ export interface FeatureNames {
   index: Map<string, number>;
 }
 
+async function loadFeatureNames(run: RunRef, kind: FeatureKind, signal: AbortSignal, token?: string): Promise<FeatureNames> {
+  const names = await callApi(genesCalls.featureNames, { query: { ...refQuery(run), kind }, signal, token });
+  return { names, set: new Set(names), index: new Map(names.map((n, i) => [n, i])) };
+}
+
 export function useFeatureNames(run: RunRef | null, kind: FeatureKind, enabled = true): UseQueryResult<FeatureNames> {
   return useQuery({
-    queryKey: ['explorer', runKey(run), kind, 'names'],
-    queryFn: async ({ signal }) => {
-      const names = await callApi(genesCalls.featureNames, { query: { ...refQuery(run!), kind }, signal });
-      return { names, set: new Set(names), index: new Map(names.map((n, i) => [n, i])) };
-    },
+    queryKey: featureNamesKey(run, kind),
+    queryFn: ({ signal }) => loadFeatureNames(run!, kind, signal),
     enabled: run !== null && enabled,
     staleTime: Infinity,
     retry: false,
   });
+}
+
+/**
+ * Starts a run's tixel table and feature names into the cache before the explorer mounts (a page opened at
+ * `?component=AtlasXplore&run_id=…` with a login cookie), under the same keys the hooks use. The token comes from
+ * the cookie because the session is not restored yet. A failed prefetch leaves no entry, so the explorer's own
+ * query runs as it would have.
+ */
+export function prefetchRun(queryClient: QueryClient, runId: string, token: string, kind: FeatureKind = 'genes'): void {
+  const run: RunRef = { run_id: runId };
+  const prefetch = (queryKey: unknown[], queryFn: (signal: AbortSignal) => Promise<unknown>) => {
+    if (queryClient.getQueryState(queryKey)) return;
+    void queryClient
+      .prefetchQuery({ queryKey, queryFn: ({ signal }) => queryFn(signal), staleTime: Infinity, retry: false })
+      .then(() => {
+        if (queryClient.getQueryState(queryKey)?.status === 'error') queryClient.removeQueries({ queryKey, exact: true });
+      });
+  };
+  prefetch(runDataKey(run), (signal) => loadRunData(run, signal, token));
+  prefetch(featureNamesKey(run, kind), (signal) => loadFeatureNames(run, kind, signal, token));
 }
 
 /** Values of one feature per tixel: POST get_summation with `Accept: application/octet-stream` → float32. */

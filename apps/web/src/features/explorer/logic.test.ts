@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { VIEW_PALETTES } from '@atlas/contracts';
+import { HEATMAP_PALETTES } from '@atlas/viz';
 import {
   averageValues,
   categoryCodes,
@@ -125,5 +127,11 @@ describe('permalinks', () => {
     expect(bad).toEqual({ run_id: null, kind: 'genes', features: ['A'], mode: 'expression', palette: 'jet', averaging: 'avg' });
     expect(decodeViewQuery(new URLSearchParams('mode=expression')).mode).toBe('cluster');
     expect(decodeViewQuery(new URLSearchParams('mode=celltype')).mode).toBe('celltype');
+  });
+
+  it('writes the schema version with view fields; the schema knows the same palettes as the plots', () => {
+    const view = { run_id: 'D90004', kind: 'genes' as const, features: ['Sox2'], mode: 'expression' as const, palette: 'jet' as const, averaging: 'avg' as const };
+    expect(encodeViewQuery(new URLSearchParams(), view).get('v')).toBe('1');
+    expect([...VIEW_PALETTES]).toEqual([...HEATMAP_PALETTES]);
   });
 });

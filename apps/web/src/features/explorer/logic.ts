@@ -3,7 +3,8 @@
  * several features, cluster codes, the ranked-table CSV of a selection, input validation and the permalink
  * query (which features, colouring and palette an address restores).
  */
-import { HEATMAP_PALETTES, type HeatmapPalette } from '@atlas/viz';
+import { parseViewQuery, writeViewQuery } from '@atlas/contracts';
+import type { HeatmapPalette } from '@atlas/viz';
 import type { ColourMode, FeatureKind } from './store';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -190,44 +191,20 @@ export interface ViewQuery {
   averaging: 'avg' | 'ind';
 }
 
-const KINDS: readonly FeatureKind[] = ['genes', 'motifs', 'eRegulons'];
-const MODES: readonly ColourMode[] = ['cluster', 'celltype', 'expression'];
-
 /**
- * Reads the view fields from an address query. Unknown values fall back to the defaults; `mode` is `expression`
- * whenever features are given (the spec's viewer modes) and never `expression` without them.
+ * Reads the view fields from an address query through the versioned schema of @atlas/contracts (view-state):
+ * unknown values fall back to the defaults; `mode` is `expression` whenever features are given (the spec's viewer
+ * modes) and never `expression` without them.
  */
 export function decodeViewQuery(params: URLSearchParams): ViewQuery {
-  const kindParam = params.get('kind') as FeatureKind | null;
-  const kind = kindParam && KINDS.includes(kindParam) ? kindParam : 'genes';
-  const features = (params.get('features') ?? '')
-    .split(',')
-    .map((f) => f.trim())
-    .filter(Boolean)
-    .filter((f, i, all) => all.indexOf(f) === i);
-  const modeParam = params.get('mode') as ColourMode | null;
-  let mode: ColourMode = modeParam && MODES.includes(modeParam) ? modeParam : 'cluster';
-  if (features.length) mode = 'expression';
-  else if (mode === 'expression') mode = 'cluster';
-  const paletteParam = params.get('palette') as HeatmapPalette | null;
-  const palette = paletteParam && (HEATMAP_PALETTES as readonly string[]).includes(paletteParam) ? paletteParam : 'jet';
-  const averaging = params.get('avg') === 'ind' ? 'ind' : 'avg';
-  const runId = params.get('run_id');
-  return { run_id: runId && /^D\d{5,}$/.test(runId) ? runId : null, kind, features, mode, palette, averaging };
+  const { run_id, kind, features, mode, palette, averaging } = parseViewQuery(params);
+  return { run_id, kind, features, mode, palette, averaging };
 }
 
 /**
  * Writes the view fields into a copy of `params` (other keys such as `component` are kept). Defaults are left
- * out so a plain address stays `?component=AtlasXplore&run_id=…`.
+ * out so a plain address stays `?component=AtlasXplore&run_id=…`; a view field brings the schema version `v`.
  */
 export function encodeViewQuery(params: URLSearchParams, view: ViewQuery): URLSearchParams {
-  const out = new URLSearchParams(params);
-  const set = (key: string, value: string | null) => (value === null ? out.delete(key) : out.set(key, value));
-  set('run_id', view.run_id);
-  set('kind', view.kind === 'genes' ? null : view.kind);
-  set('features', view.features.length ? view.features.join(',') : null);
-  set('mode', view.mode === 'celltype' ? 'celltype' : null);
-  set('palette', view.palette === 'jet' ? null : view.palette);
-  set('avg', view.averaging === 'ind' && view.features.length > 1 ? 'ind' : null);
-  return out;
+  return writeViewQuery(params, view);
 }

@@ -1,0 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { parseLoginCookie } from './loginRecord';
+
+const KINDS = ['genes', 'motifs', 'eRegulons'] as const;
+
+/**
+ * A page opened at `/?component=AtlasXplore&run_id=…` with a login cookie: starts the run's data requests and the
+ * explorer chunk at once instead of after the sign-in check and the chunk load (the hooks find the answers in
+ * the query cache under their own keys). Anything else — or a rejected token — leaves the normal path unchanged.
+ */
+export function startExplorerEarly(queryClient: QueryClient): void {
+  if (typeof window === 'undefined' || window.location.pathname !== '/') return;
+  const params = new URLSearchParams(window.location.search);
+  const runId = params.get('run_id');
+  if (params.get('component') !== 'AtlasXplore' || !runId || !/^D\d{5,}$/.test(runId)) return;
+  const record = parseLoginCookie(document.cookie);
+  if (!record) return;
+  const kindParam = params.get('kind');
+  const kind = KINDS.find((k) => k === kindParam) ?? 'genes';
+  void import('../features/explorer/api').then((m) => m.prefetchRun(queryClient, runId, record.token, kind)).catch(() => undefined);
+  void import('../features/explorer/AtlasXplore').catch(() => undefined);
+}
