@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MSG } from '@atlas/contracts';
 import { confirmViaEmail, resendConfirmation } from '../../api/auth';
 import { useSnackbar } from '../../app/feedback';
 import { AuthCard } from './AuthCard';
+import { CodeActions } from './CodeActions';
 import { isRejectedCode } from './flow';
 
 export interface ConfirmCodeFormProps {
@@ -53,17 +51,7 @@ export function ConfirmCodeForm({ username, onConfirmed, onBack }: ConfirmCodeFo
         autoFocus
         slotProps={{ htmlInput: { autoComplete: 'one-time-code', inputMode: 'numeric', spellCheck: false } }}
       />
-      <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={resend} disabled={busy}>
-          Re-Send
-        </Button>
-        <Button type="submit" variant="contained" disabled={!canSubmit}>
-          Confirm
-        </Button>
-      </Stack>
-      <Link component="button" type="button" variant="body2" onClick={onBack} sx={{ alignSelf: 'center' }}>
-        Back to Sign In
-      </Link>
+      <CodeActions onResend={resend} onBack={onBack} busy={busy} canSubmit={canSubmit} />
     </AuthCard>
   );
 }

@@ -1,8 +1,5 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MSG } from '@atlas/contracts';
 import { forgotPasswordConfirmation } from '../../api/auth';
@@ -10,6 +7,7 @@ import { useSnackbar } from '../../app/feedback';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { PasswordField } from '../../components/PasswordField';
 import { AuthCard } from './AuthCard';
+import { CodeActions } from './CodeActions';
 import { resetValid } from './flow';
 
 export interface ResetPasswordFormProps {
@@ -81,17 +79,7 @@ export function ResetPasswordForm({ username, onResend, onDone, onBack }: ResetP
       <Box>
         <PasswordChecklist password={password} id="reset-password-rules" />
       </Box>
-      <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={resend} disabled={busy}>
-          Re-Send
-        </Button>
-        <Button type="submit" variant="contained" disabled={!canSubmit}>
-          Confirm
-        </Button>
-      </Stack>
-      <Link component="button" type="button" variant="body2" onClick={onBack} sx={{ alignSelf: 'center' }}>
-        Back to Sign In
-      </Link>
+      <CodeActions onResend={resend} onBack={onBack} busy={busy} canSubmit={canSubmit} />
     </AuthCard>
   );
 }

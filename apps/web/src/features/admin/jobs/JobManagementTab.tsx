@@ -17,7 +17,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import type { TaskStatus, TTaskState } from '@atlas/contracts';
 import { errorText } from '../apiErrors';
 import { TASK_REFRESH_MS, useRecentTasks } from '../queries';
-import { formatTime } from '../formatTime';
+import { formatTime } from '../../../components/formatTime';
 
 const STATUS_COLOR: Record<TaskStatus, 'default' | 'info' | 'success' | 'error'> = {
   PENDING: 'default',
