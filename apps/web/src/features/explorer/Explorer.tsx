@@ -21,7 +21,6 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
@@ -62,16 +61,15 @@ import {
   useFeatureValues,
   useRunData,
   useRunMeta,
-  useRuns,
   useTaskState,
 } from './api';
 import { ColorConfigDialog, MetadataDialog, RangeDialog, SelectionDialog, type SelectionResult } from './Dialogs';
 import { FeatureSearch } from './FeatureSearch';
+import { RunSearchPanel } from './RunSearchPanel';
 import { CategoryLegend, HeatBar } from './Legends';
 import { averageValues, maskOfCodes, maskOfIndices, type RankedRow } from './logic';
 import { useExplorer, type FeatureKind } from './store';
 import { afterRender, markFirstDraw, markRecolour, markRunOpening } from './timings';
-import { SEARCH_DELAY_MS, useDebounced } from './useDebounced';
 
 export interface ExplorerProps {
   /** Public viewer: hides the run search (spec 03 §2.2). */
@@ -698,49 +696,5 @@ function Welcome({ publicMode, onOpenSearch }: { publicMode: boolean; onOpenSear
         </Button>
       )}
     </Stack>
-  );
-}
-
-/** Run ID's: a search over the runs the user may see (500 ms debounce); picking one opens it. */
-function RunSearchPanel({ current, onPick }: { current: string | null; onPick: (runId: string) => void }) {
-  const runs = useRuns();
-  const [text, setText] = useState('');
-  const query = useDebounced(text, SEARCH_DELAY_MS).trim().toLowerCase();
-  const hits = useMemo(
-    () =>
-      (runs.data ?? [])
-        .filter((r) => r.web_object_available)
-        .filter((r) => !query || r.run_id.toLowerCase().includes(query) || r.result_title.toLowerCase().includes(query) || r.organ.toLowerCase().includes(query))
-        .slice(0, 30),
-    [runs.data, query],
-  );
-  return (
-    <Paper square variant="outlined" sx={{ p: 1.5 }} data-testid="run-search">
-      <TextField
-        size="small"
-        autoFocus
-        label="Search Run ID"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        sx={{ width: 320 }}
-        slotProps={{ htmlInput: { 'aria-label': 'Search Run ID' } }}
-      />
-      {runs.isLoading && <LinearProgress sx={{ mt: 1 }} />}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1, maxHeight: 180, overflowY: 'auto' }}>
-        {hits.map((r) => (
-          <Button
-            key={r.run_id}
-            size="small"
-            variant={r.run_id === current ? 'contained' : 'outlined'}
-            onClick={() => onPick(r.run_id)}
-            title={`${r.result_title} · ${r.assay} · ${r.organ}`}
-            sx={{ textTransform: 'none' }}
-          >
-            {r.run_id} · {r.assay}
-          </Button>
-        ))}
-        {!runs.isLoading && hits.length === 0 && <Typography color="text.secondary">No runs match.</Typography>}
-      </Box>
-    </Paper>
   );
 }
