@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOGIN_COOKIE_NAME } from '@atlas/contracts';
 import { chromium, type Page } from 'playwright-core';
-import { BENCH_RUN } from './import.js';
+import { BENCH_RUN, BENCH_RUN_100K } from './import.js';
 import type { Row } from './row.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -23,6 +23,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
 
 const OPEN = 'open a 10k-tixel, 30k-gene run: navigation → both plots drawn';
+const OPEN_100K = 'open a 100k-tixel run: navigation → both plots drawn';
 const RECOLOUR = 'recolour both plots after a gene change, 10k tixels';
 const MILLION = 'plots stay interactive (pan, zoom, lasso) at 1,000,000 tixels';
 
@@ -63,6 +64,23 @@ export function ensureWebBuild(): void {
 const explorerTimings = (page: Page) => page.evaluate(() => (globalThis as unknown as Probe).__explorerTimings!);
 const vizTimings = (page: Page) => page.evaluate(() => (globalThis as unknown as Probe).__vizTimings!);
 
+async function openRun(page: Page, url: string, runId: string): Promise<{ timings: ExplorerTimings; wallMs: number }> {
+  const started = performance.now();
+  await page.goto(`${url}/?component=AtlasXplore&run_id=${runId}`);
+  await page.waitForFunction(() => (globalThis as unknown as Probe).__explorerReady === true, null, {
+    timeout: 120_000,
+    polling: 50,
+  });
+  return { timings: await explorerTimings(page), wallMs: performance.now() - started };
+}
+
+function describeOpen({ timings, wallMs }: { timings: ExplorerTimings; wallMs: number }): string {
+  return (
+    `${timings.navigationToDrawnMs} ms navigation → drawn (${timings.tixels} tixels; mount → drawn ` +
+    `${timings.mountToDrawnMs} ms; goto → ready ${wallMs.toFixed(0)} ms wall), software WebGL`
+  );
+}
+
 export async function browserRows(url: string): Promise<Row[]> {
   if (!fs.existsSync(CHROMIUM)) {
     return [
@@ -102,25 +120,22 @@ export async function browserRows(url: string): Promise<Row[]> {
     ]);
     const page = await context.newPage();
 
-    // 1. Open the imported run straight from its address, signed in.
-    const started = performance.now();
-    await page.goto(`${url}/?component=AtlasXplore&run_id=${BENCH_RUN}`);
-    await page.waitForFunction(() => (globalThis as unknown as Probe).__explorerReady === true, null, {
-      timeout: 120_000,
-      polling: 50,
-    });
-    const wall = performance.now() - started;
-    const opened = await explorerTimings(page);
-    const openMs = opened.navigationToDrawnMs ?? NaN;
+    // 1. Open the imported runs straight from their address, signed in: the 10k run first with a cold cache (the
+    // target's figure), then the 100k run in a second tab (the app's own files now cached).
+    const opened = await openRun(page, url, BENCH_RUN);
+    const openMs = opened.timings.navigationToDrawnMs ?? NaN;
     rows.push({
       measure: OPEN,
       target: '< 1 s',
-      figure: `${openMs} ms navigation → drawn (${opened.tixels} tixels; mount → drawn ${opened.mountToDrawnMs} ms; goto → ready ${wall.toFixed(0)} ms wall), software WebGL`,
+      figure: `${describeOpen(opened)}, cold cache`,
       verdict: openMs < 1000 ? 'met' : 'MISSED',
     });
+    const large = await context.newPage();
+    rows.push({ measure: OPEN_100K, target: '—', figure: `${describeOpen(await openRun(large, url, BENCH_RUN_100K))}, warm cache`, verdict: 'info' });
+    await large.close();
 
     // 2. Choose a gene the way the e2e spec does: the first suggestion for "a".
-    const before = opened.recolours;
+    const before = opened.timings.recolours;
     const search = page.getByTestId('feature-search');
     await search.click();
     await search.fill('a');

@@ -1,19 +1,27 @@
 // `npm run bench`: measures each performance target of DESIGN §9 that the product can already exercise and
 // prints the figure beside the target. Targets whose feature is not built yet are listed as such.
+// `npm run bench -- browser` (or science, server, features) runs only those sections; the bench runs are imported
+// whenever the server starts.
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createObjectStore } from '../apps/server/src/infra/storage/index.js';
 import { browserRows, ensureWebBuild } from './browser.js';
 import { featureReadRows } from './features.js';
-import { BENCH_RUN, importBenchRun } from './import.js';
+import { BENCH_RUN, importBenchRun, importLargeBenchRun } from './import.js';
 import { loadTest } from './load.js';
 import type { Row } from './row.js';
 import { scienceRows } from './science.js';
 import { startBenchServer } from './server.js';
 import { timedUpload } from './upload.js';
 
+const SECTIONS = ['science', 'server', 'features', 'browser'] as const;
+const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = chosen.filter((a) => !(SECTIONS as readonly string[]).includes(a));
+if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+const want = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chosen.includes(section);
+
 const rows: Row[] = [];
-rows.push(...(await scienceRows()));
+if (want('science')) rows.push(...(await scienceRows()));
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
 // The server serves apps/web/dist only when it exists at start; the browser figures need it.
 ensureWebBuild();
@@ -34,9 +42,26 @@ const server = await startBenchServer(
            now() - (t.tissue_id || ' hours')::interval
     from tissues t`.execute(db);
   },
-  async (dataDir, env) => rows.push(...(await importBenchRun(dataDir, env))),
+  async (dataDir, env) => {
+    rows.push(...(await importBenchRun(dataDir, env)));
+    if (want('browser')) rows.push(...(await importLargeBenchRun(dataDir, env)));
+  },
 );
 try {
+  if (want('server')) await serverRows();
+  if (want('features')) rows.push(...(await featureReadRows(server.url, BENCH_RUN, 30_000)));
+  if (want('browser')) rows.push(...(await browserRows(server.url)));
+} finally {
+  await server.stop();
+}
+
+for (const [measure, target, issue] of [
+  ['spatial folder generation, 100×100 grid, 10k×10k image', '< 10 s', 'image processing'],
+] as const) {
+  rows.push({ measure, target, figure: `feature lands with issue ${issue}`, verdict: 'not built yet' });
+}
+
+async function serverRows(): Promise<void> {
   const started = performance.now();
   const login = await fetch(`${server.url}/api/v1/auth/login`, {
     method: 'POST',
@@ -116,9 +141,6 @@ try {
   });
   await store.close();
 
-  rows.push(...(await featureReadRows(server.url, BENCH_RUN, 30_000)));
-  rows.push(...(await browserRows(server.url)));
-
   const postStarted = performance.now();
   const posted = await fetch(`${server.url}/api/v1/task`, {
     method: 'POST',
@@ -140,14 +162,6 @@ try {
     figure: `${(performance.now() - postStarted).toFixed(0)} ms (${status})`,
     verdict: 'info',
   });
-} finally {
-  await server.stop();
-}
-
-for (const [measure, target, issue] of [
-  ['spatial folder generation, 100×100 grid, 10k×10k image', '< 10 s', 'image processing'],
-] as const) {
-  rows.push({ measure, target, figure: `feature lands with issue ${issue}`, verdict: 'not built yet' });
 }
 
 const width = Math.max(...rows.map((r) => r.measure.length));
