@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { explorerPreload } from './explorer-preload';
+import { precompress } from './precompress';
 
 /**
  * The SPA is served by the API server from apps/web/dist in production; in development Vite serves it
  * and forwards /api to the API server (npm run dev starts both).
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), explorerPreload(), precompress()],
   // Workspaces may hoist a second React copy; two copies break hooks.
   resolve: { dedupe: ['react', 'react-dom'] },
   server: {

@@ -16,7 +16,18 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const dist = config.webDist ? path.resolve(config.webDist) : DEFAULT_DIST;
   const hasBuild = fs.existsSync(path.join(dist, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz copies beside each file (apps/web/precompress.ts).
+      preCompressed: true,
+      maxAge: '1h',
+      setHeaders: (reply, file) => {
+        // Files under assets/ carry a content hash in their name: they never change.
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;

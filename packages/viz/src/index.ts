@@ -4,6 +4,8 @@
  */
 export { LinkedPlots } from './LinkedPlots';
 export { EmbeddingPlot, SpatialPlot } from './SinglePlots';
+export { SampleGridPlots } from './SampleGridPlots';
+export type { SampleGridPlotsProps, SamplePlot } from './SampleGridPlots';
 export type { SinglePlotProps } from './SinglePlots';
 export type { LinkedPlotsProps, LinkedPlotsHandle, PlotViewId, SelectionTool, TissueImage } from './LinkedPlots';
 export { ValueScatterLayer } from './layers/ValueScatterLayer';

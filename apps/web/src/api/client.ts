@@ -11,6 +11,21 @@ export class ApiError extends Error {
   }
 }
 
+declare global {
+  interface Window {
+    /** Responses the page's inline script requested before the app ran (apps/web/explorer-preload.ts), by address. */
+    __atlasEarly?: Record<string, Promise<Response>>;
+  }
+}
+
+/** Takes (once) a response the inline script already asked for, so the first explorer load does not wait for the app. */
+function takeEarlyResponse(url: string, method: string): Promise<Response> | undefined {
+  if (method !== 'GET' || typeof window === 'undefined' || !window.__atlasEarly) return undefined;
+  const early = window.__atlasEarly[url];
+  delete window.__atlasEarly[url];
+  return early;
+}
+
 let tokenSource: () => string | null = () => null;
 
 /** The session module tells the client where the current token comes from. */
@@ -47,12 +62,13 @@ export async function callApi<C extends Call>(call: C, input: CallInput<C> = {})
   if (input.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: call.method,
+    response = await (takeEarlyResponse(url, call.method) ??
+      fetch(url, {
+        method: call.method,
       headers,
-      body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
-      signal: input.signal,
-    });
+        body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
+        signal: input.signal,
+      }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'The server cannot be reached. Check your connection and try again.', call.path);

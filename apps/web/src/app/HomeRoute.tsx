@@ -12,10 +12,16 @@ const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ d
  * Visitors without a component go to the catalogue.
  */
 export function HomeRoute() {
-  const { user, ready } = useSession();
+  const { user, ready, token } = useSession();
   const [params] = useSearchParams();
-  if (!ready) return <PageLoading />;
-  const view = resolveView(params.get('component'), user);
+  const component = params.get('component');
+  if (!ready) {
+    // A saved session opening the explorer mounts it before the session check answers (the < 1 s open target);
+    // if the check fails, the sign-in page replaces it, and the server has refused its data calls anyway.
+    const provisional = token !== null && component === 'AtlasXplore';
+    return provisional ? <ComponentView view={{ kind: 'open', name: 'AtlasXplore' }} /> : <PageLoading />;
+  }
+  const view = resolveView(component, user);
   if (view.kind === 'catalogue') return <Navigate to="/visualization" replace />;
   if (view.kind === 'home') return <HomePage />;
   return <ComponentView view={view} />;

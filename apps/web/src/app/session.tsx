@@ -52,7 +52,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     setTokenSource(controller.getToken);
-    void controller.restore();
+    void controller.restore().then(() => performance.mark('atlas:session-ready'));
   }, [controller]);
 
   const value = useMemo<Session>(

@@ -58,6 +58,15 @@ describe('SessionController', () => {
     expect(controller.getState()).toMatchObject({ ready: true, token, user: { username: 'ada', groups: ['user'] } });
   });
 
+  it('offers the saved token while whoami is still answering, not yet as a user', async () => {
+    const token = jwt('ada', START + HOUR);
+    const { controller } = setup({ url: 'http://portal', token });
+    const restoring = controller.restore();
+    expect(controller.getState()).toMatchObject({ ready: false, token, user: null });
+    await restoring;
+    expect(controller.getState()).toMatchObject({ ready: true, token });
+  });
+
   it('removes a saved session that whoami refuses', async () => {
     const { controller, cookie, deps } = setup({ url: 'http://portal', token: 'bad-token' });
     await controller.restore();

@@ -66,6 +66,9 @@ export class SessionController {
       return;
     }
     const generation = this.generation;
+    // The saved token is used at once, so screens that may open before the check (the explorer) can load data;
+    // the server still checks it on every call, and a token that fails whoami is dropped below.
+    this.set({ token: record.token });
     try {
       const user = await this.lookUp(record.token);
       if (generation !== this.generation) return;

@@ -14,6 +14,8 @@ export const EXPLORER_MSG = {
   mustBeHex: 'Must be of Hex Code',
   publicLinkCopied: 'Public link copied to clipboard',
   failedToLoad: 'Failed to load',
+  /** A run whose data cannot be loaded, e.g. an additional sample (the spec's spelling). */
+  failedToLoadDetails: (runId: string) => `Failed to load the deatils of ${runId}`,
   metadataNotFound: 'Metadata has not been found',
   /** 'Expression {gene} found' / 'Motif {name} found' (eRegulons read as expression too). */
   featureFound: (kind: TFeatureKind, name: string) => (kind === 'motifs' ? `Motif ${name} found` : `Expression ${name} found`),
@@ -27,6 +29,7 @@ export const EXPLORER_MSG = {
   frontPageFailed: (error: string) => `Front page image not saved: ${error}`,
   noCanvas: 'Nothing to save yet: the plots are not drawn',
   clipboardFailed: 'The link could not be copied to the clipboard',
+  sampleLacksFeatures: (names: readonly string[]) => `Not in this run: ${names.join(', ')}`,
   chooseFeatures: 'Choose genes to see their histograms; until then, the tixels per cluster.',
 } as const;
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
  * The explorer's permalink (CONVENTIONS §12): the address query records the run (spec 03) plus our view fields.
  * Parsed through a versioned zod schema; every field falls back to its default on a missing, unknown or bad value,
  * so an address never throws. Query parameter names are those of the first links (`run_id`, `kind`, `features`,
- * `mode`, `palette`, `avg`); a link without `v` is version 1.
+ * `mode`, `palette`, `avg`); a link without `v` is version 1. `samples` (the additional runs of a multi-sample
+ * view) came later as an optional parameter: links without it read as before, so it stays version 1.
  */
 export const VIEW_STATE_VERSION = 1 as const;
 
@@ -23,7 +24,19 @@ export const VIEW_QUERY_KEYS = {
   mode: 'mode',
   palette: 'palette',
   averaging: 'avg',
+  samples: 'samples',
 } as const;
+
+const RUN_ID = /^D\d{5,}$/;
+
+/**
+ * The additional sample runs as the explorer keeps them: valid run ids only, each once, in the given order,
+ * never the main run; none without a main run (a sample is always shown beside one).
+ */
+export function cleanSampleIds(ids: readonly string[], mainRunId: string | null): string[] {
+  if (!mainRunId) return [];
+  return ids.filter((id, i) => RUN_ID.test(id) && id !== mainRunId && ids.indexOf(id) === i);
+}
 
 const ZFeatureList = z
   .string()
@@ -39,12 +52,13 @@ const ZFeatureList = z
 const ZViewQueryV1 = z
   .object({
     v: z.literal('1').nullish().catch(null),
-    run_id: z.string().regex(/^D\d{5,}$/).nullish().catch(null),
+    run_id: z.string().regex(RUN_ID).nullish().catch(null),
     kind: z.enum(VIEW_KINDS).nullish().catch(null),
     features: ZFeatureList.nullish().catch(null),
     mode: z.enum(VIEW_MODES).nullish().catch(null),
     palette: z.enum(VIEW_PALETTES).nullish().catch(null),
     averaging: z.enum(VIEW_AVERAGING).nullish().catch(null),
+    samples: z.string().nullish().catch(null),
   })
   .transform((q) => {
     const features = q.features ?? [];
@@ -60,6 +74,7 @@ const ZViewQueryV1 = z
       mode,
       palette: q.palette ?? 'jet',
       averaging: q.averaging ?? 'avg',
+      samples: cleanSampleIds((q.samples ?? '').split(',').map((id) => id.trim()), q.run_id ?? null),
     };
   });
 
@@ -72,6 +87,8 @@ export const ZViewState = z.object({
   mode: z.enum(VIEW_MODES),
   palette: z.enum(VIEW_PALETTES),
   averaging: z.enum(VIEW_AVERAGING),
+  /** Additional multi-sample run ids (extra spatial plots), never the main run. */
+  samples: z.array(z.string()),
 });
 export type TViewState = z.infer<typeof ZViewState>;
 
@@ -83,6 +100,7 @@ export const DEFAULT_VIEW_STATE: TViewState = {
   mode: 'cluster',
   palette: 'jet',
   averaging: 'avg',
+  samples: [],
 };
 
 /** Reads the view state from an address query; never throws (unknown or bad values are the defaults). */
@@ -105,6 +123,7 @@ export function writeViewQuery(params: URLSearchParams, view: Omit<TViewState, '
     mode: view.mode === 'celltype' ? 'celltype' : null,
     palette: view.palette === 'jet' ? null : view.palette,
     averaging: view.averaging === 'ind' && view.features.length > 1 ? 'ind' : null,
+    samples: cleanSampleIds(view.samples, view.run_id).join(',') || null,
   };
   set(VIEW_QUERY_KEYS.run_id, view.run_id);
   for (const [field, value] of Object.entries(fields)) set(VIEW_QUERY_KEYS[field as keyof typeof fields], value);

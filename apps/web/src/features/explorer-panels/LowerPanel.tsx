@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useAvailableKinds, useRunMeta } from '../explorer/api';
+import { assayRules } from '../explorer/assayRules';
 import { useExplorer, type LowerPanel } from '../explorer/store';
 import { FeatureTable } from './FeatureTable';
 import { HistogramPanel } from './Histogram';
@@ -36,21 +37,24 @@ export function ExplorerLowerPanel() {
   // Members' run rows do not say whether there are regulons: the explorer's probe of the eRegulon names does.
   const kinds = useAvailableKinds(run, meta);
   const title = viewerTitle(meta?.regulons ?? kinds.includes('eRegulons'));
+  // An assay without peaks (spec 03 §4) keeps the tab but disables it; a stored choice of it shows the table.
+  const peakViewer = meta ? assayRules(meta.assay, meta.regulons).peakViewer : true;
+  const shown = panel === 'viewer' && !peakViewer ? 'table' : panel;
   if (!run) return null;
   return (
     <Paper variant="outlined" component="section" aria-label="Lower panel" data-testid="explorer-lower-panel">
       <Tabs
-        value={panel}
+        value={shown}
         onChange={(_, value: LowerPanel) => patch({ lowerPanel: value })}
         variant="scrollable"
         sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}
       >
         <Tab value="table" label="Feature Table" />
         <Tab value="histogram" label="Histogram" />
-        <Tab value="viewer" label={title} />
+        <Tab value="viewer" label={title} disabled={!peakViewer} />
       </Tabs>
       <Box sx={{ p: 1 }}>
-        {panel === 'table' ? <FeatureTable /> : panel === 'histogram' ? <HistogramPanel /> : <ViewerSlot title={title} />}
+        {shown === 'table' ? <FeatureTable /> : shown === 'histogram' ? <HistogramPanel /> : <ViewerSlot title={title} />}
       </Box>
     </Paper>
   );

@@ -1,11 +1,13 @@
 /**
  * `?component=AtlasXplore&run_id=…` (spec 03 §2.1): the signed-in explorer. The address mirrors the run and — our
- * permalink addition — the feature kind, chosen features, colour mode and palette, so a copied address restores
- * the view. The panels engineer's toolbar items and lower panel mount into the layout's slots.
+ * permalink addition — the additional multi-sample runs, the feature kind, chosen features, colour mode and
+ * palette, so a copied address restores the view. The panels engineer's toolbar items and lower panel mount into
+ * the layout's slots.
  */
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
+import { DEFAULT_VIEW_STATE } from '@atlas/contracts';
 import { ExplorerLowerPanel } from '../explorer-panels/LowerPanel';
 import { ExplorerToolbarExtras } from '../explorer-panels/ToolbarExtras';
 import { Explorer } from './Explorer';
@@ -19,6 +21,7 @@ export function AtlasXplore() {
   const view = useExplorer(
     useShallow((s) => ({
       run: s.run,
+      samples: s.samples,
       kind: s.kind,
       features: s.features,
       mode: s.mode,
@@ -26,8 +29,7 @@ export function AtlasXplore() {
       averaging: s.averaging,
     })),
   );
-  const openRun = useExplorer((s) => s.openRun);
-  const patch = useExplorer((s) => s.patch);
+  const { openRun, setSamples, patch } = useExplorer(useShallow((s) => ({ openRun: s.openRun, setSamples: s.setSamples, patch: s.patch })));
 
   useEffect(() => markMounted(), []);
 
@@ -39,7 +41,7 @@ export function AtlasXplore() {
       return;
     }
     const decoded = decodeViewQuery(params);
-    openRun({ run_id: urlRunId });
+    openRun({ run_id: urlRunId }, decoded.samples);
     patch({
       kind: decoded.kind,
       features: decoded.features,
@@ -60,11 +62,19 @@ export function AtlasXplore() {
   // Leaving the explorer closes the run so that the next visit starts clean.
   useEffect(() => () => useExplorer.getState().openRun(null), []);
 
+  // Picking a run opens it with a fresh view (a history entry), with the ticked samples beside it. Begin on the
+  // run already open only changes its samples and keeps the view; the store → address effect records them.
   const onSelectRun = useCallback(
-    (id: string) => {
-      setParams((prev) => new URLSearchParams({ component: prev.get('component') ?? 'AtlasXplore', run_id: id }));
+    (id: string, samples: string[]) => {
+      if (id === useExplorer.getState().run?.run_id) {
+        setSamples(samples);
+        return;
+      }
+      setParams((prev) =>
+        encodeViewQuery(new URLSearchParams({ component: prev.get('component') ?? 'AtlasXplore' }), { ...DEFAULT_VIEW_STATE, run_id: id, samples }),
+      );
     },
-    [setParams],
+    [setParams, setSamples],
   );
 
   return (

@@ -64,18 +64,21 @@ import {
   useTaskState,
 } from './api';
 import { ColorConfigDialog, MetadataDialog, RangeDialog, SelectionDialog, type SelectionResult } from './Dialogs';
+import { FEATURE_LIST_TITLE, FeatureListDialog } from './FeatureListDialog';
 import { FeatureSearch } from './FeatureSearch';
 import { RunSearchPanel } from './RunSearchPanel';
+import { SamplePlots } from './SamplePlots';
 import { CategoryLegend, HeatBar } from './Legends';
 import { averageValues, maskOfCodes, maskOfIndices, type RankedRow } from './logic';
 import { useExplorer, type FeatureKind } from './store';
+import { TissueImageControl, useTissueImageLayer } from './TissueImageControl';
 import { afterRender, markFirstDraw, markRecolour, markRunOpening } from './timings';
 
 export interface ExplorerProps {
   /** Public viewer: hides the run search (spec 03 §2.2). */
   publicMode?: boolean;
-  /** Opens a run by id (the run search); AtlasXplore mirrors it into the address. */
-  onSelectRun?: (runId: string) => void;
+  /** Opens a run by id (the run search), with additional multi-sample runs; AtlasXplore mirrors it into the address. */
+  onSelectRun?: (runId: string, samples: string[]) => void;
   /** Slot: extra toolbar items (Save Display, FrontPage, Copy Public Link, Cell Typing). */
   toolbarExtras?: ReactNode;
   /** Slot: the lower panel under the plots (Feature Table / Peak viewer / Histogram). */
@@ -185,6 +188,7 @@ export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lower
   // ---- plots ---------------------------------------------------------------------------------------------------
   const plots = useRef<LinkedPlotsHandle>(null);
   const onFirstDraw = useCallback(() => markFirstDraw(data?.n ?? 0), [data?.n]);
+  const tissue = useTissueImageLayer(run);
 
   // ---- selection and compute_qc --------------------------------------------------------------------------------
   const [taskId, setTaskId] = useState<string | null>(null);
@@ -249,6 +253,7 @@ export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lower
   const [heatAnchor, setHeatAnchor] = useState<HTMLElement | null>(null);
   const [colorsOpen, setColorsOpen] = useState(false);
   const [rangeOpen, setRangeOpen] = useState(false);
+  const [featureListOpen, setFeatureListOpen] = useState(false);
 
   const loading = runData.isLoading || featureValues.loading;
   const welcome = run === null;
@@ -407,15 +412,18 @@ export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lower
             if (f.length === 0) markRecolour('clusters');
           }}
         />
+        <Button size="small" variant="outlined" aria-label="Genes/Motifs" disabled={welcome || !names.data} onClick={() => setFeatureListOpen(true)}>
+          {FEATURE_LIST_TITLE[s.kind]}
+        </Button>
         {toolbarExtras && <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>{toolbarExtras}</Box>}
       </Paper>
       {!publicMode && (
         <Collapse in={runSearchOpen} unmountOnExit>
           <RunSearchPanel
             current={run?.run_id ?? null}
-            onPick={(id) => {
+            onPick={(id, samples) => {
               setRunSearchOpen(false);
-              onSelectRun?.(id);
+              onSelectRun?.(id, samples);
             }}
           />
         </Collapse>
@@ -476,6 +484,8 @@ export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lower
                 range={range}
                 displayScale={s.displayScale}
                 background={backgroundCss}
+                tissueImage={tissue.tissueImage}
+                spatialPointOpacity={tissue.spatialPointOpacity}
                 selected={selectedMask}
                 tool={s.tool ?? 'pan'}
                 onSelect={onSelect}
@@ -483,6 +493,7 @@ export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lower
                 onAfterRender={afterRender}
               />
               <PlotLabels />
+              {tissue.control && <TissueImageControl {...tissue.control} />}
             </>
           ) : null}
           {errorMessage && data && (
@@ -592,6 +603,7 @@ export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lower
         </Paper>
       </Box>
 
+      <SamplePlots />
       {lowerPanel && <Box sx={{ minHeight: 0 }}>{lowerPanel}</Box>}
 
       <MetadataDialog open={metaOpen} meta={meta} onClose={() => setMetaOpen(false)} />
@@ -626,6 +638,17 @@ export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lower
         runId={run?.run_id ?? meta?.run_id ?? ''}
         result={result}
         onClose={() => setResultOpen(false)}
+      />
+      <FeatureListDialog
+        open={featureListOpen}
+        onClose={() => setFeatureListOpen(false)}
+        kind={s.kind}
+        names={names.data?.names ?? []}
+        features={s.features}
+        onChange={(f) => {
+          setFeatures(f);
+          if (f.length === 0) markRecolour('clusters');
+        }}
       />
     </Box>
   );

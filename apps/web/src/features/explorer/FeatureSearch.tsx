@@ -3,7 +3,7 @@
  * uploading a csv of names. Names are cleaned of punctuation and matched exactly or first-letter-capitalised;
  * unknown and duplicate names are ignored.
  */
-import { useMemo, useRef, useState, type ClipboardEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -12,10 +12,11 @@ import Tooltip from '@mui/material/Tooltip';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { useSnackbar } from '../../app/feedback';
 import type { FeatureNames } from './api';
-import { filterFeatureNames, isCsvFile, matchFeatureNames, splitNameList } from './logic';
+import { filterFeatureNames, isCsvFile, splitNameList } from './logic';
 import { EXPLORER_MSG, KIND_LABEL } from '@atlas/contracts';
 import type { FeatureKind } from './store';
 import { SEARCH_DELAY_MS, useDebounced } from './useDebounced';
+import { usePastedNames } from './usePastedNames';
 
 export function FeatureSearch({
   kind,
@@ -37,25 +38,7 @@ export function FeatureSearch({
   const fileRef = useRef<HTMLInputElement>(null);
   const label = KIND_LABEL[kind].one;
 
-  const addNames = (tokens: string[]) => {
-    if (!names) return;
-    const { matched } = matchFeatureNames(tokens, names.set, features);
-    if (!matched.length) {
-      showSnack(EXPLORER_MSG.noMatches, { color: 'warning' });
-      return;
-    }
-    onChange([...features, ...matched]);
-    showSnack(EXPLORER_MSG.featureFound(kind, matched.join(', ')), { color: 'success' });
-  };
-
-  const onPaste = (event: ClipboardEvent) => {
-    const text = event.clipboardData.getData('text');
-    const tokens = splitNameList(text);
-    if (tokens.length < 2) return;
-    event.preventDefault();
-    setInput('');
-    addNames(tokens);
-  };
+  const { addNames, pasteList } = usePastedNames(kind, names?.set, features, onChange);
 
   const onFile = async (file: File | undefined) => {
     if (!file) return;
@@ -98,7 +81,9 @@ export function FeatureSearch({
             {...params}
             label={kind === 'genes' ? 'Genes' : kind === 'motifs' ? 'Motifs' : 'eRegulons'}
             placeholder={features.length ? '' : `Search or paste ${label} names`}
-            onPaste={onPaste}
+            onPaste={(event) => {
+              if (pasteList(event)) setInput('');
+            }}
             slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'feature-search' } }}
           />
         )}

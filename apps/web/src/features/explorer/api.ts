@@ -15,6 +15,7 @@ import {
 } from '@atlas/contracts';
 import { ApiError, callApi } from '../../api/client';
 import { useSession } from '../../app/session';
+import { assayRules } from './assayRules';
 import { categoryCodes } from './logic';
 import type { FeatureKind, RunRef } from './store';
 
@@ -43,6 +44,7 @@ export interface RunData {
 async function loadRunData(run: RunRef, signal: AbortSignal, token?: string): Promise<RunData> {
   const rows = await callApi(genesCalls.dataRows, { query: refQuery(run), signal, token });
   const clusters = categoryCodes(rows.clusters);
+  performance.mark('atlas:run-data');
   return {
     runId: rows.run_id,
     n: rows.clusters.length,
@@ -110,6 +112,17 @@ export function prefetchRun(queryClient: QueryClient, runId: string, token: stri
   prefetch(featureNamesKey(run, kind), (signal) => loadFeatureNames(run, kind, signal, token));
 }
 
+/** A failed binary read as ApiError, with the server's `msg` when the body has one. */
+async function responseError(response: Response, path: string): Promise<ApiError> {
+  let msg = `${response.status} ${response.statusText}`;
+  try {
+    msg = ((await response.json()) as { msg?: string }).msg ?? msg;
+  } catch {
+    // not JSON
+  }
+  return new ApiError(response.status, msg, path);
+}
+
 /** Values of one feature per tixel: POST get_summation with `Accept: application/octet-stream` → float32. */
 export async function fetchFeatureValues(
   run: RunRef,
@@ -127,15 +140,7 @@ export async function fetchFeatureValues(
     body: JSON.stringify({ ...refQuery(run), filename: KIND_LABEL[kind].summation, rows: [index] }),
     signal,
   });
-  if (!response.ok) {
-    let msg = `${response.status} ${response.statusText}`;
-    try {
-      msg = ((await response.json()) as { msg?: string }).msg ?? msg;
-    } catch {
-      // not JSON
-    }
-    throw new ApiError(response.status, msg, path);
-  }
+  if (!response.ok) throw await responseError(response, path);
   const buffer = await response.arrayBuffer();
   const tixels = Number(response.headers.get('x-tixels')) || buffer.byteLength / 4;
   return new Float32Array(buffer, 0, tixels);
@@ -173,6 +178,34 @@ export function useFeatureValues(
   if (!same) setKept(next);
   const values = same ? kept : next;
   return { values, loading, error };
+}
+
+/** A run's decoded tissue image and its top-left and bottom-right corners [x0, y0, x1, y1] in spatial coordinates. */
+export interface TissueImageData {
+  bitmap: ImageBitmap;
+  bounds: [number, number, number, number];
+}
+
+async function loadTissueImage(run: RunRef, token: string | null, signal: AbortSignal): Promise<TissueImageData | null> {
+  const placed = await callApi(genesCalls.tissueImage, { query: refQuery(run), signal });
+  if (!placed.available) return null;
+  // The image route needs the session token, so it is fetched here rather than by an <img> or deck's loader.
+  const response = await fetch(placed.url, { headers: token ? { authorization: `JWT ${token}` } : {}, signal });
+  if (!response.ok) throw await responseError(response, genesCalls.tissueImageFile.path);
+  return { bitmap: await createImageBitmap(await response.blob()), bounds: placed.bounds };
+}
+
+/** The tissue image of the run's spatial folder (spec 03 §2.1); null when the run has none. */
+export function useTissueImage(run: RunRef | null): UseQueryResult<TissueImageData | null> {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: ['explorer', runKey(run), 'tissue-image'],
+    queryFn: ({ signal }) => loadTissueImage(run!, token, signal),
+    enabled: run !== null,
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+    retry: false,
+  });
 }
 
 /** Runs the session may see (the Run ID's search, the Metadata dialog). */
@@ -218,18 +251,22 @@ export function useRunMeta(run: RunRef | null): { meta: RunMeta | null; loading:
   return { meta, loading: run?.encoded ? decoded.isLoading : runs.isLoading };
 }
 
-/** Which feature kinds the run offers: Transcriptome → genes only; eRegulons only when the run has regulons. */
+/**
+ * Which feature kinds the run offers: those its assay allows (./assayRules: Transcriptome and wt_dbit-seq → genes
+ * only; eRegulons only with regulons) that it has names for. Genes until the run's metadata is known.
+ */
 export function useAvailableKinds(run: RunRef | null, meta: RunMeta | null): FeatureKind[] {
-  const transcriptome = meta ? /transcriptome/i.test(meta.assay) : false;
-  const probeMotifs = useFeatureNames(run, 'motifs', meta !== null && !transcriptome);
-  const probeRegulons = useFeatureNames(run, 'eRegulons', meta !== null && !transcriptome && meta.regulons !== false);
+  const allowed = meta ? assayRules(meta.assay, meta.regulons).kinds : [];
+  const motifs = allowed.includes('motifs');
+  const regulons = allowed.includes('eRegulons');
+  const probeMotifs = useFeatureNames(run, 'motifs', motifs);
+  const probeRegulons = useFeatureNames(run, 'eRegulons', regulons);
   return useMemo(() => {
-    if (!meta || transcriptome) return ['genes'];
     const kinds: FeatureKind[] = ['genes'];
-    if (probeMotifs.data?.names.length) kinds.push('motifs');
-    if ((meta.regulons ?? true) && probeRegulons.data?.names.length) kinds.push('eRegulons');
+    if (motifs && probeMotifs.data?.names.length) kinds.push('motifs');
+    if (regulons && probeRegulons.data?.names.length) kinds.push('eRegulons');
     return kinds;
-  }, [meta, transcriptome, probeMotifs.data, probeRegulons.data]);
+  }, [motifs, regulons, probeMotifs.data, probeRegulons.data]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -265,5 +302,72 @@ export function useTaskState(id: string | null): UseQueryResult<TTaskState> {
     refetchInterval: (query) => (query.state.data && isTerminal(query.state.data.status) ? false : TASK_POLL_INTERVAL_MS),
     staleTime: 0,
     retry: 2,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Multi-sample runs: the main run's queries for several runs at once, under the same keys (so the cache is shared).
+
+/** The data and errors of a list of queries, in order; combined so the lists keep their identity between renders. */
+export interface QueryList<T> {
+  data: (T | undefined)[];
+  errors: (Error | null)[];
+  fetching: boolean;
+}
+
+function combineList<T>(results: readonly UseQueryResult<T>[]): QueryList<T> {
+  return { data: results.map((r) => r.data), errors: results.map((r) => r.error), fetching: results.some((r) => r.isFetching) };
+}
+
+/** The tixel tables of several runs by id. */
+export function useRunDataList(runIds: readonly string[]): QueryList<RunData> {
+  return useQueries({
+    queries: runIds.map((id) => ({
+      queryKey: runDataKey({ run_id: id }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => loadRunData({ run_id: id }, signal),
+      staleTime: Infinity,
+      retry: false,
+    })),
+    combine: combineList<RunData>,
+  });
+}
+
+/** The feature names of one kind of several runs by id. */
+export function useFeatureNamesList(runIds: readonly string[], kind: FeatureKind, enabled = true): QueryList<FeatureNames> {
+  return useQueries({
+    queries: runIds.map((id) => ({
+      queryKey: featureNamesKey({ run_id: id }, kind),
+      queryFn: ({ signal }: { signal: AbortSignal }) => loadFeatureNames({ run_id: id }, kind, signal),
+      enabled,
+      staleTime: Infinity,
+      retry: false,
+    })),
+    combine: combineList<FeatureNames>,
+  });
+}
+
+/**
+ * The values of `features` in each of several runs, flat and run-major (run i, feature j at `i * features.length + j`).
+ * A feature is fetched only from runs whose `names` (in `runIds` order) have it.
+ */
+export function useFeatureValuesList(
+  runIds: readonly string[],
+  kind: FeatureKind,
+  features: readonly string[],
+  names: readonly (FeatureNames | undefined)[],
+): QueryList<Float32Array> {
+  const { token } = useSession();
+  return useQueries({
+    queries: runIds.flatMap((id, i) =>
+      features.map((feature) => ({
+        queryKey: ['explorer', id, kind, 'feature', feature],
+        queryFn: ({ signal }: { signal: AbortSignal }) => fetchFeatureValues({ run_id: id }, kind, names[i]!.index.get(feature)!, token, signal),
+        enabled: names[i]?.index.has(feature) ?? false,
+        staleTime: Infinity,
+        gcTime: 5 * 60_000,
+        retry: false,
+      })),
+    ),
+    combine: combineList<Float32Array>,
   });
 }

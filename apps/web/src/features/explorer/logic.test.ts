@@ -16,6 +16,7 @@ import {
   parseRangeValue,
   rankedTableCsv,
   splitNameList,
+  toggleFeature,
 } from './logic';
 
 describe('feature names', () => {
@@ -48,6 +49,17 @@ describe('feature names', () => {
     const names = ['Cd4', 'Acd4', 'Cd8a', 'Gfap', 'Xcd'];
     expect(filterFeatureNames(names, 'cd')).toEqual(['Cd4', 'Cd8a', 'Acd4', 'Xcd']);
     expect(filterFeatureNames(names, '', 2)).toEqual(['Cd4', 'Acd4']);
+  });
+
+  it('filters without a limit for the full list of matches', () => {
+    const names = Array.from({ length: 120 }, (_, i) => `G${i}`);
+    expect(filterFeatureNames(names, 'g', Number.POSITIVE_INFINITY)).toHaveLength(120);
+    expect(filterFeatureNames(names, '1', Number.POSITIVE_INFINITY)).toHaveLength(39);
+  });
+
+  it('toggles a name: removed when chosen, else added last', () => {
+    expect(toggleFeature(['Sox2', 'Pax6'], 'Gfap')).toEqual(['Sox2', 'Pax6', 'Gfap']);
+    expect(toggleFeature(['Sox2', 'Pax6', 'Gfap'], 'Pax6')).toEqual(['Sox2', 'Gfap']);
   });
 });
 
@@ -105,9 +117,9 @@ describe('ranked table csv', () => {
 });
 
 describe('permalinks', () => {
-  it('round-trips run, kind, features, palette and averaging, keeping other keys', () => {
+  it('round-trips run, kind, features, palette, averaging and samples, keeping other keys', () => {
     const base = new URLSearchParams('component=AtlasXplore');
-    const view = { run_id: 'D90004', kind: 'motifs' as const, features: ['Sox2', 'Pax6'], mode: 'expression' as const, palette: 'inferno' as const, averaging: 'ind' as const };
+    const view = { run_id: 'D90004', kind: 'motifs' as const, features: ['Sox2', 'Pax6'], mode: 'expression' as const, palette: 'inferno' as const, averaging: 'ind' as const, samples: ['D90006', 'D90001'] };
     const encoded = encodeViewQuery(base, view);
     expect(encoded.get('component')).toBe('AtlasXplore');
     expect(decodeViewQuery(new URLSearchParams(encoded.toString()))).toEqual(view);
@@ -121,16 +133,17 @@ describe('permalinks', () => {
       mode: 'cluster',
       palette: 'jet',
       averaging: 'avg',
+      samples: [],
     });
     expect(plain.toString()).toBe('component=AtlasXplore&run_id=D90001');
     const bad = decodeViewQuery(new URLSearchParams('run_id=x1&kind=foo&palette=rainbow&mode=expression&features=,A,A'));
-    expect(bad).toEqual({ run_id: null, kind: 'genes', features: ['A'], mode: 'expression', palette: 'jet', averaging: 'avg' });
+    expect(bad).toEqual({ run_id: null, kind: 'genes', features: ['A'], mode: 'expression', palette: 'jet', averaging: 'avg', samples: [] });
     expect(decodeViewQuery(new URLSearchParams('mode=expression')).mode).toBe('cluster');
     expect(decodeViewQuery(new URLSearchParams('mode=celltype')).mode).toBe('celltype');
   });
 
   it('writes the schema version with view fields; the schema knows the same palettes as the plots', () => {
-    const view = { run_id: 'D90004', kind: 'genes' as const, features: ['Sox2'], mode: 'expression' as const, palette: 'jet' as const, averaging: 'avg' as const };
+    const view = { run_id: 'D90004', kind: 'genes' as const, features: ['Sox2'], mode: 'expression' as const, palette: 'jet' as const, averaging: 'avg' as const, samples: [] };
     expect(encodeViewQuery(new URLSearchParams(), view).get('v')).toBe('1');
     expect([...VIEW_PALETTES]).toEqual([...HEATMAP_PALETTES]);
   });

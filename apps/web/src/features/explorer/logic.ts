@@ -1,7 +1,7 @@
 /**
  * Pure helpers of the explorer (no React, no DOM): feature-name cleaning and matching (spec 03 §5), averaging of
  * several features, cluster codes, the ranked-table CSV of a selection, input validation and the permalink
- * query (which features, colouring and palette an address restores).
+ * query (which runs, features, colouring and palette an address restores).
  */
 import { parseViewQuery, writeViewQuery } from '@atlas/contracts';
 import type { HeatmapPalette } from '@atlas/viz';
@@ -77,6 +77,11 @@ export function filterFeatureNames(names: readonly string[], query: string, limi
     } else if (at > 0 && contains.length < limit) contains.push(name);
   }
   return [...starts, ...contains].slice(0, limit);
+}
+
+/** Ticking a name in a list of choices: removed when chosen, else added last (the chosen list keeps choice order). */
+export function toggleFeature(features: readonly string[], name: string): string[] {
+  return features.includes(name) ? features.filter((f) => f !== name) : [...features, name];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -189,6 +194,8 @@ export interface ViewQuery {
   mode: ColourMode;
   palette: HeatmapPalette;
   averaging: 'avg' | 'ind';
+  /** Additional multi-sample run ids (never the main run). */
+  samples: string[];
 }
 
 /**
@@ -197,8 +204,8 @@ export interface ViewQuery {
  * modes) and never `expression` without them.
  */
 export function decodeViewQuery(params: URLSearchParams): ViewQuery {
-  const { run_id, kind, features, mode, palette, averaging } = parseViewQuery(params);
-  return { run_id, kind, features, mode, palette, averaging };
+  const { run_id, kind, features, mode, palette, averaging, samples } = parseViewQuery(params);
+  return { run_id, kind, features, mode, palette, averaging, samples };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { cleanSampleIds } from '@atlas/contracts';
 import type { BackgroundName, HeatmapPalette } from '@atlas/viz';
 
 /**
@@ -16,6 +17,8 @@ export type RunRef = { run_id: string; encoded?: undefined } | { encoded: string
 
 export interface ExplorerState {
   run: RunRef | null;
+  /** Additional multi-sample run ids, drawn as extra spatial plots under the main ones; never the main run. */
+  samples: string[];
   kind: FeatureKind;
   mode: ColourMode;
   /** Chosen feature names, in the order chosen. */
@@ -46,7 +49,10 @@ export interface ExplorerState {
 }
 
 export interface ExplorerActions {
-  openRun(run: RunRef | null): void;
+  /** Opens a run with a fresh view; `samples` are the additional runs of a multi-sample view (default none). */
+  openRun(run: RunRef | null, samples?: readonly string[]): void;
+  /** Replaces the additional sample runs of the open run, keeping the view. */
+  setSamples(samples: readonly string[]): void;
   /** Switching gene/motif/eRegulon resets selection, search and bounds (spec 03 §2.1). */
   setKind(kind: FeatureKind): void;
   setFeatures(features: string[]): void;
@@ -59,6 +65,7 @@ export interface ExplorerActions {
 
 export const INITIAL_EXPLORER_STATE: ExplorerState = {
   run: null,
+  samples: [],
   kind: 'genes',
   mode: 'cluster',
   features: [],
@@ -79,12 +86,14 @@ export const INITIAL_EXPLORER_STATE: ExplorerState = {
 
 export const useExplorer = create<ExplorerState & ExplorerActions>()((set) => ({
   ...INITIAL_EXPLORER_STATE,
-  openRun: (run) => set({ ...INITIAL_EXPLORER_STATE, run }),
+  openRun: (run, samples = []) => set({ ...INITIAL_EXPLORER_STATE, run, samples: cleanSampleIds(samples, run?.run_id ?? null) }),
+  setSamples: (samples) => set((state) => ({ samples: cleanSampleIds(samples, state.run?.run_id ?? null) })),
   setKind: (kind) => set({ kind, features: [], selection: null, range: null, mode: 'cluster', tool: null }),
   setFeatures: (features) =>
     set({ features, individual: 0, range: null, mode: features.length ? 'expression' : 'cluster' }),
   setMode: (mode) => set({ mode }),
   patch: (values) => set(values),
   clearSelection: () => set({ selection: null, tool: null, mode: 'cluster' }),
-  reset: () => set((state) => ({ ...INITIAL_EXPLORER_STATE, run: state.run })),
+  // Restart resets the view, not which runs are open.
+  reset: () => set((state) => ({ ...INITIAL_EXPLORER_STATE, run: state.run, samples: state.samples })),
 }));

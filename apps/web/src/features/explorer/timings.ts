@@ -46,10 +46,12 @@ export function markRunOpening(runId: string | null, tixels = 0): void {
 }
 
 export function markMounted(): void {
+  performance.mark('atlas:explorer-mount');
   mountedAt = performance.now();
 }
 
 export function markFirstDraw(tixels: number): void {
+  performance.mark('atlas:explorer-drawn');
   const t = window.__explorerTimings;
   if (t) {
     const now = performance.now();
@@ -67,6 +69,7 @@ export function markRecolour(kind: string): void {
 
 /** Called after every deck frame: closes a pending recolour measurement. */
 export function afterRender(): void {
+  if (performance.getEntriesByName('atlas:deck-render').length === 0) performance.mark('atlas:deck-render');
   const p = pending;
   const t = window.__explorerTimings;
   if (!p || !t) return;

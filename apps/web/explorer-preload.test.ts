@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { genesCalls, LOGIN_COOKIE_NAME } from '@atlas/contracts';
+import { buildPath } from './src/api/client';
+import { EARLY_REQUESTS, lazyScreenFiles, preloadScript, type ChunkInfo } from './explorer-preload';
+
+const chunk = (fileName: string, imports: string[], extra: Partial<ChunkInfo> = {}): ChunkInfo => ({
+  fileName,
+  imports,
+  isEntry: false,
+  facadeModuleId: null,
+  ...extra,
+});
+
+describe('lazyScreenFiles', () => {
+  const chunks = [
+    chunk('assets/index.js', ['assets/react.js', 'assets/mui.js'], { isEntry: true, facadeModuleId: '/app/src/main.tsx' }),
+    chunk('assets/react.js', []),
+    chunk('assets/mui.js', ['assets/react.js']),
+    chunk('assets/AtlasXplore.js', ['assets/Explorer.js', 'assets/react.js'], {
+      facadeModuleId: '/app/src/features/explorer/AtlasXplore.tsx',
+    }),
+    chunk('assets/Explorer.js', ['assets/deck.js', 'assets/mui.js']),
+    chunk('assets/deck.js', []),
+    chunk('assets/Catalogue.js', ['assets/mui.js'], { facadeModuleId: '/app/src/features/catalogue/Catalogue.tsx' }),
+  ];
+
+  it('lists the screen chunk and its imports, without what the entry already loads', () => {
+    expect(lazyScreenFiles(chunks, /features[\\/]explorer[\\/]AtlasXplore\.tsx$/)).toEqual([
+      'assets/AtlasXplore.js',
+      'assets/Explorer.js',
+      'assets/deck.js',
+    ]);
+  });
+
+  it('finds nothing for a screen that is not in the bundle', () => {
+    expect(lazyScreenFiles(chunks, /NoSuchScreen\.tsx$/)).toEqual([]);
+  });
+});
+
+describe('preloadScript', () => {
+  const script = preloadScript(['assets/a.js'], '/');
+  /** Runs the inline script against a fake page; returns the links it added, the fetches and the early map. */
+  const run = (search: string, cookie = '') => {
+    const head: { rel: string; href: string }[] = [];
+    const fetched: { url: string; headers: Record<string, string> }[] = [];
+    const win: { __atlasEarly?: Record<string, unknown> } = {};
+    new Function('location', 'document', 'window', 'fetch', script)(
+      { search },
+      { cookie, createElement: () => ({}), head: { appendChild: (l: { rel: string; href: string }) => head.push(l) } },
+      win,
+      (url: string, init: { headers: Record<string, string> }) => {
+        fetched.push({ url, headers: init.headers });
+        return `response of ${url}`;
+      },
+    );
+    return { head, fetched, early: win.__atlasEarly };
+  };
+  const cookie = `theme=dark; ${LOGIN_COOKIE_NAME}=${encodeURIComponent(JSON.stringify({ url: 'x', token: 'tok' }))}`;
+
+  it('does nothing outside the explorer', () => {
+    expect(run('?component=AdminPanel', cookie)).toEqual({ head: [], fetched: [], early: undefined });
+    expect(run('?component=AtlasXploreX&run_id=D00001', cookie).head).toEqual([]);
+  });
+
+  it('preloads the explorer files, and without a saved session requests no data', () => {
+    const page = run('?component=AtlasXplore&run_id=D00001');
+    expect(page.head).toEqual([{ rel: 'modulepreload', href: '/assets/a.js' }]);
+    expect(page.fetched).toEqual([]);
+  });
+
+  it('with a saved session, requests the run data at the addresses the API client builds', () => {
+    const page = run('?component=AtlasXplore&run_id=D00001&kind=motifs', cookie);
+    const data = buildPath(genesCalls.dataRows.path, {}, { run_id: 'D00001' });
+    const names = buildPath(genesCalls.featureNames.path, {}, { run_id: 'D00001', kind: 'motifs' });
+    expect(page.fetched.map((f) => f.url)).toEqual([data, names]);
+    expect(page.fetched[0]!.headers.authorization).toBe('JWT tok');
+    expect(page.early).toEqual({ [data]: `response of ${data}`, [names]: `response of ${names}` });
+  });
+
+  it('ignores a malformed run id, kind or cookie', () => {
+    expect(run('?component=AtlasXplore&run_id=../x', cookie).fetched).toEqual([]);
+    expect(run('?component=AtlasXplore&run_id=D00001&kind=x', cookie).fetched).toEqual([]);
+    expect(run('?component=AtlasXplore&run_id=D00001', `${LOGIN_COOKIE_NAME}=%7Bnot-json`).fetched).toEqual([]);
+  });
+
+  it('names the addresses of the shared contracts', () => {
+    expect(EARLY_REQUESTS).toEqual({
+      cookie: LOGIN_COOKIE_NAME,
+      dataPath: genesCalls.dataRows.path,
+      namesPath: genesCalls.featureNames.path,
+    });
+  });
+});

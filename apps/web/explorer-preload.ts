@@ -1,0 +1,93 @@
+import type { Plugin } from 'vite';
+
+/** What the build knows about one output chunk (the subset of Rolldown's OutputChunk this plugin reads). */
+export interface ChunkInfo {
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/**
+ * The files a lazy screen needs beyond what the entry already loads: the screen's chunk and its static imports,
+ * transitively, minus the entry's own closure (those are fetched by the entry's script tag anyway).
+ */
+export function lazyScreenFiles(chunks: readonly ChunkInfo[], screenModule: RegExp): string[] {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: string[]): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [...start];
+    while (stack.length) {
+      const name = stack.pop()!;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      stack.push(...(byName.get(name)?.imports ?? []));
+    }
+    return seen;
+  };
+  const screen = chunks.find((c) => c.facadeModuleId !== null && screenModule.test(c.facadeModuleId));
+  if (!screen) return [];
+  const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  return [...closure([screen.fileName])].filter((f) => !entry.has(f)).sort();
+}
+
+/** What the inline script requests before the app runs: the login cookie's name and the two run-data paths. */
+export interface EarlyRequests {
+  cookie: string;
+  dataPath: string;
+  namesPath: string;
+}
+
+/** The addresses used by the web app's own contracts (the test checks they agree with @atlas/contracts). */
+export const EARLY_REQUESTS: EarlyRequests = {
+  cookie: 'atxLogin',
+  dataPath: '/api/v1/genes/data',
+  namesPath: '/api/v1/genes/feature_names',
+};
+
+/**
+ * The inline script: on an explorer address, ask for the explorer's files while the entry is still loading, and,
+ * with a saved session, start the run's two data requests. Their responses wait in `window.__atlasEarly` under
+ * the exact address the API client builds, which takes each one once (apps/web/src/api/client.ts).
+ */
+export function preloadScript(files: readonly string[], base: string, early: EarlyRequests = EARLY_REQUESTS): string {
+  const hrefs = JSON.stringify(files.map((f) => `${base}${f}`));
+  return `if(/[?&]component=AtlasXplore(&|$)/.test(location.search)){
+for(const h of ${hrefs}){const l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l);}
+try{const q=new URLSearchParams(location.search),run=q.get('run_id'),kind=q.get('kind')||'genes';
+const m=document.cookie.match(/(?:^|;\\s*)${early.cookie}=([^;]*)/);
+if(run&&/^D\\d{5,}$/.test(run)&&/^(genes|motifs|eRegulons)$/.test(kind)&&m){
+const h={accept:'application/json',authorization:'JWT '+JSON.parse(decodeURIComponent(m[1])).token};
+const get=(u)=>[u,fetch(u,{headers:h})];
+window.__atlasEarly=Object.fromEntries([get(${JSON.stringify(early.dataPath)}+'?run_id='+run),get(${JSON.stringify(early.namesPath)}+'?run_id='+run+'&kind='+kind)]);}}catch(e){}}`;
+}
+
+/**
+ * Opening `/?component=AtlasXplore&run_id=…` must draw the plots in under a second (DESIGN §9). Without help the
+ * browser learns about the explorer's chunks (deck.gl is most of them) only after the entry has run; with this
+ * inline script it fetches them in parallel with the entry. Other addresses load nothing extra.
+ */
+export function explorerPreload(): Plugin {
+  let base = '/';
+  return {
+    name: 'atlas-explorer-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return [];
+        const chunks = Object.values(ctx.bundle).flatMap((o) =>
+          o.type === 'chunk'
+            ? [{ fileName: o.fileName, isEntry: o.isEntry, facadeModuleId: o.facadeModuleId, imports: o.imports }]
+            : [],
+        );
+        const files = lazyScreenFiles(chunks, /features[\\/]explorer[\\/]AtlasXplore\.tsx$/);
+        if (files.length === 0) throw new Error('explorer-preload: the AtlasXplore chunk was not found in the bundle');
+        return [{ tag: 'script', children: preloadScript(files, base), injectTo: 'head' }];
+      },
+    },
+  };
+}

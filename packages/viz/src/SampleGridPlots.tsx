@@ -1,0 +1,223 @@
+/**
+ * The multi-sample grid: one spatial plot per additional run, three per row, in ONE deck.gl `Deck` with one
+ * OrthographicView per sample (one WebGL context for the whole grid, DESIGN §9). Each view fits its own sample,
+ * pans and zooms on its own, and is coloured in the shader like LinkedPlots (ValueScatterLayer, the same point
+ * sizes). Titles and notes are HTML over the cells. Pure: typed arrays in, never fetches.
+ */
+import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import DeckGL from '@deck.gl/react';
+import { OrthographicView } from '@deck.gl/core';
+import { BACKGROUND_COLORS, CLUSTER_PALETTE, categoricalLut, heatmapLut, type BackgroundName, type HeatmapPalette } from './colormaps';
+import { ValueScatterLayer } from './layers/ValueScatterLayer';
+import { DEFAULT_DISPLAY_SCALE, tixelDiameterPx } from './pointSize';
+import { SAMPLE_GRID_COLUMNS, gridCells, gridRows, type GridCell } from './sampleGrid';
+import { fitViewState, pointBounds, type PlotViewState } from './viewState';
+
+/** One sample of the grid. */
+export interface SamplePlot {
+  /** Run id: the cell's title; unique in the grid. */
+  id: string;
+  /** Spatial x,y interleaved, one pair per tixel; null while loading (the cell shows its title and overlay only). */
+  positions: Float32Array | null;
+  /** One value per tixel: cluster codes (categorical) or feature values (continuous). NaN = no value (grey). */
+  values: Float32Array | null;
+  /** Categorical: the colour (hex) of each cluster code; default the 20-colour cluster palette. */
+  clusterColors?: readonly string[];
+  /** Continuous: the value range mapped onto the palette ends. Default [0, 1]. */
+  range?: [number, number];
+  /** Shown in the cell under the title: progress, a note or an error. */
+  overlay?: ReactNode;
+}
+
+export interface SampleGridPlotsProps {
+  samples: readonly SamplePlot[];
+  /** How every sample's `values` are coloured. */
+  colorMode: 'continuous' | 'categorical';
+  /** Heatmap palette in continuous mode. Default `jet`. */
+  palette?: HeatmapPalette;
+  /** Ends of the `custom` palette, low → high, as hex. */
+  customColors?: [string, string];
+  /** Background: `black`, `white`, `darkgrey` or any CSS colour. Default black. */
+  background?: BackgroundName | (string & {});
+  /** Display scale multiplying the count-band point size. Default 0.75. */
+  displayScale?: number;
+  /** Plots per row. Default 3 (spec 03 §9). */
+  columns?: number;
+  /** Height of a row in CSS px. Default 300. */
+  rowHeight?: number;
+  /** Spatial y grows downward (image coordinates). Default true. */
+  flipY?: boolean;
+  className?: string;
+  style?: CSSProperties;
+}
+
+/** See LinkedPlots: no MSAA (the point shader smooths edges), and the drawing buffer kept for screenshots. */
+const DEVICE_PROPS = { webgl: { antialias: false, preserveDrawingBuffer: true } };
+
+type BinaryData = { length: number; attributes: Record<string, { value: Float32Array; size: number }> };
+
+// Deck re-uploads a layer's buffers whenever its `data` object changes, so a sample's data object (and its bounds)
+// keeps its identity for as long as its arrays do. Weak keys: entries go with the arrays.
+const dataCache = new WeakMap<Float32Array, WeakMap<Float32Array, BinaryData>>();
+const boundsCache = new WeakMap<Float32Array, [number, number, number, number]>();
+
+function binaryData(positions: Float32Array, values: Float32Array): BinaryData {
+  let byValues = dataCache.get(positions);
+  if (!byValues) dataCache.set(positions, (byValues = new WeakMap()));
+  let data = byValues.get(values);
+  if (!data) {
+    data = {
+      length: Math.min(values.length, positions.length >> 1),
+      attributes: { getPosition: { value: positions, size: 2 }, getValue: { value: values, size: 1 } },
+    };
+    byValues.set(values, data);
+  }
+  return data;
+}
+
+function boundsOf(positions: Float32Array): [number, number, number, number] {
+  let bounds = boundsCache.get(positions);
+  if (!bounds) boundsCache.set(positions, (bounds = pointBounds(positions)));
+  return bounds;
+}
+
+const viewIdOf = (sampleId: string) => `sample-${sampleId}`;
+
+/** A user's pan/zoom of one view, with the points and cell size it was made on. */
+type ViewMove = { positions: Float32Array; width: number; height: number; viewState: PlotViewState };
+
+/** N spatial plots in a grid, one Deck; see {@link SampleGridPlotsProps}. */
+export function SampleGridPlots(props: SampleGridPlotsProps) {
+  const {
+    samples,
+    colorMode,
+    palette = 'jet',
+    customColors,
+    background = 'black',
+    displayScale = DEFAULT_DISPLAY_SCALE,
+    columns = SAMPLE_GRID_COLUMNS,
+    rowHeight = 300,
+    flipY = true,
+    className,
+    style,
+  } = props;
+
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = containerRef.current;
+    if (!el) return;
+    const measure = () => setWidth(el.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const cells = useMemo(() => gridCells(samples.length, width, rowHeight, columns), [samples.length, width, rowHeight, columns]);
+  const drawn = samples.flatMap((sample, i) =>
+    sample.positions && sample.values && cells[i]!.width > 0 ? [{ sample, cell: cells[i]!, viewId: viewIdOf(sample.id), positions: sample.positions, values: sample.values }] : [],
+  );
+
+  // A view shows its sample fitted to its cell until the user pans or zooms it; new points or a new cell size
+  // fit it again (a move is kept only for the points and cell size it was made on).
+  const [moves, setMoves] = useState<Record<string, ViewMove>>({});
+  const viewStates: Record<string, PlotViewState> = {};
+  for (const { viewId, positions, cell } of drawn) {
+    const move = moves[viewId];
+    viewStates[viewId] =
+      move && move.positions === positions && move.width === cell.width && move.height === cell.height
+        ? move.viewState
+        : fitViewState(boundsOf(positions), cell.width, cell.height);
+  }
+  const onMove = (viewId: string, viewState: PlotViewState) => {
+    const item = drawn.find((d) => d.viewId === viewId);
+    if (item) setMoves((m) => ({ ...m, [viewId]: { positions: item.positions, width: item.cell.width, height: item.cell.height, viewState } }));
+  };
+
+  const views = drawn.map(
+    ({ viewId, cell }) =>
+      new OrthographicView({ id: viewId, x: cell.x, y: cell.y, width: cell.width, height: cell.height, flipY, controller: { inertia: false } }),
+  );
+
+  const heatLut = useMemo(() => heatmapLut(palette, customColors), [palette, customColors]);
+  const clusterLuts = useRef(new Map<string, Uint8Array>());
+  const clusterLut = (colors: readonly string[]) => {
+    const key = colors.join(',');
+    let lut = clusterLuts.current.get(key);
+    if (!lut) clusterLuts.current.set(key, (lut = categoricalLut(colors)));
+    return lut;
+  };
+
+  const categorical = colorMode === 'categorical';
+  const layers = drawn.map(({ sample, viewId, positions, values }) => {
+    const colors = sample.clusterColors ?? CLUSTER_PALETTE;
+    return new ValueScatterLayer({
+      id: `${viewId}-points`,
+      data: binaryData(positions, values),
+      radiusUnits: 'pixels',
+      getRadius: tixelDiameterPx(values.length, displayScale) / 2,
+      radiusMinPixels: 0.5,
+      antialiasing: values.length < 200_000,
+      colormap: categorical ? clusterLut(colors) : heatLut,
+      colorMode,
+      range: sample.range ?? [0, 1],
+      paletteSize: categorical ? colors.length : 256,
+      pickable: false,
+    });
+  });
+
+  const backgroundColor = (BACKGROUND_COLORS as Record<string, string>)[background] ?? background;
+  return (
+    <div
+      ref={containerRef}
+      className={className}
+      data-testid="sample-grid"
+      style={{ position: 'relative', width: '100%', height: gridRows(samples.length, columns) * rowHeight, overflow: 'hidden', backgroundColor, ...style }}
+    >
+      {views.length > 0 && (
+        <DeckGL
+          deviceProps={DEVICE_PROPS}
+          views={views}
+          viewState={viewStates}
+          layers={layers}
+          layerFilter={({ layer, viewport }) => layer.id === `${viewport.id}-points`}
+          onViewStateChange={({ viewId, viewState }) => onMove(viewId, viewState as PlotViewState)}
+        />
+      )}
+      {samples.map((sample, i) => (
+        <SampleCell key={sample.id} sample={sample} cell={cells[i]} />
+      ))}
+    </div>
+  );
+}
+
+function SampleCell({ sample, cell }: { sample: SamplePlot; cell: GridCell | undefined }) {
+  if (!cell) return null;
+  return (
+    <div
+      data-testid="sample-cell"
+      data-run-id={sample.id}
+      style={{
+        position: 'absolute',
+        left: cell.x,
+        top: cell.y,
+        width: cell.width,
+        height: cell.height,
+        boxSizing: 'border-box',
+        border: '1px solid rgba(128,128,128,0.35)',
+        pointerEvents: 'none',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'flex-start',
+        gap: 4,
+        padding: 6,
+      }}
+    >
+      <span style={{ font: '600 12px/1.6 system-ui, sans-serif', padding: '0 6px', borderRadius: 4, background: 'rgba(255,255,255,0.8)', color: '#111' }}>
+        {sample.id}
+      </span>
+      {sample.overlay}
+    </div>
+  );
+}
