@@ -1,8 +1,10 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { QUEUES, type TTaskState } from '@atlas/contracts';
-import { readH5ad } from '@atlas/spatial';
+import { GENES_MSG, QUEUES, type TTaskState } from '@atlas/contracts';
+import { parseDataCsv, readH5ad, readVisiumSpatial } from '@atlas/spatial';
 import { createTestApp, type TestApp, settleTask } from '../../test/harness.js';
+import { adminToken, api } from '../domains/auth/test-support.js';
 import { readObject } from '../domains/genes/objects.js';
 import { createJobStore } from '../domains/imports/jobs.js';
 import { createDemoRunDataGenerator } from './demo-run-data.js';
@@ -10,12 +12,12 @@ import { DEMO_RUNS, seedDemoRuns, type DemoRun } from './demo-runs.js';
 
 /**
  * The demo runs' data through the real pipeline, on a small grid: synthetic inputs in storage, a thumbnail the
- * catalogue serves, a webfile.create_files task that succeeds and marks the web object available, and nothing
- * posted twice.
+ * catalogue serves, a spatial folder whose image the explorer places under the tixels (D90006; D90002 has none),
+ * a webfile.create_files task that succeeds and marks the web object available, and nothing posted twice.
  */
 let t: TestApp;
 const BUCKET = 'atx-data';
-const rna = DEMO_RUNS.find((r) => r.run_id === 'D90004')!; // Transcriptome
+const rna = DEMO_RUNS.find((r) => r.run_id === 'D90006')!; // Transcriptome
 const cutTag = DEMO_RUNS.find((r) => r.run_id === 'D90002')!; // CUT&Tag → ATAC-like inputs
 const target = (run: DemoRun) => ({
   storage: t.infra.storage,
@@ -49,7 +51,7 @@ const webObject = (runId: string) =>
     .executeTakeFirstOrThrow();
 
 describe('demo run data', () => {
-  it('writes inputs and a thumbnail, posts create_files once, and the task makes the web files', async () => {
+  it('writes inputs, a thumbnail and a spatial folder, posts create_files once, and the task makes the web files', async () => {
     const generate = createDemoRunDataGenerator(t.infra, options);
     const started = Date.now();
     expect(await generate(rna, target(rna))).toEqual({ webObjectPath: null, thumbnail: true });
@@ -58,7 +60,14 @@ describe('demo run data', () => {
 
     // Inputs as a lab would upload them.
     expect(generate.outcomes.map((o) => o.written)).toEqual([
-      ['data/D90004/h5/obj/genes.h5ad', 'frontpage/D90004.png'],
+      [
+        'data/D90006/h5/obj/genes.h5ad',
+        'frontpage/D90006.png',
+        'data/D90006/spatial/tissue_positions_list.csv',
+        'data/D90006/spatial/scalefactors_json.json',
+        'data/D90006/spatial/tissue_lowres_image.png',
+        'data/D90006/spatial/tissue_hires_image.png',
+      ],
       [
         'data/D90002/h5/obj/genes.h5ad',
         'data/D90002/h5/obj/motifs.h5ad',
@@ -67,7 +76,7 @@ describe('demo run data', () => {
         'frontpage/D90002.png',
       ],
     ]);
-    const genes = await readH5ad(await readObject(t.infra.storage, BUCKET, 'data/D90004/h5/obj/genes.h5ad'));
+    const genes = await readH5ad(await readObject(t.infra.storage, BUCKET, 'data/D90006/h5/obj/genes.h5ad'));
     expect(genes.varNames).toHaveLength(120);
     expect(genes.obsm.spatial?.nCols).toBe(2);
     expect(genes.nObs).toBeGreaterThan(200);
@@ -75,8 +84,8 @@ describe('demo run data', () => {
     const motifs = Buffer.from(await readObject(t.infra.storage, BUCKET, 'data/D90002/h5/obj/motifs.csv')).toString();
     expect(motifs).toMatch(/^motif,base,1,/);
 
-    // The thumbnail: a PNG of at most 200 × 200, served by the catalogue to anyone (D90004 is public).
-    const reply = await t.app.inject({ method: 'GET', url: '/api/v1/run_db/frontpage/D90004.png' });
+    // The thumbnail: a PNG of at most 200 × 200, served by the catalogue to anyone (D90006 is public).
+    const reply = await t.app.inject({ method: 'GET', url: '/api/v1/run_db/frontpage/D90006.png' });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('image/png');
     const meta = await sharp(reply.rawPayload).metadata();
@@ -90,7 +99,7 @@ describe('demo run data', () => {
     // One task per run, posted before any worker runs: calling again posts nothing while they are pending.
     const tasks = await createFilesTasks();
     expect(tasks.map((task) => [task.kwargs.run_id, task.status])).toEqual([
-      ['D90004', 'PENDING'],
+      ['D90006', 'PENDING'],
       ['D90002', 'PENDING'],
     ]);
     const again = createDemoRunDataGenerator(t.infra, options);
@@ -105,7 +114,7 @@ describe('demo run data', () => {
       expect(done).toMatchObject({ status: 'SUCCESS', progress: 100 });
       expect(done.result).toMatchObject({ web_object_available: true, analysed: false });
     }
-    expect(await webObject('D90004')).toEqual({ web_object_available: true, web_obj_path: 'data/D90004/h5/' });
+    expect(await webObject('D90006')).toEqual({ web_object_available: true, web_obj_path: 'data/D90006/h5/' });
     expect(await webObject('D90002')).toEqual({ web_object_available: true, web_obj_path: 'data/D90002/h5/' });
     for (const file of [
       'data.csv.gz',
@@ -116,11 +125,12 @@ describe('demo run data', () => {
     ]) {
       expect(await t.infra.storage.exists(BUCKET, `data/D90002/h5/${file}`), file).toBe(true);
     }
-    expect(await t.infra.storage.exists(BUCKET, 'data/D90004/h5/motifNames.txt.gz')).toBe(false);
+    expect(await t.infra.storage.exists(BUCKET, 'data/D90006/h5/motifNames.txt.gz')).toBe(false);
+    await expectSpatialFolderOnTixels();
     const jobs = await createJobStore(t.infra.db).list({ jobName: 'webfile.create_files' });
     expect(jobs.map((j) => [j.run_id, j.status]).sort()).toEqual([
       ['D90002', 'SUCCESS'],
-      ['D90004', 'SUCCESS'],
+      ['D90006', 'SUCCESS'],
     ]);
 
     // Idempotent: the web objects are available, so seeding again generates and posts nothing.
@@ -131,20 +141,53 @@ describe('demo run data', () => {
     ]);
     const seeded = await seedDemoRuns(t.infra, {
       generateRunData: async (run, to) =>
-        run.run_id === 'D90004' || run.run_id === 'D90002' ? third(run, to) : { webObjectPath: null, thumbnail: false },
+        run.run_id === 'D90006' || run.run_id === 'D90002' ? third(run, to) : { webObjectPath: null, thumbnail: false },
     });
-    expect(seeded.generated).not.toContain('D90004');
+    expect(seeded.generated).not.toContain('D90006');
     expect(seeded.generated).not.toContain('D90002');
     expect(await createFilesTasks()).toHaveLength(2);
   });
 
-  it('writes back a deleted thumbnail without posting another task', async () => {
-    await t.infra.storage.delete(BUCKET, 'frontpage/D90004.png');
+  it('writes back a deleted thumbnail and tissue image without posting another task', async () => {
+    await t.infra.storage.delete(BUCKET, 'frontpage/D90006.png');
+    await t.infra.storage.delete(BUCKET, 'data/D90006/spatial/tissue_hires_image.png');
     const generate = createDemoRunDataGenerator(t.infra, options);
     await generate(rna, target(rna));
     expect(generate.outcomes).toEqual([
-      expect.objectContaining({ written: ['frontpage/D90004.png'], task: { skipped: 'web object available' } }),
+      expect.objectContaining({
+        written: ['frontpage/D90006.png', 'data/D90006/spatial/tissue_hires_image.png'],
+        task: { skipped: 'web object available' },
+      }),
     ]);
+    await expectSpatialFolderOnTixels();
     expect(await createFilesTasks()).toHaveLength(2);
   });
 });
+
+/**
+ * D90006's spatial folder agrees with its web files: the on-tissue positions are data.csv.gz's spatial x, y in
+ * order, and the explorer's tissue image call places the 2000-pixel image over the chip's 390 × 390 pixels.
+ */
+async function expectSpatialFolderOnTixels(): Promise<void> {
+  const folder = new Map<string, Uint8Array>();
+  for (const name of ['tissue_positions_list.csv', 'scalefactors_json.json', 'tissue_hires_image.png', 'tissue_lowres_image.png']) {
+    folder.set(name, await readObject(t.infra.storage, BUCKET, `data/D90006/spatial/${name}`));
+  }
+  const { positions, scalefactors } = await readVisiumSpatial(folder);
+  const csv = parseDataCsv(gunzipSync(await readObject(t.infra.storage, BUCKET, 'data/D90006/h5/data.csv.gz')).toString('utf8'));
+  const onTissue = positions.barcodes.flatMap((_, i) => (positions.inTissue[i] ? [positions.pxlCol[i], positions.pxlRow[i]] : []));
+  expect(onTissue).toEqual(Array.from(csv.spatial));
+  expect(scalefactors?.tissue_hires_scalef).toBeCloseTo(2000 / 390, 9);
+  const hires = await sharp(folder.get('tissue_hires_image.png')!).metadata();
+  const lowres = await sharp(folder.get('tissue_lowres_image.png')!).metadata();
+  expect([hires.format, hires.width, hires.height, lowres.width, lowres.height]).toEqual(['png', 2000, 2000, 600, 600]);
+
+  const token = await adminToken(t.app);
+  const placed = await api<{ available: boolean; width: number; bounds: number[] }>(t.app, 'GET', '/api/v1/genes/tissue_image', { token, query: { run_id: 'D90006' } });
+  expect(placed.body).toMatchObject({ available: true, width: 2000, height: 2000 });
+  placed.body.bounds.forEach((value, i) => expect(value).toBeCloseTo([0, 0, 390, 390][i]!, 9));
+  expect((await api(t.app, 'GET', '/api/v1/genes/tissue_image', { token, query: { run_id: 'D90002' } })).body).toEqual({
+    available: false,
+    reason: GENES_MSG.noSpatialFolder('D90002'),
+  });
+}

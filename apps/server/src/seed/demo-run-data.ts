@@ -15,17 +15,19 @@ import {
 } from '@atlas/spatial';
 import type { Infra } from '../infra/index.js';
 import { seedDemoRuns, type DemoRun, type DemoRunDataGenerator, type DemoRunTarget } from './demo-runs.js';
+import { missingSpatialFiles, writeSpatialFolder } from './demo-spatial-folder.js';
 
 /**
  * The demo runs' data (issue "run database, catalogue"): per demo run, a synthetic run from the generator of
  * packages/spatial (seeded by the run number, so every installation shows the same runs), written as the inputs
  * a lab would upload (`data/{run}/h5/obj/genes.h5ad`, and for ATAC-seq and CUT&Tag also motifs.h5ad,
  * eRegulons.h5ad and motifs.csv), a front-page thumbnail rendered from its spatial plot (`frontpage/{run}.png`,
- * at most 200 × 200), and a `webfile.create_files` task that makes the explorer web files exactly as for a lab's
- * own run (it shows in Job Management and marks the web object available when it succeeds).
+ * at most 200 × 200), for several runs a spatial folder with a tissue image (seed/demo-spatial-folder.ts), and a
+ * `webfile.create_files` task that makes the explorer web files exactly as for a lab's own run (it shows in Job
+ * Management and marks the web object available when it succeeds).
  *
- * Idempotent: inputs and thumbnail are only generated when one of them is missing, and no task is posted for a
- * run whose web object is available or which already has an unfinished create_files task.
+ * Idempotent: inputs, thumbnail and spatial folder are only generated when one of them is missing, and no task is
+ * posted for a run whose web object is available or which already has an unfinished create_files task.
  */
 
 const TASK = 'webfile.create_files';
@@ -42,7 +44,7 @@ export interface DemoRunDataOptions {
 /** What the generator did for one run (also logged). */
 export interface DemoRunDataOutcome {
   run_id: string;
-  /** Storage keys written (inputs and thumbnail); empty when all were there. */
+  /** Storage keys written (inputs, thumbnail, spatial folder); empty when all were there. */
   written: string[];
   /** The posted create_files task, or why none was posted. */
   task: { posted: string } | { skipped: 'web object available' | 'task unfinished' };
@@ -77,7 +79,7 @@ export function createDemoRunDataGenerator(
   return Object.assign(generate, { outcomes });
 }
 
-/** Generates the run and writes whichever of its inputs and thumbnail are missing. */
+/** Generates the run and writes whichever of its inputs, thumbnail and spatial folder files are missing. */
 async function writeInputs(run: DemoRun, target: DemoRunTarget, options: DemoRunDataOptions): Promise<string[]> {
   const { storage, bucket } = target;
   const assay = demoAssay(run);
@@ -85,13 +87,15 @@ async function writeInputs(run: DemoRun, target: DemoRunTarget, options: DemoRun
   const missing: string[] = [];
   for (const name of INPUTS[assay]) if (!(await storage.exists(bucket, `${objFolder}${name}`))) missing.push(name);
   const thumbnailMissing = !(await storage.exists(bucket, target.thumbnailKey));
-  if (!missing.length && !thumbnailMissing) return [];
+  const spatialMissing = await missingSpatialFiles(run, target);
+  if (!missing.length && !thumbnailMissing && !spatialMissing.length) return [];
 
   // Each step runs on its own turn of the event loop, so requests are answered in between.
   await nextTurn();
   const grid = options.grid?.(run) ?? { rows: run.number_channels, cols: run.number_channels };
+  const seed = Number(run.run_id.slice(1));
   const synthetic = generateRun({
-    seed: Number(run.run_id.slice(1)),
+    seed,
     grid,
     features: options.features ?? DEMO_FEATURES,
     clusters: clusterCount(run),
@@ -126,6 +130,7 @@ async function writeInputs(run: DemoRun, target: DemoRunTarget, options: DemoRun
     await storage.put(bucket, target.thumbnailKey, png, { contentType: 'image/png' });
     written.push(target.thumbnailKey);
   }
+  if (spatialMissing.length) written.push(...(await writeSpatialFolder(synthetic, seed, target, spatialMissing)));
   return written;
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { ZTaskState } from '../tasks/schemas.js';
-import { ZDataRows, ZExpression, ZExpressionQuery, ZFeatureNamesQuery, ZImportRequest, ZPublicTaskRequest, ZRunRef, ZSummationRequest, ZTopTen, ZTopTenQuery } from './schemas.js';
+import { ZDataRows, ZExpression, ZExpressionQuery, ZFeatureNamesQuery, ZImportRequest, ZPublicTaskRequest, ZRunRef, ZSummationRequest, ZTissueImage, ZTopTen, ZTopTenQuery } from './schemas.js';
 
 /**
  * Run-data reads (spec 03 §7 "Data reads for a run", DESIGN §6), under `/api/v1/genes/<snake_name>` (DESIGN §3).
@@ -53,6 +53,24 @@ export const topTen = defineCall({
   summary: 'The feature table of a run: topTen_{genes|motifs|eRegulons}.json as stored (10 enriched / depleted per cluster).',
   query: ZTopTenQuery,
   response: ZTopTen,
+});
+
+export const tissueImage = defineCall({
+  method: 'GET',
+  path: '/api/v1/genes/tissue_image',
+  access: 'public',
+  summary: 'Whether the run has a spatial folder with a tissue image, and where to draw it under the spatial plot.',
+  query: ZRunRef,
+  response: ZTissueImage,
+});
+
+/** Registered as a raw route: answers the image bytes (JPEG), with an ETag and private caching. */
+export const tissueImageFile = defineCall({
+  method: 'GET',
+  path: '/api/v1/genes/tissue_image/file',
+  access: 'public',
+  summary: 'The tissue image of a run’s spatial folder (hires, else lowres), re-encoded as JPEG.',
+  query: ZRunRef,
 });
 
 export const publicTask = defineCall({

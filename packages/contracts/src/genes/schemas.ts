@@ -49,6 +49,30 @@ export type TTopTen = z.infer<typeof ZTopTen>;
 export const ZExpressionQuery = ZRunRef.extend({ kind: ZKindParam.default('genes'), name: z.string().min(1) });
 export const ZExpression = z.object({ name: z.string(), index: z.number().int(), values: z.array(z.number()) });
 
+/** The files of a spatial folder (DESIGN §7) the explorer can draw under its spatial plot, in order of preference. */
+export const TISSUE_IMAGE_FILES = ['tissue_hires_image.png', 'tissue_lowres_image.png'] as const;
+
+/**
+ * Where to draw a run's tissue image: the image route for the same run reference, the served image's size in
+ * pixels, and `bounds`, the image's top-left and bottom-right corners [x0, y0, x1, y1] in the coordinates of the
+ * spatial x, y columns of data.csv.gz (full-resolution pixels of the spatial folder: Visium's obsm 'spatial').
+ * A run without a spatial folder (or without an image or scale factors in it) answers `available: false` and why.
+ */
+export const ZTissueImage = z.discriminatedUnion('available', [
+  z.object({ available: z.literal(false), reason: z.string() }),
+  z.object({
+    available: z.literal(true),
+    url: z.string(),
+    file: z.enum(TISSUE_IMAGE_FILES),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    /** The spot diameter in the same coordinates (scalefactors' spot_diameter_fullres), to draw spots at true size. */
+    spot_diameter: z.number().positive(),
+  }),
+]);
+export type TTissueImage = z.infer<typeof ZTissueImage>;
+
 /** `POST /api/v1/run_db/import`: an already-uploaded storage key (.h5ad) or prefix (Visium folder) in a bucket. */
 export const ZImportRequest = z.object({
   run_id: ZRunId,

@@ -2,3 +2,5 @@ export { generateRun, type Assay, type FeatureMatrix, type GenerateOptions, type
 export { writeSyntheticH5ad, formatMotifsCsv, type SyntheticMatrixKind } from './h5ad.js';
 export type { Pfm } from './atac.js';
 export { dbitBarcode, type GridShape } from './layout.js';
+export { syntheticSpatialFolder, type SyntheticSpatialFolder } from './spatial-folder.js';
+export type { RgbImage } from './tissue-image.js';

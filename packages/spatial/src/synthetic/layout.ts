@@ -2,7 +2,7 @@
  * Where the synthetic tixels are: a DBiT-like grid, a tissue-shaped on/off mask, barcodes and pixel centres.
  * Only on-tissue tixels become observations, as in a real processed run.
  */
-import { bilinear, type Roi } from '../grid/tixel-grid.js';
+import { bilinear, type Point, type Roi } from '../grid/tixel-grid.js';
 import type { Rng } from './random.js';
 
 export interface GridShape {
@@ -18,7 +18,7 @@ export interface Layout extends GridShape {
 }
 
 /** Pixels per step of the ROI edge (a channel or a gap), as if a 10 µm channel were imaged at 1 px/µm. */
-const STEP_PX = 10;
+export const STEP_PX = 10;
 
 /** A near-square grid with at least `area` positions. */
 export function nearSquare(area: number): GridShape {
@@ -97,17 +97,19 @@ export function chipRoi(shape: GridShape): Roi {
 }
 
 /**
- * Pixel centres (x, y) of the observations. For a rectangular ROI the bilinear point at the quad's middle fraction
- * is the mean of its corners, i.e. the same centre `tixelAt` gives, without building a Tixel per observation.
+ * Pixel centre of grid position k (row-major). For a rectangular ROI the bilinear point at the quad's middle
+ * fraction is the mean of its corners, i.e. the same centre `tixelAt` gives, without building a Tixel.
  */
+export function gridCentre(shape: GridShape, k: number, roi: Roi = chipRoi(shape)): Point {
+  return bilinear(roi, (2 * (k % shape.cols) + 0.5) / (2 * shape.cols - 1), (2 * Math.floor(k / shape.cols) + 0.5) / (2 * shape.rows - 1));
+}
+
+/** Pixel centres (x, y) of the observations, interleaved. */
 export function tixelCentres(layout: Layout): Float64Array {
   const roi = chipRoi(layout);
   const out = new Float64Array(layout.position.length * 2);
-  const uSteps = 2 * layout.cols - 1;
-  const vSteps = 2 * layout.rows - 1;
   for (let i = 0; i < layout.position.length; i++) {
-    const k = layout.position[i]!;
-    const p = bilinear(roi, (2 * (k % layout.cols) + 0.5) / uSteps, (2 * Math.floor(k / layout.cols) + 0.5) / vSteps);
+    const p = gridCentre(layout, layout.position[i]!, roi);
     out[2 * i] = p.x;
     out[2 * i + 1] = p.y;
   }

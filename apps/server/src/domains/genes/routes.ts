@@ -8,6 +8,7 @@ import { TaskInputError } from '../../tasks/registry.js';
 import { registerImportRoutes } from '../imports/routes.js';
 import { createRunAccess, type RunAccess } from './service.js';
 import { createRunDataStore, FeatureIndexError, MissingWebFileError } from './store.js';
+import { createTissueImages } from './tissue-image.js';
 
 /**
  * Run-data reads under /api/v1/genes (spec 03 §7 "Data reads for a run"), the public gene-task route, and the
@@ -20,6 +21,7 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra): void {
     dataBucket: infra.config.buckets[0]!,
   });
   const data = createRunDataStore(infra.storage);
+  const tissue = createTissueImages(infra.storage);
 
   /** Storage misses and bad indices as the caller's errors rather than 500s. */
   async function read<T>(run: RunAccess, kind: TFeatureKind | null, work: () => Promise<T>): Promise<T> {
@@ -98,6 +100,20 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra): void {
         .send(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
     }
     return reply.send(await read(run, kind, () => data.summationText(run, kind, body.rows)));
+  });
+
+  route(app, g.tissueImage, async ({ query, identity }) => {
+    const run = await access.resolve(identity, query);
+    const ref = new URLSearchParams(query.encoded ? { encoded: query.encoded } : { run_id: run.runId });
+    return tissue.describe(run, `${g.tissueImageFile.path}?${ref.toString()}`);
+  });
+
+  // Access is checked on every request, so browsers may keep the image but must revalidate it (ETag → 304).
+  route(app, g.tissueImageFile, async ({ query, identity, request, reply }) => {
+    const { jpeg, etag } = await tissue.jpeg(await access.resolve(identity, query));
+    reply.header('cache-control', 'private, no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('image/jpeg').send(jpeg);
   });
 
   // Public viewers' tasks: every file argument comes from the signed link, never from the client.

@@ -1,15 +1,15 @@
 /**
  * `?component=AtlasXplore&run_id=…` (spec 03 §2.1): the signed-in explorer. The address mirrors the run and — our
  * permalink addition — the additional multi-sample runs, the feature kind, chosen features, colour mode and
- * palette, so a copied address restores the view. The panels engineer's toolbar items and lower panel mount into
- * the layout's slots.
+ * palette, so a copied address restores the view. The panels' column tools and lower panel mount into the layout's
+ * slots.
  */
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { DEFAULT_VIEW_STATE } from '@atlas/contracts';
 import { ExplorerLowerPanel } from '../explorer-panels/LowerPanel';
-import { ExplorerToolbarExtras } from '../explorer-panels/ToolbarExtras';
+import { explorerColumnTools } from '../explorer-panels/ColumnTools';
 import { Explorer } from './Explorer';
 import { decodeViewQuery, encodeViewQuery } from './logic';
 import { useExplorer } from './store';
@@ -78,6 +78,6 @@ export function AtlasXplore() {
   );
 
   return (
-    <Explorer onSelectRun={onSelectRun} toolbarExtras={<ExplorerToolbarExtras />} lowerPanel={<ExplorerLowerPanel />} />
+    <Explorer onSelectRun={onSelectRun} tools={explorerColumnTools()} lowerPanel={<ExplorerLowerPanel />} />
   );
 }

@@ -1,9 +1,10 @@
 /**
- * The spatial explorer's layout (spec 03 §2.1): top bar (Run ID's, Metadata, Restart, gene/motif/eRegulon toggle,
- * Background Color, Heat Map, feature search, the panels' toolbar slot), left tool column (Lasso, Quad, View Id's,
- * Min/Max Range, zoom), the two linked plots with their legend, and the lower panel slot. It reads and writes the
- * shared `useExplorer` store; server data comes from ./api. Used by AtlasXplore (members) and can be used by the
- * public viewer (`publicMode`: no run search).
+ * The spatial explorer's layout (spec 03 §2.1): a top bar that exists while the explorer is open (Run ID's, Metadata,
+ * Restart, gene/motif/eRegulon toggle, Background Color, Heat Map, feature search, Genes/Motifs), the left tool
+ * column (Lasso, Quad, View Id's/Genes, Cell Typing, Min/Max Range, Save Display, Copy Public Link, zoom — the
+ * panels' tools come in through `tools`), the two linked plots with their legend, the multi-sample grid and the
+ * lower panel slot. It reads and writes the shared `useExplorer` store; server data comes from ./api. Used by
+ * AtlasXplore (members) and by the public viewer (`publicMode`: no run search).
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -64,8 +65,9 @@ import {
   useTaskState,
 } from './api';
 import { ColorConfigDialog, MetadataDialog, RangeDialog, SelectionDialog, type SelectionResult } from './Dialogs';
-import { FEATURE_LIST_TITLE, FeatureListDialog } from './FeatureListDialog';
+import { FeatureListDialog } from './FeatureListDialog';
 import { FeatureSearch } from './FeatureSearch';
+import { ToolButton } from './ToolButton';
 import { RunSearchPanel } from './RunSearchPanel';
 import { SamplePlots } from './SamplePlots';
 import { CategoryLegend, HeatBar } from './Legends';
@@ -79,8 +81,8 @@ export interface ExplorerProps {
   publicMode?: boolean;
   /** Opens a run by id (the run search), with additional multi-sample runs; AtlasXplore mirrors it into the address. */
   onSelectRun?: (runId: string, samples: string[]) => void;
-  /** Slot: extra toolbar items (Save Display, FrontPage, Copy Public Link, Cell Typing). */
-  toolbarExtras?: ReactNode;
+  /** Tools of the left column that live with the panels (spec 03 §2.1 order: …, Cell Typing, Min/Max Range, Save Display, Copy Public Link). */
+  tools?: { cellTyping?: ReactNode; saveDisplay?: ReactNode; publicLink?: ReactNode };
   /** Slot: the lower panel under the plots (Feature Table / Peak viewer / Histogram). */
   lowerPanel?: ReactNode;
   /** Replaces the logo/title at the left of the top bar (public viewer). */
@@ -95,7 +97,7 @@ const KIND_BUTTONS: { kind: FeatureKind; label: string }[] = [
 const BACKGROUNDS: (BackgroundName | 'heatmap')[] = ['black', 'white', 'darkgrey', 'heatmap'];
 const NO_COLORS: Record<string, string> = {};
 
-export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lowerPanel, leading }: ExplorerProps) {
+export function Explorer({ publicMode = false, onSelectRun, tools, lowerPanel, leading }: ExplorerProps) {
   const showSnack = useSnackbar();
   const s = useExplorer(
     useShallow((st) => ({
@@ -412,10 +414,9 @@ export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lower
             if (f.length === 0) markRecolour('clusters');
           }}
         />
-        <Button size="small" variant="outlined" aria-label="Genes/Motifs" disabled={welcome || !names.data} onClick={() => setFeatureListOpen(true)}>
-          {FEATURE_LIST_TITLE[s.kind]}
+        <Button size="small" variant="outlined" disabled={welcome || !names.data} onClick={() => setFeatureListOpen(true)} aria-haspopup="dialog">
+          Genes/Motifs
         </Button>
-        {toolbarExtras && <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>{toolbarExtras}</Box>}
       </Paper>
       {!publicMode && (
         <Collapse in={runSearchOpen} unmountOnExit>
@@ -445,9 +446,12 @@ export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lower
           <ToolButton title="View Id's/Genes" disabled={!result} onClick={() => setResultOpen(true)} testId="view-ids">
             <FormatListNumbered fontSize="small" />
           </ToolButton>
+          {tools?.cellTyping}
           <ToolButton title="Min/Max Range" disabled={view !== 'expression'} onClick={() => setRangeOpen(true)} testId="range">
             <Straighten fontSize="small" />
           </ToolButton>
+          {tools?.saveDisplay}
+          {tools?.publicLink}
           <Divider flexItem sx={{ my: 0.5 }} />
           <ToolButton title="Zoom in (×1.1)" disabled={welcome} onClick={() => plots.current?.zoom(ZOOM_IN_FACTOR)} testId="zoom-in">
             <ZoomIn fontSize="small" />
@@ -486,6 +490,7 @@ export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lower
                 background={backgroundCss}
                 tissueImage={tissue.tissueImage}
                 spatialPointOpacity={tissue.spatialPointOpacity}
+                spotDiameter={tissue.spotDiameter}
                 selected={selectedMask}
                 tool={s.tool ?? 'pan'}
                 onSelect={onSelect}
@@ -651,41 +656,6 @@ export function Explorer({ publicMode = false, onSelectRun, toolbarExtras, lower
         }}
       />
     </Box>
-  );
-}
-
-function ToolButton({
-  title,
-  active = false,
-  disabled = false,
-  onClick,
-  testId,
-  children,
-}: {
-  title: string;
-  active?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-  testId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip title={title} placement="right">
-      <span>
-        <IconButton
-          size="small"
-          aria-label={title}
-          aria-pressed={active}
-          data-testid={testId}
-          disabled={disabled}
-          onClick={onClick}
-          color={active ? 'primary' : 'default'}
-          sx={active ? { bgcolor: 'action.selected' } : undefined}
-        >
-          {children}
-        </IconButton>
-      </span>
-    </Tooltip>
   );
 }
 

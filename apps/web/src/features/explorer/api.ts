@@ -184,6 +184,7 @@ export function useFeatureValues(
 export interface TissueImageData {
   bitmap: ImageBitmap;
   bounds: [number, number, number, number];
+  spotDiameter: number;
 }
 
 async function loadTissueImage(run: RunRef, token: string | null, signal: AbortSignal): Promise<TissueImageData | null> {
@@ -192,7 +193,11 @@ async function loadTissueImage(run: RunRef, token: string | null, signal: AbortS
   // The image route needs the session token, so it is fetched here rather than by an <img> or deck's loader.
   const response = await fetch(placed.url, { headers: token ? { authorization: `JWT ${token}` } : {}, signal });
   if (!response.ok) throw await responseError(response, genesCalls.tissueImageFile.path);
-  return { bitmap: await createImageBitmap(await response.blob()), bounds: placed.bounds };
+  return {
+    bitmap: await createImageBitmap(await response.blob()),
+    bounds: placed.bounds,
+    spotDiameter: placed.spot_diameter,
+  };
 }
 
 /** The tissue image of the run's spatial folder (spec 03 §2.1); null when the run has none. */

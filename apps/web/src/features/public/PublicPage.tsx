@@ -16,7 +16,7 @@ import { useSession } from '../../app/session';
 import { Explorer } from '../explorer/Explorer';
 import { useExplorer } from '../explorer/store';
 import { ExplorerLowerPanel } from '../explorer-panels/LowerPanel';
-import { ExplorerToolbarExtras } from '../explorer-panels/ToolbarExtras';
+import { explorerColumnTools } from '../explorer-panels/ColumnTools';
 import { readPublicLink } from './publicLink';
 
 type DecodedMeta = CallResponse<typeof catalogueCalls.decodeMeta>;
@@ -90,7 +90,7 @@ export function PublicPage() {
               </Box>
             </Box>
           }
-          toolbarExtras={<ExplorerToolbarExtras />}
+          tools={explorerColumnTools()}
           lowerPanel={<ExplorerLowerPanel />}
         />
       </Box>
