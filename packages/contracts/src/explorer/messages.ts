@@ -31,6 +31,15 @@ export const EXPLORER_MSG = {
   clipboardFailed: 'The link could not be copied to the clipboard',
   sampleLacksFeatures: (names: readonly string[]) => `Not in this run: ${names.join(', ')}`,
   chooseFeatures: 'Choose genes to see their histograms; until then, the tixels per cluster.',
+  chooseOneMotif: 'Choose one motif to see its sequence logo',
+  oneMotifAtATime: 'The sequence logo shows one motif at a time: choose a single motif',
+  /** The logo's accessible name: the motif and its most probable base per position. */
+  seqLogoLabel: (motif: string, consensus: string) => `Sequence logo of ${motif}: consensus ${consensus}`,
+  /** gene.seq_logo still PENDING: `ahead` tasks of its queue were posted before it. */
+  seqLogoQueued: (ahead: number) => `Waiting for a worker (${ahead} ${ahead === 1 ? 'task' : 'tasks'} ahead)`,
+  /** gene.seq_logo started; `percent` once it reports progress. */
+  seqLogoComputing: (percent: number | null) => `Computing the sequence logo…${percent === null ? '' : ` ${Math.round(percent)}%`}`,
+  retry: 'Try again',
 } as const;
 
 /** Display names of the feature kinds (the gene/motif/eRegulon toggle and the Top 10 titles). */

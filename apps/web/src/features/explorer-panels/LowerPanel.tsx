@@ -8,6 +8,7 @@ import { assayRules } from '../explorer/assayRules';
 import { useExplorer, type LowerPanel } from '../explorer/store';
 import { FeatureTable } from './FeatureTable';
 import { HistogramPanel } from './Histogram';
+import { MotifLogoPanel } from './MotifLogoPanel';
 import { EXPLORER_MSG } from '@atlas/contracts';
 
 /** 'Peak/Motif Viewer', or 'Peak/Motif/Network Viewer' when the run has regulons (spec 03 §2.1). */
@@ -15,11 +16,15 @@ export function viewerTitle(regulons: boolean | null | undefined): string {
   return regulons ? 'Peak/Motif/Network Viewer' : 'Peak/Motif Viewer';
 }
 
-/** The track browser / sequence logo / network slot: not part of this build, so it says so. */
+/**
+ * The viewer slot: the sequence logo in motif mode; the track browser and the network are not part of this
+ * build, so gene and eRegulon mode say so.
+ */
 function ViewerSlot({ title }: { title: string }) {
+  const kind = useExplorer((s) => s.kind);
   return (
     <Box sx={{ p: 2 }} data-testid="viewer-slot">
-      <Alert severity="info">{EXPLORER_MSG.viewerUnavailable(title)}</Alert>
+      {kind === 'motifs' ? <MotifLogoPanel /> : <Alert severity="info">{EXPLORER_MSG.viewerUnavailable(title)}</Alert>}
     </Box>
   );
 }

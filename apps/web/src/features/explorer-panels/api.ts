@@ -8,7 +8,7 @@ import { catalogueCalls, FRONTPAGE_PATH, genesCalls, taskCalls, type TTaskState,
 import { ApiError, callApi } from '../../api/client';
 import { logIntoPublic } from '../../api/auth';
 import { useSession } from '../../app/session';
-import { runKey } from '../explorer/api';
+import { runKey, useTaskState } from '../explorer/api';
 import type { FeatureKind, RunRef } from '../explorer/store';
 import { PUBLIC_COMPONENT } from '../public/publicLink';
 import type { NameMap } from './markerCsv';
@@ -47,6 +47,38 @@ export function postCellType(run: RunRef, nameMap: NameMap): Promise<TTaskState>
   return callApi(taskCalls.postTask, {
     body: { task: 'gene.compute_cell_type', queue: 'atxcloud_gene', args: [`data/${run.run_id}/h5/obj/genes.h5ad`, nameMap], kwargs: {} },
   });
+}
+
+/** gene.seq_logo of one motif: members post it with the run's motifs.csv, public links through the public-task route. */
+export function postSeqLogo(run: RunRef, motif: string): Promise<TTaskState> {
+  if (run.encoded) {
+    return callApi(genesCalls.publicTask, { body: { encoded: run.encoded, task: 'gene.seq_logo', kind: 'motifs', motif } });
+  }
+  return callApi(taskCalls.postTask, {
+    body: { task: 'gene.seq_logo', queue: 'atxcloud_gene', args: [`data/${run.run_id}/h5/obj/motifs.csv`, motif], kwargs: {} },
+  });
+}
+
+/**
+ * The sequence logo task of a run's motif, posted once per run and motif (the cached post keeps its task id, and
+ * useTaskState keeps that task's state, so choosing the motif again shows its logo without a new task).
+ * `retry` posts a fresh task, e.g. after a FAILURE.
+ */
+export function useSeqLogoTask(
+  run: RunRef | null,
+  motif: string | null,
+): { state: TTaskState | undefined; posting: boolean; error: Error | null; retry: () => void } {
+  const post = useQuery({
+    queryKey: ['explorer', runKey(run), 'motifs', 'seq-logo', motif],
+    queryFn: () => postSeqLogo(run!, motif!),
+    enabled: run !== null && motif !== null,
+    staleTime: Infinity,
+    // Longer than the default: going back to a motif later should not queue another worker task.
+    gcTime: 30 * 60_000,
+    retry: false,
+  });
+  const task = useTaskState(post.data?._id ?? null);
+  return { state: task.data ?? post.data, posting: post.isFetching, error: post.error ?? task.error, retry: () => void post.refetch() };
 }
 
 /**
