@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXPLORER_MSG } from '@atlas/contracts';
+import { EXPLORER_MSG, LOGIN_COOKIE_NAME, MSG } from '@atlas/contracts';
 import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
@@ -136,6 +136,19 @@ test('[EXPLORER]: Metadata without a run, permalink restores the features', asyn
   await expect(page.getByTestId('heat-bar')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText(`Average of 2`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Avg' })).toBeVisible();
+});
+
+test('[EXPLORER]: a saved session that the server refuses opens the sign-in page, not a broken explorer', async ({ page, baseURL }) => {
+  await waitForRunData(page, RUN);
+  // The explorer mounts before whoami answers (the < 1 s open target); a refused token must still end at sign-in.
+  await page.context().addCookies([
+    { name: LOGIN_COOKIE_NAME, value: encodeURIComponent(JSON.stringify({ url: baseURL, token: 'not-a-token' })), url: baseURL!, sameSite: 'Lax' },
+  ]);
+  await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
+  await expect(page.getByText(MSG.signInRequired)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('explorer')).toHaveCount(0);
+  // The refused cookie is gone, so the next visit starts signed out.
+  expect((await page.context().cookies()).some((c) => c.name === LOGIN_COOKIE_NAME)).toBe(false);
 });
 
 // ---- explorer controls ------------------------------------------------------------------------------------------
