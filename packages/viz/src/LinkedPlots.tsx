@@ -7,8 +7,9 @@ import DeckGL, { type DeckGLRef } from '@deck.gl/react';
 import { OrthographicView, type Layer, type PickingInfo } from '@deck.gl/core';
 import { BitmapLayer } from '@deck.gl/layers';
 import { BACKGROUND_COLORS, CLUSTER_PALETTE, categoricalLut, heatmapLut, type BackgroundName, type HeatmapPalette } from './colormaps';
+import { ValuePointsLayer } from './layers/ValuePointsLayer';
 import { ValueScatterLayer } from './layers/ValueScatterLayer';
-import { DEFAULT_DISPLAY_SCALE, tixelDiameterPx } from './pointSize';
+import { DEFAULT_DISPLAY_SCALE, shouldUseGlPoints, tixelDiameterPx } from './pointSize';
 import { SelectionClient } from './selection/SelectionClient';
 import { SelectionOverlay, type ScreenPoint } from './SelectionOverlay';
 import { fitViewState, pointBounds, zoomBy, type PlotViewState } from './viewState';
@@ -22,7 +23,10 @@ export type SelectionTool = 'pan' | 'lasso' | 'quad';
 export interface TissueImage {
   /** URL, image element or bitmap. */
   image: string | HTMLImageElement | ImageBitmap;
-  /** Where the image lies in spatial data coordinates: [left, bottom, right, top] (deck.gl's order). */
+  /**
+   * Where the image lies in spatial data coordinates: [left, bottom, right, top] (deck.gl's order). `top` is the y
+   * of the image's first pixel row, so with spatial y growing downward (image coordinates) it is the smaller y.
+   */
   bounds: [number, number, number, number];
   /** 0–1. Default 1. */
   opacity?: number;
@@ -71,6 +75,8 @@ export interface LinkedPlotsProps {
   dimOpacity?: number;
   /** Tissue image under the spatial view. */
   tissueImage?: TissueImage | null;
+  /** Opacity of the spatial view's points, 0–1 (below 1 lets a tissue image show through). Default 1. */
+  spatialPointOpacity?: number;
   /** Spatial y grows downward (image coordinates). Default true. */
   spatialFlipY?: boolean;
   /** Embedding y grows downward. Default false (UMAP y up). */
@@ -122,6 +128,7 @@ export function LinkedPlots(props: LinkedPlotsProps) {
     selected = null,
     dimOpacity = 0.15,
     tissueImage = null,
+    spatialPointOpacity = 1,
     spatialFlipY = true,
     embeddingFlipY = false,
     tool = 'pan',
@@ -279,28 +286,35 @@ export function LinkedPlots(props: LinkedPlotsProps) {
       const data = dataFor[id];
       if (!data) continue;
       const physical = id === 'spatial' && spotDiameter !== undefined && spotDiameter > 0;
+      const common = {
+        data,
+        colormap,
+        colorMode,
+        range,
+        paletteSize: colorMode === 'categorical' ? clusterColors.length : 256,
+        dimEnabled: Boolean(selected),
+        dimOpacity,
+        opacity: id === 'spatial' ? spatialPointOpacity : 1,
+        antialiasing: n < 200_000,
+      };
+      // The two kinds get different ids: deck would otherwise hand one layer's GPU state to the other.
       out.push(
-        new ValueScatterLayer({
-          id: `${id}-points`,
-          data,
-          radiusUnits: physical ? 'common' : 'pixels',
-          getRadius: physical ? spotDiameter / 2 : diameterPx / 2,
-          radiusMinPixels: 0.5,
-          antialiasing: n < 200_000,
-          colormap,
-          colorMode,
-          range,
-          paletteSize: colorMode === 'categorical' ? clusterColors.length : 256,
-          dimEnabled: Boolean(selected),
-          dimOpacity,
-          pickable,
-          autoHighlight: false,
-        }),
+        shouldUseGlPoints(n, { physical, pickable })
+          ? new ValuePointsLayer({ ...common, id: `${id}-gl-points`, pointSizePixels: diameterPx })
+          : new ValueScatterLayer({
+              ...common,
+              id: `${id}-points`,
+              radiusUnits: physical ? 'common' : 'pixels',
+              getRadius: physical ? spotDiameter / 2 : diameterPx / 2,
+              radiusMinPixels: 0.5,
+              pickable,
+              autoHighlight: false,
+            }),
       );
     }
     return out;
     // `range` is compared by value below so a new array with the same numbers costs nothing.
-  }, [tissueImage, spatial, viewIds, dataFor, spotDiameter, diameterPx, n, colormap, colorMode, range[0], range[1], clusterColors.length, selected, dimOpacity, pickable]);
+  }, [tissueImage, spatialPointOpacity, spatial, viewIds, dataFor, spotDiameter, diameterPx, n, colormap, colorMode, range[0], range[1], clusterColors.length, selected, dimOpacity, pickable]);
 
   const firstDrawn = useRef(false);
   const handleAfterRender = useCallback(() => {

@@ -1,15 +1,17 @@
 /**
  * The multi-sample grid: one spatial plot per additional run, three per row, in ONE deck.gl `Deck` with one
  * OrthographicView per sample (one WebGL context for the whole grid, DESIGN §9). Each view fits its own sample,
- * pans and zooms on its own, and is coloured in the shader like LinkedPlots (ValueScatterLayer, the same point
- * sizes). Titles and notes are HTML over the cells. Pure: typed arrays in, never fetches.
+ * pans and zooms on its own, and is coloured in the shader like LinkedPlots (ValueScatterLayer, or ValuePointsLayer
+ * for big samples; the same point sizes). Titles and notes are HTML over the cells. Pure: typed arrays in, never
+ * fetches.
  */
 import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import DeckGL from '@deck.gl/react';
 import { OrthographicView } from '@deck.gl/core';
 import { BACKGROUND_COLORS, CLUSTER_PALETTE, categoricalLut, heatmapLut, type BackgroundName, type HeatmapPalette } from './colormaps';
+import { ValuePointsLayer } from './layers/ValuePointsLayer';
 import { ValueScatterLayer } from './layers/ValueScatterLayer';
-import { DEFAULT_DISPLAY_SCALE, tixelDiameterPx } from './pointSize';
+import { DEFAULT_DISPLAY_SCALE, shouldUseGlPoints, tixelDiameterPx } from './pointSize';
 import { SAMPLE_GRID_COLUMNS, gridCells, gridRows, type GridCell } from './sampleGrid';
 import { fitViewState, pointBounds, type PlotViewState } from './viewState';
 
@@ -82,6 +84,9 @@ function boundsOf(positions: Float32Array): [number, number, number, number] {
 }
 
 const viewIdOf = (sampleId: string) => `sample-${sampleId}`;
+// The two layer kinds get different ids: deck would otherwise hand one layer's GPU state to the other when a
+// sample's tixel count crosses into another size band.
+const pointLayerId = (viewId: string, glPoints: boolean) => `${viewId}-${glPoints ? 'gl-points' : 'points'}`;
 
 /** A user's pan/zoom of one view, with the points and cell size it was made on. */
 type ViewMove = { positions: Float32Array; width: number; height: number; viewState: PlotViewState };
@@ -152,19 +157,25 @@ export function SampleGridPlots(props: SampleGridPlotsProps) {
   const categorical = colorMode === 'categorical';
   const layers = drawn.map(({ sample, viewId, positions, values }) => {
     const colors = sample.clusterColors ?? CLUSTER_PALETTE;
-    return new ValueScatterLayer({
-      id: `${viewId}-points`,
+    const diameterPx = tixelDiameterPx(values.length, displayScale);
+    const common = {
       data: binaryData(positions, values),
-      radiusUnits: 'pixels',
-      getRadius: tixelDiameterPx(values.length, displayScale) / 2,
-      radiusMinPixels: 0.5,
-      antialiasing: values.length < 200_000,
       colormap: categorical ? clusterLut(colors) : heatLut,
       colorMode,
       range: sample.range ?? [0, 1],
       paletteSize: categorical ? colors.length : 256,
-      pickable: false,
-    });
+      antialiasing: values.length < 200_000,
+    };
+    return shouldUseGlPoints(values.length, { physical: false, pickable: false })
+      ? new ValuePointsLayer({ ...common, id: pointLayerId(viewId, true), pointSizePixels: diameterPx })
+      : new ValueScatterLayer({
+          ...common,
+          id: pointLayerId(viewId, false),
+          radiusUnits: 'pixels',
+          getRadius: diameterPx / 2,
+          radiusMinPixels: 0.5,
+          pickable: false,
+        });
   });
 
   const backgroundColor = (BACKGROUND_COLORS as Record<string, string>)[background] ?? background;
@@ -181,7 +192,7 @@ export function SampleGridPlots(props: SampleGridPlotsProps) {
           views={views}
           viewState={viewStates}
           layers={layers}
-          layerFilter={({ layer, viewport }) => layer.id === `${viewport.id}-points`}
+          layerFilter={({ layer, viewport }) => layer.id === pointLayerId(viewport.id, layer instanceof ValuePointsLayer)}
           onViewStateChange={({ viewId, viewState }) => onMove(viewId, viewState as PlotViewState)}
         />
       )}

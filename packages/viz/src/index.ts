@@ -10,6 +10,8 @@ export type { SinglePlotProps } from './SinglePlots';
 export type { LinkedPlotsProps, LinkedPlotsHandle, PlotViewId, SelectionTool, TissueImage } from './LinkedPlots';
 export { ValueScatterLayer } from './layers/ValueScatterLayer';
 export type { ValueScatterLayerProps, ValueScatterLayerExtraProps } from './layers/ValueScatterLayer';
+export { ValuePointsLayer } from './layers/ValuePointsLayer';
+export type { ValuePointsLayerProps, ValuePointsLayerExtraProps } from './layers/ValuePointsLayer';
 export {
   BACKGROUND_COLORS,
   CLUSTER_PALETTE,
@@ -30,7 +32,7 @@ export {
   valueRange,
 } from './colormaps';
 export type { BackgroundName, HeatmapPalette, Rgba } from './colormaps';
-export { DEFAULT_DISPLAY_SCALE, TIXEL_SIZE_BANDS, ZOOM_IN_FACTOR, ZOOM_OUT_FACTOR, tixelDiameterPx } from './pointSize';
+export { DEFAULT_DISPLAY_SCALE, TIXEL_SIZE_BANDS, ZOOM_IN_FACTOR, ZOOM_OUT_FACTOR, shouldUseGlPoints, tixelDiameterPx } from './pointSize';
 export { fitViewState, pointBounds, zoomBy } from './viewState';
 export type { PlotViewState } from './viewState';
 export { buildGrid, indicesToMask, pointInPolygon, rectPolygon, selectInPolygon } from './selection/selectInPolygon';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DISPLAY_SCALE, tixelDiameterPx } from './pointSize';
+import { DEFAULT_DISPLAY_SCALE, shouldUseGlPoints, tixelDiameterPx } from './pointSize';
 import { zoomBy } from './viewState';
 
 describe('tixel size bands', () => {
@@ -13,6 +13,21 @@ describe('tixel size bands', () => {
     expect(tixelDiameterPx(64000, 1)).toBe(2);
     expect(tixelDiameterPx(1_000_000, 1)).toBe(2);
     expect(tixelDiameterPx(10_000)).toBeCloseTo(4.5);
+  });
+});
+
+describe('GL points or instanced circles', () => {
+  const screen = { physical: false, pickable: false };
+  it('draws GL points from the smallest size band up', () => {
+    expect(shouldUseGlPoints(63_999, screen)).toBe(false);
+    expect(shouldUseGlPoints(64_000, screen)).toBe(true);
+    expect(tixelDiameterPx(64_000, 1)).toBe(2);
+    expect(shouldUseGlPoints(1_000_000, screen)).toBe(true);
+  });
+
+  it('keeps circles for physical spot sizes and for picked layers', () => {
+    expect(shouldUseGlPoints(1_000_000, { physical: true, pickable: false })).toBe(false);
+    expect(shouldUseGlPoints(1_000_000, { physical: false, pickable: true })).toBe(false);
   });
 });
 

@@ -24,3 +24,14 @@ export function tixelDiameterPx(count: number, displayScale: number = DEFAULT_DI
   const band = TIXEL_SIZE_BANDS.find((b) => count < b.below) ?? TIXEL_SIZE_BANDS[TIXEL_SIZE_BANDS.length - 1]!;
   return band.diameter * displayScale;
 }
+
+/**
+ * Whether a plot's points are drawn as GL points (ValuePointsLayer) rather than instanced circles
+ * (ValueScatterLayer). Only in the smallest size band (many points of a pixel or two, where a 4-vertex quad per
+ * point is the cost), only for sizes in screen pixels (spots at their physical diameter grow with zoom past the
+ * largest point a device draws), and only when the layer is not picked (GL points are not pickable).
+ */
+export function shouldUseGlPoints(count: number, opts: { physical: boolean; pickable: boolean }): boolean {
+  const smallestBand = TIXEL_SIZE_BANDS[TIXEL_SIZE_BANDS.length - 2]!.below;
+  return count >= smallestBand && !opts.physical && !opts.pickable;
+}
