@@ -64,20 +64,33 @@ export function ensureWebBuild(): void {
 const explorerTimings = (page: Page) => page.evaluate(() => (globalThis as unknown as Probe).__explorerTimings!);
 const vizTimings = (page: Page) => page.evaluate(() => (globalThis as unknown as Probe).__vizTimings!);
 
-async function openRun(page: Page, url: string, runId: string): Promise<{ timings: ExplorerTimings; wallMs: number }> {
+interface Opened {
+  timings: ExplorerTimings;
+  wallMs: number;
+  /** The app's `atlas:*` performance marks (ms after navigation), so a missed target shows where the time went. */
+  marks: string[];
+}
+
+async function openRun(page: Page, url: string, runId: string): Promise<Opened> {
   const started = performance.now();
   await page.goto(`${url}/?component=AtlasXplore&run_id=${runId}`);
   await page.waitForFunction(() => (globalThis as unknown as Probe).__explorerReady === true, null, {
     timeout: 120_000,
     polling: 50,
   });
-  return { timings: await explorerTimings(page), wallMs: performance.now() - started };
+  const marks = await page.evaluate(() =>
+    performance
+      .getEntriesByType('mark')
+      .filter((m) => m.name.startsWith('atlas:'))
+      .map((m) => `${m.name.slice(6)} ${Math.round(m.startTime)}`),
+  );
+  return { timings: await explorerTimings(page), wallMs: performance.now() - started, marks };
 }
 
-function describeOpen({ timings, wallMs }: { timings: ExplorerTimings; wallMs: number }): string {
+function describeOpen({ timings, wallMs, marks }: Opened): string {
   return (
     `${timings.navigationToDrawnMs} ms navigation → drawn (${timings.tixels} tixels; mount → drawn ` +
-    `${timings.mountToDrawnMs} ms; goto → ready ${wallMs.toFixed(0)} ms wall), software WebGL`
+    `${timings.mountToDrawnMs} ms; goto → ready ${wallMs.toFixed(0)} ms wall; marks: ${marks.join(', ')}), software WebGL`
   );
 }
 
