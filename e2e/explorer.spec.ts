@@ -27,13 +27,7 @@ const timings = (page: Page) => page.evaluate(() => (window as unknown as { __ex
 
 test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', async ({ page }) => {
   test.setTimeout(180_000);
-  const token = await apiToken(page, ADMIN.username, ADMIN.password);
-  await expect
-    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: { authorization: `JWT ${token}` } })).status(), {
-      timeout: 90_000,
-      intervals: [1000],
-    })
-    .toBe(200);
+  await waitForRunData(page, RUN);
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/visualization');
@@ -116,13 +110,7 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
 });
 
 test('[EXPLORER]: Metadata without a run, permalink restores the features', async ({ page }) => {
-  const token = await apiToken(page, ADMIN.username, ADMIN.password);
-  await expect
-    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: { authorization: `JWT ${token}` } })).status(), {
-      timeout: 90_000,
-      intervals: [1000],
-    })
-    .toBe(200);
+  const token = await waitForRunData(page, RUN);
   const names = (await (await page.request.get(`/api/v1/genes/feature_names?run_id=${RUN}&kind=genes`, { headers: { authorization: `JWT ${token}` } })).json()) as string[];
   await signIn(page, ADMIN.username, ADMIN.password);
 
