@@ -6,19 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOGIN_COOKIE_NAME } from '@atlas/contracts';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { BENCH_RUN, BENCH_RUN_100K } from './import.js';
 import type { Row } from './row.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
 
@@ -95,12 +86,12 @@ function describeOpen({ timings, wallMs, marks }: Opened): string {
 }
 
 export async function browserRows(url: string): Promise<Row[]> {
-  if (!fs.existsSync(CHROMIUM)) {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
     return [
       {
         measure: 'explorer figures in a headless browser',
         target: '—',
-        figure: `${CHROMIUM} is missing; not measured`,
+        figure: `${CHROMIUM_PATH} is missing; not measured`,
         verdict: 'info',
       },
     ];
@@ -119,7 +110,7 @@ export async function browserRows(url: string): Promise<Row[]> {
   }
 
   const rows: Row[] = [];
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     const login = await fetch(`${url}/api/v1/auth/login`, {
       method: 'POST',

@@ -16,7 +16,8 @@ import { useRunData } from '../explorer/api';
 import { useExplorer } from '../explorer/store';
 import { ToolButton } from '../explorer/ToolButton';
 import { publicLinkOf, putFrontPage } from './api';
-import { capturePng, captureSpatialThumbnail, displayFileName, downloadBlob, findPlotsCanvas } from './capture';
+import { downloadBlob } from '../../components/download';
+import { capturePng, captureSpatialThumbnail, displayFileName, findPlotsCanvas } from './capture';
 import { CellTypeDialog } from './CellTypeDialog';
 
 /**

@@ -66,14 +66,3 @@ export function displayFileName(runId: string, features: readonly string[], mode
   const what = features.length ? features.join('_') : mode === 'celltype' ? 'celltypes' : 'clusters';
   return `${runId}_${what}`.replace(/[^\w.-]+/g, '-').slice(0, 180) + '.png';
 }
-
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -21,6 +21,7 @@ import type { RunMeta } from './api';
 import { checkHexColour, parseRangeValue, rankedTableCsv, rankedTableFileName, type RankedRow } from './logic';
 import { EXPLORER_MSG, KIND_LABEL } from '@atlas/contracts';
 import type { FeatureKind } from './store';
+import { downloadBlob } from '../../components/download';
 
 export function MetadataDialog({ open, meta, onClose }: { open: boolean; meta: RunMeta | null; onClose: () => void }) {
   const rows: [string, string][] = meta
@@ -203,14 +204,7 @@ function RangeForm({ current, onApply, onReset, onClose }: Omit<Parameters<typeo
 
 /** Browser download of a text file. */
 export function downloadText(text: string, fileName: string, type = 'text/csv'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(new Blob([text], { type }), fileName);
 }
 
 export interface SelectionResult {
