@@ -138,3 +138,6 @@ function persistedSecret(dataDir: string): string {
     }
   }
 }
+
+/** The bucket of run data, web files and front-page images: the first configured one (DESIGN §5). */
+export const dataBucket = (config: Pick<Config, 'buckets'>): string => config.buckets[0]!;

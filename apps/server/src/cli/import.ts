@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { RUN_ID } from '../domains/genes/objects.js';
+import { RUN_ID } from '../domains/runs/index.js';
 import { ImportError, importRun, sourceFromPath } from '../domains/imports/service.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { closeInfra, createInfra } from '../infra/create.js';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { HttpError } from '../http/errors.js';
 import type { Infra } from '../infra/index.js';
-import { recordAudit } from '../domains/auth/audit.js';
+import { recordAudit } from '../domains/audit/index.js';
 import { auditTarget, createLabService } from '../domains/lab/service.js';
 import { KEY_OF, labStore, type LabTable } from '../domains/lab/store.js';
 

@@ -5,7 +5,7 @@ import { GENES_MSG, QUEUES, type TTaskState } from '@atlas/contracts';
 import { parseDataCsv, readH5ad, readVisiumSpatial } from '@atlas/spatial';
 import { createTestApp, type TestApp, settleTask } from '../../test/harness.js';
 import { adminToken, api } from '../domains/auth/test-support.js';
-import { readObject } from '../domains/genes/objects.js';
+import { readObject } from '../infra/storage/index.js';
 import { createJobStore } from '../domains/imports/jobs.js';
 import { createDemoRunDataGenerator } from './demo-run-data.js';
 import { DEMO_RUNS, seedDemoRuns, type DemoRun } from './demo-runs.js';

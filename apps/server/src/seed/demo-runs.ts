@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { recordAudit, groupTarget } from '../domains/auth/audit.js';
+import { recordAudit, groupTarget } from '../domains/audit/index.js';
 import type { Tables } from '../infra/db/tables.js';
 import type { Infra } from '../infra/index.js';
 import type { ObjectStore } from '../infra/storage/index.js';

@@ -8,6 +8,7 @@ import type { TaskContext } from '../infra/queue/port.js';
 import type { TaskStore } from '../infra/queue/task-store.js';
 import type { TaskRow } from '../infra/db/tables.js';
 import type { ObjectStore } from '../infra/storage/port.js';
+import { callerOfTask, checkTaskTouches, type TaskTouches } from './authorise.js';
 
 /** One argument of a task as the Analytics task runner shows it: name, default value, type, caption, help. */
 export type TaskArgSpec = z.infer<typeof ZTaskArgSpec>;
@@ -38,12 +39,22 @@ export interface TaskDefinition<I = unknown, R = unknown> {
   description: string;
   argSpecs: TaskArgSpec[];
   parse(args: unknown[], kwargs: Record<string, unknown>): I;
+  /**
+   * Every run and stored object the input names, and whether the task reads or writes it. Required of every task
+   * (return `{}` when it touches none): the API checks it against the caller when the task is posted, and the
+   * worker again, for the requester as they are then, before it runs.
+   */
+  touches(input: I, config: Config): TaskTouches;
   run(input: I, ctx: TaskRunContext): Promise<R>;
 }
 
 /** Keeps each definition's input type checked where it is written, and erases it for the registry. */
 export function defineTask<I, R>(definition: TaskDefinition<I, R>): TaskDefinition {
-  return { ...definition, run: (input, ctx) => definition.run(input as I, ctx) };
+  return {
+    ...definition,
+    touches: (input, config) => definition.touches(input as I, config),
+    run: (input, ctx) => definition.run(input as I, ctx),
+  };
 }
 
 export class TaskInputError extends Error {}
@@ -107,6 +118,12 @@ export async function runTask(
   const started = Date.now();
   try {
     const input = definition.parse(row.args, row.kwargs);
+    const touches = definition.touches(input, deps.config);
+    if (touches.read?.length || touches.write?.length) {
+      const caller = await callerOfTask(deps.db, row);
+      if (!caller) throw new Error(MSG.taskRequesterInactive(row.requested_by ?? ''));
+      await checkTaskTouches(deps.db, deps.config, caller, touches);
+    }
     const result = await definition.run(input, { taskId: row.id, progress, log, deps, registry });
     await store.markSuccess(row.id, result);
     log.info({ ms: Date.now() - started }, 'task succeeded');

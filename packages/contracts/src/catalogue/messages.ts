@@ -33,6 +33,7 @@ export const CATALOGUE_MSG = {
   fileNotDownloadable: 'This file is not a downloadable file of a run you can see.',
   linkInvalid: 'This public link is invalid. Ask the person who shared it for a new link.',
   linkExpired: 'This public link has expired. Ask the person who shared it for a new link.',
+  linkPrivateRun: (runId: string) => `Run ${runId} is private: only a public run can be shared by a public link.`,
   thumbnailNotFound: 'No thumbnail for this run.',
   // runs list page (spec 03 §2.3)
   runsListTitle: 'Runs',

@@ -66,6 +66,7 @@ export const LAB_MSG = {
   // ours: storage
   bucketUnknown: (bucket: string) => `Unknown bucket '${bucket}'.`,
   keyInvalid: (problem: string) => `Invalid file name: ${problem}`,
+  presignTooLong: (max: number) => `expires_in: links last at most ${max} seconds (longer links are for admins).`,
   notAnImage: (name: string) => `'${name}' is not an image (tif, tiff, png, jpg, jpeg).`,
   cropInvalid: 'Crop corners must satisfy x1 < x2 and y1 < y2.',
   uploadIncomplete: 'The upload ended before the file was complete; nothing was stored.',

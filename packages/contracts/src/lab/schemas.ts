@@ -138,17 +138,22 @@ export const ZSubFoldersBody = z.object({
   prefix: z.string().max(1024).default(''),
   delimiter: z.string().min(1).max(1).default('/'),
 });
+export type TListBody = z.infer<typeof ZListBody>;
+export type TSubFoldersBody = z.infer<typeof ZSubFoldersBody>;
+/** Signed URLs last an hour by default and at most; admins may ask for up to 7 days. */
+export const PRESIGN_DEFAULT_SECONDS = 3600;
+export const PRESIGN_ADMIN_MAX_SECONDS = 7 * 24 * 3600;
 export const ZPresignOne = z.object({
   bucket_name: z.string().min(1).max(63),
   key: z.string().min(1).max(1024),
   method: z.enum(['GET', 'PUT']).default('GET'),
-  expires_in: z.number().int().min(1).max(7 * 24 * 3600).default(3600),
+  expires_in: z.number().int().min(1).max(PRESIGN_ADMIN_MAX_SECONDS).default(PRESIGN_DEFAULT_SECONDS),
 });
 export const ZPresignMany = z.object({
   bucket_name: z.string().min(1).max(63),
   keys: z.array(z.string().min(1).max(1024)).min(1).max(1000),
   method: z.enum(['GET', 'PUT']).default('GET'),
-  expires_in: z.number().int().min(1).max(7 * 24 * 3600).default(3600),
+  expires_in: z.number().int().min(1).max(PRESIGN_ADMIN_MAX_SECONDS).default(PRESIGN_DEFAULT_SECONDS),
 });
 export const ZUploadResult = z.object({
   bucket_name: z.string(),

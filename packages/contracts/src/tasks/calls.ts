@@ -20,8 +20,9 @@ export const getTask = defineCall({
   method: 'GET',
   path: '/api/v1/task/:id',
   access: 'public',
-  summary: 'A task state: status, progress, position and result.',
+  summary: 'A task state: status, progress, position and result. Readable by its requester and admins; a task posted through a public link by the holder of that link (`encoded`).',
   params: z.object({ id: z.string().uuid('Task id must be a UUID') }),
+  query: z.object({ encoded: z.string().min(1).max(8192).optional() }),
   response: ZTaskState,
 });
 

@@ -8,7 +8,7 @@ import {
   type TManagedUser,
 } from '@atlas/contracts';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { groupTarget, userTarget } from './audit.js';
+import { groupTarget, userTarget } from '../audit/index.js';
 import { groupAssignmentMail } from './mails.js';
 import { hashPassword } from './passwords.js';
 import type { AuthContext } from './service.js';

@@ -1,6 +1,6 @@
 import { MSG, type authCalls, type CallBody, type Identity } from '@atlas/contracts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
-import { userTarget } from './audit.js';
+import { userTarget } from '../audit/index.js';
 import { confirmEmailMail, resetPasswordMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { AuthContext } from './service.js';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { AUTH_CODE_MAX_ATTEMPTS, GROUP_ADMIN } from '@atlas/contracts';
 import type { Tables } from '../../infra/db/tables.js';
-import { listAudit, recordAudit, type AuditEntry } from './audit.js';
+import { listAudit, recordAudit, type AuditEntry } from '../audit/index.js';
 import type { CodePurpose, StoredCode } from './codes.js';
 
 /** All SQL of the accounts domain: users, groups, memberships, one-time codes and their audit entries. */

@@ -4,8 +4,9 @@ import { FRONTPAGE_PATH, frontpageKey } from '@atlas/contracts';
 import { HttpError } from '../../http/errors.js';
 import { enforceAccess, rawRoute } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
-import { recordAudit } from '../auth/audit.js';
-import { createCatalogueStore } from '../catalogue/store.js';
+import { recordAudit } from '../audit/index.js';
+import { dataBucket as dataBucketOf } from '../../config.js';
+import type { Runs } from '../runs/index.js';
 
 /** Largest PNG an admin may send; the stored thumbnail is far smaller after re-encoding. */
 export const FRONTPAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -27,9 +28,8 @@ export const FRONTPAGE_MSG = {
  * 200×200 (which also drops anything that is not pixels), and stored at `frontpage/{run}.png`, where the
  * catalogue's thumbnail route serves it.
  */
-export function registerFrontpageRoutes(app: FastifyInstance, infra: Pick<Infra, 'db' | 'storage' | 'config'>): void {
-  const store = createCatalogueStore(infra.db);
-  const dataBucket = infra.config.buckets[0]!;
+export function registerFrontpageRoutes(app: FastifyInstance, infra: Pick<Infra, 'db' | 'storage' | 'config'>, runs: Runs): void {
+  const dataBucket = dataBucketOf(infra.config);
 
   // A scope of its own, so the raw body parser does not change the JSON routes.
   void app.register(async (scope) => {
@@ -48,7 +48,7 @@ export function registerFrontpageRoutes(app: FastifyInstance, infra: Pick<Infra,
       { method: 'PUT', url: `${FRONTPAGE_PATH}/:run_id`, access: 'admin', summary: 'Stores a run’s catalogue thumbnail (PNG ≤ 2 MB, re-encoded ≤ 200×200).' },
       async (request, reply) => {
         const runId = (request.params as { run_id: string }).run_id.replace(/\.png$/i, '');
-        if (!/^D[0-9]{5,}$/.test(runId) || !(await store.runVisibility(runId))) throw new HttpError(404, FRONTPAGE_MSG.runNotFound(runId));
+        if (!/^D[0-9]{5,}$/.test(runId) || !(await runs.store.runStates([runId])).has(runId)) throw new HttpError(404, FRONTPAGE_MSG.runNotFound(runId));
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length < PNG_MAGIC.length || !body.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) {
           throw new HttpError(422, FRONTPAGE_MSG.notPng);

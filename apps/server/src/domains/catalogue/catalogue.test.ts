@@ -1,10 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_MSG, MSG, type TCatalogueRun, type TFilesByRun, type TRunRecord } from '@atlas/contracts';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { CATALOGUE_MSG, GENES_MSG, MSG, type TCatalogueRun, type TFilesByRun, type TRunRecord } from '@atlas/contracts';
+import { createTestApp, setRunPublic, type TestApp } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../auth/test-support.js';
 import { DEMO_RUNS, demoFiles, seedDemoRuns } from '../../seed/demo-runs.js';
-import { sealRunLink } from './public-link.js';
+import { sealRunLink } from '../runs/index.js';
 
 /**
  * The catalogue calls (spec 01 §7) on the seeded demo runs, called as every kind of identity: visibility is
@@ -278,11 +278,16 @@ describe('public links', () => {
     const notFound = { status: 404, body: { msg: CATALOGUE_MSG.runNotFound('D90011') } };
     expect(await encode('D90011', tok.public)).toMatchObject(notFound);
     expect(await encode('D90011', tok.devbio)).toMatchObject(notFound);
-    const member = await encode('D90011', tok.neuro);
-    expect(member.status).toBe(200);
-    // A member shares a private run: the link holder may read its metadata.
-    expect((await decode(member.body.encoded)).body.run_id).toBe('D90011');
-    expect((await encode('D90014', tok.admin)).status).toBe(200);
+    // A private run has no public link, even for its members: the link would not open.
+    expect(await encode('D90011', tok.neuro)).toMatchObject({ status: 409, body: { msg: CATALOGUE_MSG.linkPrivateRun('D90011') } });
+    expect((await encode('D90014', tok.admin)).status).toBe(409);
+    // A link made while the run was public closes when the run is made private.
+    await setRunPublic(t.infra.db, 'D90011', true);
+    const shared = await encode('D90011', tok.neuro);
+    expect(shared.status).toBe(200);
+    expect((await decode(shared.body.encoded)).body.run_id).toBe('D90011');
+    await setRunPublic(t.infra.db, 'D90011', false);
+    expect(await decode(shared.body.encoded)).toMatchObject({ status: 404, body: { msg: GENES_MSG.runNotFound('D90011') } });
   });
 
   it('rejects bad run ids, unknown runs, tampered and expired links', async () => {

@@ -5,18 +5,19 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { enforceAccess, rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { ObjectNotFoundError } from '../../infra/storage/index.js';
+import { dataBucket as dataBucketOf } from '../../config.js';
+import { callerKey, callerOf, mayUseRun, type Caller, type Runs } from '../runs/index.js';
 import { createListCache, type ListCache } from './list-cache.js';
-import { createCatalogueService, viewerKey, viewerOf, type CatalogueService } from './service.js';
-import { createCatalogueStore, type Viewer } from './store.js';
+import { createCatalogueService, type CatalogueService } from './service.js';
 import { createThumbnailSigner, type ThumbnailSigner } from './thumbnails.js';
 
 /** The catalogue calls of contracts/catalogue/calls.ts, plus the thumbnail images. */
-export function registerCatalogueRoutes(app: FastifyInstance, infra: Infra): void {
-  const store = createCatalogueStore(infra.db);
+export function registerCatalogueRoutes(app: FastifyInstance, infra: Infra, runs: Runs): void {
+  const store = runs.store;
   const thumbnails = createThumbnailSigner(infra.config.jwtSecret);
-  const dataBucket = infra.config.buckets[0]!;
+  const dataBucket = dataBucketOf(infra.config);
   const catalogue = createCatalogueService({
-    store,
+    runs,
     storage: infra.storage,
     thumbnails,
     secret: infra.config.jwtSecret,
@@ -26,23 +27,23 @@ export function registerCatalogueRoutes(app: FastifyInstance, infra: Infra): voi
 
   // The two catalogue lists are read on every landing-page visit: served from the versioned cache.
   cachedListRoute(app, cache, c.getRunsPublic, () => ({ kind: 'public' }), { publicOnly: true }, catalogue, thumbnails);
-  cachedListRoute(app, cache, c.getRuns, viewerOf, {}, catalogue, thumbnails);
+  cachedListRoute(app, cache, c.getRuns, callerOf, {}, catalogue, thumbnails);
 
   route(app, c.searchByPublication, async ({ query, identity }) =>
-    (await store.searchByPublication(viewerOf(identity), query.query)).map((results_id) => ({ results_id })),
+    (await store.searchByPublication(callerOf(identity), query.query)).map((results_id) => ({ results_id })),
   );
   route(app, c.searchAuthors, async ({ query, identity }) =>
-    (await store.searchAuthors(viewerOf(identity), query.query)).map((results_id) => ({ results_id })),
+    (await store.searchAuthors(callerOf(identity), query.query)).map((results_id) => ({ results_id })),
   );
-  route(app, c.getDownloadableFiles, ({ identity }) => catalogue.filesByRun(viewerOf(identity)));
+  route(app, c.getDownloadableFiles, ({ identity }) => catalogue.filesByRun(callerOf(identity)));
   route(app, c.generatePresignedUrl, ({ body, identity, request }) =>
-    catalogue.presign(viewerOf(identity), body.bucket, body.path, infra.config.publicUrl ?? originOf(request)),
+    catalogue.presign(callerOf(identity), body.bucket, body.path, infra.config.publicUrl ?? originOf(request)),
   );
-  route(app, c.encodeLink, ({ body, identity }) => catalogue.encodeLink(viewerOf(identity), body.run_id));
+  route(app, c.encodeLink, ({ body, identity }) => catalogue.encodeLink(callerOf(identity), body.run_id));
   route(app, c.decodeMeta, ({ query }) => catalogue.decodeMeta(query.encoded));
-  route(app, c.getRunRecords, ({ identity }) => store.listRunRecords(viewerOf(identity)));
+  route(app, c.getRunRecords, ({ identity }) => store.listRunRecords(callerOf(identity)));
 
-  registerThumbnailRoute(app, infra, store, thumbnails, dataBucket);
+  registerThumbnailRoute(app, infra, runs, thumbnails, dataBucket);
 }
 
 function originOf(request: FastifyRequest): string {
@@ -58,7 +59,7 @@ function cachedListRoute(
   app: FastifyInstance,
   cache: ListCache,
   call: Call,
-  toViewer: (identity: Identity) => Viewer,
+  toCaller: (identity: Identity) => Caller,
   options: { publicOnly?: boolean },
   catalogue: CatalogueService,
   thumbnails: ThumbnailSigner,
@@ -69,10 +70,10 @@ function cachedListRoute(
     url: call.path,
     handler: async (request, reply) => {
       enforceAccess(request, call.access);
-      const viewer = toViewer(request.identity);
-      const key = `${call.path}\n${viewerKey(viewer)}\n${thumbnails.day()}`;
+      const caller = toCaller(request.identity);
+      const key = `${call.path}\n${callerKey(caller)}\n${thumbnails.day()}`;
       const entry = await cache.get(key, async () => {
-        const runs = await catalogue.listRuns(viewer, options);
+        const runs = await catalogue.listRuns(caller, options);
         if (app.atlasValidateResponses && call.response) {
           const checked = call.response.safeParse(runs);
           if (!checked.success) throw new Error(`Response of ${call.method} ${call.path} breaks its contract: ${checked.error.message}`);
@@ -98,7 +99,7 @@ const ZThumbnailQuery = z.object({ expires: z.coerce.number().int().optional(), 
 function registerThumbnailRoute(
   app: FastifyInstance,
   infra: Infra,
-  store: ReturnType<typeof createCatalogueStore>,
+  runs: Runs,
   thumbnails: ThumbnailSigner,
   dataBucket: string,
 ): void {
@@ -109,7 +110,7 @@ function registerThumbnailRoute(
       const file = (request.params as { file: string }).file;
       const runId = /^(D[0-9]{5,})\.png$/.exec(file)?.[1];
       if (!runId) throw notFound(CATALOGUE_MSG.thumbnailNotFound);
-      const run = await store.runVisibility(runId);
+      const run = (await runs.store.runStates([runId])).get(runId);
       if (!run) throw notFound(CATALOGUE_MSG.thumbnailNotFound);
       if (!run.public) {
         const query = ZThumbnailQuery.safeParse(request.query);
@@ -118,9 +119,7 @@ function registerThumbnailRoute(
           query.data.expires !== undefined &&
           query.data.signature !== undefined &&
           thumbnails.verify(runId, query.data.expires, query.data.signature);
-        const viewer = viewerOf(request.identity);
-        const member = viewer.kind === 'admin' || (viewer.kind === 'member' && run.group !== null && viewer.groups.includes(run.group));
-        if (!signed && !member) throw notFound(CATALOGUE_MSG.thumbnailNotFound);
+        if (!signed && !mayUseRun(callerOf(request.identity), 'read', runId, run)) throw notFound(CATALOGUE_MSG.thumbnailNotFound);
       }
       try {
         const object = await infra.storage.get(dataBucket, frontpageKey(runId));

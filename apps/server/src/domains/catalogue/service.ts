@@ -1,7 +1,5 @@
 import {
   CATALOGUE_MSG,
-  GROUP_ADMIN,
-  type Identity,
   type TCatalogueRun,
   type TFilesByRun,
   type TPublicRunMeta,
@@ -9,27 +7,14 @@ import {
 } from '@atlas/contracts';
 import { HttpError, notFound } from '../../http/errors.js';
 import { InvalidKeyError, type ObjectStore } from '../../infra/storage/index.js';
-import { openRunLink, RunLinkError, sealRunLink, type RunLinkClaims } from './public-link.js';
-import type { CatalogueStore, RunForLink, Viewer } from './store.js';
+import { sealRunLink, withSlash, type Caller, type RunForLink, type Runs } from '../runs/index.js';
 import type { ThumbnailSigner } from './thumbnails.js';
 
 /** Download links of the catalogue expire after an hour (the spec's track links do too, spec 03 §9). */
 export const PRESIGNED_URL_TTL_SECONDS = 60 * 60;
 
-/** What a request may see: visitors and public tokens public runs, members their groups' runs too, admins all. */
-export function viewerOf(identity: Identity): Viewer {
-  if (identity.kind !== 'user') return { kind: 'public' };
-  if (identity.groups.includes(GROUP_ADMIN)) return { kind: 'admin' };
-  return { kind: 'member', groups: [...identity.groups].sort() };
-}
-
-/** A stable name of a viewer's visibility, for cache keys. */
-export function viewerKey(viewer: Viewer): string {
-  return viewer.kind === 'member' ? `member:${viewer.groups.join(',')}` : viewer.kind;
-}
-
 export interface CatalogueDeps {
-  store: CatalogueStore;
+  runs: Runs;
   storage: ObjectStore;
   thumbnails: ThumbnailSigner;
   /** Signs public run links. */
@@ -41,12 +26,13 @@ export interface CatalogueDeps {
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
 export function createCatalogueService(deps: CatalogueDeps) {
-  const { store, storage, thumbnails } = deps;
+  const { runs, storage, thumbnails } = deps;
+  const store = runs.store;
 
   return {
-    async listRuns(viewer: Viewer, options: { publicOnly?: boolean } = {}): Promise<TCatalogueRun[]> {
+    async listRuns(caller: Caller, options: { publicOnly?: boolean } = {}): Promise<TCatalogueRun[]> {
       const now = Date.now();
-      const rows = await store.listRuns(viewer, options);
+      const rows = await store.listRuns(caller, options);
       return rows.map((row) => ({
         ...row,
         public: row.public ? 1 : 0,
@@ -54,15 +40,15 @@ export function createCatalogueService(deps: CatalogueDeps) {
       }));
     },
 
-    async filesByRun(viewer: Viewer): Promise<TFilesByRun> {
+    async filesByRun(caller: Caller): Promise<TFilesByRun> {
       const byRun: TFilesByRun = {};
-      for (const { run_id, ...file } of await store.listFiles(viewer)) (byRun[run_id] ??= []).push(file);
+      for (const { run_id, ...file } of await store.listFiles(caller)) (byRun[run_id] ??= []).push(file);
       return byRun;
     },
 
     /** A presigned GET for a registered downloadable file of a visible run, never for any other path. */
-    async presign(viewer: Viewer, bucket: string, path: string, origin: string): Promise<{ url: string; expires_at: number }> {
-      const file = await store.findVisibleFile(viewer, bucket, path);
+    async presign(caller: Caller, bucket: string, path: string, origin: string): Promise<{ url: string; expires_at: number }> {
+      const file = await store.findVisibleFile(caller, bucket, path);
       if (!file) throw notFound(CATALOGUE_MSG.fileNotDownloadable);
       const expiresAt = Date.now() + PRESIGNED_URL_TTL_SECONDS * 1000;
       try {
@@ -74,10 +60,14 @@ export function createCatalogueService(deps: CatalogueDeps) {
       }
     },
 
-    /** Seals a public link to a run the viewer may see (for visitors: a public run). */
-    async encodeLink(viewer: Viewer, runId: string): Promise<{ encoded: string; expires_at: number }> {
-      const run = await store.findRunForLink(viewer, runId);
+    /**
+     * Seals a public link to a public run the caller may see. A private run has no public link: a link opens only
+     * while its run is public (runs/run-access.ts), so one made now would not open.
+     */
+    async encodeLink(caller: Caller, runId: string): Promise<{ encoded: string; expires_at: number }> {
+      const run = await store.findRunForLink(caller, runId);
       if (!run) throw notFound(CATALOGUE_MSG.runNotFound(runId));
+      if (!run.public) throw new HttpError(409, CATALOGUE_MSG.linkPrivateRun(runId));
       const { data, regulons } = await linkData(run);
       const meta: TPublicRunMeta = {
         run_id: run.run_id,
@@ -89,10 +79,9 @@ export function createCatalogueService(deps: CatalogueDeps) {
       return sealRunLink(deps.secret, { results_id: run.results_id, data, meta });
     },
 
-    /** The public metadata of a link; 400 when tampered, 410 when expired, 404 when the run is gone. */
+    /** The public metadata of a link; 400 when tampered, 410 when expired, 404 when the run is gone or private. */
     async decodeMeta(encoded: string): Promise<TPublicRunMeta & { expires_at: number }> {
-      const claims = await openLink(deps.secret, encoded);
-      if (!(await store.runVisibility(claims.meta.run_id))) throw notFound(CATALOGUE_MSG.runNotFound(claims.meta.run_id));
+      const claims = await runs.access.openLink(encoded);
       return { ...claims.meta, expires_at: claims.expires_at };
     },
   };
@@ -116,21 +105,5 @@ export function createCatalogueService(deps: CatalogueDeps) {
         motifs_csv: transcriptome ? null : `${folder}obj/motifs.csv`,
       },
     };
-  }
-}
-
-const withSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);
-
-/** Opens a link for the public-data routes; a bad link is a 400, an expired one a 410, each with a clear message. */
-export async function openLink(secret: string, encoded: string): Promise<RunLinkClaims> {
-  try {
-    return await openRunLink(secret, encoded);
-  } catch (error) {
-    if (error instanceof RunLinkError) {
-      throw error.reason === 'expired'
-        ? new HttpError(410, CATALOGUE_MSG.linkExpired)
-        : new HttpError(400, CATALOGUE_MSG.linkInvalid);
-    }
-    throw error;
   }
 }

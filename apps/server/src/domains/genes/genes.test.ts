@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENES_MSG, QUEUES, type TTaskState } from '@atlas/contracts';
+import { CATALOGUE_MSG, GENES_MSG, QUEUES, type TTaskState } from '@atlas/contracts';
 import { column, readH5ad, type H5adData } from '@atlas/spatial';
-import { createTestApp, type TestApp, settleTask } from '../../../test/harness.js';
+import { createTestApp, setRunPublic, type TestApp, settleTask } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../auth/test-support.js';
 import { importRun, sourceFromPath } from '../imports/service.js';
 import type { ComputeQcResult } from '../../tasks/gene/compute-qc.js';
@@ -20,6 +20,7 @@ let visitor: string;
 let source: H5adData;
 
 const settle = (id: string): Promise<TTaskState> => settleTask(t.infra.queue, id);
+const setPublic = (runId: string, value: boolean) => setRunPublic(t.infra.db, runId, value);
 
 beforeAll(async () => {
   if (!haveData) return;
@@ -63,7 +64,12 @@ describe.skipIf(!haveData)('run-data routes /api/v1/genes', () => {
     expect((await api(t.app, 'GET', '/api/v1/genes/data', { query: { run_id: 'D00001' } })).status).toBe(401);
   });
 
-  it('serves a private run to a public session holding a valid link, and public tasks resolved from it', async () => {
+  it('serves a public run to a public session holding its link, and public tasks resolved from it; private runs have no link', async () => {
+    expect(await api(t.app, 'POST', '/api/v1/run_db/encode_link', { token: member, body: { run_id: 'D00001' } })).toEqual({
+      status: 409,
+      body: { msg: CATALOGUE_MSG.linkPrivateRun('D00001'), status_code: 409 },
+    });
+    await setPublic('D00001', true);
     const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', { token: member, body: { run_id: 'D00001' } });
     expect(link.status).toBe(200);
     const encoded = link.body.encoded;
@@ -79,6 +85,13 @@ describe.skipIf(!haveData)('run-data routes /api/v1/genes', () => {
     expect(done.status).toBe('SUCCESS');
     expect((done.result as ComputeQcResult).top_selected).toHaveLength(10);
     expect((await api(t.app, 'POST', '/api/v1/genes/public_task', { token: visitor, body: { encoded, task: 'gene.compute_qc', kind: 2, selection: [0] } })).body).toEqual({ msg: GENES_MSG.kindUnavailable('motifs'), status_code: 400 });
+
+    // A run made private closes its links at once: data, tasks and the task's state.
+    await setPublic('D00001', false);
+    const closed = { status: 404, body: { msg: GENES_MSG.runNotFound('D00001'), status_code: 404 } };
+    expect(await api(t.app, 'GET', '/api/v1/genes/feature_names', { token: visitor, query: { encoded, kind: '1' } })).toEqual(closed);
+    expect(await api(t.app, 'POST', '/api/v1/genes/public_task', { token: visitor, body: { encoded, task: 'gene.compute_qc', kind: 1, selection: [0] } })).toEqual(closed);
+    expect((await api(t.app, 'GET', `/api/v1/task/${posted.body._id}`, { token: visitor, query: { encoded } })).status).toBe(404);
   });
 });
 
@@ -105,8 +118,10 @@ describe.skipIf(!haveData)('GET /api/v1/genes/top_ten', () => {
   });
 
   it('serves a public session holding a valid encoded link', async () => {
+    await setPublic('D00001', true);
     const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', { token: member, body: { run_id: 'D00001' } });
     const reply = await api(t.app, 'GET', '/api/v1/genes/top_ten', { token: visitor, query: { encoded: link.body.encoded, kind: '1' } });
+    await setPublic('D00001', false);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual(await stored('genes'));
   });
@@ -136,8 +151,8 @@ describe.skipIf(!haveData)('gene tasks on atxcloud_gene', () => {
     for (let i = 1; i < result.table.length; i++) expect(result.table[i - 1]!.score).toBeGreaterThanOrEqual(result.table[i]!.score);
     expect(Object.keys(result.table[0]!).sort()).toEqual(['log2fc', 'name', 'p', 'p_adj', 'score']);
 
-    const refused = await settle((await post(outsider, 'gene.compute_qc', ['data/D00001/h5/obj/genes.h5ad', [0, 1], ''])).body._id);
-    expect(refused).toMatchObject({ status: 'FAILURE', error: GENES_MSG.runNotFound('D00001') });
+    // Refused when posted (no task row), as for a missing run.
+    expect((await post(outsider, 'gene.compute_qc', ['data/D00001/h5/obj/genes.h5ad', [0, 1], ''])).body).toEqual({ msg: GENES_MSG.runNotFound('D00001'), status_code: 404 });
     expect((await post(member, 'gene.compute_qc', ['../etc/passwd', [0], ''])).status).toBe(400);
   });
 

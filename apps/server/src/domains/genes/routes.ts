@@ -3,23 +3,19 @@ import { genesCalls as g, GENES_MSG, SUMMATION_PREFIXES, ZSummationRequest, type
 import { HttpError, notFound } from '../../http/errors.js';
 import { rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
-import { createCatalogueStore } from '../catalogue/store.js';
 import { TaskInputError } from '../../tasks/registry.js';
-import { registerImportRoutes } from '../imports/routes.js';
-import { createRunAccess, type RunAccess } from './service.js';
+import { checkTaskTouches } from '../../tasks/authorise.js';
+import { NotVisibleError, type RunAccess, type Runs } from '../runs/index.js';
+import { linkDigest } from '../tasks/index.js';
 import { createRunDataStore, FeatureIndexError, MissingWebFileError } from './store.js';
 import { createTissueImages } from './tissue-image.js';
 
 /**
- * Run-data reads under /api/v1/genes (spec 03 §7 "Data reads for a run"), the public gene-task route, and the
- * importer's admin route (domains/imports).
+ * Run-data reads under /api/v1/genes (spec 03 §7 "Data reads for a run") and the public gene-task route. Every read
+ * resolves its run through the runs domain first (a run id the caller may read, or a public link still open).
  */
-export function registerGenesRoutes(app: FastifyInstance, infra: Infra): void {
-  const access = createRunAccess({
-    catalogue: createCatalogueStore(infra.db),
-    secret: infra.config.jwtSecret,
-    dataBucket: infra.config.buckets[0]!,
-  });
+export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Runs): void {
+  const access = runs.access;
   const data = createRunDataStore(infra.storage);
   const tissue = createTissueImages(infra.storage);
 
@@ -131,14 +127,26 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra): void {
       args = body.task === 'gene.compute_qc' ? [h5ad, body.selection ?? [], body.key ?? ''] : [h5ad, body.name_map ?? {}];
     }
     const definition = infra.queue.registry.get(body.task)!;
+    let input: unknown;
     try {
-      definition.parse(args, kwargs);
+      input = definition.parse(args, kwargs);
     } catch (error) {
       if (error instanceof TaskInputError) throw new HttpError(400, error.message);
       throw error;
     }
-    return infra.queue.post({ task: body.task, queue: definition.queue, args, kwargs, requestedBy: null });
+    try {
+      await checkTaskTouches(infra.db, infra.config, { kind: 'link', runId: run.runId }, definition.touches(input, infra.config));
+    } catch (error) {
+      if (error instanceof NotVisibleError) throw notFound(GENES_MSG.runNotFound(run.runId));
+      throw error;
+    }
+    return infra.queue.post({
+      task: body.task,
+      queue: definition.queue,
+      args,
+      kwargs,
+      requestedBy: null,
+      publicLink: { runId: run.runId, sha256: linkDigest(body.encoded) },
+    });
   });
-
-  registerImportRoutes(app, infra);
 }

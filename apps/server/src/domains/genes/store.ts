@@ -16,14 +16,10 @@ import {
   type FeatureKind,
 } from '@atlas/spatial';
 import type { ObjectStore } from '../../infra/storage/index.js';
+import type { WebFolder } from '../runs/index.js';
 import { Lru } from './lru.js';
-import { readObject } from './objects.js';
+import { readObject } from '../../infra/storage/index.js';
 
-/** Where a run's web files are: a bucket and the folder (`data/D00001/h5/`). */
-export interface WebFolder {
-  bucket: string;
-  folder: string;
-}
 
 export class MissingWebFileError extends Error {}
 export class FeatureIndexError extends Error {}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_MSG, GENES_MSG, QUEUES, type TTissueImage } from '@atlas/contracts';
-import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
+import { createTestApp, setRunPublic, settleTask, type TestApp } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../auth/test-support.js';
 import { importRun, sourceFromPath } from '../imports/service.js';
 
@@ -182,6 +182,7 @@ describe.skipIf(!haveData)('GET /api/v1/genes/tissue_image', () => {
       body: { msg: GENES_MSG.needRunOrLink, status_code: 400 },
     });
 
+    await setRunPublic(t.infra.db, 'D00002', true);
     const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', {
       token: member,
       body: { run_id: 'D00002' },
@@ -198,5 +199,8 @@ describe.skipIf(!haveData)('GET /api/v1/genes/tissue_image', () => {
       status: 400,
       body: { msg: CATALOGUE_MSG.linkInvalid, status_code: 400 },
     });
+    await setRunPublic(t.infra.db, 'D00002', false);
+    expect(await describeImage(visitor, { encoded })).toEqual(notFound);
+    expect((await fetchImage(visitor, (shared.body as { url: string }).url)).statusCode).toBe(404);
   });
 });

@@ -5,8 +5,8 @@ import { parseScalefactors, SpatialFormatError, type Scalefactors } from '@atlas
 import { notFound } from '../../http/errors.js';
 import type { ObjectInfo, ObjectStore } from '../../infra/storage/index.js';
 import { Lru } from './lru.js';
-import { readObject } from './objects.js';
-import type { RunAccess } from './service.js';
+import { readObject } from '../../infra/storage/index.js';
+import type { RunAccess } from '../runs/index.js';
 
 type TissueImageFile = (typeof TISSUE_IMAGE_FILES)[number];
 

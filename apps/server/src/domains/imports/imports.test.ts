@@ -15,7 +15,7 @@ import {
 } from '@atlas/spatial';
 import { createTestApp, type TestApp, settleTask } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../auth/test-support.js';
-import { readObject } from '../genes/objects.js';
+import { readObject } from '../../infra/storage/index.js';
 import { createJobStore } from './jobs.js';
 import { importRun, sourceFromPath } from './service.js';
 

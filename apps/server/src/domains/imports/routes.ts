@@ -3,8 +3,8 @@ import { genesCalls, GENES_MSG } from '@atlas/contracts';
 import { HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
-import { checkKey, InvalidKeyError } from '../../infra/storage/index.js';
-import { readObject } from '../genes/objects.js';
+import { checkKey, InvalidKeyError, readObject } from '../../infra/storage/index.js';
+import { dataBucket } from '../../config.js';
 import { ImportError, importRun, MATRIX_FILE, type ImportSource } from './service.js';
 
 /**
@@ -15,7 +15,7 @@ import { ImportError, importRun, MATRIX_FILE, type ImportSource } from './servic
  */
 export function registerImportRoutes(app: FastifyInstance, infra: Infra): void {
   route(app, genesCalls.importRun, async ({ body, identity }) => {
-    const bucket = body.bucket ?? infra.config.buckets[0]!;
+    const bucket = body.bucket ?? dataBucket(infra.config);
     if (!infra.config.buckets.includes(bucket)) throw new HttpError(400, `Unknown bucket '${bucket}'`);
     try {
       const source = await sourceFromStorage(infra, bucket, body.source);

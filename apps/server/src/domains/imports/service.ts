@@ -4,7 +4,8 @@ import path from 'node:path';
 import { GENES_MSG, type TTaskState } from '@atlas/contracts';
 import { readH5ad, readTenxH5, readVisiumSpatial, SpatialFormatError, writeH5ad } from '@atlas/spatial';
 import type { Infra } from '../../infra/index.js';
-import { createRunRecordStore } from './store.js';
+import { dataBucket } from '../../config.js';
+import { createRuns } from '../runs/index.js';
 
 /**
  * The importer (issue "Spatial data engine", DESIGN §6 "Import"): an AnnData .h5ad, or a 10x Visium / Space Ranger
@@ -40,7 +41,7 @@ export class ImportError extends Error {
 export const MATRIX_FILE = 'filtered_feature_bc_matrix.h5';
 
 export async function importRun(infra: Pick<Infra, 'db' | 'storage' | 'queue' | 'config'>, source: ImportSource, options: ImportOptions): Promise<TTaskState> {
-  const bucket = options.bucket ?? infra.config.buckets[0]!;
+  const bucket = options.bucket ?? dataBucket(infra.config);
   if (!infra.config.buckets.includes(bucket)) throw new ImportError(`Unknown bucket '${bucket}'`, 400);
   const obj = `data/${options.runId}/h5/obj`;
   const put = (key: string, bytes: Uint8Array) => infra.storage.put(bucket, key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
@@ -61,7 +62,7 @@ export async function importRun(infra: Pick<Infra, 'db' | 'storage' | 'queue' | 
     throw error;
   }
 
-  await createRunRecordStore(infra.db).ensureRun({
+  await createRuns(infra).records.ensureRun({
     runId: options.runId,
     title: options.title,
     description: options.description,

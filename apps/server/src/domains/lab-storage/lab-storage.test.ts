@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAB_MSG, MSG } from '@atlas/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../auth/test-support.js';
 import { formData, postForm } from '../lab/test-support.js';
@@ -118,11 +119,20 @@ describe('reads and listings', () => {
     const url = new URL(one.body.url);
     const fetched = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(fetched.json()).toEqual({ run: 'D00001', points: [1, 2] });
+    await t.infra.storage.put(bucket, 'a/1.png', 'one');
+    await t.infra.storage.put(bucket, 'a/2.png', 'two');
     const many = await api<{ urls: string[] }>(t.app, 'POST', '/api/v1/storage/generate_presigned_urls', {
       token: user,
       body: { bucket_name: bucket, keys: ['a/1.png', 'a/2.png'] },
     });
     expect(many.body.urls).toHaveLength(2);
+    // Only for objects that exist; at most an hour unless an admin asks for longer.
+    const missing = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', { token: user, body: { bucket_name: bucket, key: 'a/3.png' } });
+    expect(missing).toEqual({ status: 404, body: { msg: MSG.notFound, status_code: 404 } });
+    const week = { bucket_name: bucket, key: 'a/1.png', expires_in: 7 * 24 * 3600 };
+    const long = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', { token: user, body: week });
+    expect(long).toEqual({ status: 400, body: { msg: LAB_MSG.presignTooLong(3600), status_code: 400 } });
+    expect((await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', { token: admin, body: week })).status).toBe(200);
     const putAsUser = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', { token: user, body: { bucket_name: bucket, key: 'x.bin', method: 'PUT' } });
     expect(putAsUser.status).toBe(403);
     const putAsAdmin = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', { token: admin, body: { bucket_name: bucket, key: 'x.bin', method: 'PUT' } });

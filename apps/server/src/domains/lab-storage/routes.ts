@@ -18,16 +18,19 @@ import {
   ZJsonCsvQuery,
   type Identity,
 } from '@atlas/contracts';
+import { dataBucket as dataBucketOf } from '../../config.js';
 import { errorBody, HttpError } from '../../http/errors.js';
 import { rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
-import { checkKey, InvalidKeyError, ObjectNotFoundError, type ObjectStore } from '../../infra/storage/index.js';
-import { recordAudit } from '../auth/audit.js';
+import { InvalidKeyError, ObjectNotFoundError, type ObjectStore } from '../../infra/storage/index.js';
+import { recordAudit } from '../audit/index.js';
 import { parseCsv } from '../lab/csv.js';
 import { emptyFields, requireMultipart, takeField, uploadError } from '../lab/multipart.js';
 import { createLabService } from '../lab/service.js';
+import type { Runs } from '../runs/index.js';
 import { contentRange, resolveRangeHeader } from '../storage/range.js';
 import { createImageCache, isImageKey, toJpeg, toPng } from './images.js';
+import { createLabStorageService } from './service.js';
 
 type LabStorageInfra = Pick<Infra, 'db' | 'storage' | 'config' | 'log'>;
 
@@ -38,24 +41,18 @@ const actorOf = (identity: Identity) => (identity.kind === 'user' ? identity.use
 
 /**
  * The storage calls of spec 02 §7.2. Access (spec 02 §6): reads serve the image tool and the run viewer, used by
- * admins and users ('user'); uploads, QC entries and PUT URLs are admin. Buckets are the configured ones only.
+ * admins and users ('user'); uploads, QC entries and PUT URLs are admin. Buckets are the configured ones only, and
+ * every key is checked against its run's visibility (./service.ts).
  */
-export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorageInfra): void {
+export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorageInfra, runs: Runs): void {
   const { storage, config } = infra;
-  const dataBucket = config.buckets[0]!;
+  const dataBucket = dataBucketOf(config);
+  const files = createLabStorageService({ storage, config, runs });
   const lab = createLabService({ db: infra.db, storage, dataBucket, log: infra.log });
   const cache = createImageCache(path.join(config.dataDir, 'cache', 'images'));
   const stagingDir = path.join(config.dataDir, 'tmp', 'uploads');
 
-  const target = (bucket: string, key: string) => {
-    if (!config.buckets.includes(bucket)) throw new HttpError(404, LAB_MSG.bucketUnknown(bucket));
-    try {
-      checkKey(key);
-    } catch (error) {
-      throw new HttpError(400, LAB_MSG.keyInvalid((error as Error).message));
-    }
-    return { bucket, key };
-  };
+  const target = files.target;
   const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => {
     const parsed = schema.safeParse(value ?? {});
     if (parsed.success) return parsed.data;
@@ -67,36 +64,11 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
 
   route(app, labCalls.fetchBuckets, async () => [...config.buckets]);
 
-  route(app, labCalls.listFiles, async ({ body }) => {
-    if (!config.buckets.includes(body.bucket)) return false;
-    const endings = body.filter.map((f) => f.toLowerCase());
-    try {
-      const listed = await storage.list(body.bucket, { prefix: body.path, delimiter: body.delimiter || undefined });
-      const keys = listed.objects.map((o) => o.key);
-      if (!body.only_files) keys.push(...listed.prefixes);
-      return keys
-        .filter((k) => endings.length === 0 || endings.some((e) => k.toLowerCase().endsWith(e)))
-        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    } catch {
-      return false;
-    }
-  });
+  route(app, labCalls.listFiles, ({ body, identity }) => files.list(identity, body));
+  route(app, labCalls.subFolders, ({ body, identity }) => files.subFolders(identity, body));
 
-  route(app, labCalls.subFolders, async ({ body }) => {
-    if (!config.buckets.includes(body.bucket_name)) throw new HttpError(404, LAB_MSG.bucketUnknown(body.bucket_name));
-    const listed = await storage.list(body.bucket_name, { prefix: body.prefix, delimiter: body.delimiter });
-    return listed.prefixes;
-  });
-
-  const presign = async (request: FastifyRequest, identity: Identity, bucket: string, key: string, method: 'GET' | 'PUT', expires: number) => {
-    if (method === 'PUT' && !(identity.kind === 'user' && identity.groups.includes('admin'))) throw new HttpError(403, MSG.forbidden);
-    target(bucket, key);
-    return storage.presign(bucket, key, {
-      method,
-      expiresInSeconds: expires,
-      origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
-    });
-  };
+  const presign = (request: FastifyRequest, identity: Identity, bucket: string, key: string, method: 'GET' | 'PUT', expires: number) =>
+    files.presign(identity, { bucket, key, method, expires, origin: config.publicUrl ?? `${request.protocol}://${request.host}` });
   route(app, labCalls.presignOne, async ({ body, identity, request }) => ({
     url: await presign(request, identity, body.bucket_name, body.key, body.method, body.expires_in),
   }));
@@ -108,13 +80,13 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
 
   rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.blob, access: 'user', summary: 'An object as a blob (HTTP ranges).' }, async (request, reply) => {
     const q = parse(ZBucketFile, request.query);
-    const { bucket, key } = target(q.bucket_name, q.filename);
+    const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
     return serveObject(storage, request, reply, bucket, key);
   });
 
   rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.png, access: 'user', summary: 'An image as PNG (PNG files as stored, other formats converted).' }, async (request, reply) => {
     const q = parse(ZBucketFile, request.query);
-    const { bucket, key } = target(q.bucket_name, q.filename);
+    const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
     if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
     if (/\.png$/i.test(key)) return serveObject(storage, request, reply, bucket, key);
     const object = await storage.get(bucket, key).catch(notFound);
@@ -123,15 +95,16 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
 
   rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.json, access: 'user', summary: 'A JSON file parsed; false on failure.' }, async (request, reply) => {
     const q = parse(ZJsonCsvQuery, request.query);
-    const { bucket, key } = target(q.bucket_name, q.filename);
-    const value = await readJsonAny(storage, bucket, key);
+    // A refused key answers `false`, as a missing one does.
+    const visible = await files.visible(request.identity, q.bucket_name, q.filename);
+    const value = visible ? await readJsonAny(storage, visible.bucket, visible.key) : undefined;
     return reply.type('application/json').send(JSON.stringify(value === undefined ? false : value));
   });
 
   rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.csv, access: 'user', summary: 'A CSV file as rows of cells; false on failure.' }, async (request, reply) => {
     const q = parse(ZJsonCsvQuery, request.query);
-    const { bucket, key } = target(q.bucket_name, q.filename);
-    const text = await readText(storage, bucket, key, CSV_MAX_MB * 1024 * 1024);
+    const visible = await files.visible(request.identity, q.bucket_name, q.filename);
+    const text = visible ? await readText(storage, visible.bucket, visible.key, CSV_MAX_MB * 1024 * 1024) : null;
     let rows: string[][] | false = false;
     if (text !== null) {
       try {
@@ -145,7 +118,7 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
 
   rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.imageAsJpg, access: 'user', summary: 'An image as JPEG, rotated, cached on disk.' }, async (request, reply) => {
     const q = parse(ZImageQuery, request.query);
-    const { bucket, key } = target(q.bucket_name, q.filename);
+    const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
     if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
     const info = await storage.head(bucket, key);
     if (!info) throw new HttpError(404, MSG.notFound);
@@ -162,7 +135,7 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
 
   rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.grayscaleCrop, access: 'user', summary: 'An image rotated, cropped to (x1,y1)-(x2,y2) and in grayscale, as JPEG.' }, async (request, reply) => {
     const q = parse(ZCropQuery, request.query);
-    const { bucket, key } = target(q.bucket_name, q.filename);
+    const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
     if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
     const object = await storage.get(bucket, key).catch(notFound);
     const jpeg = await toJpeg(object.body, { rotation: q.rotation, grayscale: true, crop: { x1: q.x1, y1: q.y1, x2: q.x2, y2: q.y2 } });

@@ -12,7 +12,7 @@ import {
 import { HttpError } from '../../http/errors.js';
 import type { Tables } from '../../infra/db/tables.js';
 import { checkKey, InvalidKeyError, type ObjectStore } from '../../infra/storage/index.js';
-import { listAudit, recordAudit, type AuditRow } from '../auth/audit.js';
+import { listAudit, recordAudit, type AuditRow } from '../audit/index.js';
 import { CsvError, readLabCsv } from './csv.js';
 import { FilterError, parseFilterParam, parseOptionsParam, type Filter } from './filter.js';
 import { KEY_OF, labStore, type LabRecord, type LabTable } from './store.js';

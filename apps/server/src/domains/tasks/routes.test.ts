@@ -112,11 +112,17 @@ describe('POST /api/v1/task', () => {
 });
 
 describe('GET /api/v1/task/:id', () => {
-  it('answers a task to a public session too (public viewers poll their tasks)', async () => {
-    const posted = await post({ task: 'core.task_list', queue: 'atxcloud_core' });
+  it('answers a task to its requester and admins only: other members and public sessions get 404', async () => {
+    const owner = await confirmedUser(t.app, admin, 'task-owner', ['user']);
+    const other = await confirmedUser(t.app, admin, 'task-other', ['user']);
+    const posted = await post({ task: 'core.task_list', queue: 'atxcloud_core' }, owner);
+    expect((await settle(posted.body._id, owner)).status).toBe('SUCCESS');
+    expect((await api(t.app, 'GET', `/api/v1/task/${posted.body._id}`, { token: admin })).status).toBe(200);
     const visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body
       .access_token;
-    expect((await settle(posted.body._id, visitor)).status).toBe('SUCCESS');
+    const hidden = { status: 404, body: { msg: MSG.taskNotFound(posted.body._id), status_code: 404 } };
+    expect(await api(t.app, 'GET', `/api/v1/task/${posted.body._id}`, { token: other })).toEqual(hidden);
+    expect(await api(t.app, 'GET', `/api/v1/task/${posted.body._id}`, { token: visitor })).toEqual(hidden);
     expect((await api(t.app, 'GET', `/api/v1/task/${posted.body._id}`)).status).toBe(401);
   });
 

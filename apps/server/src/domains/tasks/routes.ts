@@ -1,25 +1,41 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { MSG, taskCalls } from '@atlas/contracts';
+import { GROUP_ADMIN, MSG, taskCalls, type Identity } from '@atlas/contracts';
 import { badRequest, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
+import { createTaskStore } from '../../infra/queue/task-store.js';
+import type { TaskRow } from '../../infra/db/tables.js';
+import { checkTaskTouches } from '../../tasks/authorise.js';
 import { TaskInputError, wrongQueueMessage } from '../../tasks/registry.js';
+import { callerOf, NotVisibleError, type Runs } from '../runs/index.js';
+
+export const linkDigest = (encoded: string) => createHash('sha256').update(encoded).digest('hex');
 
 /**
  * Task posting and polling (DESIGN §8). A task is checked against its definition before it is recorded, so a
- * bad name, queue or argument is a 400 now rather than a FAILURE later.
+ * bad name, queue or argument is a 400 now rather than a FAILURE later, and every run and object it names is
+ * checked against the caller (404 at once, no task row, as for a missing object).
  */
-export function registerTaskRoutes(app: FastifyInstance, infra: Infra): void {
+export function registerTaskRoutes(app: FastifyInstance, infra: Infra, runs: Runs): void {
   const { queue } = infra;
+  const tasks = createTaskStore(infra.db);
 
   route(app, taskCalls.postTask, async ({ body, identity }) => {
     const definition = queue.registry.get(body.task);
     if (!definition) throw badRequest(MSG.taskUnknown(body.task));
     if (definition.queue !== body.queue) throw badRequest(wrongQueueMessage(body.task, body.queue));
+    let input: unknown;
     try {
-      definition.parse(body.args, body.kwargs);
+      input = definition.parse(body.args, body.kwargs);
     } catch (error) {
       if (error instanceof TaskInputError) throw badRequest(error.message);
+      throw error;
+    }
+    try {
+      await checkTaskTouches(infra.db, infra.config, callerOf(identity), definition.touches(input, infra.config));
+    } catch (error) {
+      if (error instanceof NotVisibleError) throw notFound(error.message);
       throw error;
     }
     return queue.post({
@@ -31,7 +47,20 @@ export function registerTaskRoutes(app: FastifyInstance, infra: Infra): void {
     });
   });
 
-  route(app, taskCalls.getTask, async ({ params }) => {
+  /** Its requester and admins read a task; a public-link task, the holder of that link while its run is public. */
+  async function mayRead(row: TaskRow, identity: Identity, encoded: string | undefined): Promise<boolean> {
+    if (identity.kind === 'user' && identity.groups.includes(GROUP_ADMIN)) return true;
+    if (identity.kind === 'user' && row.requested_by === identity.username) return true;
+    if (!row.public_link_sha256 || !encoded || linkDigest(encoded) !== row.public_link_sha256) return false;
+    return runs.access.openLink(encoded).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  route(app, taskCalls.getTask, async ({ params, query, identity }) => {
+    const row = await tasks.getRow(params.id);
+    if (!row || !(await mayRead(row, identity, query.encoded))) throw notFound(MSG.taskNotFound(params.id));
     const state = await queue.get(params.id);
     if (!state) throw notFound(MSG.taskNotFound(params.id));
     return state;

@@ -64,6 +64,9 @@ export interface TasksTable {
   result: Json | null;
   error: string | null;
   requested_by: string | null;
+  /** Set for tasks posted through a public run link: the link's run and the SHA-256 (hex) of the link. */
+  public_run: Generated<string | null>;
+  public_link_sha256: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

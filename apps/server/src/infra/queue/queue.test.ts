@@ -51,6 +51,7 @@ const testTasks = [
     queue: 'atxcloud_gene',
     description: 'Waits at a gate the test opens; optionally reports progress first.',
     argSpecs: [],
+    touches: () => ({}),
     parse: (_args, kwargs) =>
       parseInput(z.object({ gate: z.string(), progress: z.number().optional() }), kwargs, 'kwargs'),
     run: async ({ gate: name, progress }, ctx) => {
@@ -65,6 +66,7 @@ const testTasks = [
     queue: 'atxcloud_gene',
     description: 'Sleeps and counts how many run at once.',
     argSpecs: [],
+    touches: () => ({}),
     parse: (args) => parseInput(z.tuple([z.number().int().min(0)]), args, 'args'),
     run: async ([ms]) => {
       concurrency.max = Math.max(concurrency.max, ++concurrency.active);
@@ -78,6 +80,7 @@ const testTasks = [
     queue: 'atxcloud_gene',
     description: 'Always throws.',
     argSpecs: [],
+    touches: () => ({}),
     parse: () => ({}),
     run: async () => {
       throw new Error('boom: the handler failed');
@@ -321,7 +324,7 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
     const queue = await openQueue({ registry: createTaskRegistry(allTasks), store: recording });
     await queue.startWorkers(['atxcloud_core']);
     const checksum = (bucket: string, key: string) =>
-      queue.post(request('core.checksum', 'atxcloud_core', { kwargs: { bucket, key } }));
+      queue.post(request('core.checksum', 'atxcloud_core', { kwargs: { bucket, key }, requestedBy: null }));
 
     await infra.storage.put('atx-data', 'checks/hello.txt', 'hello world');
     const hello = await checksum('atx-data', 'checks/hello.txt');
@@ -333,6 +336,10 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
     });
 
     reported.length = 0;
+    // The worker checks the requester again before it runs: an account that is gone may not read anything.
+    const orphan = await queue.post(request('core.checksum', 'atxcloud_core', { kwargs: { bucket: 'atx-data', key: 'checks/hello.txt' } }));
+    expect((await waitForStatus(queue, orphan._id, 'FAILURE')).error).toBe(MSG.taskRequesterInactive('alice'));
+
     const big = randomBytes(3 * 1024 * 1024 + 17);
     await infra.storage.put('atx-data', 'checks/big.bin', big);
     const posted = await checksum('atx-data', 'checks/big.bin');

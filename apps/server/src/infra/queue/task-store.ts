@@ -71,6 +71,8 @@ export function createTaskStore(db: Db): TaskStore {
           kwargs: JSON.stringify(request.kwargs),
           status: 'PENDING',
           requested_by: request.requestedBy,
+          public_run: request.publicLink?.runId ?? null,
+          public_link_sha256: request.publicLink?.sha256 ?? null,
         })
         .execute();
       return (await get(id))!;

@@ -41,6 +41,7 @@ export const checksum = defineTask({
     },
   ],
   parse: (_args, kwargs) => parseInput(ZKwargs, kwargs, 'kwargs'),
+  touches: ({ bucket, key }) => ({ read: [{ bucket, key }] }),
   run: async ({ bucket, key }, { deps, progress }): Promise<ChecksumResult> => {
     // Only configured buckets: a task must not become a way to probe arbitrary storage.
     if (!deps.config.buckets.includes(bucket)) throw new Error(`Unknown bucket '${bucket}'`);

@@ -30,6 +30,7 @@ export const taskList = defineTask({
     },
   ],
   parse: (_args, kwargs) => parseInput(ZKwargs, kwargs, 'kwargs'),
+  touches: () => ({}),
   run: async ({ queue }, { registry }): Promise<TaskListResult> => ({
     queue: queue ?? null,
     tasks: registry

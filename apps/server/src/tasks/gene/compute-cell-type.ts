@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { computeCellTypes, parseMarkerCsv, type MarkerMap } from '@atlas/spatial';
+import { objectIn } from '../authorise.js';
 import { defineTask, parseInput } from '../registry.js';
-import { bucketOf, checkRunAccess, loadClusters, loadFeatures, ZBucketKwargs, ZObjH5ad } from './data.js';
+import { bucketOf, loadClusters, loadFeatures, ZBucketKwargs, ZObjH5ad } from './data.js';
 
 const ZNameMap = z.union([z.record(z.string(), z.array(z.string())), z.string().min(1)]);
 const ZArgs = z.tuple([ZObjH5ad, ZNameMap]);
@@ -16,9 +17,9 @@ export const computeCellType = defineTask({
     { name: 'name_map', value: {}, type: 'object', caption: 'Markers', description: 'Cell type → marker genes (or the marker csv text).' },
   ],
   parse: (args, kwargs) => ({ args: parseInput(ZArgs, args, 'args'), kwargs: parseInput(ZBucketKwargs, kwargs, 'kwargs') }),
-  run: async ({ args: [file, nameMap], kwargs }, { deps, progress, taskId }): Promise<Record<string, string[]>> => {
+  touches: ({ args: [file], kwargs }, config) => ({ read: [objectIn(config, kwargs.bucket, file)] }),
+  run: async ({ args: [file, nameMap], kwargs }, { deps, progress }): Promise<Record<string, string[]>> => {
     const bucket = bucketOf(deps, kwargs.bucket);
-    await checkRunAccess(deps, taskId, file.split('/')[1]!);
     const markers: MarkerMap = typeof nameMap === 'string' ? parseMarkerCsv(nameMap) : new Map(Object.entries(nameMap));
     const features = await loadFeatures(deps, bucket, file);
     const clusters = await loadClusters(deps, bucket, features.folder);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { objectIn } from '../authorise.js';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
-import { bucketOf, checkRunAccess, loadFeatures, ZBucketKwargs, ZObjH5ad } from './data.js';
+import { bucketOf, loadFeatures, ZBucketKwargs, ZObjH5ad } from './data.js';
 import { deRows, welchVsRest, wilcoxonVsRest } from '@atlas/spatial';
 
 const ZArgs = z.tuple([ZObjH5ad, z.array(z.number().int().nonnegative()).min(1, 'Select at least one tixel'), z.string().optional()]);
@@ -38,11 +39,10 @@ export const computeQc = defineTask({
     { name: 'key', value: '', type: 'string', caption: 'Table key', description: 'Echoed in the result.' },
   ],
   parse: (args, kwargs) => ({ args: parseInput(ZArgs, args, 'args'), kwargs: parseInput(ZKwargs, kwargs, 'kwargs') }),
-  run: async ({ args: [file, selected, key], kwargs }, { deps, progress, taskId }): Promise<ComputeQcResult> => {
+  touches: ({ args: [file], kwargs }, config) => ({ read: [objectIn(config, kwargs.bucket, file)] }),
+  run: async ({ args: [file, selected, key], kwargs }, { deps, progress }): Promise<ComputeQcResult> => {
     const bucket = bucketOf(deps, kwargs.bucket);
-    const runId = file.split('/')[1]!;
-    await checkRunAccess(deps, taskId, runId);
-    const features = await loadFeatures(deps, bucket, file);
+        const features = await loadFeatures(deps, bucket, file);
     await progress(40);
     const n = features.matrix.nRows;
     const outside = selected.find((i) => i >= n);

@@ -1,6 +1,5 @@
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
-import { GROUP_ADMIN, GENES_MSG } from '@atlas/contracts';
 import {
   CSC_HEADER_BYTES,
   FEATURE_FILES,
@@ -12,8 +11,8 @@ import {
   type FeatureKind,
   type Matrix,
 } from '@atlas/spatial';
-import { createCatalogueStore, type Viewer } from '../../domains/catalogue/store.js';
-import { readObject } from '../../domains/genes/objects.js';
+import { dataBucket } from '../../config.js';
+import { readObject } from '../../infra/storage/index.js';
 import type { TaskDeps } from '../registry.js';
 
 /** A run's processed input as the spec's gene tasks name it: `data/{run}/h5/obj/{genes|motifs|eRegulons}.h5ad`. */
@@ -22,29 +21,8 @@ export const MOTIFS_CSV = /^data\/(D[0-9]{5,})\/h5\/obj\/motifs\.csv$/;
 export const ZObjH5ad = z.string().regex(OBJ_H5AD, 'Must be data/{run}/h5/obj/genes.h5ad, motifs.h5ad or eRegulons.h5ad');
 export const ZBucketKwargs = z.object({ bucket: z.string().min(1).optional() });
 
-/**
- * Tasks posted by a member (requested_by set) may only read runs that member may see; tasks posted by the
- * server itself (the public-task route, which resolved the paths from a signed link, or the importer) have none.
- */
-export async function checkRunAccess(deps: TaskDeps, taskId: string, runId: string): Promise<void> {
-  const task = await deps.db.selectFrom('tasks').select('requested_by').where('id', '=', taskId).executeTakeFirst();
-  const username = task?.requested_by;
-  if (!username) return;
-  const groups = (
-    await deps.db
-      .selectFrom('users as u')
-      .innerJoin('user_groups as ug', 'ug.user_id', 'u.id')
-      .innerJoin('groups as g', 'g.id', 'ug.group_id')
-      .select('g.name')
-      .where('u.username', '=', username)
-      .execute()
-  ).map((r) => r.name);
-  const viewer: Viewer = groups.includes(GROUP_ADMIN) ? { kind: 'admin' } : { kind: 'member', groups };
-  if (!(await createCatalogueStore(deps.db).findRunForLink(viewer, runId))) throw new Error(GENES_MSG.runNotFound(runId));
-}
-
 export function bucketOf(deps: TaskDeps, bucket: string | undefined): string {
-  const chosen = bucket ?? deps.config.buckets[0]!;
+  const chosen = bucket ?? dataBucket(deps.config);
   if (!deps.config.buckets.includes(chosen)) throw new Error(`Unknown bucket '${chosen}'`);
   return chosen;
 }

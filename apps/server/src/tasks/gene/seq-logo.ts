@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { findMotif, logoColumns, parseMotifsCsv, type LogoColumn } from '@atlas/spatial';
-import { readObject } from '../../domains/genes/objects.js';
+import { readObject } from '../../infra/storage/index.js';
+import { objectIn } from '../authorise.js';
 import { defineTask, parseInput } from '../registry.js';
-import { bucketOf, checkRunAccess, MOTIFS_CSV, ZBucketKwargs } from './data.js';
+import { bucketOf, MOTIFS_CSV, ZBucketKwargs } from './data.js';
 
 const ZArgs = z.tuple([z.string().regex(MOTIFS_CSV, 'Must be data/{run}/h5/obj/motifs.csv'), z.string().min(1, 'Must not be empty')]);
 
@@ -16,9 +17,9 @@ export const seqLogo = defineTask({
     { name: 'motif', value: '', type: 'string', caption: 'Motif', description: 'Motif id or name.' },
   ],
   parse: (args, kwargs) => ({ args: parseInput(ZArgs, args, 'args'), kwargs: parseInput(ZBucketKwargs, kwargs, 'kwargs') }),
-  run: async ({ args: [file, motif], kwargs }, { deps, taskId }): Promise<LogoColumn[]> => {
+  touches: ({ args: [file], kwargs }, config) => ({ read: [objectIn(config, kwargs.bucket, file)] }),
+  run: async ({ args: [file, motif], kwargs }, { deps }): Promise<LogoColumn[]> => {
     const bucket = bucketOf(deps, kwargs.bucket);
-    await checkRunAccess(deps, taskId, file.split('/')[1]!);
     if (!(await deps.storage.exists(bucket, file))) throw new Error(`Missing input: ${file} was not found in the bucket`);
     const text = Buffer.from(await readObject(deps.storage, bucket, file)).toString('utf8');
     return logoColumns(findMotif(parseMotifsCsv(text), motif));

@@ -13,9 +13,9 @@ import {
   type Matrix,
   type ObsColumn,
 } from '@atlas/spatial';
-import { readObject, runIdOfPath, RUN_ID, webFolderOfObjPath } from '../../domains/genes/objects.js';
+import { readObject } from '../../infra/storage/index.js';
 import { createJobStore } from '../../domains/imports/jobs.js';
-import { createRunRecordStore } from '../../domains/imports/store.js';
+import { createRuns, RUN_ID, runOfKey, webFolderOfObjPath } from '../../domains/runs/index.js';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
 import { rankClusters, topTen, type TopTen } from '@atlas/spatial';
 
@@ -86,12 +86,17 @@ export const createFiles = defineTask({
   parse: (args, kwargs): CreateFilesInput => {
     const [objPath, rna, bucket] = parseInput(ZArgs, args, 'args');
     const { run_id, description } = parseInput(ZKwargs, kwargs, 'kwargs');
-    const runId = run_id ?? runIdOfPath(objPath);
-    if (run_id && runIdOfPath(objPath) && runIdOfPath(objPath) !== run_id) {
+    const runId = run_id ?? runOfKey(objPath);
+    if (run_id && runOfKey(objPath) && runOfKey(objPath) !== run_id) {
       throw new TaskInputError(`kwargs.run_id: ${run_id} does not match the path ${objPath}`);
     }
     return { objPath: objPath.replace(/\/+$/, ''), folder: webFolderOfObjPath(objPath)!, rna, bucket, runId, description };
   },
+  // Reads the obj folder; writes the web folder beside it and the run's web-object flag.
+  touches: ({ bucket, objPath, folder, runId }) => ({
+    read: [{ bucket, key: `${objPath}/` }],
+    write: [{ bucket, key: folder }, ...(runId ? [{ run: runId }] : [])],
+  }),
   run: async (input, { deps, progress, taskId }): Promise<CreateFilesResult> => {
     const jobs = createJobStore(deps.db);
     const jobId = await jobs.start({ taskId, name: 'webfile.create_files', description: input.description, runId: input.runId });
@@ -182,7 +187,7 @@ async function createWebFiles(input: CreateFilesInput, deps: Deps, progress: (p:
     bytes += content.byteLength;
     await progress(85 + (14 * ++written) / files.size);
   }
-  const available = input.runId ? await createRunRecordStore(deps.db).markWebObjectAvailable(input.runId, input.folder) : false;
+  const available = input.runId ? await createRuns(deps).records.markWebObjectAvailable(input.runId, input.folder) : false;
   return {
     run_id: input.runId,
     bucket: input.bucket,

@@ -37,7 +37,7 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
   const [taskId, setTaskId] = useState<string | null>(null);
   const [posting, setPosting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const task = useTaskState(taskId);
+  const task = useTaskState(taskId, run);
 
   useEffect(() => {
     if (open) setLabels(stored ?? {});

@@ -77,7 +77,7 @@ export function useSeqLogoTask(
     gcTime: 30 * 60_000,
     retry: false,
   });
-  const task = useTaskState(post.data?._id ?? null);
+  const task = useTaskState(post.data?._id ?? null, run);
   return { state: task.data ?? post.data, posting: post.isFetching, error: post.error ?? task.error, retry: () => void post.refetch() };
 }
 

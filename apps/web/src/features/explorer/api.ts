@@ -298,11 +298,15 @@ export async function postComputeQc(run: RunRef, kind: FeatureKind, selected: re
   });
 }
 
-/** Polls a task every 1000 ms until SUCCESS or FAILURE. */
-export function useTaskState(id: string | null): UseQueryResult<TTaskState> {
+/**
+ * Polls a task every 1000 ms until SUCCESS or FAILURE. A task posted through a public link is read with that link
+ * (the server answers it to the holder of the same link only).
+ */
+export function useTaskState(id: string | null, run: RunRef | null): UseQueryResult<TTaskState> {
+  const encoded = run?.encoded ?? undefined;
   return useQuery({
     queryKey: ['explorer', 'task', id],
-    queryFn: ({ signal }) => callApi(taskCalls.getTask, { params: { id: id! }, signal }),
+    queryFn: ({ signal }) => callApi(taskCalls.getTask, { params: { id: id! }, query: { encoded }, signal }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data && isTerminal(query.state.data.status) ? false : TASK_POLL_INTERVAL_MS),
     staleTime: 0,

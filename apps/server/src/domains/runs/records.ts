@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../infra/db/index.js';
 
 /**
- * The run-record writes the importer and `webfile.create_files` need. The catalogue store (domains/catalogue)
- * only reads runs, so creating a run and flagging its web object live here.
+ * The writes of the run tables: creating a run's catalogue entry (importer, seed) and flagging its web object
+ * (`webfile.create_files`). Callers check the caller's right to write the run first (./object-access.ts).
  */
-export function createRunRecordStore(db: Db) {
+export function createRunRecords(db: Db) {
   return {
     /** Creates the tissue and results rows of a run when missing; returns whether it created them. */
     async ensureRun(run: {
@@ -63,6 +63,16 @@ export function createRunRecordStore(db: Db) {
         }
         return { created };
       });
+    },
+
+    /** Publishes or unpublishes a run (its public links open or close with it); false when the run has no entry. */
+    async setPublic(runId: string, value: boolean): Promise<boolean> {
+      const result = await db
+        .updateTable('results')
+        .set({ public: value, updated_at: sql`now()` })
+        .where('tissue_id', 'in', db.selectFrom('tissues').select('tissue_id').where('run_id', '=', runId))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     /** Marks a run's web object as created at `folder`; false when the run has no catalogue entry. */

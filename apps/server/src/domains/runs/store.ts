@@ -1,21 +1,28 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { TCatalogueRun, TRunFile, TRunRecord } from '@atlas/contracts';
 import type { Tables } from '../../infra/db/tables.js';
+import type { Caller, RunState } from './rule.js';
 
 /**
- * All SQL of the catalogue: every read takes a Viewer and applies the visibility rule in the query itself,
- * so no caller can forget it. One query per call, with joins (no per-run follow-up queries).
+ * The reads of the run tables: every read takes a Caller and applies the visibility rule (./rule.ts) in the query
+ * itself, so no caller can forget it. One query per call, with joins (no per-run follow-up queries).
  */
-export type Viewer = { kind: 'public' } | { kind: 'member'; groups: readonly string[] } | { kind: 'admin' };
 
 /**
- * The visibility rule (spec 01 §6, DESIGN §3) over the aliases of `runs()` (r = results, g = groups): public runs;
- * plus, for a member, the runs of their groups; admins see every run.
+ * ./rule.ts over the aliases of `runs()` (r = results, t = tissues, g = groups), for catalogue entries: public runs
+ * (visitors browse the public catalogue); plus, for a member, the runs of their groups; admins see every run.
  */
-function visibleTo(viewer: Viewer): RawBuilder<boolean> {
-  if (viewer.kind === 'admin') return sql<boolean>`true`;
-  if (viewer.kind === 'public' || viewer.groups.length === 0) return sql<boolean>`r.public`;
-  return sql<boolean>`(r.public or g.name in (${sql.join([...viewer.groups])}))`;
+function visibleTo(caller: Caller): RawBuilder<boolean> {
+  switch (caller.kind) {
+    case 'admin':
+      return sql<boolean>`true`;
+    case 'public':
+      return sql<boolean>`r.public`;
+    case 'link':
+      return sql<boolean>`(r.public and t.run_id = ${caller.runId})`;
+    case 'member':
+      return sql<boolean>`(r.public or g.name in (${sql.join([...caller.groups])}))`;
+  }
 }
 
 const epochMs = (column: string) => sql<number>`(extract(epoch from ${sql.ref(column)}) * 1000)::bigint`;
@@ -36,11 +43,12 @@ export interface RunForLink {
   organ: string;
   assay: string;
   public: boolean;
+  group: string | null;
 }
 
-export type CatalogueStore = ReturnType<typeof createCatalogueStore>;
+export type RunStore = ReturnType<typeof createRunStore>;
 
-export function createCatalogueStore(db: Kysely<Tables>) {
+export function createRunStore(db: Kysely<Tables>) {
   const runs = () =>
     db
       .selectFrom('results as r')
@@ -55,8 +63,8 @@ export function createCatalogueStore(db: Kysely<Tables>) {
       return Number(rows[0]?.version ?? 0);
     },
 
-    /** Catalogue entries the viewer may see (all public ones when `publicOnly`), newest first. */
-    async listRuns(viewer: Viewer, options: { publicOnly?: boolean } = {}): Promise<CatalogueRunRow[]> {
+    /** Catalogue entries the caller may see (all public ones when `publicOnly`), newest first. */
+    async listRuns(caller: Caller, options: { publicOnly?: boolean } = {}): Promise<CatalogueRunRow[]> {
       let query = runs()
         .leftJoin('publications as p', 'p.pmid', 'r.pmid')
         .select([
@@ -79,7 +87,7 @@ export function createCatalogueStore(db: Kysely<Tables>) {
           'r.public',
           'r.web_object_available',
         ])
-        .where(visibleTo(viewer))
+        .where(visibleTo(caller))
         .orderBy('r.date', 'desc')
         .orderBy('r.results_id', 'desc');
       if (options.publicOnly) query = query.where('r.public', '=', true);
@@ -88,7 +96,7 @@ export function createCatalogueStore(db: Kysely<Tables>) {
     },
 
     /** Rows of the runs list page (spec 03 §2.3). */
-    async listRunRecords(viewer: Viewer): Promise<TRunRecord[]> {
+    async listRunRecords(caller: Caller): Promise<TRunRecord[]> {
       const rows = await runs()
         .select([
           'r.results_id',
@@ -101,7 +109,7 @@ export function createCatalogueStore(db: Kysely<Tables>) {
           't.experimental_condition',
           epochMs('t.created_on').as('created_on'),
         ])
-        .where(visibleTo(viewer))
+        .where(visibleTo(caller))
         .orderBy('t.created_on', 'desc')
         .orderBy('t.run_id', 'desc')
         .execute();
@@ -109,18 +117,18 @@ export function createCatalogueStore(db: Kysely<Tables>) {
     },
 
     /** Visible runs whose PMID starts with `prefix`. */
-    async searchByPublication(viewer: Viewer, prefix: string): Promise<number[]> {
+    async searchByPublication(caller: Caller, prefix: string): Promise<number[]> {
       const rows = await runs()
         .select('r.results_id')
         .where(sql<boolean>`r.pmid like ${likeEscape(prefix) + '%'}`)
-        .where(visibleTo(viewer))
+        .where(visibleTo(caller))
         .orderBy('r.results_id')
         .execute();
       return rows.map((row) => row.results_id);
     },
 
     /** Visible runs whose publication lists an author whose name contains `text` (case-insensitive). */
-    async searchAuthors(viewer: Viewer, text: string): Promise<number[]> {
+    async searchAuthors(caller: Caller, text: string): Promise<number[]> {
       const rows = await runs()
         .select('r.results_id')
         .where(({ exists, selectFrom }) =>
@@ -133,14 +141,14 @@ export function createCatalogueStore(db: Kysely<Tables>) {
               .where(sql<boolean>`lower(a.name) like ${'%' + likeEscape(text.toLowerCase()) + '%'}`),
           ),
         )
-        .where(visibleTo(viewer))
+        .where(visibleTo(caller))
         .orderBy('r.results_id')
         .execute();
       return rows.map((row) => row.results_id);
     },
 
     /** Downloadable files of the visible runs, with the run id they belong to. */
-    async listFiles(viewer: Viewer): Promise<(TRunFile & { run_id: string })[]> {
+    async listFiles(caller: Caller): Promise<(TRunFile & { run_id: string })[]> {
       const rows = await runs()
         .innerJoin('files as f', 'f.tissue_id', 't.tissue_id')
         .innerJoin('file_types as ft', 'ft.file_type_id', 'f.file_type_id')
@@ -153,7 +161,7 @@ export function createCatalogueStore(db: Kysely<Tables>) {
           'f.file_path',
           'f.bucket_name',
         ])
-        .where(visibleTo(viewer))
+        .where(visibleTo(caller))
         .orderBy('t.run_id')
         .orderBy('ft.file_type_name')
         .orderBy('f.file_path')
@@ -161,20 +169,20 @@ export function createCatalogueStore(db: Kysely<Tables>) {
       return rows.map((row) => ({ ...row, filename_short: row.file_path.slice(row.file_path.lastIndexOf('/') + 1) }));
     },
 
-    /** A registered downloadable file at exactly this bucket and path, of a run the viewer may see. */
-    async findVisibleFile(viewer: Viewer, bucket: string, path: string): Promise<{ file_id: number; run_id: string } | undefined> {
+    /** A registered downloadable file at exactly this bucket and path, of a run the caller may see. */
+    async findVisibleFile(caller: Caller, bucket: string, path: string): Promise<{ file_id: number; run_id: string } | undefined> {
       return runs()
         .innerJoin('files as f', 'f.tissue_id', 't.tissue_id')
         .select(['f.file_id', 't.run_id'])
         .where('f.bucket_name', '=', bucket)
         .where('f.file_path', '=', path)
-        .where(visibleTo(viewer))
+        .where(visibleTo(caller))
         .limit(1)
         .executeTakeFirst();
     },
 
-    /** What a public link needs of a run the viewer may see. */
-    async findRunForLink(viewer: Viewer, runId: string): Promise<RunForLink | undefined> {
+    /** What a public link needs of a run the caller may see. */
+    async findRunForLink(caller: Caller, runId: string): Promise<RunForLink | undefined> {
       return runs()
         .select([
           'r.results_id',
@@ -185,15 +193,23 @@ export function createCatalogueStore(db: Kysely<Tables>) {
           't.organ',
           't.assay',
           'r.public',
+          'g.name as group',
         ])
         .where('t.run_id', '=', runId)
-        .where(visibleTo(viewer))
+        .where(visibleTo(caller))
         .executeTakeFirst();
     },
 
-    /** Whether a run id has a catalogue entry at all, and whether it is public (thumbnails, decoded links). */
-    async runVisibility(runId: string): Promise<{ public: boolean; group: string | null } | undefined> {
-      return runs().select(['r.public', 'g.name as group']).where('t.run_id', '=', runId).executeTakeFirst();
+    /** The catalogue state of each of these run ids that has an entry (one query, whatever the count). */
+    async runStates(runIds: readonly string[]): Promise<Map<string, RunState>> {
+      const states = new Map<string, RunState>();
+      if (runIds.length === 0) return states;
+      const rows = await runs()
+        .select(['t.run_id', 'r.public', 'g.name as group'])
+        .where('t.run_id', 'in', [...new Set(runIds)])
+        .execute();
+      for (const row of rows) states.set(row.run_id, { public: row.public, group: row.group });
+      return states;
     },
   };
 }

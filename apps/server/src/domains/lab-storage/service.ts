@@ -1,0 +1,93 @@
+import { LAB_MSG, MSG, PRESIGN_DEFAULT_SECONDS, type Identity, type TListBody, type TSubFoldersBody } from '@atlas/contracts';
+import type { Config } from '../../config.js';
+import { HttpError } from '../../http/errors.js';
+import { checkKey, type ObjectStore } from '../../infra/storage/index.js';
+import { callerOf, type Caller, type Runs } from '../runs/index.js';
+
+/** One object the caller named, checked: a configured bucket, a valid key, and a key this caller may see. */
+export interface StorageTarget {
+  bucket: string;
+  key: string;
+}
+
+const isAdmin = (caller: Caller) => caller.kind === 'admin';
+
+/**
+ * The rules of the storage calls (spec 02 §7.2) over the runs domain's visibility: every key is resolved to its run
+ * and checked, listings leave out what the caller may not see, and a refused key is a 404 exactly like a missing
+ * one. Routes stay thin: they parse, call one of these, and shape the answer.
+ */
+export function createLabStorageService(deps: { storage: ObjectStore; config: Pick<Config, 'buckets'>; runs: Runs }) {
+  const { storage, config, runs } = deps;
+
+  /** A configured bucket and a valid key (404 / 400 otherwise), not yet checked against the caller. */
+  function target(bucket: string, key: string): StorageTarget {
+    if (!config.buckets.includes(bucket)) throw new HttpError(404, LAB_MSG.bucketUnknown(bucket));
+    try {
+      checkKey(key);
+    } catch (error) {
+      throw new HttpError(400, LAB_MSG.keyInvalid((error as Error).message));
+    }
+    return { bucket, key };
+  }
+
+  return {
+    target,
+
+    /** A key this identity may read, or null when it may not. */
+    async visible(identity: Identity, bucket: string, key: string): Promise<StorageTarget | null> {
+      const checked = target(bucket, key);
+      return (await runs.objects.allows(callerOf(identity), 'read', [checked])) ? checked : null;
+    },
+
+    /** A key this identity may read: 404 with the not-found message when it may not (no existence oracle). */
+    async readable(identity: Identity, bucket: string, key: string): Promise<StorageTarget> {
+      const checked = await this.visible(identity, bucket, key);
+      if (!checked) throw new HttpError(404, MSG.notFound);
+      return checked;
+    },
+
+    /** Keys under a path the caller may see, filtered by ending, sorted; false on a storage failure (spec). */
+    async list(identity: Identity, body: TListBody): Promise<string[] | false> {
+      if (!config.buckets.includes(body.bucket)) return false;
+      const endings = body.filter.map((f) => f.toLowerCase());
+      let keys: string[];
+      try {
+        const listed = await storage.list(body.bucket, { prefix: body.path, delimiter: body.delimiter || undefined });
+        keys = listed.objects.map((o) => o.key);
+        if (!body.only_files) keys.push(...listed.prefixes);
+      } catch {
+        return false;
+      }
+      const matching = keys.filter((k) => endings.length === 0 || endings.some((e) => k.toLowerCase().endsWith(e)));
+      const visible = await runs.objects.visibleKeys(callerOf(identity), matching);
+      return visible.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    },
+
+    /** Folder prefixes one level below a prefix, without those of runs the caller may not see. */
+    async subFolders(identity: Identity, body: TSubFoldersBody): Promise<string[]> {
+      if (!config.buckets.includes(body.bucket_name)) throw new HttpError(404, LAB_MSG.bucketUnknown(body.bucket_name));
+      const listed = await storage.list(body.bucket_name, { prefix: body.prefix, delimiter: body.delimiter });
+      return runs.objects.visibleKeys(callerOf(identity), listed.prefixes);
+    },
+
+    /**
+     * A signed URL: GET only for an object that exists and that the caller may see (404 otherwise, alike), for at
+     * most an hour unless an admin asks for longer; PUT for admins only.
+     */
+    async presign(identity: Identity, request: { bucket: string; key: string; method: 'GET' | 'PUT'; expires: number; origin: string }): Promise<string> {
+      const caller = callerOf(identity);
+      if (request.method === 'PUT' && !isAdmin(caller)) throw new HttpError(403, MSG.forbidden);
+      if (request.expires > PRESIGN_DEFAULT_SECONDS && !isAdmin(caller)) throw new HttpError(400, LAB_MSG.presignTooLong(PRESIGN_DEFAULT_SECONDS));
+      const checked = target(request.bucket, request.key);
+      if (request.method === 'GET') {
+        if (!(await runs.objects.allows(caller, 'read', [checked])) || !(await storage.exists(checked.bucket, checked.key))) {
+          throw new HttpError(404, MSG.notFound);
+        }
+      }
+      return storage.presign(checked.bucket, checked.key, { method: request.method, expiresInSeconds: request.expires, origin: request.origin });
+    },
+  };
+}
+
+export type LabStorageService = ReturnType<typeof createLabStorageService>;

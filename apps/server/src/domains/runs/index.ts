@@ -1,0 +1,30 @@
+import { dataBucket, type Config } from '../../config.js';
+import type { Db } from '../../infra/db/index.js';
+import { createObjectAccess } from './object-access.js';
+import { createRunRecords } from './records.js';
+import { createRunAccess } from './run-access.js';
+import { createRunStore } from './store.js';
+
+/**
+ * The one owner of runs (issue "One owner for runs"): the run tables (tissues, results, files, studies,
+ * publications), the visibility rule, public run links, and which storage keys belong to which run. Other domains
+ * and tasks reach runs only through this file.
+ */
+export function createRuns(deps: { db: Db; config: Pick<Config, 'jwtSecret' | 'buckets'> }) {
+  const store = createRunStore(deps.db);
+  return {
+    store,
+    records: createRunRecords(deps.db),
+    access: createRunAccess({ store, secret: deps.config.jwtSecret, dataBucket: dataBucket(deps.config) }),
+    objects: createObjectAccess(store),
+  };
+}
+
+export type Runs = ReturnType<typeof createRuns>;
+
+export { callerKey, callerOf, mayUseRun, type Caller, type Mode, type RunState } from './rule.js';
+export { RUN_ID, runOfKey, runOfPrefix, webFolderOfObjPath, withSlash } from './keys.js';
+export { NotVisibleError, type ObjectAccess, type Target } from './object-access.js';
+export { RUN_LINK_TTL_SECONDS, sealRunLink, type RunLinkClaims } from './public-link.js';
+export type { RunAccess, RunAccessService, WebFolder } from './run-access.js';
+export type { CatalogueRunRow, RunForLink, RunStore } from './store.js';

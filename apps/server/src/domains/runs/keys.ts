@@ -1,0 +1,31 @@
+/**
+ * Which run a storage key belongs to (issue "One owner for runs"): everything under `data/{run}/` in any bucket
+ * (inputs, web files, images, spatial folders, tracks) and the run's front-page image `frontpage/{run}.png`.
+ * Other keys (QC folders, barcode lists, reference genomes) belong to no run.
+ */
+export const RUN_ID = /^D[0-9]{5,}$/;
+
+const RUN_KEY = /^data\/(D[0-9]{5,})\//;
+const FRONTPAGE_KEY = /^frontpage\/(D[0-9]{5,})\.png$/;
+
+/** The run a key belongs to, or null. Keys are checked by `checkKey` first, so `.`/`..`/`//` tricks never reach here. */
+export function runOfKey(key: string): string | null {
+  return RUN_KEY.exec(key)?.[1] ?? FRONTPAGE_KEY.exec(key)?.[1] ?? null;
+}
+
+/**
+ * The run a listing prefix stays inside, or null when it may reach several runs (`data/`, `data/D0000`). A prefix
+ * naming a whole run folder without its slash (`data/D00001`) also reaches `data/D000010/…`, so it is not one run.
+ */
+export function runOfPrefix(prefix: string): string | null {
+  return RUN_KEY.exec(prefix)?.[1] ?? null;
+}
+
+/** `data/D00001/h5/obj` (spec's aws_path, with or without a trailing slash) → the web folder `data/D00001/h5/`. */
+export function webFolderOfObjPath(awsPath: string): string | null {
+  const trimmed = awsPath.replace(/\/+$/, '');
+  if (!/(^|\/)h5\/obj$/.test(trimmed)) return null;
+  return trimmed.slice(0, -'obj'.length);
+}
+
+export const withSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);

@@ -1,0 +1,72 @@
+import { CATALOGUE_MSG, GENES_MSG, type Identity } from '@atlas/contracts';
+import { HttpError, notFound } from '../../http/errors.js';
+import { withSlash } from './keys.js';
+import { openRunLink, RunLinkError, type RunLinkClaims } from './public-link.js';
+import { callerOf, mayUseRun, type Caller } from './rule.js';
+import type { RunStore } from './store.js';
+
+/** Where a run's web files are: a bucket and the folder (`data/D00001/h5/`). */
+export interface WebFolder {
+  bucket: string;
+  folder: string;
+}
+
+export interface RunAccess extends WebFolder {
+  runId: string;
+  /** Set when the read was authorised by a public link (its file paths are the link's). */
+  link?: RunLinkClaims;
+}
+
+/**
+ * Per-run access of the run-data routes and the public tasks: an `encoded` public link names its run and its files
+ * and is re-checked on every use (a run made private closes its links at once); otherwise `run_id` must be a run the
+ * caller may read by ./rule.ts. Anything else is a 404 with the same message as a missing run, so private run ids
+ * are not revealed.
+ */
+export function createRunAccess(deps: { store: RunStore; secret: string; dataBucket: string }) {
+  return {
+    async resolve(identity: Identity, ref: { run_id?: string; encoded?: string }): Promise<RunAccess> {
+      if (ref.encoded) {
+        const link = await this.openLink(ref.encoded);
+        const runId = link.meta.run_id;
+        if (ref.run_id && ref.run_id !== runId) throw notFound(GENES_MSG.runNotFound(ref.run_id));
+        const folder = link.data.data.slice(0, link.data.data.lastIndexOf('/') + 1);
+        return { runId, bucket: link.data.bucket, folder, link };
+      }
+      if (!ref.run_id) throw new HttpError(400, GENES_MSG.needRunOrLink);
+      return this.forCaller(callerOf(identity), ref.run_id);
+    },
+
+    /** The web folder of a run whose data this caller may read. */
+    async forCaller(caller: Caller, runId: string): Promise<RunAccess> {
+      const run = await deps.store.findRunForLink(caller, runId);
+      if (!run || !mayUseRun(caller, 'read', runId, { public: run.public, group: run.group })) {
+        throw notFound(GENES_MSG.runNotFound(runId));
+      }
+      const folder = withSlash(run.web_obj_path ?? `${withSlash(run.results_folder_path)}h5/`);
+      return { runId, bucket: deps.dataBucket, folder };
+    },
+
+    /**
+     * Opens a public link and checks that its run is still public: 400 when tampered, 410 when expired, 404 when
+     * the run is gone or no longer public.
+     */
+    async openLink(encoded: string): Promise<RunLinkClaims> {
+      let link: RunLinkClaims;
+      try {
+        link = await openRunLink(deps.secret, encoded);
+      } catch (error) {
+        if (error instanceof RunLinkError) {
+          throw error.reason === 'expired' ? new HttpError(410, CATALOGUE_MSG.linkExpired) : new HttpError(400, CATALOGUE_MSG.linkInvalid);
+        }
+        throw error;
+      }
+      const runId = link.meta.run_id;
+      const state = (await deps.store.runStates([runId])).get(runId);
+      if (!state || !mayUseRun({ kind: 'link', runId }, 'read', runId, state)) throw notFound(GENES_MSG.runNotFound(runId));
+      return link;
+    },
+  };
+}
+
+export type RunAccessService = ReturnType<typeof createRunAccess>;
