@@ -17,6 +17,7 @@ export function createRunRecords(db: Db) {
       organ?: string;
       group?: string | null;
       public?: boolean;
+      pmid?: string | null;
     }): Promise<{ created: boolean }> {
       return db.transaction().execute(async (trx) => {
         const existing = await trx.selectFrom('tissues').select('tissue_id').where('run_id', '=', run.runId).executeTakeFirst();
@@ -56,13 +57,40 @@ export function createRunRecords(db: Db) {
               ngs_id: null,
               group_id: group?.id ?? null,
               public: run.public ?? false,
-              pmid: null,
+              pmid: run.pmid ?? null,
             })
             .execute();
           created = true;
         }
         return { created };
       });
+    },
+
+    /** Records a publication and its authors in order (runs name it by `pmid`); false when the PMID is known. */
+    async addPublication(publication: { pmid: string; title: string; journal: string; link: string | null; year?: number | null; authors: readonly string[] }): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const { authors, year, ...values } = publication;
+        const row = await trx.insertInto('publications').values({ ...values, year: year ?? null }).onConflict((oc) => oc.column('pmid').doNothing()).returning('publication_id').executeTakeFirst();
+        if (!row) return false;
+        for (const [position, name] of authors.entries()) {
+          await trx.insertInto('authors').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+          const author = await trx.selectFrom('authors').select('author_id').where('name', '=', name).executeTakeFirstOrThrow();
+          await trx.insertInto('publication_authors').values({ publication_id: row.publication_id, author_id: author.author_id, position }).execute();
+        }
+        return true;
+      });
+    },
+
+    /** Registers a downloadable file of a run (spec 03 §2.10 Add Files); false when the run or the file type is unknown. */
+    async addFile(runId: string, file: { type: string; bucket: string; path: string; description: string }): Promise<boolean> {
+      const tissue = await db.selectFrom('tissues').select('tissue_id').where('run_id', '=', runId).executeTakeFirst();
+      const type = await db.selectFrom('file_types').select('file_type_id').where('file_type_name', '=', file.type).executeTakeFirst();
+      if (!tissue || !type) return false;
+      await db
+        .insertInto('files')
+        .values({ tissue_id: tissue.tissue_id, file_type_id: type.file_type_id, bucket_name: file.bucket, file_path: file.path, file_description: file.description })
+        .execute();
+      return true;
     },
 
     /** Publishes or unpublishes a run (its public links open or close with it); false when the run has no entry. */

@@ -164,9 +164,10 @@ function toState(row: StateRow): TTaskState {
     result: row.result ?? null,
     error: row.error,
     requested_by: row.requested_by,
-    // Job Managment shows these two (spec 03 §2.10); tasks carry them as kwargs `description` and `run_id`.
+    // Job Managment shows these two (spec 03 §2.10); tasks carry them as kwargs `description` and `run_id`, and a
+    // task posted through a public link names the link's run.
     description: textOrNull(row.kwargs, 'description'),
-    run_id: textOrNull(row.kwargs, 'run_id'),
+    run_id: textOrNull(row.kwargs, 'run_id') ?? row.public_run,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

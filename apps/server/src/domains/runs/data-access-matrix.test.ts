@@ -1,0 +1,438 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAccess, GENES_MSG, QUEUES, type Access, type Identity } from '@atlas/contracts';
+import { buildGroup, buildRun, buildUser, type BuiltRun } from '../../../test/factories.js';
+import { createTestApp, setRunPublic, settleTask, type TestApp } from '../../../test/harness.js';
+import { adminToken, api } from '../auth/test-support.js';
+import type { RegisteredRoute } from '../../http/route.js';
+
+/**
+ * The data-level access matrix (issue "One owner for runs"), beside the route matrix of domains/auth: every route and
+ * every task that touches a run or a storage key, called as each kind of caller, on a public and on a private run.
+ *
+ * The list of doors is derived from the registered routes and the task registry: a route or task that is in neither
+ * table below fails the first test, so a new door cannot forget its check silently.
+ */
+
+type Who = 'admin' | 'member' | 'other' | 'groupless' | 'public' | 'link' | 'otherLink';
+type Visibility = 'public' | 'private';
+const WHO: readonly Who[] = ['admin', 'member', 'other', 'groupless', 'public', 'link', 'otherLink'];
+const VISIBILITY: readonly Visibility[] = ['public', 'private'];
+
+/** What each caller may do with a run (./rule.ts): read its data, see its catalogue entry, or write it. */
+type Rule = 'data' | 'catalogue' | 'write' | ((who: Who, visibility: Visibility) => boolean);
+
+function expected(rule: Rule, who: Who, visibility: Visibility, linkDoor: boolean): boolean {
+  if (typeof rule === 'function') return rule(who, visibility);
+  if (who === 'admin' || who === 'member') return true;
+  if (rule === 'write') return false;
+  if (rule === 'catalogue') return visibility === 'public';
+  if (who === 'other') return visibility === 'public';
+  return who === 'link' && linkDoor && visibility === 'public';
+}
+
+/** The identity each caller's token carries, to tell a route-level refusal (401/403) from a data-level one. */
+const IDENTITY: Record<Who, Identity> = {
+  admin: { kind: 'user', username: 'm-admin', groups: ['admin'] },
+  member: { kind: 'user', username: 'm-member', groups: ['user', 'lab-b'] },
+  other: { kind: 'user', username: 'm-other', groups: ['user', 'lab-a'] },
+  groupless: { kind: 'user', username: 'm-groupless', groups: [] },
+  public: { kind: 'public' },
+  link: { kind: 'public' },
+  otherLink: { kind: 'public' },
+};
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT';
+  url: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Ctx {
+  run: BuiltRun;
+  who: Who;
+  /** The link this caller holds: this run's for 'link', another run's for 'otherLink'. */
+  encoded?: string;
+}
+
+interface Door {
+  rule: Rule;
+  /** The door takes public links (`encoded`). */
+  link?: boolean;
+  call(c: Ctx): Call;
+  /** The answer gave this run's data. */
+  granted(res: LightMyRequestResponse, c: Ctx): boolean;
+  /** What a refusal looks like to a caller the route's access rule lets in: as for a missing run or object. */
+  refusal?(res: LightMyRequestResponse, c: Ctx): boolean;
+}
+
+const BUCKET = 'atx-data';
+const json = (res: LightMyRequestResponse): unknown => JSON.parse(res.body);
+const ok = (res: LightMyRequestResponse) => res.statusCode === 200;
+const has = (res: LightMyRequestResponse, text: string) => ok(res) && res.body.includes(text);
+const notFound = (res: LightMyRequestResponse) => res.statusCode === 404;
+/** Names a run the way run-data routes take it: a link (with the run id when it is another run's) or the run id. */
+const runRef = (c: Ctx): Record<string, string> =>
+  c.encoded ? { encoded: c.encoded, ...(c.who === 'otherLink' ? { run_id: c.run.runId } : {}) } : { run_id: c.run.runId };
+const file = (c: Ctx, path: string) => ({ bucket_name: BUCKET, filename: `data/${c.run.runId}/${path}` });
+
+/** A run-data read: the run data rule, by run id or by public link. */
+const runDataDoor = (key: string, call: Door['call'], granted: Door['granted']): Record<string, Door[]> => ({ [key]: [{ rule: 'data', link: true, call, granted }] });
+
+/** Every route that reads or writes a run's records or objects, with how to call it for one run. */
+const DOORS: Record<string, Door[]> = {
+  // ---- catalogue ----
+  'GET /api/v1/run_db/get_runs_public': [
+    {
+      rule: (_who, visibility) => visibility === 'public',
+      call: () => ({ method: 'GET', url: '/api/v1/run_db/get_runs_public' }),
+      granted: (res, c) => has(res, `"${c.run.runId}"`),
+      refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
+    },
+  ],
+  'GET /api/v1/run_db/get_runs': [
+    {
+      rule: 'catalogue',
+      call: () => ({ method: 'GET', url: '/api/v1/run_db/get_runs' }),
+      granted: (res, c) => has(res, `"${c.run.runId}"`),
+      refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
+    },
+  ],
+  'GET /api/v1/run_db/search_by_publication': [
+    {
+      rule: 'catalogue',
+      call: (c) => ({ method: 'GET', url: '/api/v1/run_db/search_by_publication', query: { query: pmidOf(c.run) } }),
+      granted: (res, c) => ok(res) && (json(res) as { results_id: number }[]).some((r) => r.results_id === resultsId.get(c.run.runId)),
+      refusal: (res) => ok(res) && (json(res) as unknown[]).length === 0,
+    },
+  ],
+  'GET /api/v1/run_db/search_authors': [
+    {
+      rule: 'catalogue',
+      call: (c) => ({ method: 'GET', url: '/api/v1/run_db/search_authors', query: { query: `Author ${c.run.runId}` } }),
+      granted: (res, c) => ok(res) && (json(res) as { results_id: number }[]).some((r) => r.results_id === resultsId.get(c.run.runId)),
+      refusal: (res) => ok(res) && (json(res) as unknown[]).length === 0,
+    },
+  ],
+  'GET /api/v1/run_db/get_downloadable_files': [
+    {
+      rule: 'catalogue',
+      call: () => ({ method: 'GET', url: '/api/v1/run_db/get_downloadable_files' }),
+      granted: (res, c) => ok(res) && c.run.runId in (json(res) as object),
+      refusal: (res, c) => ok(res) && !(c.run.runId in (json(res) as object)),
+    },
+  ],
+  'POST /api/v1/run_db/generate_presigned_url': [
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'POST', url: '/api/v1/run_db/generate_presigned_url', body: { bucket: BUCKET, path: `data/${c.run.runId}/metadata.csv` } }),
+      granted: (res) => has(res, 'url'),
+    },
+  ],
+  'POST /api/v1/run_db/encode_link': [
+    {
+      // Links exist for public runs only; those who may see a private run are told why (409), others get 404.
+      rule: (_who, visibility) => visibility === 'public',
+      call: (c) => ({ method: 'POST', url: '/api/v1/run_db/encode_link', body: { run_id: c.run.runId } }),
+      granted: (res) => has(res, 'encoded'),
+      refusal: (res, c) => res.statusCode === (c.who === 'admin' || c.who === 'member' ? 409 : 404),
+    },
+  ],
+  'GET /api/v1/run_db/decode_meta': [
+    {
+      rule: (who, visibility) => who === 'link' && visibility === 'public',
+      link: true,
+      call: (c) => ({ method: 'GET', url: '/api/v1/run_db/decode_meta', query: c.encoded ? { encoded: c.encoded } : undefined }),
+      granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
+      refusal: (res, c) => (c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode)),
+    },
+  ],
+  'GET /api/v1/run_db/get_run_records': [
+    {
+      rule: 'catalogue',
+      call: () => ({ method: 'GET', url: '/api/v1/run_db/get_run_records' }),
+      granted: (res, c) => has(res, `"${c.run.runId}"`),
+      refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
+    },
+  ],
+  'GET /api/v1/run_db/frontpage/:file': [
+    {
+      rule: 'catalogue',
+      call: (c) => ({ method: 'GET', url: `/api/v1/run_db/frontpage/${c.run.runId}.png` }),
+      granted: (res) => ok(res) && res.headers['content-type'] === 'image/png',
+    },
+  ],
+
+  // ---- run data (spec 03 §7) ----
+  ...runDataDoor('GET /api/v1/genes/feature_names', (c) => ({ method: 'GET', url: '/api/v1/genes/feature_names', query: { ...runRef(c), kind: 'genes' } }), (res, c) => has(res, c.run.genes[0]!)),
+  ...runDataDoor('GET /api/v1/genes/data', (c) => ({ method: 'GET', url: '/api/v1/genes/data', query: runRef(c) }), (res, c) => has(res, `"run_id":"${c.run.runId}"`)),
+  ...runDataDoor('GET /api/v1/genes/top_ten', (c) => ({ method: 'GET', url: '/api/v1/genes/top_ten', query: { ...runRef(c), kind: 'genes' } }), (res, c) => has(res, c.run.genes[0]!)),
+  ...runDataDoor('GET /api/v1/genes/expression', (c) => ({ method: 'GET', url: '/api/v1/genes/expression', query: { ...runRef(c), name: c.run.genes[1]! } }), (res, c) => has(res, c.run.genes[1]!)),
+  ...runDataDoor('POST /api/v1/genes/get_summation', (c) => ({ method: 'POST', url: '/api/v1/genes/get_summation', body: { ...runRef(c), filename: 'geneSummation', rows: [1] } }), ok),
+  ...runDataDoor('GET /api/v1/genes/tissue_image', (c) => ({ method: 'GET', url: '/api/v1/genes/tissue_image', query: runRef(c) }), (res) => has(res, '"available":true')),
+  ...runDataDoor('GET /api/v1/genes/tissue_image/file', (c) => ({ method: 'GET', url: '/api/v1/genes/tissue_image/file', query: runRef(c) }), (res) => ok(res) && res.headers['content-type'] === 'image/jpeg'),
+  'POST /api/v1/genes/public_task': [
+    {
+      // Only through a link: the task's files come from the link, never from the caller.
+      rule: (who, visibility) => who === 'link' && visibility === 'public',
+      link: true,
+      call: (c) => ({ method: 'POST', url: '/api/v1/genes/public_task', body: { encoded: c.encoded ?? 'no-link', task: 'gene.compute_qc', kind: 'genes', selection: [0, 1] } }),
+      granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
+      refusal: (res, c) => (c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode)),
+    },
+  ],
+
+  // ---- storage (spec 02 §7.2): every key belongs to its run ----
+  'POST /api/v1/storage/list': [
+    {
+      rule: 'data',
+      call: () => ({ method: 'POST', url: '/api/v1/storage/list', body: { bucket: BUCKET, path: 'data/', delimiter: '/' } }),
+      granted: (res, c) => has(res, `"data/${c.run.runId}/"`),
+      refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
+    },
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'POST', url: '/api/v1/storage/list', body: { bucket: BUCKET, path: `data/${c.run.runId}/` } }),
+      granted: (res, c) => has(res, `data/${c.run.runId}/spatial/metadata.json`),
+      refusal: (res) => ok(res) && res.body === '[]',
+    },
+    {
+      rule: 'data',
+      call: () => ({ method: 'POST', url: '/api/v1/storage/list', body: { bucket: BUCKET, path: 'frontpage/' } }),
+      granted: (res, c) => has(res, `frontpage/${c.run.runId}.png`),
+      refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
+    },
+  ],
+  'POST /api/v1/storage/sub_folders': [
+    {
+      rule: 'data',
+      call: () => ({ method: 'POST', url: '/api/v1/storage/sub_folders', body: { bucket_name: BUCKET, prefix: 'data/' } }),
+      granted: (res, c) => has(res, `"data/${c.run.runId}/"`),
+      refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
+    },
+  ],
+  'POST /api/v1/storage/generate_presigned_url': [
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'POST', url: '/api/v1/storage/generate_presigned_url', body: { bucket_name: BUCKET, key: `data/${c.run.runId}/h5/data.csv.gz` } }),
+      granted: (res) => has(res, 'url'),
+    },
+  ],
+  'POST /api/v1/storage/generate_presigned_urls': [
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'POST', url: '/api/v1/storage/generate_presigned_urls', body: { bucket_name: BUCKET, keys: ['barcodes/list.txt', `frontpage/${c.run.runId}.png`] } }),
+      granted: (res) => has(res, 'urls'),
+    },
+  ],
+  'GET /api/v1/storage': [
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'GET', url: '/api/v1/storage', query: file(c, 'h5/data.csv.gz') }),
+      granted: (res) => ok(res) && res.rawPayload.length > 0,
+    },
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'GET', url: '/api/v1/storage', query: { bucket_name: BUCKET, filename: `frontpage/${c.run.runId}.png` } }),
+      granted: (res) => ok(res) && res.rawPayload.length > 0,
+    },
+  ],
+  'GET /api/v1/storage/png': [{ rule: 'data', call: (c) => ({ method: 'GET', url: '/api/v1/storage/png', query: file(c, 'images/postB.png') }), granted: (res) => ok(res) && res.headers['content-type'] === 'image/png' }],
+  'GET /api/v1/storage/json': [
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'GET', url: '/api/v1/storage/json', query: file(c, 'spatial/metadata.json') }),
+      granted: (res, c) => has(res, c.run.runId),
+      refusal: (res) => ok(res) && res.body === 'false',
+    },
+  ],
+  'GET /api/v1/storage/csv': [
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'GET', url: '/api/v1/storage/csv', query: file(c, 'spatial/tissue_positions_list.csv') }),
+      granted: (res, c) => has(res, `${c.run.runId}AAA`),
+      refusal: (res) => ok(res) && res.body === 'false',
+    },
+  ],
+  'GET /api/v1/storage/image_as_jpg': [{ rule: 'data', call: (c) => ({ method: 'GET', url: '/api/v1/storage/image_as_jpg', query: file(c, 'images/postB.png') }), granted: (res) => ok(res) && res.headers['content-type'] === 'image/jpeg' }],
+  'GET /api/v1/storage/grayscale_image_jpg_cropping': [
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'GET', url: '/api/v1/storage/grayscale_image_jpg_cropping', query: { ...file(c, 'images/postB.png'), x1: '0', y1: '0', x2: '4', y2: '4' } }),
+      granted: (res) => ok(res) && res.headers['content-type'] === 'image/jpeg',
+    },
+  ],
+};
+
+/** Routes that touch no run data, or whose access rule already confines them to admins (who see every run). */
+const NO_RUN_DATA: Record<string, string> = {
+  'GET /api/v1/app': 'health check',
+  'GET /api/docs/openapi.json': 'API description',
+  'GET /api/docs': 'API description',
+  'GET /api/v1/storage/fetch_buckets': 'bucket names only',
+  'GET /api/v1/task/:id': 'a task belongs to its requester, admins or its public link: tasks/routes.test.ts, genes.test.ts',
+  'POST /api/v1/task': 'every task of the registry is a door of its own (TASK_DOORS below)',
+  'HEAD /api/v1/storage/signed/:bucket/*': 'authorised by its signature; signed only for keys the caller may read',
+  'GET /api/v1/storage/signed/:bucket/*': 'authorised by its signature; signed only for keys the caller may read',
+  'PUT /api/v1/storage/signed/:bucket/*': 'authorised by its signature; PUT URLs are signed for admins only',
+};
+const ADMIN_ONLY = (route: RegisteredRoute) => route.access === 'admin';
+const OWN_ACCOUNT = (route: RegisteredRoute) => route.url.startsWith('/api/v1/auth/');
+
+/** Every task that names a run or a key, with arguments naming one run. */
+const TASK_DOORS: Record<string, { rule: Rule; queue: string; args: (runId: string) => unknown[]; kwargs?: (runId: string) => Record<string, unknown> }> = {
+  'core.checksum': { rule: 'data', queue: 'atxcloud_core', args: () => [], kwargs: (r) => ({ bucket: BUCKET, key: `data/${r}/spatial/metadata.json` }) },
+  'webfile.create_files': { rule: 'write', queue: 'atxcloud_webfile', args: (r) => [`data/${r}/h5/obj`, true, BUCKET], kwargs: (r) => ({ run_id: r }) },
+  'gene.compute_qc': { rule: 'data', queue: 'atxcloud_gene', args: (r) => [`data/${r}/h5/obj/genes.h5ad`, [0, 1], 'k'] },
+  'gene.compute_cell_type': { rule: 'data', queue: 'atxcloud_gene', args: (r) => [`data/${r}/h5/obj/genes.h5ad`, { T: ['x'] }] },
+  'gene.seq_logo': { rule: 'data', queue: 'atxcloud_gene', args: (r) => [`data/${r}/h5/obj/motifs.csv`, 'MA0001.1'] },
+};
+const TASKS_WITHOUT_RUN_DATA: Record<string, string> = { 'core.task_list': 'describes the registry' };
+
+let t: TestApp;
+const tokens = {} as Record<Who, string>;
+const runs = {} as Record<Visibility, BuiltRun>;
+const links = {} as Record<Visibility | 'other', string>;
+const resultsId = new Map<string, number>();
+const pmidOf = (run: BuiltRun) => `77${run.runId.slice(1)}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await adminToken(t.app);
+  await buildGroup(t, 'lab-a', admin);
+  await buildGroup(t, 'lab-b', admin);
+  Object.assign(tokens, {
+    admin,
+    member: await buildUser(t, admin, 'm-member', ['user', 'lab-b']),
+    other: await buildUser(t, admin, 'm-other', ['user', 'lab-a']),
+    groupless: await buildUser(t, admin, 'm-groupless', []),
+  });
+  const visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token;
+  Object.assign(tokens, { public: visitor, link: visitor, otherLink: visitor });
+
+  const specs = [
+    ['public', 'D00101', 'lab-b'],
+    ['private', 'D00102', 'lab-b'],
+    ['other', 'D00103', 'lab-a'],
+  ] as const;
+  const built = new Map<string, BuiltRun>();
+  for (const [name, runId, group] of specs) {
+    // Every run starts public so that its link can be made; the private one is closed below.
+    const run = await buildRun(t, { runId, group, public: true, pmid: `77${runId.slice(1)}` });
+    await createPublication(run);
+    built.set(name, run);
+    const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', { token: admin, body: { run_id: runId } });
+    links[name] = link.body.encoded;
+  }
+  runs.public = built.get('public')!;
+  runs.private = built.get('private')!;
+  await setRunPublic(t.infra.db, 'D00102', false);
+  await t.infra.storage.put(BUCKET, 'barcodes/list.txt', 'AAAA\n');
+  const listed = await api<{ run_id: string; results_id: number }[]>(t.app, 'GET', '/api/v1/run_db/get_runs', { token: admin });
+  for (const row of listed.body) resultsId.set(row.run_id, row.results_id);
+});
+afterAll(() => t.close());
+
+async function createPublication(run: BuiltRun): Promise<void> {
+  const { createRuns } = await import('./index.js');
+  await createRuns(t.infra).records.addPublication({ pmid: pmidOf(run), title: `On ${run.runId}`, journal: 'J', link: null, authors: [`Author ${run.runId}`] });
+}
+
+async function send(call: Call, token: string): Promise<LightMyRequestResponse> {
+  const hasBody = call.body !== undefined;
+  return t.app.inject({
+    method: call.method,
+    url: call.url,
+    query: call.query,
+    headers: { authorization: `JWT ${token}`, ...(hasBody ? { 'content-type': 'application/json' } : {}), ...call.headers },
+    payload: hasBody ? JSON.stringify(call.body) : undefined,
+  });
+}
+
+const routeLets = (access: Access, who: Who) => checkAccess(IDENTITY[who], access) === null;
+
+function ctxOf(visibility: Visibility, who: Who): Ctx {
+  const encoded = who === 'link' ? links[visibility] : who === 'otherLink' ? links.other : undefined;
+  return { run: runs[visibility], who, encoded };
+}
+
+/** What is wrong with one answer, or null. */
+function judge(label: string, door: Door, access: Access, c: Ctx, visibility: Visibility, res: LightMyRequestResponse): string | null {
+  const type = String(res.headers['content-type'] ?? '');
+  const shown = /json|text/.test(type) ? res.body.slice(0, 120) : `<${type}>`;
+  const where = `${label} as ${c.who} on the ${visibility} run: ${res.statusCode} ${shown}`;
+  if (res.statusCode >= 500) return `${where}: server error`;
+  const want = expected(door.rule, c.who, visibility, door.link ?? false) && routeLets(access, c.who);
+  const granted = door.granted(res, c);
+  if (want) return granted ? null : `${where}: expected the run's data`;
+  if (granted) return `${where}: LEAK, expected a refusal`;
+  if (!routeLets(access, c.who)) return [401, 403].includes(res.statusCode) ? null : `${where}: expected 401/403 from the route's access rule`;
+  const like = door.refusal ?? notFound;
+  return like(res, c) ? null : `${where}: a refusal must look like a missing run or object`;
+}
+
+describe('data-level access matrix', () => {
+  it('classifies every registered route and every task', () => {
+    const unclassified = t.app.atlasRoutes
+      .filter((r) => !ADMIN_ONLY(r) && !OWN_ACCOUNT(r))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !(key in DOORS) && !(key in NO_RUN_DATA));
+    expect(unclassified, 'routes with no entry in DOORS or NO_RUN_DATA').toEqual([]);
+    const registered = new Set(t.app.atlasRoutes.map((r) => `${r.method} ${r.url}`));
+    expect(Object.keys({ ...DOORS, ...NO_RUN_DATA }).filter((key) => !registered.has(key)), 'stale entries').toEqual([]);
+    const tasks = t.infra.queue.registry.list().map((d) => d.name);
+    expect(tasks.filter((name) => !(name in TASK_DOORS) && !(name in TASKS_WITHOUT_RUN_DATA)), 'tasks with no entry').toEqual([]);
+  });
+
+  for (const visibility of VISIBILITY) {
+    it(`every route door answers each caller as the rule says: ${visibility} run`, async () => {
+      const problems: string[] = [];
+      let cells = 0;
+      for (const route of t.app.atlasRoutes) {
+        const key = `${route.method} ${route.url}`;
+        for (const [i, door] of (DOORS[key] ?? []).entries()) {
+          for (const who of WHO) {
+            const c = ctxOf(visibility, who);
+            const res = await send(door.call(c), tokens[who]);
+            const problem = judge(`${key}#${i}`, door, route.access, c, visibility, res);
+            if (problem) problems.push(problem);
+            cells++;
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(cells).toBeGreaterThan(150);
+    });
+
+    it(`every task that names a run is checked when posted: ${visibility} run`, async () => {
+      const problems: string[] = [];
+      for (const [name, door] of Object.entries(TASK_DOORS)) {
+        for (const who of WHO) {
+          const c = ctxOf(visibility, who);
+          const runId = c.run.runId;
+          const body = { task: name, queue: door.queue, args: door.args(runId), kwargs: door.kwargs?.(runId) ?? {} };
+          const res = await send({ method: 'POST', url: '/api/v1/task', body }, tokens[who]);
+          const taskDoor: Door = { rule: door.rule, call: () => ({ method: 'POST', url: '' }), granted: (r) => ok(r) && r.body.includes('"status":"PENDING"') };
+          const problem = judge(`task ${name}`, taskDoor, 'any', c, visibility, res);
+          if (problem) problems.push(problem);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('the worker checks again: a task whose requester lost the run’s group fails as for a missing run', async () => {
+    const admin = tokens.admin;
+    const leaver = await buildUser(t, admin, 'm-leaver', ['user', 'lab-b']);
+    const args = ['data/D00102/h5/obj/genes.h5ad', [0, 1], 'k'];
+    const posted = await api<{ _id: string }>(t.app, 'POST', '/api/v1/task', { token: leaver, body: { task: 'gene.compute_qc', queue: 'atxcloud_gene', args } });
+    expect(posted.status).toBe(200);
+    const removed = await api(t.app, 'PUT', '/api/v1/auth/modify_group_list', { token: admin, body: { username: 'm-leaver', groups_removing: ['lab-b'] } });
+    expect(removed.status).toBe(200);
+    await t.infra.queue.startWorkers(QUEUES);
+    const state = await settleTask(t.infra.queue, posted.body._id);
+    expect(state).toMatchObject({ status: 'FAILURE', error: GENES_MSG.runNotFound('D00102') });
+  });
+});
