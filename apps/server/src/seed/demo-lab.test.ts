@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestInfra, type TestInfra } from '../../test/harness.js';
 import { labStore } from '../domains/lab/store.js';
 import { DEMO_DBITS, seedDemoLab } from './demo-lab.js';
+import { dataBucket } from '../config.js';
 
 let infra: TestInfra;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ describe('demo lab seed', () => {
       files: { root: 'data/D90001/', images: { 'umi-1': 'umi-1.png', 'before_after_umi-1': 'before_after_umi-1.png' } },
       metadata: { run_id: 'D90001' },
     });
-    const bucket = infra.config.buckets[0]!;
+    const bucket = dataBucket(infra.config);
     for (const name of ['umi-1.png', 'before_after_umi-1.png']) {
       const object = await infra.storage.get(bucket, `data/D90001/${name}`);
       const chunks: Buffer[] = [];

@@ -5,6 +5,7 @@ import type { Infra } from '../infra/index.js';
 import { recordAudit } from '../domains/audit/index.js';
 import { auditTarget, createLabService } from '../domains/lab/service.js';
 import { KEY_OF, labStore, type LabTable } from '../domains/lab/store.js';
+import { dataBucket } from '../config.js';
 
 /**
  * Demo lab metadata (issue "wafers, chips, DBiT runs"): three wafers, six chips (two per wafer) and six DBiT runs
@@ -172,7 +173,7 @@ export interface DemoLabResult {
 }
 
 export async function seedDemoLab(infra: Pick<Infra, 'db' | 'storage' | 'config' | 'log'>): Promise<DemoLabResult> {
-  const bucket = infra.config.buckets[0]!;
+  const bucket = dataBucket(infra.config);
   const created = await infra.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     const done = await trx.selectFrom('audit_log').select('id').where('action', '=', SEED_ACTION).executeTakeFirst();

@@ -14,6 +14,7 @@ import {
   type SyntheticMatrixKind,
 } from '@atlas/spatial';
 import type { Infra } from '../infra/index.js';
+import { createRuns } from '../domains/runs/index.js';
 import { seedDemoRuns, type DemoRun, type DemoRunDataGenerator, type DemoRunTarget } from './demo-runs.js';
 import { missingSpatialFiles, writeSpatialFolder } from './demo-spatial-folder.js';
 
@@ -62,7 +63,7 @@ const INPUTS: Record<Assay, string[]> = {
 const clusterCount = (run: DemoRun) => 5 + (Number(run.run_id.slice(1)) % 4);
 
 export function createDemoRunDataGenerator(
-  infra: Pick<Infra, 'db' | 'queue' | 'log'>,
+  infra: Pick<Infra, 'db' | 'queue' | 'log' | 'config'>,
   options: DemoRunDataOptions = {},
 ): DemoRunDataGenerator & { outcomes: DemoRunDataOutcome[] } {
   const outcomes: DemoRunDataOutcome[] = [];
@@ -135,16 +136,11 @@ async function writeInputs(run: DemoRun, target: DemoRunTarget, options: DemoRun
 }
 
 async function postCreateFiles(
-  infra: Pick<Infra, 'db' | 'queue'>,
+  infra: Pick<Infra, 'db' | 'queue' | 'config'>,
   run: DemoRun,
   target: DemoRunTarget,
 ): Promise<DemoRunDataOutcome['task']> {
-  const record = await infra.db
-    .selectFrom('results as r')
-    .innerJoin('tissues as t', 't.tissue_id', 'r.tissue_id')
-    .select('r.web_object_available')
-    .where('t.run_id', '=', run.run_id)
-    .executeTakeFirst();
+  const [record] = await createRuns(infra).store.webObjectStates([run.run_id]);
   if (record?.web_object_available) return { skipped: 'web object available' };
   const unfinished = await infra.db
     .selectFrom('tasks')

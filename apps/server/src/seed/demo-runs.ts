@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { recordAudit, groupTarget } from '../domains/audit/index.js';
 import type { Tables } from '../infra/db/tables.js';
 import type { Infra } from '../infra/index.js';
+import { dataBucket } from '../config.js';
+import { createRunRecords, createRuns } from '../domains/runs/index.js';
 import type { ObjectStore } from '../infra/storage/index.js';
 
 /**
@@ -321,7 +323,7 @@ export async function seedDemoRuns(
   infra: Pick<Infra, 'db' | 'storage' | 'config' | 'log'>,
   options: { generateRunData?: DemoRunDataGenerator } = {},
 ): Promise<DemoSeedResult> {
-  const bucket = infra.config.buckets[0]!;
+  const bucket = dataBucket(infra.config);
   const created = await infra.db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     const done = await trx.selectFrom('audit_log').select('id').where('action', '=', SEED_ACTION).executeTakeFirst();
@@ -332,12 +334,8 @@ export async function seedDemoRuns(
   });
   if (created.length) infra.log.info({ runs: created.length }, 'demo runs seeded');
 
-  const present = await infra.db
-    .selectFrom('tissues as t')
-    .innerJoin('results as r', 'r.tissue_id', 't.tissue_id')
-    .select(['t.run_id', 'r.web_object_available'])
-    .where('t.run_id', 'in', DEMO_RUNS.map((r) => r.run_id))
-    .execute();
+  const runs = createRuns(infra);
+  const present = await runs.store.webObjectStates(DEMO_RUNS.map((r) => r.run_id));
   const filesWritten: string[] = [];
   for (const { run_id } of present) {
     const demo = DEMO_RUNS.find((r) => r.run_id === run_id)!;
@@ -362,12 +360,9 @@ export async function seedDemoRuns(
       const target = { storage: infra.storage, bucket, folder: `data/${run_id}/`, thumbnailKey: `frontpage/${run_id}.png` };
       const made = await options.generateRunData(demo, target);
       if (made.webObjectPath) {
+        const webObjectPath = made.webObjectPath;
         await infra.db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('results')
-            .set({ web_obj_path: made.webObjectPath, web_object_available: true, updated_at: new Date() })
-            .where('tissue_id', '=', trx.selectFrom('tissues').select('tissue_id').where('run_id', '=', run_id))
-            .execute();
+          await createRunRecords(trx).markWebObjectAvailable(run_id, webObjectPath);
           await recordAudit(trx, {
             actor: null,
             action: 'run.update',
@@ -383,7 +378,6 @@ export async function seedDemoRuns(
 }
 
 async function insertDemo(trx: Kysely<Tables>, bucket: string): Promise<string[]> {
-  const groupIds = new Map<string, number>();
   for (const group of DEMO_GROUPS) {
     const added = await trx
       .insertInto('groups')
@@ -392,108 +386,42 @@ async function insertDemo(trx: Kysely<Tables>, bucket: string): Promise<string[]
       .returning('id')
       .executeTakeFirst();
     if (added) await recordAudit(trx, { actor: null, action: 'group.create', target: groupTarget(group.name), after: group });
-    const row = await trx.selectFrom('groups').select('id').where('name', '=', group.name).executeTakeFirstOrThrow();
-    groupIds.set(group.name, row.id);
   }
-
-  for (const publication of DEMO_PUBLICATIONS) {
-    const { authors, ...values } = publication;
-    const row = await trx
-      .insertInto('publications')
-      .values(values)
-      .onConflict((oc) => oc.column('pmid').doNothing())
-      .returning('publication_id')
-      .executeTakeFirst();
-    if (!row) continue;
-    for (const [position, name] of authors.entries()) {
-      await trx.insertInto('authors').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
-      const author = await trx.selectFrom('authors').select('author_id').where('name', '=', name).executeTakeFirstOrThrow();
-      await trx
-        .insertInto('publication_authors')
-        .values({ publication_id: row.publication_id, author_id: author.author_id, position })
-        .execute();
-    }
-  }
-
-  const fileTypes = new Map(
-    (await trx.selectFrom('file_types').select(['file_type_id', 'file_type_name']).execute()).map((t) => [
-      t.file_type_name,
-      t.file_type_id,
-    ]),
-  );
+  const records = createRunRecords(trx);
+  for (const publication of DEMO_PUBLICATIONS) await records.addPublication(publication);
 
   const inserted: string[] = [];
-  const tissueIds = new Map<string, number>();
   for (const r of DEMO_RUNS) {
-    const date = new Date(`${r.date}T12:00:00Z`);
-    const tissue = await trx
-      .insertInto('tissues')
-      .values({
-        run_id: r.run_id,
-        sample_id: r.sample_id,
-        species: r.species,
-        organ: r.organ,
-        tissue_type: r.tissue_type,
-        tissue_source: r.tissue_source,
-        experimental_condition: r.condition,
-        channel_width: r.channel_width,
-        number_channels: r.number_channels,
-        assay: r.assay,
-        epitope: r.epitope,
-        created_on: date,
-      })
-      .onConflict((oc) => oc.column('run_id').doNothing())
-      .returning('tissue_id')
-      .executeTakeFirst();
-    // A lab's own run with the same id wins: the demo never overwrites data.
-    if (!tissue) continue;
-    tissueIds.set(r.run_id, tissue.tissue_id);
-    const results = {
-      tissue_id: tissue.tissue_id,
+    const run = {
+      runId: r.run_id,
       title: r.title,
       description: r.description,
-      results_folder_path: `data/${r.run_id}/`,
-      ngs_id: r.ngs_id,
-      group_id: groupIds.get(r.group)!,
+      sampleId: r.sample_id,
+      species: r.species,
+      organ: r.organ,
+      tissueType: r.tissue_type,
+      tissueSource: r.tissue_source,
+      condition: r.condition,
+      channelWidth: r.channel_width,
+      numberChannels: r.number_channels,
+      assay: r.assay,
+      epitope: r.epitope,
+      date: new Date(`${r.date}T12:00:00Z`),
+      ngsId: r.ngs_id,
+      group: r.group,
       public: r.public,
       pmid: r.pmid,
-      date,
+      files: demoFiles(r).map((f) => ({ type: f.type, bucket, path: f.path, description: f.description })),
     };
-    await trx.insertInto('results').values(results).execute();
-    const files = demoFiles(r).map((f) => ({
-      tissue_id: tissue.tissue_id,
-      file_type_id: fileTypes.get(f.type)!,
-      bucket_name: bucket,
-      file_path: f.path,
-      file_description: f.description,
-    }));
-    await trx.insertInto('files').values(files).execute();
-    await recordAudit(trx, {
-      actor: null,
-      action: 'run.create',
-      target: `run:${r.run_id}`,
-      after: { ...results, date: r.date, group: r.group, files: files.map((f) => f.file_path) },
-    });
+    const stored = await records.insertRun(run);
+    // A lab's own run with the same id wins: the demo never overwrites data.
+    if (!stored) continue;
+    await recordAudit(trx, { actor: null, action: 'run.create', target: `run:${r.run_id}`, after: { ...run, date: r.date, files: stored.files } });
     inserted.push(r.run_id);
   }
-
-  const studyType = await trx
-    .selectFrom('study_types')
-    .select('study_type_id')
-    .where('study_type_name', '=', DEMO_STUDY.type)
-    .executeTakeFirst();
-  const study = await trx
-    .insertInto('studies')
-    .values({ study_name: DEMO_STUDY.name, study_description: DEMO_STUDY.description, study_type_id: studyType?.study_type_id ?? null })
-    .onConflict((oc) => oc.column('study_name').doNothing())
-    .returning('study_id')
-    .executeTakeFirst();
-  const studyRuns = DEMO_STUDY.runs.flatMap((id) => (tissueIds.has(id) ? [tissueIds.get(id)!] : []));
-  if (study && studyRuns.length) {
-    await trx
-      .insertInto('study_runs')
-      .values(studyRuns.map((tissue_id) => ({ study_id: study.study_id, tissue_id })))
-      .execute();
-  }
+  await records.addStudy(
+    { name: DEMO_STUDY.name, description: DEMO_STUDY.description, type: DEMO_STUDY.type },
+    DEMO_STUDY.runs.filter((id) => inserted.includes(id)),
+  );
   return inserted;
 }

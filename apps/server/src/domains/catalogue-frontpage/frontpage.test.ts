@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../auth/test-support.js';
 import { seedDemoRuns } from '../../seed/demo-runs.js';
 import { FRONTPAGE_MSG } from './routes.js';
+import { dataBucket } from '../../config.js';
 
 /** Save Display → FrontPage: an admin PUTs a PNG, the server re-encodes it ≤ 200×200 into frontpage/{run}.png. */
 let t: TestApp;
@@ -37,7 +38,7 @@ describe('PUT /api/v1/run_db/frontpage/:run_id', () => {
     const reply = await put('D90001', await png(800, 400), admin);
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toMatchObject({ run_id: 'D90001', key: frontpageKey('D90001'), width: 200, height: 100 });
-    const stored = await t.infra.storage.get(t.infra.config.buckets[0]!, frontpageKey('D90001'));
+    const stored = await t.infra.storage.get(dataBucket(t.infra.config), frontpageKey('D90001'));
     const chunks: Buffer[] = [];
     for await (const chunk of stored.body as AsyncIterable<Buffer>) chunks.push(chunk);
     const meta = await sharp(Buffer.concat(chunks)).metadata();

@@ -6,6 +6,7 @@ import { LAB_MSG, MSG } from '@atlas/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../auth/test-support.js';
 import { formData, postForm } from '../lab/test-support.js';
+import { dataBucket } from '../../config.js';
 
 let t: TestApp;
 let admin: string;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await adminToken(t.app);
   user = await confirmedUser(t.app, admin, 'store-user', ['user']);
-  bucket = t.infra.config.buckets[0]!;
+  bucket = dataBucket(t.infra.config);
   await t.infra.storage.put(bucket, 'data/D00001/images/postB.tif', await picture().tiff().toBuffer());
   await t.infra.storage.put(bucket, 'data/D00001/images/flowA.jpg', await picture().jpeg().toBuffer());
   await t.infra.storage.put(bucket, 'data/D00001/spatial/metadata.json', JSON.stringify({ run: 'D00001', points: [1, 2] }));

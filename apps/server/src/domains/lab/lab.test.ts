@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../auth/test-support.js';
 import { labStore } from './store.js';
 import { postForm } from './test-support.js';
+import { dataBucket } from '../../config.js';
 
 let t: TestApp;
 let admin: string;
@@ -240,7 +241,7 @@ describe('QC records', () => {
   });
 
   it('qc_entry builds a record from a directory and its metadata.json', async () => {
-    const bucket = t.infra.config.buckets[0]!;
+    const bucket = dataBucket(t.infra.config);
     const put = (key: string, body: string) => t.infra.storage.put(bucket, key, body);
     await put('data/QC_D00040/metadata.json', JSON.stringify({ species: 'mouse', assay: 'ATAC-seq' }));
     await put('data/QC_D00040/umi-1.png', 'png');

@@ -6,12 +6,13 @@ import { rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { emptyFields, requireMultipart, takeField, uploadError } from './multipart.js';
 import { createLabService, type LabService } from './service.js';
+import { dataBucket } from '../../config.js';
 
 const actorOf = (identity: { kind: string; username?: string }) => (identity.kind === 'user' ? identity.username! : null);
 
 /** Dataset calls of spec 02 §7.1: wafers, chips, DBiT runs (list, put, delete, check, history, CSV upload), QC, wafer trace. */
 export function registerLabRoutes(app: FastifyInstance, infra: Pick<Infra, 'db' | 'storage' | 'config' | 'log'>): LabService {
-  const lab = createLabService({ db: infra.db, storage: infra.storage, dataBucket: infra.config.buckets[0]!, log: infra.log });
+  const lab = createLabService({ db: infra.db, storage: infra.storage, dataBucket: dataBucket(infra.config), log: infra.log });
 
   for (const kind of LAB_KINDS) {
     const calls = labCalls.labKindCalls[kind];

@@ -28,3 +28,4 @@ export { NotVisibleError, type ObjectAccess, type Target } from './object-access
 export { RUN_LINK_TTL_SECONDS, sealRunLink, type RunLinkClaims } from './public-link.js';
 export type { RunAccess, RunAccessService, WebFolder } from './run-access.js';
 export type { CatalogueRunRow, RunForLink, RunStore } from './store.js';
+export { createRunRecords, type NewRunRecord } from './records.js';

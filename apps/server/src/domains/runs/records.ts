@@ -1,11 +1,36 @@
 import { sql } from 'kysely';
 import type { Db } from '../../infra/db/index.js';
 
+export interface NewRunRecord {
+  runId: string;
+  title: string;
+  description: string;
+  sampleId: string;
+  species: string;
+  organ: string;
+  tissueType: string;
+  tissueSource: string;
+  condition: string;
+  channelWidth: number | null;
+  numberChannels: number | null;
+  assay: string;
+  epitope: string | null;
+  date: Date;
+  ngsId: string | null;
+  group: string | null;
+  public: boolean;
+  pmid: string | null;
+  files: readonly { type: string; bucket: string; path: string; description: string }[];
+}
+
 /**
  * The writes of the run tables: creating a run's catalogue entry (importer, seed) and flagging its web object
  * (`webfile.create_files`). Callers check the caller's right to write the run first (./object-access.ts).
  */
 export function createRunRecords(db: Db) {
+  /** Joins the caller's transaction when there is one (the seed writes a whole demo in one). */
+  const atomically = <T>(work: (trx: Db) => Promise<T>): Promise<T> => (db.isTransaction ? work(db) : db.transaction().execute(work));
+
   return {
     /** Creates the tissue and results rows of a run when missing; returns whether it created them. */
     async ensureRun(run: {
@@ -19,7 +44,7 @@ export function createRunRecords(db: Db) {
       public?: boolean;
       pmid?: string | null;
     }): Promise<{ created: boolean }> {
-      return db.transaction().execute(async (trx) => {
+      return atomically(async (trx) => {
         const existing = await trx.selectFrom('tissues').select('tissue_id').where('run_id', '=', run.runId).executeTakeFirst();
         let tissueId = existing?.tissue_id;
         let created = false;
@@ -66,9 +91,79 @@ export function createRunRecords(db: Db) {
       });
     },
 
+    /**
+     * A run's catalogue entry with its metadata and downloadable files, in one go; null when the run id is taken
+     * (a lab's own run wins: nothing is overwritten). Returns what was stored, for the caller's audit entry.
+     */
+    async insertRun(run: NewRunRecord): Promise<{ tissueId: number; files: string[] } | null> {
+      return atomically(async (db) => {
+      const group = run.group ? await db.selectFrom('groups').select('id').where('name', '=', run.group).executeTakeFirst() : undefined;
+      if (run.group && !group) throw new Error(`Unknown group '${run.group}'`);
+      const tissue = await db
+        .insertInto('tissues')
+        .values({
+          run_id: run.runId,
+          sample_id: run.sampleId,
+          species: run.species,
+          organ: run.organ,
+          tissue_type: run.tissueType,
+          tissue_source: run.tissueSource,
+          experimental_condition: run.condition,
+          channel_width: run.channelWidth,
+          number_channels: run.numberChannels,
+          assay: run.assay,
+          epitope: run.epitope,
+          created_on: run.date,
+        })
+        .onConflict((oc) => oc.column('run_id').doNothing())
+        .returning('tissue_id')
+        .executeTakeFirst();
+      if (!tissue) return null;
+      await db
+        .insertInto('results')
+        .values({
+          tissue_id: tissue.tissue_id,
+          title: run.title,
+          description: run.description,
+          results_folder_path: `data/${run.runId}/`,
+          ngs_id: run.ngsId,
+          group_id: group?.id ?? null,
+          public: run.public,
+          pmid: run.pmid,
+          date: run.date,
+        })
+        .execute();
+      const types = new Map((await db.selectFrom('file_types').select(['file_type_id', 'file_type_name']).execute()).map((t) => [t.file_type_name, t.file_type_id]));
+      const files = run.files.map((f) => {
+        const type = types.get(f.type);
+        if (type === undefined) throw new Error(`Unknown file type '${f.type}'`);
+        return { tissue_id: tissue.tissue_id, file_type_id: type, bucket_name: f.bucket, file_path: f.path, file_description: f.description };
+      });
+      if (files.length) await db.insertInto('files').values(files).execute();
+      return { tissueId: tissue.tissue_id, files: files.map((f) => f.file_path) };
+      });
+    },
+
+    /** A study grouping runs (spec 03 §2.10 Group Runs); runs without a catalogue entry are left out. False when the name is taken. */
+    async addStudy(study: { name: string; description: string; type: string | null }, runIds: readonly string[]): Promise<boolean> {
+      const type = study.type
+        ? await db.selectFrom('study_types').select('study_type_id').where('study_type_name', '=', study.type).executeTakeFirst()
+        : undefined;
+      const row = await db
+        .insertInto('studies')
+        .values({ study_name: study.name, study_description: study.description, study_type_id: type?.study_type_id ?? null })
+        .onConflict((oc) => oc.column('study_name').doNothing())
+        .returning('study_id')
+        .executeTakeFirst();
+      if (!row) return false;
+      const tissues = runIds.length ? await db.selectFrom('tissues').select('tissue_id').where('run_id', 'in', [...runIds]).execute() : [];
+      if (tissues.length) await db.insertInto('study_runs').values(tissues.map((t) => ({ study_id: row.study_id, tissue_id: t.tissue_id }))).execute();
+      return true;
+    },
+
     /** Records a publication and its authors in order (runs name it by `pmid`); false when the PMID is known. */
     async addPublication(publication: { pmid: string; title: string; journal: string; link: string | null; year?: number | null; authors: readonly string[] }): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return atomically(async (trx) => {
         const { authors, year, ...values } = publication;
         const row = await trx.insertInto('publications').values({ ...values, year: year ?? null }).onConflict((oc) => oc.column('pmid').doNothing()).returning('publication_id').executeTakeFirst();
         if (!row) return false;

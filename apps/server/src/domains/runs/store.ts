@@ -200,6 +200,12 @@ export function createRunStore(db: Kysely<Tables>) {
         .executeTakeFirst();
     },
 
+    /** Whether each of these runs that has a catalogue entry has its web object (the seed's generator skips those). */
+    async webObjectStates(runIds: readonly string[]): Promise<{ run_id: string; web_object_available: boolean }[]> {
+      if (runIds.length === 0) return [];
+      return runs().select(['t.run_id', 'r.web_object_available']).where('t.run_id', 'in', [...runIds]).execute();
+    },
+
     /** The catalogue state of each of these run ids that has an entry (one query, whatever the count). */
     async runStates(runIds: readonly string[]): Promise<Map<string, RunState>> {
       const states = new Map<string, RunState>();
