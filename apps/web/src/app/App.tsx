@@ -15,7 +15,7 @@ import { theme } from './theme';
 
 // Each route's screen is its own chunk, so the first load carries only the shell.
 const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
-const PublicPage = lazy(() => import('../features/public/PublicPage').then((m) => ({ default: m.PublicPage })));
+const PublicPage = lazy(() => import('../features/explorer/public/PublicPage').then((m) => ({ default: m.PublicPage })));
 const VisualizationPage = lazy(() =>
   import('../features/visualization/VisualizationPage').then((m) => ({ default: m.VisualizationPage })),
 );

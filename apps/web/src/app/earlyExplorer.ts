@@ -17,6 +17,6 @@ export function startExplorerEarly(queryClient: QueryClient): void {
   if (!record) return;
   const kindParam = params.get('kind');
   const kind = KINDS.find((k) => k === kindParam) ?? 'genes';
-  void import('../features/explorer/api').then((m) => m.prefetchRun(queryClient, runId, record.token, kind)).catch(() => undefined);
+  void import('../features/explorer/data/api').then((m) => m.prefetchRun(queryClient, runId, record.token, kind)).catch(() => undefined);
   void import('../features/explorer/AtlasXplore').catch(() => undefined);
 }

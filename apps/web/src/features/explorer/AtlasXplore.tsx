@@ -8,12 +8,12 @@ import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { DEFAULT_VIEW_STATE } from '@atlas/contracts';
-import { ExplorerLowerPanel } from '../explorer-panels/LowerPanel';
-import { explorerColumnTools } from '../explorer-panels/ColumnTools';
+import { ExplorerLowerPanel } from './panels/LowerPanel';
+import { explorerColumnTools } from './tool-column/ColumnTools';
 import { Explorer } from './Explorer';
 import { decodeViewQuery, encodeViewQuery } from './logic';
-import { useExplorer } from './store';
-import { markMounted } from './timings';
+import { useExplorer } from './state/store';
+import { markMounted } from './plots/timings';
 
 export function AtlasXplore() {
   const [params, setParams] = useSearchParams();

@@ -52,7 +52,7 @@ import {
   type LinkedPlotsHandle,
 } from '@atlas/viz';
 import { useSnackbar } from '../../app/feedback';
-import { cellTypesFromLabels } from '../explorer-panels/cellTypes';
+import { cellTypesFromLabels } from './plots/cellTypes';
 import {
   isTerminal,
   postComputeQc,
@@ -63,18 +63,18 @@ import {
   useRunData,
   useRunMeta,
   useTaskState,
-} from './api';
-import { ColorConfigDialog, MetadataDialog, RangeDialog, SelectionDialog, type SelectionResult } from './Dialogs';
-import { FeatureListDialog } from './FeatureListDialog';
-import { FeatureSearch } from './FeatureSearch';
-import { ToolButton } from './ToolButton';
-import { RunSearchPanel } from './RunSearchPanel';
-import { SamplePlots } from './SamplePlots';
-import { CategoryLegend, HeatBar } from './Legends';
+} from './data/api';
+import { ColorConfigDialog, MetadataDialog, RangeDialog, SelectionDialog, type SelectionResult } from './dialogs/Dialogs';
+import { FeatureListDialog } from './dialogs/FeatureListDialog';
+import { FeatureSearch } from './top-bar/FeatureSearch';
+import { ToolButton } from './tool-column/ToolButton';
+import { RunSearchPanel } from './top-bar/RunSearchPanel';
+import { SamplePlots } from './plots/SamplePlots';
+import { CategoryLegend, HeatBar } from './plots/Legends';
 import { averageValues, maskOfCodes, maskOfIndices, type RankedRow } from './logic';
-import { useExplorer, type FeatureKind } from './store';
-import { TissueImageControl, useTissueImageLayer } from './TissueImageControl';
-import { afterRender, markFirstDraw, markRecolour, markRunOpening } from './timings';
+import { useExplorer, type FeatureKind } from './state/store';
+import { TissueImageControl, useTissueImageLayer } from './plots/TissueImageControl';
+import { afterRender, markFirstDraw, markRecolour, markRunOpening } from './plots/timings';
 
 export interface ExplorerProps {
   /** Public viewer: hides the run search (spec 03 §2.2). */

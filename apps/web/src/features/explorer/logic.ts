@@ -5,7 +5,7 @@
  */
 import { parseViewQuery, writeViewQuery } from '@atlas/contracts';
 import type { HeatmapPalette } from '@atlas/viz';
-import type { ColourMode, FeatureKind } from './store';
+import type { ColourMode, FeatureKind } from './state/store';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Feature names

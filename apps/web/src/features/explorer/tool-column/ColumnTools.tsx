@@ -10,15 +10,15 @@ import Link from '@mui/icons-material/Link';
 import SaveAlt from '@mui/icons-material/SaveAlt';
 import Web from '@mui/icons-material/Web';
 import { EXPLORER_MSG, hasGroupAccess } from '@atlas/contracts';
-import { useSnackbar } from '../../app/feedback';
-import { useGroups, useSession } from '../../app/session';
-import { useRunData } from '../explorer/api';
-import { useExplorer } from '../explorer/store';
-import { ToolButton } from '../explorer/ToolButton';
-import { publicLinkOf, putFrontPage } from './api';
-import { downloadBlob } from '../../components/download';
+import { useSnackbar } from '../../../app/feedback';
+import { useGroups, useSession } from '../../../app/session';
+import { useRunData } from '../data/api';
+import { useExplorer } from '../state/store';
+import { ToolButton } from './ToolButton';
+import { publicLinkOf, putFrontPage } from '../data/panelsApi';
+import { downloadBlob } from '../../../components/download';
 import { capturePng, captureSpatialThumbnail, displayFileName, findPlotsCanvas } from './capture';
-import { CellTypeDialog } from './CellTypeDialog';
+import { CellTypeDialog } from '../dialogs/CellTypeDialog';
 
 /**
  * The explorer's left-column tools that belong to the panels (spec 03 §2.1): Cell Typing, Save Display (transparent

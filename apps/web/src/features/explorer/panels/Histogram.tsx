@@ -4,11 +4,11 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { CLUSTER_PALETTE } from '@atlas/viz';
-import { useFeatureNames, useFeatureValues, useRunData } from '../explorer/api';
-import { useExplorer } from '../explorer/store';
+import { useFeatureNames, useFeatureValues, useRunData } from '../data/api';
+import { useExplorer } from '../state/store';
 import { binValues, tickLabel, type Bins } from './histogram';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { clusterColour } from './runRef';
+import { clusterColour } from '../data/runRef';
 
 const W = 300;
 const H = 170;

@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { EXPLORER_MSG, type TTaskState } from '@atlas/contracts';
-import { useExplorer } from '../explorer/store';
-import { useSeqLogoTask } from './api';
+import { useExplorer } from '../state/store';
+import { useSeqLogoTask } from '../data/panelsApi';
 import { parseLogoColumns, type LogoColumn } from './seqLogo';
 import { SequenceLogo } from './SequenceLogo';
 

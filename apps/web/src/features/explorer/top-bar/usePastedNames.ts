@@ -1,8 +1,8 @@
 import type { ClipboardEvent } from 'react';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { useSnackbar } from '../../app/feedback';
-import { matchFeatureNames, splitNameList } from './logic';
-import type { FeatureKind } from './store';
+import { useSnackbar } from '../../../app/feedback';
+import { matchFeatureNames, splitNameList } from '../logic';
+import type { FeatureKind } from '../state/store';
 
 /**
  * Adds a pasted or uploaded list of names to the chosen features by the spec's rules (03 §5: punctuation stripped,

@@ -13,9 +13,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { EXPLORER_MSG } from '@atlas/contracts';
 import { BACKGROUND_COLORS, SampleGridPlots, heatBarShades, heatmapLut, type SamplePlot } from '@atlas/viz';
-import { useFeatureNamesList, useFeatureValuesList, useRunDataList } from './api';
+import { useFeatureNamesList, useFeatureValuesList, useRunDataList } from '../data/api';
 import { colourSample } from './sampleColouring';
-import { useExplorer } from './store';
+import { useExplorer } from '../state/store';
 
 const noteSx = { py: 0, px: 1, fontSize: 12, '& .MuiAlert-icon': { py: 0.5, fontSize: 16 }, '& .MuiAlert-message': { py: 0.5 } } as const;
 

@@ -12,11 +12,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { CLUSTER_PALETTE } from '@atlas/viz';
-import { useRunData } from '../explorer/api';
+import { useRunData } from '../data/api';
 import { EXPLORER_MSG, KIND_LABEL } from '@atlas/contracts';
-import { useExplorer } from '../explorer/store';
-import { useTopTen } from './api';
-import { clusterColour } from './runRef';
+import { useExplorer } from '../state/store';
+import { useTopTen } from '../data/panelsApi';
+import { clusterColour } from '../data/runRef';
 
 /**
  * Feature Table (spec 03 §2.1 lower panel): the top ten features of each cluster from `topTen_{kind}.json`,

@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import HideImage from '@mui/icons-material/HideImage';
 import ImageIcon from '@mui/icons-material/Image';
 import type { TissueImage } from '@atlas/viz';
-import { useTissueImage } from './api';
-import type { RunRef } from './store';
+import { useTissueImage } from '../data/api';
+import type { RunRef } from '../state/store';
 
 /** Points over the image are slightly see-through, so the tissue under each tixel stays visible. */
 const POINT_OPACITY_OVER_IMAGE = 0.7;

@@ -1,4 +1,4 @@
-import type { RunRef } from '../explorer/store';
+import type { RunRef } from '../state/store';
 
 /** The query fields naming a run: `run_id` for members, the signed `encoded` link for public viewers (never both). */
 export const refQuery = (run: RunRef): { run_id: string } | { encoded: string } =>

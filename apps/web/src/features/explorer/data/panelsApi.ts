@@ -5,13 +5,13 @@
  */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { catalogueCalls, FRONTPAGE_PATH, genesCalls, taskCalls, type TTaskState, type TTopTen } from '@atlas/contracts';
-import { ApiError, callApi } from '../../api/client';
-import { logIntoPublic } from '../../api/auth';
-import { useSession } from '../../app/session';
-import { runKey, useTaskState } from '../explorer/api';
-import type { FeatureKind, RunRef } from '../explorer/store';
+import { ApiError, callApi } from '../../../api/client';
+import { logIntoPublic } from '../../../api/auth';
+import { useSession } from '../../../app/session';
+import { runKey, useTaskState } from './api';
+import type { FeatureKind, RunRef } from '../state/store';
 import { PUBLIC_COMPONENT } from '../public/publicLink';
-import type { NameMap } from './markerCsv';
+import type { NameMap } from '../dialogs/markerCsv';
 import { refQuery } from './runRef';
 
 /** `topTen_{kind}.json`: "1" = top enriched per cluster, "-1" = most depleted; 10 rows × clusters (natural order). */

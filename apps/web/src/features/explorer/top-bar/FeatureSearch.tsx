@@ -10,11 +10,11 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { useSnackbar } from '../../app/feedback';
-import type { FeatureNames } from './api';
-import { filterFeatureNames, isCsvFile, splitNameList } from './logic';
+import { useSnackbar } from '../../../app/feedback';
+import type { FeatureNames } from '../data/api';
+import { filterFeatureNames, isCsvFile, splitNameList } from '../logic';
 import { EXPLORER_MSG, KIND_LABEL } from '@atlas/contracts';
-import type { FeatureKind } from './store';
+import type { FeatureKind } from '../state/store';
 import { SEARCH_DELAY_MS, useDebounced } from './useDebounced';
 import { usePastedNames } from './usePastedNames';
 

@@ -10,14 +10,14 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { CLUSTER_PALETTE } from '@atlas/viz';
-import { useSnackbar } from '../../app/feedback';
-import { useRunData, useTaskState } from '../explorer/api';
-import { isCsvFile } from '../explorer/logic';
-import { useExplorer } from '../explorer/store';
-import { postCellType } from './api';
+import { useSnackbar } from '../../../app/feedback';
+import { useRunData, useTaskState } from '../data/api';
+import { isCsvFile } from '../logic';
+import { useExplorer } from '../state/store';
+import { postCellType } from '../data/panelsApi';
 import { labelsOfResult, parseMarkerCsv } from './markerCsv';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { clusterColour } from './runRef';
+import { clusterColour } from '../data/runRef';
 
 /**
  * Cell Type Mapping (spec 03 §2.1): a label per cluster, typed or computed. Upload takes a marker csv (one cell

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { EXPLORER_MSG, type TTaskState } from '@atlas/contracts';
-import { useExplorer } from '../explorer/store';
-import { useSeqLogoTask } from './api';
+import { useExplorer } from '../state/store';
+import { useSeqLogoTask } from '../data/panelsApi';
 import { MotifLogoPanel } from './MotifLogoPanel';
 
-vi.mock('./api', () => ({ useSeqLogoTask: vi.fn() }));
+vi.mock('../data/panelsApi', () => ({ useSeqLogoTask: vi.fn() }));
 const task = vi.mocked(useSeqLogoTask);
 
 const state = (values: Partial<TTaskState>): TTaskState => ({

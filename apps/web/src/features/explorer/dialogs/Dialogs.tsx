@@ -17,11 +17,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { RunMeta } from './api';
-import { checkHexColour, parseRangeValue, rankedTableCsv, rankedTableFileName, type RankedRow } from './logic';
+import type { RunMeta } from '../data/api';
+import { checkHexColour, parseRangeValue, rankedTableCsv, rankedTableFileName, type RankedRow } from '../logic';
 import { EXPLORER_MSG, KIND_LABEL } from '@atlas/contracts';
-import type { FeatureKind } from './store';
-import { downloadBlob } from '../../components/download';
+import type { FeatureKind } from '../state/store';
+import { downloadBlob } from '../../../components/download';
 
 export function MetadataDialog({ open, meta, onClose }: { open: boolean; meta: RunMeta | null; onClose: () => void }) {
   const rows: [string, string][] = meta

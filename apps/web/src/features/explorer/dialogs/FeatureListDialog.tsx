@@ -18,10 +18,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { KIND_LABEL } from '@atlas/contracts';
 import { moveActive } from './listWindow';
-import { filterFeatureNames, splitNameList, toggleFeature } from './logic';
-import type { FeatureKind } from './store';
-import { SEARCH_DELAY_MS, useDebounced } from './useDebounced';
-import { usePastedNames } from './usePastedNames';
+import { filterFeatureNames, splitNameList, toggleFeature } from '../logic';
+import type { FeatureKind } from '../state/store';
+import { SEARCH_DELAY_MS, useDebounced } from '../top-bar/useDebounced';
+import { usePastedNames } from '../top-bar/usePastedNames';
 import { NAME_LIST_ROWS, WindowedNameList, nameRowId } from './WindowedNameList';
 
 /** The dialog's title, and the label of the top-bar button that opens it. */

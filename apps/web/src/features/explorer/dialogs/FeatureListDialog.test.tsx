@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { FeatureListDialog } from './FeatureListDialog';
-import { SEARCH_DELAY_MS } from './useDebounced';
+import { SEARCH_DELAY_MS } from '../top-bar/useDebounced';
 
 const NAMES = Array.from({ length: 60_000 }, (_, i) => `Gene${i}`);
 
