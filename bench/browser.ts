@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOGIN_COOKIE_NAME } from '@atlas/contracts';
+import { LOGIN_COOKIE_NAME, type ExplorerTimings } from '@atlas/contracts';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { BENCH_RUN, BENCH_RUN_100K } from './import.js';
@@ -18,14 +18,6 @@ const OPEN_100K = 'open a 100k-tixel run: navigation → both plots drawn';
 const RECOLOUR = 'recolour both plots after a gene change, 10k tixels';
 const MILLION = 'plots stay interactive (pan, zoom, lasso) at 1,000,000 tixels';
 
-interface ExplorerTimings {
-  tixels: number;
-  navigationToDrawnMs: number | null;
-  mountToDrawnMs: number | null;
-  lastRecolourMs: number | null;
-  lastRecolourKind: string | null;
-  recolours: number;
-}
 interface VizTimings {
   n: number;
   generateMs: number;

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { FEATURE_KINDS } from '@atlas/contracts';
 import { parseLoginCookie } from './loginRecord';
-
-const KINDS = ['genes', 'motifs', 'eRegulons'] as const;
 
 /**
  * A page opened at `/?component=AtlasXplore&run_id=…` with a login cookie: starts the run's data requests and the
@@ -16,7 +15,7 @@ export function startExplorerEarly(queryClient: QueryClient): void {
   const record = parseLoginCookie(document.cookie);
   if (!record) return;
   const kindParam = params.get('kind');
-  const kind = KINDS.find((k) => k === kindParam) ?? 'genes';
+  const kind = FEATURE_KINDS.find((k) => k === kindParam) ?? 'genes';
   void import('../features/explorer/data/api').then((m) => m.prefetchRun(queryClient, runId, record.token, kind)).catch(() => undefined);
   void import('../features/explorer/AtlasXplore').catch(() => undefined);
 }

@@ -36,7 +36,7 @@ import RestartAlt from '@mui/icons-material/RestartAlt';
 import Straighten from '@mui/icons-material/Straighten';
 import ZoomIn from '@mui/icons-material/ZoomIn';
 import ZoomOut from '@mui/icons-material/ZoomOut';
-import { EXPLORER_MSG } from '@atlas/contracts';
+import { EXPLORER_MSG, type FeatureKind } from '@atlas/contracts';
 import {
   BACKGROUND_COLORS,
   CLUSTER_PALETTE,
@@ -72,7 +72,7 @@ import { RunSearchPanel } from './top-bar/RunSearchPanel';
 import { SamplePlots } from './plots/SamplePlots';
 import { CategoryLegend, HeatBar } from './plots/Legends';
 import { averageValues, maskOfCodes, maskOfIndices, type RankedRow } from './logic';
-import { useExplorer, type FeatureKind } from './state/store';
+import { useExplorer } from './state/store';
 import { TissueImageControl, useTissueImageLayer } from './plots/TissueImageControl';
 import { afterRender, markFirstDraw, markRecolour, markRunOpening } from './plots/timings';
 

@@ -3,9 +3,9 @@
  * several features, cluster codes, the ranked-table CSV of a selection, input validation and the permalink
  * query (which runs, features, colouring and palette an address restores).
  */
-import { parseViewQuery, writeViewQuery } from '@atlas/contracts';
+import { parseViewQuery, writeViewQuery, type FeatureKind } from '@atlas/contracts';
 import type { HeatmapPalette } from '@atlas/viz';
-import type { ColourMode, FeatureKind } from './state/store';
+import type { ColourMode } from './state/store';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Feature names

@@ -12,12 +12,13 @@ import {
   taskCalls,
   type TCatalogueRun,
   type TTaskState,
+  type FeatureKind,
 } from '@atlas/contracts';
 import { ApiError, callApi } from '../../../api/client';
 import { useSession } from '../../../app/session';
 import { assayRules } from './assayRules';
 import { categoryCodes } from '../logic';
-import type { FeatureKind, RunRef } from '../state/store';
+import type { RunRef } from '../state/store';
 
 /** A stable string for query keys: the run id, or the public link. */
 export function runKey(run: RunRef | null): string {

@@ -1,4 +1,4 @@
-import type { FeatureKind } from '../state/store';
+import type { FeatureKind } from '@atlas/contracts';
 
 /**
  * What a run's assay allows in the explorer (spec 03 §4 "Viewer modes"), for the member explorer and the public

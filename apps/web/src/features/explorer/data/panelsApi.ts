@@ -4,12 +4,12 @@
  * queries (../explorer/api) so both share one cache.
  */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { catalogueCalls, FRONTPAGE_PATH, genesCalls, taskCalls, type TTaskState, type TTopTen } from '@atlas/contracts';
+import { catalogueCalls, FRONTPAGE_PATH, genesCalls, taskCalls, type FeatureKind, type TTaskState, type TTopTen } from '@atlas/contracts';
 import { ApiError, callApi } from '../../../api/client';
 import { logIntoPublic } from '../../../api/auth';
 import { useSession } from '../../../app/session';
 import { runKey, useTaskState } from './api';
-import type { FeatureKind, RunRef } from '../state/store';
+import type { RunRef } from '../state/store';
 import { PUBLIC_COMPONENT } from '../public/publicLink';
 import type { NameMap } from '../dialogs/markerCsv';
 import { refQuery } from './runRef';

@@ -19,8 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { RunMeta } from '../data/api';
 import { checkHexColour, parseRangeValue, rankedTableCsv, rankedTableFileName, type RankedRow } from '../logic';
-import { EXPLORER_MSG, KIND_LABEL } from '@atlas/contracts';
-import type { FeatureKind } from '../state/store';
+import { EXPLORER_MSG, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
 import { downloadBlob } from '../../../components/download';
 
 export function MetadataDialog({ open, meta, onClose }: { open: boolean; meta: RunMeta | null; onClose: () => void }) {

@@ -1,19 +1,9 @@
 /**
  * Browser timing marks the lead's benchmark and the e2e spec read: `window.__explorerTimings` and
- * `window.__explorerReady` (true after both plots' first draw of the open run).
+ * `window.__explorerReady` (true after both plots' first draw of the open run). Their type, ExplorerTimings, is
+ * declared once in @atlas/contracts so that e2e and bench read the same shape.
  */
-export interface ExplorerTimings {
-  runId: string | null;
-  tixels: number;
-  /** Navigation (page load, or the in-app navigation/run switch that opened the run) → both plots drawn. */
-  navigationToDrawnMs: number | null;
-  /** Explorer mount → both plots drawn. */
-  mountToDrawnMs: number | null;
-  /** Last recolour: new values/palette/range handed to the plots → deck's render of them finished. */
-  lastRecolourMs: number | null;
-  lastRecolourKind: string | null;
-  recolours: number;
-}
+import type { ExplorerTimings } from '@atlas/contracts';
 
 declare global {
   interface Window {

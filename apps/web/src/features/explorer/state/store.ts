@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { cleanSampleIds } from '@atlas/contracts';
+import { cleanSampleIds, type FeatureKind } from '@atlas/contracts';
 import type { BackgroundName, HeatmapPalette } from '@atlas/viz';
 
 /**
@@ -7,7 +7,6 @@ import type { BackgroundName, HeatmapPalette } from '@atlas/viz';
  * the lower panels. Values are primitives or plain arrays so that they serialise into the address (permalinks)
  * and views link on single fields (CONVENTIONS §11). Server data (run rows, feature values) lives in TanStack Query.
  */
-export type FeatureKind = 'genes' | 'motifs' | 'eRegulons';
 export type ColourMode = 'cluster' | 'celltype' | 'expression';
 export type SelectionTool = 'lasso' | 'quad' | null;
 export type LowerPanel = 'table' | 'histogram' | 'viewer';

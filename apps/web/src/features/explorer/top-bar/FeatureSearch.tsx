@@ -13,8 +13,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import { useSnackbar } from '../../../app/feedback';
 import type { FeatureNames } from '../data/api';
 import { filterFeatureNames, isCsvFile, splitNameList } from '../logic';
-import { EXPLORER_MSG, KIND_LABEL } from '@atlas/contracts';
-import type { FeatureKind } from '../state/store';
+import { EXPLORER_MSG, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
 import { SEARCH_DELAY_MS, useDebounced } from './useDebounced';
 import { usePastedNames } from './usePastedNames';
 
