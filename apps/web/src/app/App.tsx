@@ -4,6 +4,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PageLoading } from '../components/PageLoading';
+import { loadPublicPage } from '../features/explorer';
 import { startExplorerEarly } from './earlyExplorer';
 import { FeedbackProvider } from './feedback';
 import { InfoDialogProvider } from './help';
@@ -15,7 +16,7 @@ import { theme } from './theme';
 
 // Each route's screen is its own chunk, so the first load carries only the shell.
 const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
-const PublicPage = lazy(() => import('../features/explorer/public/PublicPage').then((m) => ({ default: m.PublicPage })));
+const PublicPage = lazy(() => loadPublicPage().then((m) => ({ default: m.PublicPage })));
 const VisualizationPage = lazy(() =>
   import('../features/visualization/VisualizationPage').then((m) => ({ default: m.VisualizationPage })),
 );

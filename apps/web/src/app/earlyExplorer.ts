@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { FEATURE_KINDS } from '@atlas/contracts';
+import { loadAtlasXplore, loadRunPrefetch } from '../features/explorer';
 import { parseLoginCookie } from './loginRecord';
 
 /**
@@ -16,6 +17,6 @@ export function startExplorerEarly(queryClient: QueryClient): void {
   if (!record) return;
   const kindParam = params.get('kind');
   const kind = FEATURE_KINDS.find((k) => k === kindParam) ?? 'genes';
-  void import('../features/explorer/data/api').then((m) => m.prefetchRun(queryClient, runId, record.token, kind)).catch(() => undefined);
-  void import('../features/explorer/AtlasXplore').catch(() => undefined);
+  void loadRunPrefetch().then((m) => m.prefetchRun(queryClient, runId, record.token, kind)).catch(() => undefined);
+  void loadAtlasXplore().catch(() => undefined);
 }

@@ -3,8 +3,3 @@ import type { RunRef } from '../state/store';
 /** The query fields naming a run: `run_id` for members, the signed `encoded` link for public viewers (never both). */
 export const refQuery = (run: RunRef): { run_id: string } | { encoded: string } =>
   run.run_id ? { run_id: run.run_id } : { encoded: run.encoded! };
-
-/** Cluster colours: the Color Configuration overrides, else the fixed palette by cluster position. */
-export function clusterColour(palette: readonly string[], overrides: Record<string, string>, name: string, index: number): string {
-  return overrides[name] ?? palette[index % palette.length]!;
-}

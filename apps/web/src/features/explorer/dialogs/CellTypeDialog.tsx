@@ -11,13 +11,13 @@ import TextField from '@mui/material/TextField';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { CLUSTER_PALETTE } from '@atlas/viz';
 import { useSnackbar } from '../../../app/feedback';
-import { useRunData, useTaskState } from '../data/api';
-import { isCsvFile } from '../logic';
+import { useRunData } from '../data/runData';
+import { postCellType, useTaskState } from '../data/tasks';
+import { isCsvFile } from '../top-bar/nameMatching';
 import { useExplorer } from '../state/store';
-import { postCellType } from '../data/panelsApi';
 import { labelsOfResult, parseMarkerCsv } from './markerCsv';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { clusterColour } from '../data/runRef';
+import { clusterColour } from '../plots/colours';
 
 /**
  * Cell Type Mapping (spec 03 §2.1): a label per cluster, typed or computed. Upload takes a marker csv (one cell

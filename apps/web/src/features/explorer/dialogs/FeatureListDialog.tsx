@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { KIND_LABEL, type FeatureKind } from '@atlas/contracts';
 import { moveActive } from './listWindow';
-import { filterFeatureNames, splitNameList, toggleFeature } from '../logic';
+import { filterFeatureNames, splitNameList, toggleFeature } from '../top-bar/nameMatching';
 import { SEARCH_DELAY_MS, useDebounced } from '../top-bar/useDebounced';
 import { usePastedNames } from '../top-bar/usePastedNames';
 import { NAME_LIST_ROWS, WindowedNameList, nameRowId } from './WindowedNameList';

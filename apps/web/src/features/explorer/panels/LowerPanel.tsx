@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useAvailableKinds, useRunMeta } from '../data/api';
+import { useAvailableKinds, useRunMeta } from '../data/runMeta';
 import { assayRules } from '../data/assayRules';
 import { useExplorer, type LowerPanel } from '../state/store';
 import { FeatureTable } from './FeatureTable';
@@ -31,8 +31,8 @@ function ViewerSlot({ title }: { title: string }) {
 
 /**
  * The explorer's lower panel (spec 03 §2.1 "Lower tool column", exactly one panel at a time): Feature Table,
- * Histogram or the Peak/Motif(/Network) Viewer, chosen by `lowerPanel` in the explorer store so the core's
- * tool column and these tabs stay in step. Mounted by the explorer core and the public viewer.
+ * Histogram or the Peak/Motif(/Network) Viewer, chosen by `lowerPanel` in the explorer store. Mounted under the
+ * plots by the Explorer, for members and public viewers alike.
  */
 export function ExplorerLowerPanel() {
   const run = useExplorer((s) => s.run);

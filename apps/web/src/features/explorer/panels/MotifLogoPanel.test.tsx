@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { EXPLORER_MSG, type TTaskState } from '@atlas/contracts';
 import { useExplorer } from '../state/store';
-import { useSeqLogoTask } from '../data/panelsApi';
+import { useSeqLogoTask } from '../data/tasks';
 import { MotifLogoPanel } from './MotifLogoPanel';
 
-vi.mock('../data/panelsApi', () => ({ useSeqLogoTask: vi.fn() }));
+vi.mock('../data/tasks', () => ({ useSeqLogoTask: vi.fn() }));
 const task = vi.mocked(useSeqLogoTask);
 
 const state = (values: Partial<TTaskState>): TTaskState => ({

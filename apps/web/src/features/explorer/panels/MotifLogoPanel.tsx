@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { EXPLORER_MSG, type TTaskState } from '@atlas/contracts';
 import { useExplorer } from '../state/store';
-import { useSeqLogoTask } from '../data/panelsApi';
+import { useSeqLogoTask } from '../data/tasks';
 import { parseLogoColumns, type LogoColumn } from './seqLogo';
 import { SequenceLogo } from './SequenceLogo';
 

@@ -12,8 +12,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { BACKGROUND_COLORS, SampleGridPlots, heatBarShades, heatmapLut, type SamplePlot } from '@atlas/viz';
-import { useFeatureNamesList, useFeatureValuesList, useRunDataList } from '../data/api';
+import { SampleGridPlots, heatmapLut, type SamplePlot } from '@atlas/viz';
+import { useFeatureNamesList, useFeatureValuesList, useRunDataList } from '../data/multiSample';
+import { backgroundCss } from './colours';
 import { colourSample } from './sampleColouring';
 import { useExplorer } from '../state/store';
 
@@ -109,7 +110,7 @@ export function SamplePlots() {
         colorMode={expression ? 'continuous' : 'categorical'}
         palette={s.palette}
         customColors={s.customColors}
-        background={s.background === 'heatmap' ? heatBarShades(lut, 2)[0]! : BACKGROUND_COLORS[s.background]}
+        background={backgroundCss(s.background, lut)}
         displayScale={s.displayScale}
       />
     </Paper>

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import HideImage from '@mui/icons-material/HideImage';
 import ImageIcon from '@mui/icons-material/Image';
 import type { TissueImage } from '@atlas/viz';
-import { useTissueImage } from '../data/api';
+import { useTissueImage } from '../data/tissueImage';
 import type { RunRef } from '../state/store';
 
 /** Points over the image are slightly see-through, so the tissue under each tixel stays visible. */

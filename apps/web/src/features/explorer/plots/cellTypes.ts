@@ -1,8 +1,7 @@
 /**
  * The cell-type view from a Cell Type Mapping (`clusterLabels` in the explorer store): each tixel takes its
  * cluster's label, so the plots and the legend show cell types instead of clusters. Same shape as the explorer's
- * `RunData.cellTypes` ({codes, names, counts}), so the core can use either:
- *   const cellTypes = s.clusterLabels ? cellTypesFromLabels(data.clusterCodes, data.clusterNames, s.clusterLabels) : data.cellTypes;
+ * `RunData.cellTypes` ({codes, names, counts}), so ./useColouring uses either.
  */
 export function cellTypesFromLabels(
   clusterCodes: Float32Array,

@@ -5,9 +5,9 @@
  * sample's own range. A sample without a shown feature is drawn grey and names what it lacks.
  */
 import { CLUSTER_PALETTE, valueRange } from '@atlas/viz';
-import { clusterColour } from '../data/runRef';
-import type { RunData } from '../data/api';
-import { averageValues } from '../logic';
+import type { RunData } from '../data/runData';
+import { clusterColour } from './colours';
+import { averageValues } from './values';
 
 export type SampleColouring =
   | { mode: 'categorical'; values: Float32Array; clusterColors: string[] }

@@ -15,8 +15,6 @@ import { MessagePage } from '../../../components/MessagePage';
 import { useSession } from '../../../app/session';
 import { Explorer } from '../Explorer';
 import { useExplorer } from '../state/store';
-import { ExplorerLowerPanel } from '../panels/LowerPanel';
-import { explorerColumnTools } from '../tool-column/ColumnTools';
 import { readPublicLink } from './publicLink';
 
 type DecodedMeta = CallResponse<typeof catalogueCalls.decodeMeta>;
@@ -90,8 +88,6 @@ export function PublicPage() {
               </Box>
             </Box>
           }
-          tools={explorerColumnTools()}
-          lowerPanel={<ExplorerLowerPanel />}
         />
       </Box>
     );

@@ -7,7 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useRuns } from '../data/api';
+import { useRuns } from '../data/runMeta';
 import { useExplorer } from '../state/store';
 import { SEARCH_DELAY_MS, useDebounced } from './useDebounced';
 

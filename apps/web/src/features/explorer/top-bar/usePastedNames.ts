@@ -1,7 +1,7 @@
 import type { ClipboardEvent } from 'react';
 import { EXPLORER_MSG, type FeatureKind } from '@atlas/contracts';
 import { useSnackbar } from '../../../app/feedback';
-import { matchFeatureNames, splitNameList } from '../logic';
+import { matchFeatureNames, splitNameList } from './nameMatching';
 
 /**
  * Adds a pasted or uploaded list of names to the chosen features by the spec's rules (03 §5: punctuation stripped,

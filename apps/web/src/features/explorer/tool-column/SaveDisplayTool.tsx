@@ -1,49 +1,28 @@
+/**
+ * Save Display (spec 03 §2.1 tool column): the plots as a transparent or opaque PNG named `{run}_{features}.png`;
+ * for admins also FrontPage, which stores the spatial plot as the run's catalogue thumbnail. A public viewer (run
+ * opened by link) has no FrontPage.
+ */
 import { useState } from 'react';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Category from '@mui/icons-material/Category';
 import Image from '@mui/icons-material/Image';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import Link from '@mui/icons-material/Link';
 import SaveAlt from '@mui/icons-material/SaveAlt';
 import Web from '@mui/icons-material/Web';
 import { EXPLORER_MSG, hasGroupAccess } from '@atlas/contracts';
 import { useSnackbar } from '../../../app/feedback';
 import { useGroups, useSession } from '../../../app/session';
-import { useRunData } from '../data/api';
-import { useExplorer } from '../state/store';
-import { ToolButton } from './ToolButton';
-import { publicLinkOf, putFrontPage } from '../data/panelsApi';
 import { downloadBlob } from '../../../components/download';
+import { useRunData } from '../data/runData';
+import { putFrontPage } from '../data/sharing';
+import { useExplorer } from '../state/store';
 import { capturePng, captureSpatialThumbnail, displayFileName, findPlotsCanvas } from './capture';
-import { CellTypeDialog } from '../dialogs/CellTypeDialog';
+import { ToolButton } from './ToolButton';
 
-/**
- * The explorer's left-column tools that belong to the panels (spec 03 §2.1): Cell Typing, Save Display (transparent
- * or opaque PNG named `{run}_{features}.png`; FrontPage for admins, which stores the spatial plot as the run's
- * catalogue thumbnail) and Copy Public Link. In a public viewer (run opened by link) there is no FrontPage and the
- * link copied is the one the viewer was opened with.
- */
-export function explorerColumnTools() {
-  return { cellTyping: <CellTypingTool />, saveDisplay: <SaveDisplayTool />, publicLink: <CopyPublicLinkTool /> };
-}
-
-function CellTypingTool() {
-  const run = useExplorer((s) => s.run);
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <ToolButton title="Cell Typing" onClick={() => setOpen(true)} disabled={!run}>
-        <Category fontSize="small" />
-      </ToolButton>
-      <CellTypeDialog open={open} onClose={() => setOpen(false)} />
-    </>
-  );
-}
-
-function SaveDisplayTool() {
+export function SaveDisplayTool() {
   const run = useExplorer((s) => s.run);
   const features = useExplorer((s) => s.features);
   const mode = useExplorer((s) => s.mode);
@@ -107,25 +86,5 @@ function SaveDisplayTool() {
         )}
       </Menu>
     </>
-  );
-}
-
-function CopyPublicLinkTool() {
-  const run = useExplorer((s) => s.run);
-  const showSnack = useSnackbar();
-  const copyLink = async () => {
-    if (!run) return;
-    try {
-      const link = await publicLinkOf(run, window.location.origin);
-      await navigator.clipboard.writeText(link);
-      showSnack(EXPLORER_MSG.publicLinkCopied, { color: 'success' });
-    } catch (error) {
-      showSnack(error instanceof DOMException ? EXPLORER_MSG.clipboardFailed : (error as Error).message, { color: 'error' });
-    }
-  };
-  return (
-    <ToolButton title="Copy Public Link" onClick={() => void copyLink()} disabled={!run}>
-      <Link fontSize="small" />
-    </ToolButton>
   );
 }
