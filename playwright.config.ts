@@ -4,9 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
+import { LAB_WEB_DIST } from './e2e/web-build';
 
 /**
- * End-to-end specs drive the built portal in Debian's Chromium. The server runs on a fresh temporary
+ * End-to-end specs drive the built portal in Debian's Chromium: the `lab` build (e2e/web-build.ts), which
+ * scripts/e2e.mjs makes before the run. The server runs on a fresh temporary
  * data folder (embedded PGlite, fs storage, file outbox) so specs can read confirmation codes from the outbox.
  * The runner process creates the folder once; workers inherit it through the environment.
  */
@@ -46,6 +48,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       ATLAS_ENV: 'test',
       ATLAS_DATA_DIR: process.env.ATLAS_E2E_DATA_DIR,
+      ATLAS_WEB_DIST: LAB_WEB_DIST,
       ATLAS_ADMIN_PASSWORD: 'Admin#Pass1',
       ATLAS_LOG_LEVEL: 'warn',
       // The catalogue spec browses the demo runs (off by default when ATLAS_ENV=test).

@@ -4,28 +4,21 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LOGIN_COOKIE_NAME } from '@atlas/contracts';
+import { LOGIN_COOKIE_NAME, type ExplorerTimings } from '@atlas/contracts';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
+import { LAB_WEB_DIST } from '../e2e/web-build.js';
 import { BENCH_RUN, BENCH_RUN_100K } from './import.js';
 import type { Row } from './row.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const WEB_INDEX = path.join(ROOT, 'apps/web/dist/index.html');
+const WEB_INDEX = path.join(LAB_WEB_DIST, 'index.html');
 
 const OPEN = 'open a 10k-tixel, 30k-gene run: navigation → both plots drawn';
 const OPEN_100K = 'open a 100k-tixel run: navigation → both plots drawn';
 const RECOLOUR = 'recolour both plots after a gene change, 10k tixels';
 const MILLION = 'plots stay interactive (pan, zoom, lasso) at 1,000,000 tixels';
 
-interface ExplorerTimings {
-  tixels: number;
-  navigationToDrawnMs: number | null;
-  mountToDrawnMs: number | null;
-  lastRecolourMs: number | null;
-  lastRecolourKind: string | null;
-  recolours: number;
-}
 interface VizTimings {
   n: number;
   generateMs: number;
@@ -43,13 +36,14 @@ interface Probe {
 }
 
 /**
- * Builds the web app when apps/web/dist is missing. The server decides whether it serves the app when it starts,
- * so call this before startBenchServer; browserRows calls it again and reports a server started without a build.
+ * Builds the web app's `lab` build (e2e/web-build.ts: the production build plus the /viz-lab page the
+ * million-tixel row opens) when it is missing. The server decides whether it serves the app when it starts, so
+ * call this before startBenchServer; browserRows calls it again and reports a server started without a build.
  */
 export function ensureWebBuild(): void {
   if (fs.existsSync(WEB_INDEX)) return;
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm run build failed');
+  const result = spawnSync('npm', ['run', 'build:lab'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build:lab failed');
 }
 
 const explorerTimings = (page: Page) => page.evaluate(() => (globalThis as unknown as Probe).__explorerTimings!);

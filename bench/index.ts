@@ -23,7 +23,7 @@ const want = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chos
 const rows: Row[] = [];
 if (want('science')) rows.push(...(await scienceRows()));
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
-// The server serves apps/web/dist only when it exists at start; the browser figures need it.
+// The server serves the web app's lab build (e2e/web-build.ts) only when it exists at start; the browser figures need it.
 ensureWebBuild();
 
 // 1,000 catalogue runs (a third private) so the catalogue figure is measured at the size the target names.

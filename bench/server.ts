@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { migrate, openDatabase, type Db } from '../apps/server/src/infra/db/index.js';
+import { LAB_WEB_DIST } from '../e2e/web-build.js';
 
 /** A real server process (embedded profile) on a free port and a fresh data folder, for loopback benchmarks. */
 export interface BenchServer {
@@ -45,6 +46,8 @@ export async function startBenchServer(
     HOST: '127.0.0.1',
     ATLAS_ENV: 'production',
     ATLAS_DATA_DIR: dataDir,
+    // The lab build: the production build plus the /viz-lab page of the million-tixel row.
+    ATLAS_WEB_DIST: LAB_WEB_DIST,
     ATLAS_ADMIN_PASSWORD: 'Bench#Pass1',
     ATLAS_JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     ATLAS_LOG_LEVEL: 'warn',

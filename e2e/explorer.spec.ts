@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXPLORER_MSG, LOGIN_COOKIE_NAME, MSG } from '@atlas/contracts';
+import { EXPLORER_MSG, LOGIN_COOKIE_NAME, MSG, type ExplorerTimings, type FeatureKind } from '@atlas/contracts';
 import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
@@ -13,16 +13,7 @@ import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtu
 
 const RUN = 'D90004';
 
-interface Timings {
-  runId: string | null;
-  tixels: number;
-  navigationToDrawnMs: number | null;
-  mountToDrawnMs: number | null;
-  lastRecolourMs: number | null;
-  lastRecolourKind: string | null;
-  recolours: number;
-}
-const timings = (page: Page) => page.evaluate(() => (window as unknown as { __explorerTimings: Timings }).__explorerTimings);
+const timings = (page: Page) => page.evaluate(() => (window as unknown as { __explorerTimings: ExplorerTimings }).__explorerTimings);
 
 
 test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', async ({ page }) => {
@@ -57,7 +48,7 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   await expect(page.getByTestId('heat-bar')).toBeVisible({ timeout: 10_000 });
   await expect(page).toHaveURL(new RegExp(`features=${encodeURIComponent(gene)}`));
   await page.waitForFunction(() => {
-    const t = (window as unknown as { __explorerTimings: Timings }).__explorerTimings;
+    const t = (window as unknown as { __explorerTimings: ExplorerTimings }).__explorerTimings;
     return t.lastRecolourKind === 'features' && t.lastRecolourMs !== null;
   });
   const t1 = await timings(page);
@@ -69,7 +60,7 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   await page.getByRole('button', { name: 'Heat Map' }).click();
   await page.getByRole('menuitem', { name: 'inferno' }).click();
   await expect(page).toHaveURL(/palette=inferno/);
-  await page.waitForFunction(() => (window as unknown as { __explorerTimings: Timings }).__explorerTimings.lastRecolourKind === 'palette');
+  await page.waitForFunction(() => (window as unknown as { __explorerTimings: ExplorerTimings }).__explorerTimings.lastRecolourKind === 'palette');
   console.log(`explorer: recolour after a palette change ${(await timings(page)).lastRecolourMs} ms`);
 
   // Back to clusters (lasso is only offered in cluster view).
@@ -154,7 +145,7 @@ async function waitForRunData(page: Page, runId: string): Promise<string> {
 }
 
 /** A run's feature names of one kind, straight from the API. */
-async function featureNames(page: Page, token: string, runId: string, kind: 'genes' | 'motifs' | 'eRegulons'): Promise<string[]> {
+async function featureNames(page: Page, token: string, runId: string, kind: FeatureKind): Promise<string[]> {
   const response = await page.request.get(`/api/v1/genes/feature_names?run_id=${runId}&kind=${kind}`, { headers: { authorization: `JWT ${token}` } });
   expect(response.ok()).toBeTruthy();
   return (await response.json()) as string[];

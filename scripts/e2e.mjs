@@ -1,4 +1,4 @@
-// Builds the web app and runs the Playwright specs in Debian's Chromium.
+// Builds the web app (its `lab` build, with the /viz-lab page) and runs the Playwright specs in Debian's Chromium.
 // Without Chromium a developer's run says so and stops cleanly; in CI (CI=true) it is an error.
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -18,5 +18,6 @@ const run = (cmd, args) => {
   const result = spawnSync(cmd, args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-run('npm', ['run', 'build', '--silent']);
+// The specs run on the production build plus the development-only /viz-lab page (e2e/web-build.ts).
+run('npm', ['run', 'build:lab', '--silent']);
 run('npx', ['playwright', 'test', ...process.argv.slice(2)]);

@@ -3,6 +3,7 @@ export * from './call.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './explorer/messages.js';
+export * from './explorer/timings.js';
 export * from './explorer/view-state.js';
 export * from './password.js';
 export * from './auth/schemas.js';

@@ -4,6 +4,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PageLoading } from '../components/PageLoading';
+import { loadPublicPage } from '../features/explorer';
 import { startExplorerEarly } from './earlyExplorer';
 import { FeedbackProvider } from './feedback';
 import { InfoDialogProvider } from './help';
@@ -15,14 +16,23 @@ import { theme } from './theme';
 
 // Each route's screen is its own chunk, so the first load carries only the shell.
 const LoginPage = lazy(() => import('../features/login/LoginPage').then((m) => ({ default: m.LoginPage })));
-const PublicPage = lazy(() => import('../features/public/PublicPage').then((m) => ({ default: m.PublicPage })));
+const PublicPage = lazy(() => loadPublicPage().then((m) => ({ default: m.PublicPage })));
 const VisualizationPage = lazy(() =>
   import('../features/visualization/VisualizationPage').then((m) => ({ default: m.VisualizationPage })),
 );
 const RunsListPage = lazy(() =>
   import('../features/catalogue/RunsListPage').then((m) => ({ default: m.RunsListPage })),
 );
-const VizLabPage = lazy(() => import('../features/viz-lab/VizLabPage').then((m) => ({ default: m.VizLabPage })));
+/**
+ * The WebGL test page over generated data (`/viz-lab`) is for development: routed by the dev server and by the
+ * `lab` build mode (`npm run build:lab`, which the e2e suite and the bench drive: their plot checks at 10k and 1M
+ * tixels run on it). Vite replaces both conditions at build time, so `npm run build` has neither the route nor the
+ * page's chunk.
+ */
+const VizLabPage =
+  import.meta.env.DEV || import.meta.env.MODE === 'lab'
+    ? lazy(() => import('../features/viz-lab/VizLabPage').then((m) => ({ default: m.VizLabPage })))
+    : null;
 const NotFoundPage = lazy(() =>
   import('../features/shell-views/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -65,7 +75,7 @@ function AppRoutes() {
       </Route>
       <Route path="login" element={<LoginPage />} />
       <Route path="public" element={<PublicPage />} />
-      <Route path="viz-lab" element={<VizLabPage />} />
+      {VizLabPage && <Route path="viz-lab" element={<VizLabPage />} />}
     </Routes>
   );
 }

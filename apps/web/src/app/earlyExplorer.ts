@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { FEATURE_KINDS } from '@atlas/contracts';
+import { loadAtlasXplore, loadRunPrefetch } from '../features/explorer';
 import { parseLoginCookie } from './loginRecord';
-
-const KINDS = ['genes', 'motifs', 'eRegulons'] as const;
 
 /**
  * A page opened at `/?component=AtlasXplore&run_id=…` with a login cookie: starts the run's data requests and the
@@ -16,7 +16,7 @@ export function startExplorerEarly(queryClient: QueryClient): void {
   const record = parseLoginCookie(document.cookie);
   if (!record) return;
   const kindParam = params.get('kind');
-  const kind = KINDS.find((k) => k === kindParam) ?? 'genes';
-  void import('../features/explorer/api').then((m) => m.prefetchRun(queryClient, runId, record.token, kind)).catch(() => undefined);
-  void import('../features/explorer/AtlasXplore').catch(() => undefined);
+  const kind = FEATURE_KINDS.find((k) => k === kindParam) ?? 'genes';
+  void loadRunPrefetch().then((m) => m.prefetchRun(queryClient, runId, record.token, kind)).catch(() => undefined);
+  void loadAtlasXplore().catch(() => undefined);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FEATURE_KINDS } from '../genes/schemas.js';
 
 /**
  * The explorer's permalink (CONVENTIONS §12): the address query records the run (spec 03) plus our view fields.
@@ -9,7 +10,7 @@ import { z } from 'zod';
  */
 export const VIEW_STATE_VERSION = 1 as const;
 
-export const VIEW_KINDS = ['genes', 'motifs', 'eRegulons'] as const;
+export const VIEW_KINDS = FEATURE_KINDS;
 export const VIEW_MODES = ['cluster', 'celltype', 'expression'] as const;
 /** The heatmap palettes of @atlas/viz (HEATMAP_PALETTES; the web app checks they agree). */
 export const VIEW_PALETTES = ['jet', 'hot', 'inferno', 'picnic', 'bone', 'custom'] as const;

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { ZRunId } from '../catalogue/schemas.js';
 
-/** Feature kinds of a run (DESIGN §6); the public variant names them by index 1, 2, 3 (spec 03 §7). */
+/**
+ * Feature kinds of a run (DESIGN §6); the public variant names them by index 1, 2, 3 (spec 03 §7). The one
+ * declaration of the kind union: the web app, the server, packages/spatial, e2e and bench all import it from here.
+ */
 export const FEATURE_KINDS = ['genes', 'motifs', 'eRegulons'] as const;
+export type FeatureKind = (typeof FEATURE_KINDS)[number];
 export const ZFeatureKind = z.enum(FEATURE_KINDS);
-export type TFeatureKind = z.infer<typeof ZFeatureKind>;
+/** FeatureKind under the contracts' `T` name for schema types. */
+export type TFeatureKind = FeatureKind;
 
 /** Summation file prefixes of `get_summation` (spec 03 §7) and the kind each names. */
 export const SUMMATION_PREFIXES = { geneSummation: 'genes', motifSummation: 'motifs', eRegulonSummation: 'eRegulons' } as const;

@@ -2,12 +2,14 @@
  * Writes a synthetic run as the AnnData files a lab would upload (genes.h5ad, and for ATAC motifs.h5ad and
  * eRegulons.h5ad), through the io package's writer, plus motifs.csv for the sequence logo.
  */
+import type { FeatureKind } from '@atlas/contracts';
 import { writeH5ad, type WritableColumn } from '../io/h5ad-writer.js';
 import type { Matrix } from '../matrix/types.js';
 import type { Pfm } from './atac.js';
 import type { SyntheticRun } from './generate.js';
 
-export type SyntheticMatrixKind = 'genes' | 'motifs' | 'eRegulons';
+/** Which matrix of a synthetic run: one per feature kind (declared in @atlas/contracts). */
+export type SyntheticMatrixKind = FeatureKind;
 
 /** Categories in natural order (C2 before C10), as the explorer lists clusters. */
 function categorical(values: readonly string[]): WritableColumn {

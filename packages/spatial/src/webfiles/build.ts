@@ -11,6 +11,7 @@
  */
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
+import type { FeatureKind } from '@atlas/contracts';
 import { toCsc } from '../matrix/ops.js';
 import type { Matrix } from '../matrix/types.js';
 import type { TopTen } from '../stats/cluster-ranking.js';
@@ -21,7 +22,8 @@ import { summationChunkPath, summationTextChunks } from './summation-text.js';
 
 const gzip = promisify(gzipCallback);
 
-export type FeatureKind = 'genes' | 'motifs' | 'eRegulons';
+/** The kinds are declared once, in @atlas/contracts; re-exported for the webfile task. */
+export type { FeatureKind };
 
 /** File names per kind, as the original system and the explorer's calls name them. */
 export const FEATURE_FILES: Record<

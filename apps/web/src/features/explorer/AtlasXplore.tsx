@@ -1,19 +1,16 @@
 /**
  * `?component=AtlasXplore&run_id=…` (spec 03 §2.1): the signed-in explorer. The address mirrors the run and — our
  * permalink addition — the additional multi-sample runs, the feature kind, chosen features, colour mode and
- * palette, so a copied address restores the view. The panels' column tools and lower panel mount into the layout's
- * slots.
+ * palette, so a copied address restores the view.
  */
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { DEFAULT_VIEW_STATE } from '@atlas/contracts';
-import { ExplorerLowerPanel } from '../explorer-panels/LowerPanel';
-import { explorerColumnTools } from '../explorer-panels/ColumnTools';
 import { Explorer } from './Explorer';
-import { decodeViewQuery, encodeViewQuery } from './logic';
-import { useExplorer } from './store';
-import { markMounted } from './timings';
+import { decodeViewQuery, encodeViewQuery } from './state/permalink';
+import { useExplorer } from './state/store';
+import { markMounted } from './plots/timings';
 
 export function AtlasXplore() {
   const [params, setParams] = useSearchParams();
@@ -77,7 +74,5 @@ export function AtlasXplore() {
     [setParams, setSamples],
   );
 
-  return (
-    <Explorer onSelectRun={onSelectRun} tools={explorerColumnTools()} lowerPanel={<ExplorerLowerPanel />} />
-  );
+  return <Explorer onSelectRun={onSelectRun} />;
 }

@@ -1,0 +1,69 @@
+/** The values of the chosen features per tixel (binary get_summation), one query per feature. */
+import { useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { genesCalls, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
+import { useSession } from '../../../app/session';
+import type { RunRef } from '../state/store';
+import type { FeatureNames } from './featureNames';
+import { explorerKeys } from './queryKeys';
+import { responseError } from './responseError';
+import { refQuery } from './runRef';
+
+/** Values of one feature per tixel: POST get_summation with `Accept: application/octet-stream` → float32. */
+export async function fetchFeatureValues(
+  run: RunRef,
+  kind: FeatureKind,
+  index: number,
+  token: string | null,
+  signal?: AbortSignal,
+): Promise<Float32Array> {
+  const headers: Record<string, string> = { accept: 'application/octet-stream', 'content-type': 'application/json' };
+  if (token) headers.authorization = `JWT ${token}`;
+  const path = genesCalls.getSummation.path;
+  const response = await fetch(path, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...refQuery(run), filename: KIND_LABEL[kind].summation, rows: [index] }),
+    signal,
+  });
+  if (!response.ok) throw await responseError(response, path);
+  const buffer = await response.arrayBuffer();
+  const tixels = Number(response.headers.get('x-tixels')) || buffer.byteLength / 4;
+  return new Float32Array(buffer, 0, tixels);
+}
+
+/**
+ * One query per chosen feature, keyed by [run, kind, feature] so that values are fetched once and reused when
+ * the feature is chosen again. Returns the arrays in `features` order once all have arrived (else null).
+ */
+export function useFeatureValues(
+  run: RunRef | null,
+  kind: FeatureKind,
+  features: readonly string[],
+  names: FeatureNames | undefined,
+): { values: Float32Array[] | null; loading: boolean; error: Error | null } {
+  const { token } = useSession();
+  const results = useQueries({
+    queries: features.map((feature) => ({
+      queryKey: explorerKeys.featureValues(run, kind, feature),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        fetchFeatureValues(run!, kind, names!.index.get(feature)!, token, signal),
+      enabled: run !== null && names !== undefined && names.index.has(feature),
+      staleTime: Infinity,
+      gcTime: 5 * 60_000,
+      retry: false,
+    })),
+  });
+  const datas = results.map((r) => r.data);
+  const error = results.find((r) => r.error)?.error ?? null;
+  const loading = results.some((r) => r.isFetching);
+  const next = datas.length > 0 && datas.every((d) => d !== undefined) ? (datas as Float32Array[]) : null;
+  // Keep the array's identity while its elements are the same arrays, so recolouring runs only on real changes.
+  // (A useMemo over `datas` would not do: its length changes with the number of features.)
+  const [kept, setKept] = useState<Float32Array[] | null>(null);
+  const same =
+    next === null ? kept === null : kept !== null && kept.length === next.length && next.every((d, i) => d === kept[i]);
+  if (!same) setKept(next);
+  const values = same ? kept : next;
+  return { values, loading, error };
+}

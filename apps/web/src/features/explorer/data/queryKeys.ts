@@ -1,0 +1,33 @@
+/**
+ * The explorer's TanStack Query keys (CONVENTIONS §11), all in one place: `['explorer', run, …]`, where run is
+ * the run id or `encoded:<link>`. The multi-sample hooks and the early prefetch build their keys here too, so a
+ * run's data is fetched once whichever part of the page asks for it.
+ */
+import type { FeatureKind } from '@atlas/contracts';
+import type { RunRef } from '../state/store';
+
+/** A stable string for query keys: the run id, or the public link. */
+export function runKey(run: RunRef | null): string {
+  if (!run) return '';
+  return run.run_id ?? `encoded:${run.encoded}`;
+}
+
+export const explorerKeys = {
+  /** The runs the session may see. */
+  runs: () => ['explorer', 'runs'],
+  runData: (run: RunRef | null) => ['explorer', runKey(run), 'data'],
+  /** A public link's decoded run record. */
+  meta: (run: RunRef | null) => ['explorer', runKey(run), 'meta'],
+  featureNames: (run: RunRef | null, kind: FeatureKind) => ['explorer', runKey(run), kind, 'names'],
+  featureValues: (run: RunRef | null, kind: FeatureKind, feature: string) => [
+    'explorer',
+    runKey(run),
+    kind,
+    'feature',
+    feature,
+  ],
+  tissueImage: (run: RunRef | null) => ['explorer', runKey(run), 'tissue-image'],
+  topTen: (run: RunRef | null, kind: FeatureKind) => ['explorer', runKey(run), kind, 'topTen'],
+  seqLogo: (run: RunRef | null, motif: string | null) => ['explorer', runKey(run), 'motifs', 'seq-logo', motif],
+  task: (id: string | null) => ['explorer', 'task', id],
+};

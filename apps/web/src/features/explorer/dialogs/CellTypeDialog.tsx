@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import TextField from '@mui/material/TextField';
+import UploadFile from '@mui/icons-material/UploadFile';
+import { CLUSTER_PALETTE } from '@atlas/viz';
+import { useSnackbar } from '../../../app/feedback';
+import { useRunData } from '../data/runData';
+import { postCellType, useTaskState } from '../data/tasks';
+import { isCsvFile } from '../top-bar/nameMatching';
+import { useExplorer } from '../state/store';
+import { labelsOfResult, parseMarkerCsv } from './markerCsv';
+import { EXPLORER_MSG } from '@atlas/contracts';
+import { clusterColour } from '../plots/colours';
+
+/**
+ * Cell Type Mapping (spec 03 §2.1): a label per cluster, typed or computed. Upload takes a marker csv (one cell
+ * type per row: `label, marker, …`), cleans it (spec 03 §5) and runs gene.compute_cell_type, polled every
+ * 1000 ms; FAILURE says 'Worker failed for CellType', SUCCESS applies the labels and shows the cell-type view.
+ * Apply uses the labels as typed.
+ */
+export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const run = useExplorer((s) => s.run);
+  const stored = useExplorer((s) => s.clusterLabels);
+  const clusterColors = useExplorer((s) => s.clusterColors);
+  const patch = useExplorer((s) => s.patch);
+  const showSnack = useSnackbar();
+  const data = useRunData(open ? run : null);
+  const clusters = data.data?.clusterNames ?? [];
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [posting, setPosting] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const task = useTaskState(taskId, run);
+
+  useEffect(() => {
+    if (open) setLabels(stored ?? {});
+  }, [open, stored]);
+
+  const apply = (values: Record<string, string>) => {
+    const complete = Object.fromEntries(clusters.map((c) => [c, values[c]?.trim() || 'Undefined']));
+    // The cell-type view shows categories: a chosen feature would keep the plots in expression colours.
+    patch({ clusterLabels: complete, mode: 'celltype', features: [], range: null });
+    onClose();
+  };
+
+  // The task's end: failure is a toast, success applies the labels.
+  const status = task.data?.status;
+  useEffect(() => {
+    if (!taskId || !status) return;
+    if (status === 'FAILURE') {
+      setTaskId(null);
+      showSnack(EXPLORER_MSG.cellTypeFailed, { color: 'error' });
+    } else if (status === 'SUCCESS') {
+      const result = labelsOfResult(task.data?.result);
+      setTaskId(null);
+      setLabels(result);
+      apply(result);
+      showSnack(EXPLORER_MSG.cellTypesApplied, { color: 'success' });
+    }
+    // `apply` changes with every render; the task's status is what matters.
+  }, [taskId, status]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (task.error && taskId) {
+      setTaskId(null);
+      showSnack(task.error.message, { color: 'error' });
+    }
+  }, [task.error, taskId, showSnack]);
+
+  const upload = async (file: File) => {
+    if (!run) return;
+    if (!isCsvFile(file.name)) {
+      showSnack(EXPLORER_MSG.wrongFileType, { color: 'error' });
+      return;
+    }
+    const map = parseMarkerCsv(await file.text());
+    if (Object.keys(map).length === 0) {
+      showSnack(EXPLORER_MSG.noMarkers, { color: 'warning' });
+      return;
+    }
+    setPosting(true);
+    try {
+      const state = await postCellType(run, map);
+      setTaskId(state._id);
+    } catch (error) {
+      showSnack((error as Error).message, { color: 'error' });
+    } finally {
+      setPosting(false);
+    }
+  };
+
+  const busy = posting || taskId !== null;
+  const progress = task.data?.progress ?? 0;
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="cell-type-mapping-title">
+      <DialogTitle id="cell-type-mapping-title">Cell Type Mapping</DialogTitle>
+      <DialogContent>
+        <DialogContentText variant="body2" sx={{ mb: 2 }}>
+          Type a label for each cluster, or upload a csv of marker genes (one cell type per row: label, marker, marker, …).
+        </DialogContentText>
+        {busy && <LinearProgress variant={progress > 0 ? 'determinate' : 'indeterminate'} value={progress} sx={{ mb: 2 }} aria-label="Cell typing" />}
+        <Box sx={{ display: 'grid', gap: 1.25 }}>
+          {clusters.map((cluster, i) => (
+            <Box key={cluster} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+              <Box sx={{ width: 14, height: 14, borderRadius: '50%', flex: 'none', bgcolor: clusterColour(CLUSTER_PALETTE, clusterColors, cluster, i) }} />
+              <TextField
+                size="small"
+                fullWidth
+                label={cluster}
+                value={labels[cluster] ?? ''}
+                disabled={busy}
+                onChange={(e) => setLabels((l) => ({ ...l, [cluster]: e.target.value }))}
+              />
+            </Box>
+          ))}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button startIcon={<UploadFile />} disabled={busy || !run} onClick={() => fileInput.current?.click()}>
+          Upload
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          data-testid="cell-type-upload"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void upload(file);
+          }}
+        />
+        <Box sx={{ flex: 1 }} />
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => apply(labels)} disabled={busy || clusters.length === 0}>
+          Apply
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

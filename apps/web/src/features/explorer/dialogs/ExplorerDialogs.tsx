@@ -1,0 +1,89 @@
+/**
+ * The dialogs the explorer's bars open over the plots — Metadata, Color Configuration, Min/Max Range, the
+ * selection's ranking and Genes/Motifs — wired to the store. At most one of the first four is open (`open`); the
+ * ranking opens by itself when a selection's result arrives.
+ */
+import { useShallow } from 'zustand/react/shallow';
+import type { FeatureNames } from '../data/featureNames';
+import type { RunMeta } from '../data/runMeta';
+import type { Colouring } from '../plots/useColouring';
+import type { SelectionRanking } from '../plots/useSelectionRanking';
+import { markRecolour } from '../plots/timings';
+import { chooseFeatures } from '../state/chooseFeatures';
+import { useExplorer } from '../state/store';
+import { ColorConfigDialog } from './ColorConfigDialog';
+import { FeatureListDialog } from './FeatureListDialog';
+import { MetadataDialog } from './MetadataDialog';
+import { RangeDialog } from './RangeDialog';
+import { SelectionDialog } from './SelectionDialog';
+
+export type ExplorerDialog = 'metadata' | 'colors' | 'range' | 'featureList';
+
+const NO_COLORS: Record<string, string> = {};
+
+export interface ExplorerDialogsProps {
+  open: ExplorerDialog | null;
+  onClose: () => void;
+  meta: RunMeta | null;
+  colouring: Colouring;
+  ranking: SelectionRanking;
+  /** The open run's feature names of the current kind. */
+  names: FeatureNames | undefined;
+}
+
+export function ExplorerDialogs({ open, onClose, meta, colouring, ranking, names }: ExplorerDialogsProps) {
+  const s = useExplorer(
+    useShallow((st) => ({
+      run: st.run,
+      kind: st.kind,
+      features: st.features,
+      clusterColors: st.clusterColors,
+      patch: st.patch,
+    })),
+  );
+  return (
+    <>
+      <MetadataDialog open={open === 'metadata'} meta={meta} onClose={onClose} />
+      <ColorConfigDialog
+        open={open === 'colors'}
+        names={colouring.categories?.names ?? []}
+        colors={colouring.categoryColors}
+        onClose={onClose}
+        onApply={(overrides) => {
+          markRecolour('cluster colours');
+          s.patch({ clusterColors: { ...(s.clusterColors ?? NO_COLORS), ...overrides } });
+          onClose();
+        }}
+      />
+      <RangeDialog
+        open={open === 'range'}
+        current={colouring.range}
+        onClose={onClose}
+        onReset={() => {
+          markRecolour('range');
+          s.patch({ range: null });
+          onClose();
+        }}
+        onApply={(r) => {
+          markRecolour('range');
+          s.patch({ range: r });
+          onClose();
+        }}
+      />
+      <SelectionDialog
+        open={ranking.resultOpen}
+        runId={s.run?.run_id ?? meta?.run_id ?? ''}
+        result={ranking.result}
+        onClose={() => ranking.setResultOpen(false)}
+      />
+      <FeatureListDialog
+        open={open === 'featureList'}
+        onClose={onClose}
+        kind={s.kind}
+        names={names?.names ?? []}
+        features={s.features}
+        onChange={chooseFeatures}
+      />
+    </>
+  );
+}

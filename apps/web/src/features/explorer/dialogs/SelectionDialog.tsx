@@ -1,0 +1,119 @@
+/** "Tixel Id's Selected" (spec 03 §2.1): the ranking of a lasso/quad selection (gene.compute_qc) and its CSV. */
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { KIND_LABEL, type FeatureKind } from '@atlas/contracts';
+import { downloadBlob } from '../../../components/download';
+import { rankedTableCsv, rankedTableFileName, type RankedRow } from './rankedTable';
+
+/** Browser download of a text file. */
+function downloadText(text: string, fileName: string, type = 'text/csv'): void {
+  downloadBlob(new Blob([text], { type }), fileName);
+}
+
+export interface SelectionResult {
+  kind: FeatureKind;
+  count: number;
+  top: string[];
+  table: RankedRow[];
+}
+
+/** "Tixel Id's Selected": the top 10 of the selection's ranking, Save (full ranked table as CSV) and Close. */
+export function SelectionDialog({
+  open,
+  runId,
+  result,
+  onPick,
+  onClose,
+}: {
+  open: boolean;
+  runId: string;
+  result: SelectionResult | null;
+  onPick?: (name: string) => void;
+  onClose: () => void;
+}) {
+  const top = result ? result.table.slice(0, 10) : [];
+  return (
+    <Dialog
+      open={open && result !== null}
+      onClose={onClose}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="tixels-selected-title"
+    >
+      <DialogTitle id="tixels-selected-title">Tixel Id&apos;s Selected</DialogTitle>
+      {result && (
+        <DialogContent dividers>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {result.count.toLocaleString()} tixels selected, ranked against the rest (Welch t-test).
+          </Typography>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {KIND_LABEL[result.kind].top}
+          </Typography>
+          <Table size="small" aria-label={KIND_LABEL[result.kind].top}>
+            <TableHead>
+              <TableRow>
+                <TableCell>#</TableCell>
+                <TableCell>Name</TableCell>
+                <TableCell align="right">Score</TableCell>
+                <TableCell align="right">log2FC</TableCell>
+                <TableCell align="right">p adj.</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {top.map((row, i) => (
+                <TableRow
+                  key={row.name}
+                  hover={Boolean(onPick)}
+                  onClick={onPick ? () => onPick(row.name) : undefined}
+                  sx={{ cursor: onPick ? 'pointer' : undefined }}
+                >
+                  <TableCell>{i + 1}</TableCell>
+                  <TableCell sx={{ fontWeight: 500 }}>{row.name}</TableCell>
+                  <TableCell align="right">{row.score.toFixed(2)}</TableCell>
+                  <TableCell align="right">{row.log2fc.toFixed(2)}</TableCell>
+                  <TableCell align="right">{row.p_adj.toExponential(2)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          {top.length === 0 && (
+            <List dense>
+              <ListItem>
+                <ListItemText primary="No features ranked." />
+              </ListItem>
+            </List>
+          )}
+        </DialogContent>
+      )}
+      <DialogActions>
+        <Button
+          disabled={!result}
+          onClick={() =>
+            result &&
+            downloadText(
+              rankedTableCsv(result.table, result.kind),
+              rankedTableFileName(runId, result.kind, result.count),
+            )
+          }
+        >
+          Save
+        </Button>
+        <Button variant="contained" onClick={onClose}>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

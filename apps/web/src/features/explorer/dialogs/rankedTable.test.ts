@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { rankedTableCsv } from './rankedTable';
+
+describe('ranked table csv', () => {
+  it('writes a header and one ranked row per feature, quoting where needed', () => {
+    const csv = rankedTableCsv(
+      [
+        { name: 'Sox2', score: 5.5, log2fc: 1.25, p: 1e-6, p_adj: 2e-5 },
+        { name: 'a,b', score: -1, log2fc: -0.5, p: 0.5, p_adj: 1 },
+      ],
+      'genes',
+    );
+    expect(csv).toBe('rank,gene,score,log2fc,p_value,p_adj\n1,Sox2,5.5,1.25,0.000001,0.00002\n2,"a,b",-1,-0.5,0.5,1\n');
+    expect(rankedTableCsv([], 'motifs').startsWith('rank,motif,')).toBe(true);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * The ranked table of a selection (gene.compute_qc's result), pure: its rows, the CSV that Save writes and the
+ * file name.
+ */
+import type { FeatureKind } from '@atlas/contracts';
+
+export interface RankedRow {
+  name: string;
+  score: number;
+  log2fc: number;
+  p: number;
+  p_adj: number;
+}
+
+const csvCell = (v: string | number): string => {
+  const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** The full ranked table of a selection as CSV: rank, name, score, log2 fold change, p-value, adjusted p-value. */
+export function rankedTableCsv(rows: readonly RankedRow[], kind: FeatureKind): string {
+  const label = kind === 'genes' ? 'gene' : kind === 'motifs' ? 'motif' : 'eRegulon';
+  const lines = [['rank', label, 'score', 'log2fc', 'p_value', 'p_adj'].join(',')];
+  rows.forEach((r, i) => lines.push([i + 1, r.name, r.score, r.log2fc, r.p, r.p_adj].map(csvCell).join(',')));
+  return `${lines.join('\n')}\n`;
+}
+
+/** File name of a saved selection table: run id, kind and the selection size. */
+export function rankedTableFileName(runId: string, kind: FeatureKind, count: number): string {
+  return `${runId || 'run'}_${kind}_selection_${count}.csv`;
+}

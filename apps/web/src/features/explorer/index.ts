@@ -1,0 +1,14 @@
+/**
+ * The explorer's public surface: the app router, the home shell and the early start reach the explorer only
+ * through here. Each screen stays its own lazily loaded chunk, so this file hands out loaders rather than the
+ * screens themselves (apps/web/explorer-preload.ts finds the AtlasXplore chunk by its file, ./AtlasXplore.tsx).
+ */
+
+/** `?component=AtlasXplore`: the members' explorer. */
+export const loadAtlasXplore = () => import('./AtlasXplore');
+
+/** `/public?component=PublicGeneViewer&…`: the read-only explorer of a shared run. */
+export const loadPublicPage = () => import('./public/PublicPage');
+
+/** `prefetchRun(queryClient, runId, token, kind)`: a run's data into the query cache before the explorer mounts. */
+export const loadRunPrefetch = () => import('./data/prefetch');

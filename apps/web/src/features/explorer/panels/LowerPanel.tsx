@@ -1,0 +1,66 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useAvailableKinds, useRunMeta } from '../data/runMeta';
+import { assayRules } from '../data/assayRules';
+import { useExplorer, type LowerPanel } from '../state/store';
+import { FeatureTable } from './FeatureTable';
+import { HistogramPanel } from './Histogram';
+import { MotifLogoPanel } from './MotifLogoPanel';
+import { EXPLORER_MSG } from '@atlas/contracts';
+
+/** 'Peak/Motif Viewer', or 'Peak/Motif/Network Viewer' when the run has regulons (spec 03 §2.1). */
+export function viewerTitle(regulons: boolean | null | undefined): string {
+  return regulons ? 'Peak/Motif/Network Viewer' : 'Peak/Motif Viewer';
+}
+
+/**
+ * The viewer slot: the sequence logo in motif mode; the track browser and the network are not part of this
+ * build, so gene and eRegulon mode say so.
+ */
+function ViewerSlot({ title }: { title: string }) {
+  const kind = useExplorer((s) => s.kind);
+  return (
+    <Box sx={{ p: 2 }} data-testid="viewer-slot">
+      {kind === 'motifs' ? <MotifLogoPanel /> : <Alert severity="info">{EXPLORER_MSG.viewerUnavailable(title)}</Alert>}
+    </Box>
+  );
+}
+
+/**
+ * The explorer's lower panel (spec 03 §2.1 "Lower tool column", exactly one panel at a time): Feature Table,
+ * Histogram or the Peak/Motif(/Network) Viewer, chosen by `lowerPanel` in the explorer store. Mounted under the
+ * plots by the Explorer, for members and public viewers alike.
+ */
+export function ExplorerLowerPanel() {
+  const run = useExplorer((s) => s.run);
+  const panel = useExplorer((s) => s.lowerPanel);
+  const patch = useExplorer((s) => s.patch);
+  const { meta } = useRunMeta(run);
+  // Members' run rows do not say whether there are regulons: the explorer's probe of the eRegulon names does.
+  const kinds = useAvailableKinds(run, meta);
+  const title = viewerTitle(meta?.regulons ?? kinds.includes('eRegulons'));
+  // An assay without peaks (spec 03 §4) keeps the tab but disables it; a stored choice of it shows the table.
+  const peakViewer = meta ? assayRules(meta.assay, meta.regulons).peakViewer : true;
+  const shown = panel === 'viewer' && !peakViewer ? 'table' : panel;
+  if (!run) return null;
+  return (
+    <Paper variant="outlined" component="section" aria-label="Lower panel" data-testid="explorer-lower-panel">
+      <Tabs
+        value={shown}
+        onChange={(_, value: LowerPanel) => patch({ lowerPanel: value })}
+        variant="scrollable"
+        sx={{ borderBottom: 1, borderColor: 'divider', minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}
+      >
+        <Tab value="table" label="Feature Table" />
+        <Tab value="histogram" label="Histogram" />
+        <Tab value="viewer" label={title} disabled={!peakViewer} />
+      </Tabs>
+      <Box sx={{ p: 1 }}>
+        {shown === 'table' ? <FeatureTable /> : shown === 'histogram' ? <HistogramPanel /> : <ViewerSlot title={title} />}
+      </Box>
+    </Paper>
+  );
+}

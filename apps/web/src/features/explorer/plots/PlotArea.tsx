@@ -1,0 +1,140 @@
+/**
+ * The plot area between the tool column and the legend (spec 03 §2.1): the linked UMAP and spatial plots of the
+ * open run (packages/viz LinkedPlots, a pure component), their labels and the tissue image control; the welcome
+ * screen before a run is chosen; and what failed to load. Reads the drawing settings from the store.
+ */
+import { useCallback, type RefObject } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { EXPLORER_MSG } from '@atlas/contracts';
+import { CLUSTER_PALETTE, LinkedPlots, type LinkedPlotsHandle } from '@atlas/viz';
+import { runKey } from '../data/queryKeys';
+import type { RunData } from '../data/runData';
+import { useExplorer } from '../state/store';
+import { afterRender, markFirstDraw } from './timings';
+import { TissueImageControl, useTissueImageLayer } from './TissueImageControl';
+import type { Colouring } from './useColouring';
+
+export interface PlotAreaProps {
+  plotsRef: RefObject<LinkedPlotsHandle | null>;
+  data: RunData | undefined;
+  colouring: Colouring;
+  /** The run's data or the features' values failed to load. */
+  errorMessage: string | null;
+  publicMode: boolean;
+  onOpenRunSearch: () => void;
+  onSelect: (indices: Uint32Array) => void;
+}
+
+export function PlotArea({
+  plotsRef,
+  data,
+  colouring,
+  errorMessage,
+  publicMode,
+  onOpenRunSearch,
+  onSelect,
+}: PlotAreaProps) {
+  const s = useExplorer(
+    useShallow((st) => ({
+      run: st.run,
+      palette: st.palette,
+      customColors: st.customColors,
+      displayScale: st.displayScale,
+      tool: st.tool,
+    })),
+  );
+  const tissue = useTissueImageLayer(s.run);
+  const onFirstDraw = useCallback(() => markFirstDraw(data?.n ?? 0), [data?.n]);
+  const { view, values, categoryColors, range, selectedMask, background } = colouring;
+
+  return (
+    <Box sx={{ flex: 1, minWidth: 0, position: 'relative', bgcolor: background }}>
+      {s.run === null ? (
+        <Welcome publicMode={publicMode} onOpenSearch={onOpenRunSearch} />
+      ) : errorMessage && !data ? (
+        <Box sx={{ p: 3 }}>
+          <Alert severity="error">
+            {EXPLORER_MSG.failedToLoad}: {errorMessage}
+          </Alert>
+        </Box>
+      ) : data && values ? (
+        <>
+          <LinkedPlots
+            key={runKey(s.run)}
+            ref={plotsRef}
+            embedding={data.umap}
+            spatial={data.spatial}
+            values={values}
+            colorMode={view === 'expression' ? 'continuous' : 'categorical'}
+            palette={s.palette}
+            customColors={s.customColors}
+            clusterColors={categoryColors.length ? categoryColors : CLUSTER_PALETTE}
+            range={range}
+            displayScale={s.displayScale}
+            background={background}
+            tissueImage={tissue.tissueImage}
+            spatialPointOpacity={tissue.spatialPointOpacity}
+            spotDiameter={tissue.spotDiameter}
+            selected={selectedMask}
+            tool={s.tool ?? 'pan'}
+            onSelect={onSelect}
+            onFirstDraw={onFirstDraw}
+            onAfterRender={afterRender}
+          />
+          <PlotLabels />
+          {tissue.control && <TissueImageControl {...tissue.control} />}
+        </>
+      ) : null}
+      {errorMessage && data && (
+        <Alert severity="error" sx={{ position: 'absolute', left: 8, bottom: 8 }}>
+          {errorMessage}
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+function PlotLabels() {
+  const sx = {
+    position: 'absolute',
+    top: 6,
+    px: 0.75,
+    borderRadius: 0.5,
+    bgcolor: 'rgba(255,255,255,0.75)',
+    pointerEvents: 'none',
+  } as const;
+  return (
+    <>
+      <Typography variant="caption" sx={{ ...sx, left: 8 }}>
+        UMAP
+      </Typography>
+      <Typography variant="caption" sx={{ ...sx, left: 'calc(50% + 8px)' }}>
+        Spatial
+      </Typography>
+    </>
+  );
+}
+
+function Welcome({ publicMode, onOpenSearch }: { publicMode: boolean; onOpenSearch: () => void }) {
+  return (
+    <Stack
+      sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}
+      spacing={2}
+    >
+      <Typography variant="h5">Welcome to AtlasXplore</Typography>
+      <Typography color="text.secondary">
+        Choose a run to see its tixels by cluster, cell type or expression.
+      </Typography>
+      {!publicMode && (
+        <Button variant="contained" onClick={onOpenSearch}>
+          Find a Run ID
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The run's tissue image under the spatial plot (spec 03 §2.1): `useTissueImageLayer` turns the run's spatial
+ * folder image into LinkedPlots props, and `TissueImageControl` (the plot area's top-right corner, beside the
+ * "Spatial" label) shows or hides it and sets its opacity. Runs without a spatial folder get neither.
+ */
+import { useMemo, useState } from 'react';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Slider from '@mui/material/Slider';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import HideImage from '@mui/icons-material/HideImage';
+import ImageIcon from '@mui/icons-material/Image';
+import type { TissueImage } from '@atlas/viz';
+import { useTissueImage } from '../data/tissueImage';
+import type { RunRef } from '../state/store';
+
+/** Points over the image are slightly see-through, so the tissue under each tixel stays visible. */
+const POINT_OPACITY_OVER_IMAGE = 0.7;
+const DEFAULT_IMAGE_OPACITY = 0.9;
+
+export interface TissueImageControlProps {
+  shown: boolean;
+  opacity: number;
+  onShownChange: (shown: boolean) => void;
+  onOpacityChange: (opacity: number) => void;
+}
+
+export interface TissueImageLayer {
+  /** For LinkedPlots: the image (null when hidden or absent) and the spatial points' opacity. */
+  tissueImage: TissueImage | null;
+  spatialPointOpacity: number;
+  /** Over the image, spots are drawn at their physical diameter (DESIGN §9); undefined = the size bands. */
+  spotDiameter: number | undefined;
+  /** Null while loading and for runs without an image: then no control is shown. */
+  control: TissueImageControlProps | null;
+}
+
+export function useTissueImageLayer(run: RunRef | null): TissueImageLayer {
+  const loaded = useTissueImage(run).data ?? null;
+  const [shown, setShown] = useState(true);
+  const [opacity, setOpacity] = useState(DEFAULT_IMAGE_OPACITY);
+  const image = useMemo<TissueImage | null>(() => {
+    if (!loaded) return null;
+    const [x0, y0, x1, y1] = loaded.bounds;
+    // deck.gl's order is [left, bottom, right, top], "top" being the image's first row: y0 in image coordinates.
+    return { image: loaded.bitmap, bounds: [x0, y1, x1, y0] };
+  }, [loaded]);
+  const drawn = shown && image ? { ...image, opacity } : null;
+  return {
+    tissueImage: drawn,
+    spatialPointOpacity: drawn ? POINT_OPACITY_OVER_IMAGE : 1,
+    spotDiameter: drawn ? loaded?.spotDiameter : undefined,
+    control: image ? { shown, opacity, onShownChange: setShown, onOpacityChange: setOpacity } : null,
+  };
+}
+
+export function TissueImageControl({ shown, opacity, onShownChange, onOpacityChange }: TissueImageControlProps) {
+  return (
+    <Paper
+      elevation={0}
+      data-testid="tissue-image-control"
+      data-state={shown ? 'shown' : 'hidden'}
+      sx={{
+        position: 'absolute',
+        top: 4,
+        right: 8,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        pl: 0.75,
+        pr: 1.5,
+        bgcolor: 'rgba(255,255,255,0.75)',
+      }}
+    >
+      <Tooltip title={shown ? 'Hide tissue image' : 'Show tissue image'}>
+        <IconButton size="small" aria-label="Tissue image" aria-pressed={shown} onClick={() => onShownChange(!shown)}>
+          {shown ? <ImageIcon fontSize="small" /> : <HideImage fontSize="small" />}
+        </IconButton>
+      </Tooltip>
+      <Typography variant="caption">Tissue</Typography>
+      <Slider
+        size="small"
+        aria-label="Tissue image opacity"
+        disabled={!shown}
+        min={0.1}
+        max={1}
+        step={0.05}
+        value={opacity}
+        onChange={(_, value) => onOpacityChange(value as number)}
+        sx={{ width: 72 }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * How the main plots are coloured, derived from the open run's data, the chosen features' values and the store:
+ * by expression (the features' values, averaged or one at a time), by cell type (a Cell Type Mapping's labels, else
+ * the run's own cell types) or by cluster; with the category colours, the colour range, the highlighted or
+ * selected tixels and the background. The plots, the legend, the tool column and the dialogs share one result.
+ */
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { CLUSTER_PALETTE, heatmapLut, valueRange } from '@atlas/viz';
+import type { RunData } from '../data/runData';
+import { useExplorer } from '../state/store';
+import { cellTypesFromLabels } from './cellTypes';
+import { backgroundCss, clusterColour } from './colours';
+import { markRecolour } from './timings';
+import { averageValues, maskOfCodes, maskOfIndices } from './values';
+
+export type PlotView = 'expression' | 'celltype' | 'cluster';
+
+/** Category codes per tixel with the categories' names and counts (clusters or cell types). */
+export interface Categories {
+  codes: Float32Array;
+  names: string[];
+  counts: number[];
+}
+
+export interface Colouring {
+  view: PlotView;
+  /** What the plots colour: expression values, or category codes; null until the run's data is there. */
+  values: Float32Array | null;
+  categories: Categories | null;
+  /** One colour per category (Color Configuration overrides, else the palette). */
+  categoryColors: string[];
+  /** Cell types can be shown: the run has them, or a Cell Type Mapping was applied. */
+  hasCellTypes: boolean;
+  /** The range of the shown expression values; [0, 1] without any. */
+  dataRange: [number, number];
+  /** The colour scale: the Min/Max Range override, else the data's range (one unit wide when flat). */
+  range: [number, number];
+  /** 1 for tixels in the selection or in a highlighted category; null = no dimming. */
+  selectedMask: Uint8Array | null;
+  background: string;
+}
+
+export function useColouring(data: RunData | undefined, featureValues: Float32Array[] | null): Colouring {
+  const s = useExplorer(
+    useShallow((st) => ({
+      mode: st.mode,
+      features: st.features,
+      averaging: st.averaging,
+      individual: st.individual,
+      palette: st.palette,
+      customColors: st.customColors,
+      background: st.background,
+      range: st.range,
+      highlightedClusters: st.highlightedClusters,
+      clusterColors: st.clusterColors,
+      clusterLabels: st.clusterLabels,
+      selection: st.selection,
+    })),
+  );
+
+  const expression = useMemo(() => {
+    if (!featureValues || featureValues.length === 0) return null;
+    markRecolour('features');
+    if (s.averaging === 'ind' && featureValues.length > 1)
+      return featureValues[Math.min(s.individual, featureValues.length - 1)]!;
+    return averageValues(featureValues);
+  }, [featureValues, s.averaging, s.individual]);
+
+  // Cell types: a Cell Type Mapping's labels (cluster → label) when applied, else the run's own cell_types column.
+  const cellTypes = useMemo(
+    () =>
+      data && s.clusterLabels
+        ? cellTypesFromLabels(data.clusterCodes, data.clusterNames, s.clusterLabels)
+        : (data?.cellTypes ?? null),
+    [data, s.clusterLabels],
+  );
+  const hasCellTypes = Boolean(cellTypes);
+  const view: PlotView =
+    s.features.length > 0 && expression ? 'expression' : s.mode === 'celltype' && hasCellTypes ? 'celltype' : 'cluster';
+  const categories = useMemo(
+    () =>
+      data
+        ? view === 'celltype' && cellTypes
+          ? cellTypes
+          : { codes: data.clusterCodes, names: data.clusterNames, counts: data.clusterCounts }
+        : null,
+    [data, view, cellTypes],
+  );
+  const categoryColors = useMemo(
+    () =>
+      categories ? categories.names.map((name, i) => clusterColour(CLUSTER_PALETTE, s.clusterColors, name, i)) : [],
+    [categories, s.clusterColors],
+  );
+
+  const dataRange = useMemo<[number, number]>(() => (expression ? valueRange(expression) : [0, 1]), [expression]);
+  const range: [number, number] =
+    s.range ?? (dataRange[0] === dataRange[1] ? [dataRange[0], dataRange[0] + 1] : dataRange);
+  const values = view === 'expression' ? expression! : (categories?.codes ?? null);
+
+  const selectedMask = useMemo(() => {
+    if (!data) return null;
+    if (s.selection) return maskOfIndices(s.selection, data.n);
+    if (view !== 'expression' && categories && s.highlightedClusters.length) {
+      const chosen = new Set(s.highlightedClusters.map((name) => categories.names.indexOf(name)).filter((i) => i >= 0));
+      return chosen.size ? maskOfCodes(categories.codes, chosen) : null;
+    }
+    return null;
+  }, [data, s.selection, view, categories, s.highlightedClusters]);
+
+  const lut = useMemo(() => heatmapLut(s.palette, s.customColors), [s.palette, s.customColors]);
+  const background = backgroundCss(s.background, lut);
+
+  return { view, values, categories, categoryColors, hasCellTypes, dataRange, range, selectedMask, background };
+}

@@ -1,0 +1,90 @@
+/**
+ * A lasso or quad selection on the plots, ranked: the selection goes into the store, gene.compute_qc ranks the
+ * selected tixels' features against the rest, and its answer becomes the "Tixel Id's Selected" result (opened as
+ * it arrives). A failure is a toast.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { EXPLORER_MSG, type FeatureKind, type TTaskState } from '@atlas/contracts';
+import { useSnackbar } from '../../../app/feedback';
+import { isTerminal, postComputeQc, useTaskState } from '../data/tasks';
+import type { RankedRow } from '../dialogs/rankedTable';
+import type { SelectionResult } from '../dialogs/SelectionDialog';
+import { useExplorer } from '../state/store';
+
+export interface SelectionRanking {
+  /** The plots' selection callback. */
+  onSelect: (indices: Uint32Array) => void;
+  /** The last ranking that arrived; null before one, and after Restart or clearing the selection. */
+  result: SelectionResult | null;
+  resultOpen: boolean;
+  setResultOpen: (open: boolean) => void;
+  /** A ranking is being posted or computed. */
+  running: boolean;
+  /** The computing task's state, for the progress bar. */
+  taskState: TTaskState | undefined;
+  /** Drops the result and stops following the task. */
+  forget: () => void;
+}
+
+export function useSelectionRanking(): SelectionRanking {
+  const showSnack = useSnackbar();
+  const run = useExplorer((st) => st.run);
+  const kind = useExplorer((st) => st.kind);
+  const patch = useExplorer((st) => st.patch);
+  const [taskId, setTaskId] = useState<string | null>(null);
+  const [taskKind, setTaskKind] = useState<FeatureKind>('genes');
+  const [posting, setPosting] = useState(false);
+  const [result, setResult] = useState<SelectionResult | null>(null);
+  const [resultOpen, setResultOpen] = useState(false);
+  const task = useTaskState(taskId, run);
+  const taskState = task.data;
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!taskState || !isTerminal(taskState.status) || handled.current === taskState._id) return;
+    handled.current = taskState._id;
+    if (taskState.status === 'FAILURE') {
+      showSnack(taskState.error ? `${EXPLORER_MSG.workerFailed}: ${taskState.error}` : EXPLORER_MSG.workerFailed, {
+        color: 'error',
+      });
+      setTaskId(null);
+      return;
+    }
+    const r = taskState.result as { top_selected?: string[]; table?: RankedRow[]; n_selected?: number } | null;
+    setResult({ kind: taskKind, count: r?.n_selected ?? 0, top: r?.top_selected ?? [], table: r?.table ?? [] });
+    setResultOpen(true);
+    setTaskId(null);
+  }, [taskState, taskKind, showSnack]);
+  useEffect(() => {
+    if (task.error) {
+      showSnack(task.error.message, { color: 'error' });
+      setTaskId(null);
+    }
+  }, [task.error, showSnack]);
+
+  const onSelect = useCallback(
+    (indices: Uint32Array) => {
+      if (!run || indices.length === 0) return;
+      const selection = Array.from(indices);
+      patch({ selection });
+      setResult(null);
+      setPosting(true);
+      setTaskKind(kind);
+      postComputeQc(run, kind, selection, `${kind}-selection`)
+        .then((t) => {
+          handled.current = null;
+          setTaskId(t._id);
+        })
+        .catch((e: Error) => showSnack(e.message || EXPLORER_MSG.workerFailed, { color: 'error' }))
+        .finally(() => setPosting(false));
+    },
+    [run, kind, patch, showSnack],
+  );
+
+  const forget = useCallback(() => {
+    setResult(null);
+    setTaskId(null);
+  }, []);
+
+  return { onSelect, result, resultOpen, setResultOpen, running: posting || taskId !== null, taskState, forget };
+}

@@ -1,0 +1,17 @@
+/**
+ * The explorer's browser timing marks (DESIGN §9 targets). The web app keeps them in `window.__explorerTimings` and
+ * sets `window.__explorerReady` once both plots have drawn the open run (apps/web features/explorer/plots/timings.ts);
+ * the e2e specs and the bench read them. A plain type without DOM types, so e2e and bench can import it.
+ */
+export interface ExplorerTimings {
+  runId: string | null;
+  tixels: number;
+  /** Navigation (page load, or the in-app navigation/run switch that opened the run) → both plots drawn. */
+  navigationToDrawnMs: number | null;
+  /** Explorer mount → both plots drawn. */
+  mountToDrawnMs: number | null;
+  /** Last recolour: new values/palette/range handed to the plots → deck's render of them finished. */
+  lastRecolourMs: number | null;
+  lastRecolourKind: string | null;
+  recolours: number;
+}
