@@ -144,7 +144,7 @@ describe('permalinks', () => {
 
   it('writes the schema version with view fields; the schema knows the same palettes as the plots', () => {
     const view = { run_id: 'D90004', kind: 'genes' as const, features: ['Sox2'], mode: 'expression' as const, palette: 'jet' as const, averaging: 'avg' as const, samples: [] };
-    expect(encodeViewQuery(new URLSearchParams(), view).get('v')).toBe('1');
+    expect(encodeViewQuery(new URLSearchParams(), view).get('v')).toBe('2');
     expect([...VIEW_PALETTES]).toEqual([...HEATMAP_PALETTES]);
   });
 });
