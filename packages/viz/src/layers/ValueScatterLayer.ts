@@ -7,7 +7,7 @@
  * Data is binary: `{length, attributes: {getPosition: {value: Float32Array, size: 2},
  *   getValue: {value: Float32Array, size: 1}, getSelected: {value: Uint8Array, size: 1}}}`.
  */
-import type { UpdateParameters } from '@deck.gl/core';
+import type { DefaultProps, UpdateParameters } from '@deck.gl/core';
 import { ScatterplotLayer, type ScatterplotLayerProps } from '@deck.gl/layers';
 import type { Texture } from '@luma.gl/core';
 import { VALUE_COLOR_VS_DECL, VALUE_COLOR_VS_MAIN_END, valueColorModule } from './value-color-module';
@@ -23,7 +23,8 @@ export class ValueScatterLayer<DataT = unknown, ExtraProps extends object = obje
   Required<ValueScatterLayerExtraProps<DataT>> & ExtraProps
 > {
   static override layerName = 'ValueScatterLayer';
-  static override defaultProps = { ...ScatterplotLayer.defaultProps, ...valueColorDefaultProps };
+  // Annotated so the emitted declaration names a public deck.gl type (TS2742 under `tsc --build`).
+  static override defaultProps: DefaultProps<ValueScatterLayerProps> = { ...ScatterplotLayer.defaultProps, ...valueColorDefaultProps };
 
   declare state: ScatterplotLayer['state'] & { colormapTexture?: Texture };
 

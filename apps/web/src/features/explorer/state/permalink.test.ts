@@ -57,7 +57,7 @@ describe('permalinks', () => {
       averaging: 'avg' as const,
       samples: [],
     };
-    expect(encodeViewQuery(new URLSearchParams(), view).get('v')).toBe('1');
+    expect(encodeViewQuery(new URLSearchParams(), view).get('v')).toBe('2');
     expect([...VIEW_PALETTES]).toEqual([...HEATMAP_PALETTES]);
   });
 });
