@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, the unit and integration suite on the embedded profile (PGlite, in-process
+// `npm test`: typecheck, lint, formatting, import boundaries, the unit and integration suite on the embedded profile (PGlite, in-process
 // queue), the same server suite again on PostgreSQL/BullMQ when DATABASE_URL/REDIS_URL are set, then the
 // browser specs. Ends with one summary line: "N passed, N failed".
 import fs from 'node:fs';
@@ -41,6 +41,8 @@ delete embedded.REDIS_URL;
 
 step('typecheck', 'node', ['scripts/typecheck.mjs']);
 step('lint', 'npx', ['eslint', '.']);
+step('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+step('import boundaries (dependency-cruiser)', 'npx', ['depcruise', 'apps', 'packages', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
 
 const vitestArgs = (name) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, `vitest-${name}.json`)}`];
 for (const f of fs.readdirSync(out).filter((f) => f.endsWith('.json'))) fs.rmSync(path.join(out, f));

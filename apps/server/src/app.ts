@@ -3,19 +3,19 @@ import { errorBody, HttpError } from './http/errors.js';
 import { installIdentity } from './http/identity.js';
 import { createTokenService } from './http/tokens.js';
 import type { Infra } from './infra/index.js';
-import { registerAppRoutes } from './domains/app/routes.js';
+import { registerAppRoutes } from './domains/app/index.js';
 import { createAccountStore, registerAuthRoutes } from './domains/auth/index.js';
 import { registerTaskRoutes } from './domains/tasks/index.js';
 import { createRuns } from './domains/runs/index.js';
-import { registerImportRoutes } from './domains/imports/routes.js';
-import { registerStorageRoutes } from './domains/storage/routes.js';
-import { registerDocsRoutes } from './domains/docs/routes.js';
-import { registerCatalogueRoutes } from './domains/catalogue/routes.js';
+import { registerImportRoutes } from './domains/imports/index.js';
+import { registerStorageRoutes } from './domains/storage/index.js';
+import { registerDocsRoutes } from './domains/docs/index.js';
+import { registerCatalogueRoutes } from './domains/catalogue/index.js';
 import { registerWebApp } from './web.js';
-import { registerLabRoutes } from './domains/lab/routes.js';
-import { registerLabStorageRoutes } from './domains/lab-storage/routes.js';
-import { registerGenesRoutes } from './domains/genes/routes.js';
-import { registerFrontpageRoutes } from './domains/catalogue-frontpage/routes.js';
+import { registerLabRoutes } from './domains/lab/index.js';
+import { registerLabStorageRoutes } from './domains/lab-storage/index.js';
+import { registerGenesRoutes } from './domains/genes/index.js';
+import { registerFrontpageRoutes } from './domains/catalogue-frontpage/index.js';
 
 /**
  * Builds the HTTP app over ready infrastructure: identity hook, one error handler, then every domain's routes.

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { RUN_ID } from '../domains/runs/index.js';
-import { ImportError, importRun, sourceFromPath } from '../domains/imports/service.js';
+import { ImportError, importRun, sourceFromPath } from '../domains/imports/index.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { closeInfra, createInfra } from '../infra/create.js';
 

@@ -3,8 +3,7 @@ import sharp from 'sharp';
 import { HttpError } from '../http/errors.js';
 import type { Infra } from '../infra/index.js';
 import { recordAudit } from '../domains/audit/index.js';
-import { auditTarget, createLabService } from '../domains/lab/service.js';
-import { KEY_OF, labStore, type LabTable } from '../domains/lab/store.js';
+import { auditTarget, createLabService, KEY_OF, labStore, type LabTable } from '../domains/lab/index.js';
 import { dataBucket } from '../config.js';
 
 /**

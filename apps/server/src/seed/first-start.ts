@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { GROUP_ADMIN, GROUP_USER, isValidPassword, passwordProblems, PASSWORD_SYMBOLS } from '@atlas/contracts';
 import { groupTarget, userTarget } from '../domains/audit/index.js';
-import { hashPassword } from '../domains/auth/passwords.js';
-import { createAccountStore, type AccountStore } from '../domains/auth/store.js';
+import { createAccountStore, hashPassword, type AccountStore } from '../domains/auth/index.js';
 import type { Infra } from '../infra/index.js';
 
 const BUILT_IN_GROUPS = [

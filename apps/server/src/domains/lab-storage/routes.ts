@@ -24,11 +24,11 @@ import { rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { InvalidKeyError, ObjectNotFoundError, type ObjectStore } from '../../infra/storage/index.js';
 import { recordAudit } from '../audit/index.js';
-import { parseCsv } from '../lab/csv.js';
-import { emptyFields, requireMultipart, takeField, uploadError } from '../lab/multipart.js';
-import { createLabService } from '../lab/service.js';
+import { parseCsv } from '../lab/index.js';
+import { emptyFields, requireMultipart, takeField, uploadError } from '../../http/multipart.js';
+import { createLabService } from '../lab/index.js';
 import type { Runs } from '../runs/index.js';
-import { contentRange, resolveRangeHeader } from '../storage/range.js';
+import { contentRange, resolveRangeHeader } from '../../http/range.js';
 import { createImageCache, isImageKey, toJpeg, toPng } from './images.js';
 import { createLabStorageService } from './service.js';
 

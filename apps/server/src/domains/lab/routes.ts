@@ -4,7 +4,7 @@ import { CSV_MAX_MB, LAB_KEY, LAB_KINDS, LAB_MSG, LAB_RAW_PATHS, labCalls, type 
 import { HttpError } from '../../http/errors.js';
 import { rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
-import { emptyFields, requireMultipart, takeField, uploadError } from './multipart.js';
+import { emptyFields, requireMultipart, takeField, uploadError } from '../../http/multipart.js';
 import { createLabService, type LabService } from './service.js';
 import { dataBucket } from '../../config.js';
 

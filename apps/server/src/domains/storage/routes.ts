@@ -15,7 +15,7 @@ import {
   verifySignedUrl,
   type GetResult,
 } from '../../infra/storage/index.js';
-import { contentRange, resolveRangeHeader } from './range.js';
+import { contentRange, resolveRangeHeader } from '../../http/range.js';
 
 const LINK_INVALID = MSG.storageLinkInvalid;
 const LINK_EXPIRED = MSG.storageLinkExpired;

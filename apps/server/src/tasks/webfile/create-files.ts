@@ -14,7 +14,7 @@ import {
   type ObsColumn,
 } from '@atlas/spatial';
 import { readObject } from '../../infra/storage/index.js';
-import { createJobStore } from '../../domains/imports/jobs.js';
+import { createJobStore } from '../../domains/imports/index.js';
 import { createRuns, RUN_ID, runOfKey, webFolderOfObjPath } from '../../domains/runs/index.js';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
 import { rankClusters, topTen, type TopTen } from '@atlas/spatial';

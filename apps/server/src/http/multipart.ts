@@ -1,7 +1,7 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { LAB_MSG } from '@atlas/contracts';
-import { HttpError } from '../../http/errors.js';
+import { HttpError } from './errors.js';
 
 /** The text fields of an upload form: `meta` (a JSON object) and `output_filename`. */
 export interface UploadFields {

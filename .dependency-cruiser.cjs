@@ -1,0 +1,73 @@
+/**
+ * Import boundaries (issue "Code shape"), checked by `npm run boundaries` inside `npm test`:
+ * packages never import apps; the browser entry of packages/spatial pulls in nothing node-only; no import cycles;
+ * and a server domain is reached from outside only through its public index.ts.
+ */
+/** Node's own modules, as the resolver names them (with or without the `node:` prefix). */
+const NODE_CORE = '^(node:.+|assert|buffer|child_process|crypto|events|fs|fs/promises|http|https|net|os|path|stream|stream/promises|timers|timers/promises|url|util|worker_threads|zlib)$';
+const TESTS = '(\\.test\\.tsx?$|/test-support\\.ts$|^apps/server/test/)';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'packages-never-import-apps',
+      comment: 'Dependencies point one way (DESIGN §2): apps/* → packages/*.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'spatial-browser-entry-is-browser-safe',
+      comment: 'The web app imports @atlas/spatial/celltype/marker-csv: nothing it reaches may need Node.',
+      severity: 'error',
+      from: { path: '^packages/spatial/src/celltype/marker-csv\\.ts$' },
+      to: { path: NODE_CORE, reachable: true },
+    },
+    {
+      name: 'web-and-viz-are-browser-safe',
+      severity: 'error',
+      from: { path: '^(apps/web/src|packages/viz/src)/', pathNot: TESTS },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'no-cycles',
+      comment: 'No import cycles between server domains, web features, or anywhere else in the product code.',
+      severity: 'error',
+      from: { path: '^(apps|packages)/', pathNot: TESTS },
+      // Type-only imports vanish at build time; a cycle through them alone is not one.
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'domains-through-index',
+      comment: 'A domain reaches another only through its public index.ts.',
+      severity: 'error',
+      from: { path: '^apps/server/src/domains/([^/]+)/', pathNot: TESTS },
+      to: { path: '^apps/server/src/domains/[^/]+/', pathNot: ['^apps/server/src/domains/$1/', '/index\\.ts$'] },
+    },
+    {
+      name: 'outside-code-through-index',
+      comment: 'The app, tasks, seed and CLI reach a domain only through its public index.ts.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(?!domains/)', pathNot: TESTS },
+      to: { path: '^apps/server/src/domains/[^/]+/', pathNot: '/index\\.ts$' },
+    },
+    {
+      name: 'web-features-through-index',
+      comment: 'A web feature reaches the explorer only through features/explorer/index.ts.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(?!features/explorer/)', pathNot: TESTS },
+      to: { path: '^apps/web/src/features/explorer/', pathNot: '^apps/web/src/features/explorer/index\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|dist-lab|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+    },
+  },
+};

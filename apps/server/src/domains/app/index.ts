@@ -1,0 +1,2 @@
+/** The health and version call. */
+export { registerAppRoutes } from './routes.js';

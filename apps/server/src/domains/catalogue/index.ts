@@ -1,0 +1,2 @@
+/** The public catalogue of runs: lists, search, downloads, public links and thumbnails. */
+export { registerCatalogueRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+/** The OpenAPI description and its page. */
+export { registerDocsRoutes } from './routes.js';

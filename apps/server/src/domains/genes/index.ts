@@ -1,0 +1,2 @@
+/** Run-data reads for the explorer and the public-link task route. */
+export { registerGenesRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+/** The filesystem driver's signed URLs. */
+export { registerStorageRoutes } from './routes.js';
