@@ -4,7 +4,8 @@
  * and a server domain is reached from outside only through its public index.ts.
  */
 /** Node's own modules, as the resolver names them (with or without the `node:` prefix). */
-const NODE_CORE = '^(node:.+|assert|buffer|child_process|crypto|events|fs|fs/promises|http|https|net|os|path|stream|stream/promises|timers|timers/promises|url|util|worker_threads|zlib)$';
+const NODE_CORE =
+  '^(node:.+|assert|buffer|child_process|crypto|events|fs|fs/promises|http|https|net|os|path|stream|stream/promises|timers|timers/promises|url|util|worker_threads|zlib)$';
 const TESTS = '(\\.test\\.tsx?$|/test-support\\.ts$|^apps/server/test/)';
 
 module.exports = {

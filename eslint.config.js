@@ -28,7 +28,10 @@ export default tseslint.config(
     files: ['apps/**/*.ts', 'packages/**/*.ts'],
     ignores: ['**/config.ts', '**/*.test.ts', '**/vite.config.ts', 'apps/server/test/**'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through apps/server/src/config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through apps/server/src/config.ts.' },
+      ],
     },
   },
 );

@@ -22,7 +22,6 @@ process.env.ATLAS_E2E_PORT ??= execFileSync(process.execPath, [
   .trim();
 const port = Number(process.env.ATLAS_E2E_PORT);
 
-
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'e2e/.out/results',

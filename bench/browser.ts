@@ -129,7 +129,12 @@ export async function browserRows(url: string): Promise<Row[]> {
       verdict: openMs < 1000 ? 'met' : 'MISSED',
     });
     const large = await context.newPage();
-    rows.push({ measure: OPEN_100K, target: '—', figure: `${describeOpen(await openRun(large, url, BENCH_RUN_100K))}, warm cache`, verdict: 'info' });
+    rows.push({
+      measure: OPEN_100K,
+      target: '—',
+      figure: `${describeOpen(await openRun(large, url, BENCH_RUN_100K))}, warm cache`,
+      verdict: 'info',
+    });
     await large.close();
 
     // 2. Choose a gene the way the e2e spec does: the first suggestion for "a".

@@ -24,7 +24,9 @@ const thumbnails = (page: Page) => page.locator('img[alt^="Thumbnail of"]');
  * rendered it yet) and MUI's fades are over. Lazy images below the fold are made eager so they settle too.
  */
 async function settledShot(page: Page, name: string) {
-  await thumbnails(page).evaluateAll((images) => images.forEach((image) => ((image as HTMLImageElement).loading = 'eager')));
+  await thumbnails(page).evaluateAll((images) =>
+    images.forEach((image) => ((image as HTMLImageElement).loading = 'eager')),
+  );
   await expect
     .poll(() => thumbnails(page).evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)))
     .toBe(true);
@@ -56,7 +58,9 @@ test('a visitor pages, filters, searches and opens a public run', async ({ page 
   await expect(runCards(page)).toHaveCount(PUBLIC_COUNT - 8);
 
   // Filtering goes back to page 1; categories are ANDed.
-  await facet(page, 'Species').getByRole('checkbox', { name: /^Mus musculus/ }).check();
+  await facet(page, 'Species')
+    .getByRole('checkbox', { name: /^Mus musculus/ })
+    .check();
   await expect(count(page)).toHaveText('Showing 1–5 of 5 runs');
   await organ.getByRole('checkbox', { name: /^Brain/ }).check();
   await expect(count(page)).toHaveText('Showing 1–3 of 3 runs');
@@ -65,10 +69,9 @@ test('a visitor pages, filters, searches and opens a public run', async ({ page 
   // µm rule and the antibody line.
   await expect(runCards(page).nth(0)).toContainText('on a 10 µm coronal section, 50 channels of 20 µm');
   await expect(runCards(page).nth(1)).toContainText('AntibodyH3K27me3');
-  await expect(runCards(page).nth(0).getByRole('link', { name: 'Paper of D90001 in Atlas Demo Reports' })).toHaveAttribute(
-    'href',
-    'https://example.org/atlas-demo/papers/90000001',
-  );
+  await expect(
+    runCards(page).nth(0).getByRole('link', { name: 'Paper of D90001 in Atlas Demo Reports' }),
+  ).toHaveAttribute('href', 'https://example.org/atlas-demo/papers/90000001');
   await settledShot(page, 'catalogue-filtered');
 
   await page.getByRole('button', { name: 'List view' }).click();
@@ -104,7 +107,12 @@ test('a visitor pages, filters, searches and opens a public run', async ({ page 
     params: { encoded },
     headers: { authorization: `JWT ${url.searchParams.get('token')}` },
   });
-  expect(await meta.json()).toMatchObject({ run_id: 'D90001', species: 'mus_musculus', tissue: 'Brain', assay: 'ATAC-seq' });
+  expect(await meta.json()).toMatchObject({
+    run_id: 'D90001',
+    species: 'mus_musculus',
+    tissue: 'Brain',
+    assay: 'ATAC-seq',
+  });
   // The public viewer opens the run through the link (its id in the compact bar); a tampered link gets the error page.
   await expect(page.getByTestId('linked-plots')).toBeVisible();
   await expect(page.getByText('D90001', { exact: true })).toBeVisible();
@@ -122,14 +130,18 @@ test('the demo runs get thumbnails rendered from their spatial plots', async ({ 
     .slice(0, 8);
   for (const run of firstPage) {
     await expect
-      .poll(async () => (await page.request.get(`/api/v1/run_db/frontpage/${run.run_id}.png`)).status(), { timeout: 45_000 })
+      .poll(async () => (await page.request.get(`/api/v1/run_db/frontpage/${run.run_id}.png`)).status(), {
+        timeout: 45_000,
+      })
       .toBe(200);
   }
   await page.goto('/visualization');
   await expect(runCards(page)).toHaveCount(8);
   await expect(thumbnails(page)).toHaveCount(8);
   await expect(page.locator('[role=img][aria-label^="No thumbnail yet"]')).toHaveCount(0);
-  await thumbnails(page).evaluateAll((images) => images.forEach((image) => ((image as HTMLImageElement).loading = 'eager')));
+  await thumbnails(page).evaluateAll((images) =>
+    images.forEach((image) => ((image as HTMLImageElement).loading = 'eager')),
+  );
   await expect
     .poll(() =>
       thumbnails(page).evaluateAll((images) =>
@@ -155,7 +167,16 @@ test('a visitor sees a group pre-filter and the runs table', async ({ page }) =>
 
   await page.goto('/runs');
   const table = page.getByRole('table', { name: 'Runs' });
-  for (const column of ['NGS ID', 'Run ID', 'Sample ID', 'Tissue', 'Organism', 'Experimental Condition', 'Date', 'Browser Link']) {
+  for (const column of [
+    'NGS ID',
+    'Run ID',
+    'Sample ID',
+    'Tissue',
+    'Organism',
+    'Experimental Condition',
+    'Date',
+    'Browser Link',
+  ]) {
     await expect(table.getByRole('columnheader', { name: column })).toBeVisible();
   }
   await expect(table.getByRole('row')).toHaveCount(PUBLIC_COUNT + 1);
@@ -165,7 +186,10 @@ test('a visitor sees a group pre-filter and the runs table', async ({ page }) =>
   await expect(page).toHaveURL(/\/visualization$/);
 });
 
-test('a member toggles private runs, downloads files through generated URLs and opens a run', async ({ page, context }) => {
+test('a member toggles private runs, downloads files through generated URLs and opens a run', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const admin = await apiToken(page, ADMIN.username, ADMIN.password);
   const headers = { authorization: `JWT ${admin}` };
@@ -174,7 +198,9 @@ test('a member toggles private runs, downloads files through generated URLs and 
     data: { ...MEMBER, name: 'Nora Neuro', email: 'nora@example.org' },
   });
   expect(created.ok()).toBeTruthy();
-  expect((await page.request.put('/api/v1/auth/confirm', { headers, data: { username: MEMBER.username } })).ok()).toBeTruthy();
+  expect(
+    (await page.request.put('/api/v1/auth/confirm', { headers, data: { username: MEMBER.username } })).ok(),
+  ).toBeTruthy();
 
   await signIn(page, MEMBER.username, MEMBER.password);
   await page.goto('/visualization');
@@ -199,7 +225,9 @@ test('a member toggles private runs, downloads files through generated URLs and 
   const name = metadata.path.split('/').pop()!;
   await dialog.getByRole('button', { name: `Generate URL for ${name}` }).click();
   const urlField = dialog.getByRole('textbox', { name: `Pre-signed URL of ${name}` });
-  await expect(urlField).toHaveValue(/\/api\/v1\/storage\/signed\/atx-data\/data\/D90011\/downloads\/D90011_metadata\.csv\?expires=\d+&signature=/);
+  await expect(urlField).toHaveValue(
+    /\/api\/v1\/storage\/signed\/atx-data\/data\/D90011\/downloads\/D90011_metadata\.csv\?expires=\d+&signature=/,
+  );
   const fetched = await page.request.get(await urlField.inputValue());
   expect(fetched.status()).toBe(200);
   expect(await fetched.text()).toBe(metadata.content);

@@ -17,14 +17,21 @@ function expectedMatches(names: string[], query: string): string[] {
   return [...starts, ...names.filter((n) => n.toLowerCase().indexOf(q) > 0)];
 }
 
-test('[EXPLORER]: Genes/Motifs dialog — filter, tick by keyboard and mouse, recolour behind it, remove by chip, close', async ({ page }) => {
+test('[EXPLORER]: Genes/Motifs dialog — filter, tick by keyboard and mouse, recolour behind it, remove by chip, close', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const token = await apiToken(page, ADMIN.username, ADMIN.password);
   const auth = { authorization: `JWT ${token}` };
   await expect
-    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: auth })).status(), { timeout: 90_000, intervals: [1000] })
+    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: auth })).status(), {
+      timeout: 90_000,
+      intervals: [1000],
+    })
     .toBe(200);
-  const names = (await (await page.request.get(`/api/v1/genes/feature_names?run_id=${RUN}&kind=genes`, { headers: auth })).json()) as string[];
+  const names = (await (
+    await page.request.get(`/api/v1/genes/feature_names?run_id=${RUN}&kind=genes`, { headers: auth })
+  ).json()) as string[];
   // A three-letter query taken from a plain name, so that the filter leaves several matches to choose from.
   const plain = names.filter((n) => /^[A-Z][a-z][a-z0-9]+$/.test(n));
   const query = plain.map((n) => n.slice(0, 3).toLowerCase()).find((q) => expectedMatches(names, q).length >= 3)!;
@@ -34,24 +41,37 @@ test('[EXPLORER]: Genes/Motifs dialog — filter, tick by keyboard and mouse, re
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/visualization');
-  await page.getByRole('button', { name: `Open ${RUN}` }).first().click();
+  await page
+    .getByRole('button', { name: `Open ${RUN}` })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`component=AtlasXplore.*run_id=${RUN}`));
-  await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true, null, { timeout: 30_000 });
-  await expect.poll(async () => Math.min(...(await plotHalves(page))), { timeout: 20_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
+  await page.waitForFunction(
+    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
+    null,
+    { timeout: 30_000 },
+  );
+  await expect
+    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 20_000, intervals: [250, 500, 1000] })
+    .toBeGreaterThan(0.01);
   await expect(page.getByTestId('heat-bar')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Genes/Motifs' }).click();
   const dialog = page.getByRole('dialog', { name: 'Genes' });
   const count = dialog.getByTestId('feature-list-count');
   const chips = dialog.getByTestId('feature-list-chosen').getByRole('button');
-  await expect(count).toHaveText(`${names.length.toLocaleString('en-US')} of ${names.length.toLocaleString('en-US')} genes`);
+  await expect(count).toHaveText(
+    `${names.length.toLocaleString('en-US')} of ${names.length.toLocaleString('en-US')} genes`,
+  );
   expect(await dialog.getByRole('option').count()).toBeLessThan(30);
 
   // Filter (500 ms delay), then the keyboard: Arrow Down to the first match, Enter ticks it.
   const filter = dialog.getByRole('combobox', { name: 'Filter genes' });
   await expect(filter).toBeFocused();
   await filter.fill(query);
-  await expect(count).toHaveText(`${matches.length.toLocaleString('en-US')} of ${names.length.toLocaleString('en-US')} genes`);
+  await expect(count).toHaveText(
+    `${matches.length.toLocaleString('en-US')} of ${names.length.toLocaleString('en-US')} genes`,
+  );
   await expect(dialog.getByRole('option').first()).toHaveText(first);
   await filter.press('ArrowDown');
   await filter.press('Enter');

@@ -14,7 +14,9 @@ const RUN = 'D90001';
 type Pfm = [number, number, number, number][];
 
 async function readMotifsCsv(page: Page, auth: Record<string, string>): Promise<Map<string, Pfm>> {
-  const buckets = (await (await page.request.get('/api/v1/storage/fetch_buckets', { headers: auth })).json()) as string[];
+  const buckets = (await (
+    await page.request.get('/api/v1/storage/fetch_buckets', { headers: auth })
+  ).json()) as string[];
   const reply = await page.request.get('/api/v1/storage/csv', {
     headers: auth,
     params: { bucket_name: buckets[0]!, filename: `data/${RUN}/h5/obj/motifs.csv` },
@@ -23,8 +25,16 @@ async function readMotifsCsv(page: Page, auth: Record<string, string>): Promise<
   const first = header!.indexOf('base') + 1;
   const motifs = new Map<string, Pfm>();
   for (let r = 0; r < rows.length; r += 4) {
-    const group = rows.slice(r, r + 4).map((row) => row.slice(first).filter((cell) => cell !== '').map(Number));
-    motifs.set(rows[r]![0]!, group[0]!.map((_, p) => group.map((row) => row[p]!) as [number, number, number, number]));
+    const group = rows.slice(r, r + 4).map((row) =>
+      row
+        .slice(first)
+        .filter((cell) => cell !== '')
+        .map(Number),
+    );
+    motifs.set(
+      rows[r]![0]!,
+      group[0]!.map((_, p) => group.map((row) => row[p]!) as [number, number, number, number]),
+    );
   }
   return motifs;
 }
@@ -43,8 +53,14 @@ function expectedLogo(pfm: Pfm): { consensus: string; bits: number[] } {
 }
 
 async function plotsDrawn(page: Page): Promise<void> {
-  await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true, null, { timeout: 60_000 });
-  await expect.poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
+  await page.waitForFunction(
+    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
+    null,
+    { timeout: 60_000 },
+  );
+  await expect
+    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
+    .toBeGreaterThan(0.01);
 }
 
 async function chooseMotif(page: Page, name: string): Promise<void> {
@@ -85,14 +101,24 @@ async function checkLogo(page: Page, motif: string, expected: { consensus: strin
   });
 }
 
-test('[EXPLORER-LOGO]: sequence logo of one motif, one at a time, cached, and in the public viewer', async ({ page, context, browser, baseURL }) => {
+test('[EXPLORER-LOGO]: sequence logo of one motif, one at a time, cached, and in the public viewer', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const token = await apiToken(page, ADMIN.username, ADMIN.password);
   const auth = { authorization: `JWT ${token}` };
   await expect
-    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: auth })).status(), { timeout: 120_000, intervals: [1000] })
+    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: auth })).status(), {
+      timeout: 120_000,
+      intervals: [1000],
+    })
     .toBe(200);
-  const names = (await (await page.request.get(`/api/v1/genes/feature_names?run_id=${RUN}&kind=motifs`, { headers: auth })).json()) as string[];
+  const names = (await (
+    await page.request.get(`/api/v1/genes/feature_names?run_id=${RUN}&kind=motifs`, { headers: auth })
+  ).json()) as string[];
   const pfms = await readMotifsCsv(page, auth);
   const [first, second] = names.filter((n) => pfms.has(n));
   expect(second, 'two motifs of motifs.h5ad are in motifs.csv').toBeTruthy();
@@ -100,7 +126,8 @@ test('[EXPLORER-LOGO]: sequence logo of one motif, one at a time, cached, and in
 
   const logoTasks: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith('/api/v1/task') && r.postData()?.includes('gene.seq_logo')) logoTasks.push(r.postData()!);
+    if (r.method() === 'POST' && r.url().endsWith('/api/v1/task') && r.postData()?.includes('gene.seq_logo'))
+      logoTasks.push(r.postData()!);
   });
 
   await signIn(page, ADMIN.username, ADMIN.password);
@@ -112,7 +139,9 @@ test('[EXPLORER-LOGO]: sequence logo of one motif, one at a time, cached, and in
   await page.getByRole('tab', { name: /Peak\/Motif/ }).click();
   await expect(viewer).toContainText('not available for this run');
 
-  const motifButton = page.getByRole('group', { name: 'Feature type' }).getByRole('button', { name: 'motif', exact: true });
+  const motifButton = page
+    .getByRole('group', { name: 'Feature type' })
+    .getByRole('button', { name: 'motif', exact: true });
   await expect(motifButton).toBeEnabled({ timeout: 20_000 });
   await motifButton.click();
   await expect(viewer).toContainText(EXPLORER_MSG.chooseOneMotif);
@@ -120,7 +149,10 @@ test('[EXPLORER-LOGO]: sequence logo of one motif, one at a time, cached, and in
   await chooseMotif(page, first!);
   await checkLogo(page, first!, expected);
   expect(logoTasks).toHaveLength(1);
-  expect(JSON.parse(logoTasks[0]!)).toMatchObject({ queue: 'atxcloud_gene', args: [`data/${RUN}/h5/obj/motifs.csv`, first] });
+  expect(JSON.parse(logoTasks[0]!)).toMatchObject({
+    queue: 'atxcloud_gene',
+    args: [`data/${RUN}/h5/obj/motifs.csv`, first],
+  });
   await shot(page, 'explorer-logo');
 
   await chooseMotif(page, second!);

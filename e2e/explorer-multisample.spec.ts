@@ -17,17 +17,25 @@ const SAMPLES = ['D90004', 'D90005', 'D90009'];
 /** Waits until a run's web files exist (the demo data is generated in the background after start). */
 async function waitForRunData(page: Page, token: string, runId: string): Promise<void> {
   await expect
-    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${runId}`, { headers: { authorization: `JWT ${token}` } })).status(), {
-      timeout: 180_000,
-      intervals: [1000],
-    })
+    .poll(
+      async () =>
+        (
+          await page.request.get(`/api/v1/genes/data?run_id=${runId}`, { headers: { authorization: `JWT ${token}` } })
+        ).status(),
+      {
+        timeout: 180_000,
+        intervals: [1000],
+      },
+    )
     .toBe(200);
 }
 
 /** The cell's pixels below its title, as RGB bytes. */
 async function cellPixels(page: Page, cell: Locator): Promise<{ data: Buffer; width: number; height: number }> {
   const box = (await cell.boundingBox())!;
-  const png = await page.screenshot({ clip: { x: box.x + 4, y: box.y + 40, width: box.width - 8, height: box.height - 44 } });
+  const png = await page.screenshot({
+    clip: { x: box.x + 4, y: box.y + 40, width: box.width - 8, height: box.height - 44 },
+  });
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
@@ -43,7 +51,8 @@ async function litShare(page: Page, cell: Locator): Promise<number> {
 /** Share of pixels whose colour differs between two captures of the same cell. */
 function changedShare(a: Buffer, b: Buffer): number {
   let changed = 0;
-  for (let i = 0; i < a.length; i += 3) if (Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!) > 30) changed++;
+  for (let i = 0; i < a.length; i += 3)
+    if (Math.abs(a[i]! - b[i]!) + Math.abs(a[i + 1]! - b[i + 1]!) + Math.abs(a[i + 2]! - b[i + 2]!) > 30) changed++;
   return changed / (a.length / 3);
 }
 
@@ -52,9 +61,13 @@ const cellOf = (page: Page, runId: string) => page.locator(`[data-testid="sample
 
 /** All sample cells are drawn: each shows tixels. */
 async function expectSamplesDrawn(page: Page): Promise<void> {
-  await expect(page.getByTestId('samples-loaded')).toHaveText(`${SAMPLES.length} of ${SAMPLES.length} loaded`, { timeout: 60_000 });
+  await expect(page.getByTestId('samples-loaded')).toHaveText(`${SAMPLES.length} of ${SAMPLES.length} loaded`, {
+    timeout: 60_000,
+  });
   for (const id of SAMPLES) {
-    await expect.poll(() => litShare(page, cellOf(page, id)), { timeout: 20_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
+    await expect
+      .poll(() => litShare(page, cellOf(page, id)), { timeout: 20_000, intervals: [250, 500, 1000] })
+      .toBeGreaterThan(0.01);
   }
 }
 
@@ -70,7 +83,9 @@ async function chooseFirstFeature(page: Page, prefix: string): Promise<string> {
   return name;
 }
 
-test('[EXPLORER]: multi-sample runs — tick, Begin, three per row, recolour, restored from the address', async ({ page }) => {
+test('[EXPLORER]: multi-sample runs — tick, Begin, three per row, recolour, restored from the address', async ({
+  page,
+}) => {
   test.setTimeout(360_000);
   const token = await apiToken(page, ADMIN.username, ADMIN.password);
   for (const id of [MAIN, ...SAMPLES]) await waitForRunData(page, token, id);
@@ -100,8 +115,14 @@ test('[EXPLORER]: multi-sample runs — tick, Begin, three per row, recolour, re
 
   await begin.click();
   await expect(page).toHaveURL(new RegExp(`run_id=${MAIN}.*samples=${SAMPLES.join('%2C')}`));
-  await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true, null, { timeout: 60_000 });
-  await expect.poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
+  await page.waitForFunction(
+    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
+    null,
+    { timeout: 60_000 },
+  );
+  await expect
+    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
+    .toBeGreaterThan(0.01);
 
   // One plot per sample with its run id as the title, three per row (one row of equal thirds).
   await expect(cells(page)).toHaveCount(SAMPLES.length);
@@ -125,14 +146,21 @@ test('[EXPLORER]: multi-sample runs — tick, Begin, three per row, recolour, re
   for (const [i, id] of SAMPLES.entries()) {
     await expect(cellOf(page, id)).toContainText(/\d+\.\d{2}–\d+\.\d{2}/);
     await expect
-      .poll(async () => changedShare(before[i]!.data, (await cellPixels(page, cellOf(page, id))).data), { timeout: 20_000, intervals: [250, 500, 1000] })
+      .poll(async () => changedShare(before[i]!.data, (await cellPixels(page, cellOf(page, id))).data), {
+        timeout: 20_000,
+        intervals: [250, 500, 1000],
+      })
       .toBeGreaterThan(0.01);
   }
   await shot(page, 'explorer-multisample-gene');
 
   // The address restores the samples (and the gene) after a reload.
   await page.reload();
-  await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true, null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
+    null,
+    { timeout: 60_000 },
+  );
   await expect(page).toHaveURL(new RegExp(`samples=${SAMPLES.join('%2C')}`));
   await expect(cells(page)).toHaveCount(SAMPLES.length);
   for (const [i, id] of SAMPLES.entries()) await expect(cells(page).nth(i)).toContainText(id);
@@ -150,7 +178,9 @@ test('[EXPLORER]: multi-sample runs — tick, Begin, three per row, recolour, re
   // A sample whose data cannot be loaded says so in its cell; the others are drawn.
   await page.goto(`/?component=AtlasXplore&run_id=${MAIN}&samples=${SAMPLES[0]},D99999`);
   await expect(cellOf(page, 'D99999')).toContainText(EXPLORER_MSG.failedToLoadDetails('D99999'), { timeout: 30_000 });
-  await expect.poll(() => litShare(page, cellOf(page, SAMPLES[0]!)), { timeout: 20_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
+  await expect
+    .poll(() => litShare(page, cellOf(page, SAMPLES[0]!)), { timeout: 20_000, intervals: [250, 500, 1000] })
+    .toBeGreaterThan(0.01);
   await expect(page.getByTestId('samples-loaded')).toHaveText('1 of 2 loaded');
   await shot(page, 'explorer-multisample-error');
 });

@@ -14,23 +14,38 @@ import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtu
 
 const RUN = 'D90001';
 
-
 /** Waits for the explorer's own "both plots drawn" flag, then for the pixels to reach the screen. */
 async function plotsDrawn(page: Page): Promise<void> {
-  await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true, null, { timeout: 60_000 });
-  await expect.poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
+  await page.waitForFunction(
+    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
+    null,
+    { timeout: 60_000 },
+  );
+  await expect
+    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
+    .toBeGreaterThan(0.01);
 }
 
-test('[EXPLORER-PANELS]: feature table, histogram, cell typing, save display, public link and viewer', async ({ page, context, browser, baseURL }) => {
+test('[EXPLORER-PANELS]: feature table, histogram, cell typing, save display, public link and viewer', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const token = await apiToken(page, ADMIN.username, ADMIN.password);
   const auth = { authorization: `JWT ${token}` };
   await expect
-    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: auth })).status(), { timeout: 120_000, intervals: [1000] })
+    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: auth })).status(), {
+      timeout: 120_000,
+      intervals: [1000],
+    })
     .toBe(200);
 
   // The run's own top-ten table (written after data.csv.gz), to build a marker csv whose markers mark their clusters.
-  const buckets = (await (await page.request.get('/api/v1/storage/fetch_buckets', { headers: auth })).json()) as string[];
+  const buckets = (await (
+    await page.request.get('/api/v1/storage/fetch_buckets', { headers: auth })
+  ).json()) as string[];
   type TopTen = { '1': string[][]; '-1': string[][] };
   const readTopTen = async (): Promise<TopTen | false> => {
     const reply = await page.request.get('/api/v1/storage/json', {
@@ -80,7 +95,9 @@ test('[EXPLORER-PANELS]: feature table, histogram, cell typing, save display, pu
   // ---- Cell Type Mapping: a non-csv is refused, a marker csv runs gene.compute_cell_type ----
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-celltypes-'));
   const labels = Array.from({ length: clusterCount }, (_, c) => `Type ${String.fromCharCode(65 + c)}`);
-  const csv = labels.map((label, c) => [label, ...topTen['1'].slice(0, 3).map((row) => `${row[c]!.toLowerCase()}!`)].join(',')).join('\n');
+  const csv = labels
+    .map((label, c) => [label, ...topTen['1'].slice(0, 3).map((row) => `${row[c]!.toLowerCase()}!`)].join(','))
+    .join('\n');
   fs.writeFileSync(path.join(dir, 'markers.csv'), `${csv}\n`);
   fs.writeFileSync(path.join(dir, 'markers.txt'), csv);
 

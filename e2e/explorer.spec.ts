@@ -13,8 +13,8 @@ import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtu
 
 const RUN = 'D90004';
 
-const timings = (page: Page) => page.evaluate(() => (window as unknown as { __explorerTimings: ExplorerTimings }).__explorerTimings);
-
+const timings = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __explorerTimings: ExplorerTimings }).__explorerTimings);
 
 test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', async ({ page }) => {
   test.setTimeout(180_000);
@@ -22,12 +22,23 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/visualization');
-  await page.getByRole('button', { name: `Open ${RUN}` }).first().click();
+  await page
+    .getByRole('button', { name: `Open ${RUN}` })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`component=AtlasXplore.*run_id=${RUN}`));
-  await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true, null, { timeout: 30_000 });
-  await expect.poll(async () => Math.min(...(await plotHalves(page))), { timeout: 20_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
+  await page.waitForFunction(
+    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
+    null,
+    { timeout: 30_000 },
+  );
+  await expect
+    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 20_000, intervals: [250, 500, 1000] })
+    .toBeGreaterThan(0.01);
   const t0 = await timings(page);
-  console.log(`explorer: ${t0.tixels} tixels, navigation → drawn ${t0.navigationToDrawnMs} ms (mount → drawn ${t0.mountToDrawnMs} ms)`);
+  console.log(
+    `explorer: ${t0.tixels} tixels, navigation → drawn ${t0.navigationToDrawnMs} ms (mount → drawn ${t0.mountToDrawnMs} ms)`,
+  );
   await expect(page.getByTestId('cluster-legend')).toBeVisible();
   await shot(page, 'explorer-clusters');
 
@@ -60,7 +71,10 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   await page.getByRole('button', { name: 'Heat Map' }).click();
   await page.getByRole('menuitem', { name: 'inferno' }).click();
   await expect(page).toHaveURL(/palette=inferno/);
-  await page.waitForFunction(() => (window as unknown as { __explorerTimings: ExplorerTimings }).__explorerTimings.lastRecolourKind === 'palette');
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __explorerTimings: ExplorerTimings }).__explorerTimings.lastRecolourKind === 'palette',
+  );
   console.log(`explorer: recolour after a palette change ${(await timings(page)).lastRecolourMs} ms`);
 
   // Back to clusters (lasso is only offered in cluster view).
@@ -87,8 +101,14 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   await expect(dialog.locator('tbody tr')).toHaveCount(10);
   await shot(page, 'explorer-top10');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Save' }).click()]);
-  const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split('\n');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Save' }).click(),
+  ]);
+  const csv = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\n');
   expect(csv[0]).toBe('rank,gene,score,log2fc,p_value,p_adj');
   expect(csv.length).toBeGreaterThan(11);
   expect(csv[1]).toMatch(/^1,[^,]+,-?[\d.e+-]+,/);
@@ -102,7 +122,11 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
 
 test('[EXPLORER]: Metadata without a run, permalink restores the features', async ({ page }) => {
   const token = await waitForRunData(page, RUN);
-  const names = (await (await page.request.get(`/api/v1/genes/feature_names?run_id=${RUN}&kind=genes`, { headers: { authorization: `JWT ${token}` } })).json()) as string[];
+  const names = (await (
+    await page.request.get(`/api/v1/genes/feature_names?run_id=${RUN}&kind=genes`, {
+      headers: { authorization: `JWT ${token}` },
+    })
+  ).json()) as string[];
   await signIn(page, ADMIN.username, ADMIN.password);
 
   await page.goto('/?component=AtlasXplore');
@@ -111,17 +135,29 @@ test('[EXPLORER]: Metadata without a run, permalink restores the features', asyn
 
   const pair = names.slice(0, 2);
   await page.goto(`/?component=AtlasXplore&run_id=${RUN}&features=${pair.join(',')}&palette=inferno`);
-  await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true, null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
+    null,
+    { timeout: 30_000 },
+  );
   await expect(page.getByTestId('heat-bar')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText(`Average of 2`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Avg' })).toBeVisible();
 });
 
-test('[EXPLORER]: a saved session that the server refuses opens the sign-in page, not a broken explorer', async ({ page, baseURL }) => {
+test('[EXPLORER]: a saved session that the server refuses opens the sign-in page, not a broken explorer', async ({
+  page,
+  baseURL,
+}) => {
   await waitForRunData(page, RUN);
   // The explorer mounts before whoami answers (the < 1 s open target); a refused token must still end at sign-in.
   await page.context().addCookies([
-    { name: LOGIN_COOKIE_NAME, value: encodeURIComponent(JSON.stringify({ url: baseURL, token: 'not-a-token' })), url: baseURL!, sameSite: 'Lax' },
+    {
+      name: LOGIN_COOKIE_NAME,
+      value: encodeURIComponent(JSON.stringify({ url: baseURL, token: 'not-a-token' })),
+      url: baseURL!,
+      sameSite: 'Lax',
+    },
   ]);
   await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
   await expect(page.getByText(MSG.signInRequired)).toBeVisible({ timeout: 15_000 });
@@ -136,17 +172,25 @@ test('[EXPLORER]: a saved session that the server refuses opens the sign-in page
 async function waitForRunData(page: Page, runId: string): Promise<string> {
   const token = await apiToken(page, ADMIN.username, ADMIN.password);
   await expect
-    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${runId}`, { headers: { authorization: `JWT ${token}` } })).status(), {
-      timeout: 90_000,
-      intervals: [1000],
-    })
+    .poll(
+      async () =>
+        (
+          await page.request.get(`/api/v1/genes/data?run_id=${runId}`, { headers: { authorization: `JWT ${token}` } })
+        ).status(),
+      {
+        timeout: 90_000,
+        intervals: [1000],
+      },
+    )
     .toBe(200);
   return token;
 }
 
 /** A run's feature names of one kind, straight from the API. */
 async function featureNames(page: Page, token: string, runId: string, kind: FeatureKind): Promise<string[]> {
-  const response = await page.request.get(`/api/v1/genes/feature_names?run_id=${runId}&kind=${kind}`, { headers: { authorization: `JWT ${token}` } });
+  const response = await page.request.get(`/api/v1/genes/feature_names?run_id=${runId}&kind=${kind}`, {
+    headers: { authorization: `JWT ${token}` },
+  });
   expect(response.ok()).toBeTruthy();
   return (await response.json()) as string[];
 }
@@ -156,8 +200,14 @@ async function openExplorer(page: Page, runId: string, features: string[] = []):
   await signIn(page, ADMIN.username, ADMIN.password);
   const query = features.length ? `&features=${features.map(encodeURIComponent).join(',')}` : '';
   await page.goto(`/?component=AtlasXplore&run_id=${runId}${query}`);
-  await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true, null, { timeout: 30_000 });
-  await expect.poll(async () => Math.min(...(await plotHalves(page))), { timeout: 20_000, intervals: [250, 500, 1000] }).toBeGreaterThan(0.01);
+  await page.waitForFunction(
+    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
+    null,
+    { timeout: 30_000 },
+  );
+  await expect
+    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 20_000, intervals: [250, 500, 1000] })
+    .toBeGreaterThan(0.01);
 }
 
 /** Plain names only (the csv cleaner keeps '-', '.', '_' and ':'; skip those to keep the expectation simple). */
@@ -165,7 +215,9 @@ const plainNames = (names: string[]) => names.filter((n) => /^[A-Za-z][A-Za-z0-9
 
 const heatTicks = (page: Page) => page.getByTestId('heat-bar').locator('span.MuiTypography-root').allTextContents();
 
-test('[EXPLORER]: Quad selection on the spatial plot → count and top 10; Lasso and Quad exclude each other', async ({ page }) => {
+test('[EXPLORER]: Quad selection on the spatial plot → count and top 10; Lasso and Quad exclude each other', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await waitForRunData(page, RUN);
   await openExplorer(page, RUN);
@@ -216,7 +268,9 @@ test('[EXPLORER]: Quad selection on the spatial plot → count and top 10; Lasso
   await expect(dialog).toBeVisible();
 });
 
-test('[EXPLORER]: Color Configuration rejects non-hex text and applies a valid colour to the legend', async ({ page }) => {
+test('[EXPLORER]: Color Configuration rejects non-hex text and applies a valid colour to the legend', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await waitForRunData(page, RUN);
   await openExplorer(page, RUN);
@@ -225,7 +279,9 @@ test('[EXPLORER]: Color Configuration rejects non-hex text and applies a valid c
   const firstBox = legend.getByRole('checkbox').first();
   const name = (await firstBox.getAttribute('aria-label'))!;
   const swatch = (n: string) =>
-    legend.getByRole('checkbox', { name: n, exact: true }).evaluate((el) => getComputedStyle(el.closest('.MuiCheckbox-root')!).color);
+    legend
+      .getByRole('checkbox', { name: n, exact: true })
+      .evaluate((el) => getComputedStyle(el.closest('.MuiCheckbox-root')!).color);
   const before = await swatch(name);
   expect(before).not.toBe('rgb(255, 0, 255)');
 
@@ -244,7 +300,9 @@ test('[EXPLORER]: Color Configuration rejects non-hex text and applies a valid c
   await expect.poll(() => swatch(name)).toBe('rgb(255, 0, 255)');
 });
 
-test('[EXPLORER]: Min/Max Range rejects non-digits, Apply changes the heat bar ticks, Reset restores them', async ({ page }) => {
+test('[EXPLORER]: Min/Max Range rejects non-digits, Apply changes the heat bar ticks, Reset restores them', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await waitForRunData(page, RUN);
   await openExplorer(page, RUN);
@@ -284,7 +342,9 @@ test('[EXPLORER]: Min/Max Range rejects non-digits, Apply changes the heat bar t
   await expect(page.getByText(/Range set by hand/)).toHaveCount(0);
 });
 
-test('[EXPLORER]: feature csv upload — a .txt is refused, a csv selects only the known names', async ({ page }, testInfo) => {
+test('[EXPLORER]: feature csv upload — a .txt is refused, a csv selects only the known names', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const token = await waitForRunData(page, RUN);
   const known = plainNames(await featureNames(page, token, RUN, 'genes')).slice(0, 2);
@@ -311,7 +371,9 @@ test('[EXPLORER]: feature csv upload — a .txt is refused, a csv selects only t
   await expect(page).toHaveURL(new RegExp(`features=${known.join('(,|%2C)')}(&|$)`));
 });
 
-test('[EXPLORER]: gene/motif/eRegulon toggle — Transcriptome offers genes only; ATAC motif resets the features', async ({ page }) => {
+test('[EXPLORER]: gene/motif/eRegulon toggle — Transcriptome offers genes only; ATAC motif resets the features', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await waitForRunData(page, RUN);
   await openExplorer(page, RUN);

@@ -122,7 +122,9 @@ test('metadata CSV uploads report the server counts; bad files and cancel-all ar
   await page.unroute('**/api/v1/dataset/wafers/upload');
 });
 
-test('the Chip Information viewer finds, edits, duplicates and shows the history of the uploaded chip', async ({ page }) => {
+test('the Chip Information viewer finds, edits, duplicates and shows the history of the uploaded chip', async ({
+  page,
+}) => {
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('menuitem', { name: 'Chip Information Viewer' }).click();
@@ -159,7 +161,9 @@ test('the Chip Information viewer finds, edits, duplicates and shows the history
   // History: the import and the edit, field by field.
   await details(page).getByRole('button', { name: 'History' }).click();
   const history = page.getByRole('dialog', { name: 'History of Chip C95001' });
-  await expect(history.getByTestId('history-change').filter({ hasText: 'notes' }).first()).toContainText('quoted, comma');
+  await expect(history.getByTestId('history-change').filter({ hasText: 'notes' }).first()).toContainText(
+    'quoted, comma',
+  );
   await expect(history.getByTestId('history-change').filter({ hasText: 'edited in e2e' })).toBeVisible();
   await settledShot(page, 'lab-history');
   await history.getByRole('button', { name: 'Close' }).click();

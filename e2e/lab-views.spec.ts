@@ -61,15 +61,22 @@ test.describe('lab views', () => {
     await expectLoaded(page.getByRole('img', { name: 'D90002 umi-1.png' }));
     await shot(page, 'lab-qc-viewer-figures');
     await page.getByRole('tab', { name: 'Metadata' }).click();
-    for (const label of ['Species', 'Sample Type', 'Assay']) await expect(page.getByRole('cell', { name: label, exact: true })).toBeVisible();
+    for (const label of ['Species', 'Sample Type', 'Assay'])
+      await expect(page.getByRole('cell', { name: label, exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Tissue section' })).toBeVisible();
     await shot(page, 'lab-qc-viewer-metadata');
 
     // A QC directory made here: one folder with metadata.json and a real PNG.
     const pick = fs.mkdtempSync(path.join(os.tmpdir(), 'qcpick-'));
     fs.mkdirSync(path.join(pick, 'NEWQC1'));
-    fs.writeFileSync(path.join(pick, 'NEWQC1', 'metadata.json'), JSON.stringify({ species: 'mus_musculus', sample_type: 'E2E section', assay: 'ATAC-seq' }));
-    fs.writeFileSync(path.join(pick, 'NEWQC1', 'umi-1.png'), await page.screenshot({ clip: { x: 0, y: 0, width: 120, height: 80 } }));
+    fs.writeFileSync(
+      path.join(pick, 'NEWQC1', 'metadata.json'),
+      JSON.stringify({ species: 'mus_musculus', sample_type: 'E2E section', assay: 'ATAC-seq' }),
+    );
+    fs.writeFileSync(
+      path.join(pick, 'NEWQC1', 'umi-1.png'),
+      await page.screenshot({ clip: { x: 0, y: 0, width: 120, height: 80 } }),
+    );
 
     await page.getByRole('button', { name: 'QC actions' }).click();
     await page.getByRole('menuitem', { name: 'Upload QC Directory' }).click();
@@ -112,7 +119,11 @@ test.describe('lab views', () => {
     const png = await page.screenshot({ clip: { x: 0, y: 0, width: 200, height: 120 } });
     const files: Array<[string, Buffer, string]> = [
       ['data/D90004/spatial/tissue_hires_image.png', png, 'image/png'],
-      ['data/D90004/spatial/scalefactors_json.json', Buffer.from(JSON.stringify({ spot_diameter_fullres: 12.5, tissue_hires_scalef: 0.25 })), 'application/json'],
+      [
+        'data/D90004/spatial/scalefactors_json.json',
+        Buffer.from(JSON.stringify({ spot_diameter_fullres: 12.5, tissue_hires_scalef: 0.25 })),
+        'application/json',
+      ],
     ];
     for (const [key, buffer, mimeType] of files) {
       const response = await page.request.post('/api/v1/storage/upload', {

@@ -57,7 +57,9 @@ async function halves(page: Page, name: string) {
 
 async function openLab(page: Page, n: number, timeout: number) {
   await page.goto(`/viz-lab?n=${n}`);
-  await page.waitForFunction(() => (window as unknown as { __vizReady?: boolean }).__vizReady === true, null, { timeout });
+  await page.waitForFunction(() => (window as unknown as { __vizReady?: boolean }).__vizReady === true, null, {
+    timeout,
+  });
   // The flag follows deck's first render; give SwiftShader's compositor time to put the pixels on screen.
   await expect
     .poll(async () => (await halves(page, `viz-${n}-wait`)).spatial.lit, { timeout, intervals: [250, 500, 1000] })
@@ -68,7 +70,9 @@ test('10k tixels: both views drawn, recolour on the GPU, lasso dims both views',
   await openLab(page, 10_000, 30_000);
   const first = await halves(page, 'viz-10k-first');
   const t0 = await timings(page);
-  console.log(`10k: generate ${t0.generateMs.toFixed(0)} ms, first draw ${t0.firstDrawMs?.toFixed(0)} ms after navigation start (${t0.firstDrawSinceMountMs?.toFixed(0)} ms after mount)`);
+  console.log(
+    `10k: generate ${t0.generateMs.toFixed(0)} ms, first draw ${t0.firstDrawMs?.toFixed(0)} ms after navigation start (${t0.firstDrawSinceMountMs?.toFixed(0)} ms after mount)`,
+  );
   expect(first.embedding.lit).toBeGreaterThan(0.02);
   expect(first.spatial.lit).toBeGreaterThan(0.2);
 
@@ -79,9 +83,13 @@ test('10k tixels: both views drawn, recolour on the GPU, lasso dims both views',
     return t.recolourKind === 'palette' && t.recolourFrameMs !== undefined;
   });
   const tp = await timings(page);
-  console.log(`10k palette recolour: ${tp.recolourMs?.toFixed(1)} ms to deck render, ${tp.recolourFrameMs?.toFixed(1)} ms to next frame`);
+  console.log(
+    `10k palette recolour: ${tp.recolourMs?.toFixed(1)} ms to deck render, ${tp.recolourFrameMs?.toFixed(1)} ms to next frame`,
+  );
   expect(tp.recolourMs!).toBeLessThan(100);
-  await expect.poll(async () => diff(first.raw, (await halves(page, 'viz-10k-hot')).raw), { timeout: 10_000 }).toBeGreaterThan(0.05);
+  await expect
+    .poll(async () => diff(first.raw, (await halves(page, 'viz-10k-hot')).raw), { timeout: 10_000 })
+    .toBeGreaterThan(0.05);
 
   // Gene switch: one float per tixel re-uploaded.
   await page.getByTestId('gene-b').click();
@@ -90,7 +98,9 @@ test('10k tixels: both views drawn, recolour on the GPU, lasso dims both views',
     return t.recolourKind === 'geneB' && t.recolourFrameMs !== undefined;
   });
   const tg = await timings(page);
-  console.log(`10k gene recolour: ${tg.recolourMs?.toFixed(1)} ms to deck render, ${tg.recolourFrameMs?.toFixed(1)} ms to next frame`);
+  console.log(
+    `10k gene recolour: ${tg.recolourMs?.toFixed(1)} ms to deck render, ${tg.recolourFrameMs?.toFixed(1)} ms to next frame`,
+  );
   expect(tg.recolourMs!).toBeLessThan(100);
   await page.waitForTimeout(1500);
   await halves(page, 'viz-10k-geneb');
@@ -120,10 +130,16 @@ test('10k tixels: both views drawn, recolour on the GPU, lasso dims both views',
 
   // Both views dim what was not selected.
   await expect
-    .poll(async () => {
-      const after = await halves(page, 'viz-10k-lasso');
-      return Math.max(after.embedding.brightness / before.embedding.brightness, after.spatial.brightness / before.spatial.brightness);
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const after = await halves(page, 'viz-10k-lasso');
+        return Math.max(
+          after.embedding.brightness / before.embedding.brightness,
+          after.spatial.brightness / before.spatial.brightness,
+        );
+      },
+      { timeout: 10_000 },
+    )
     .toBeLessThan(0.85);
 
   // Quad select on the spatial view: the left half of the 100×100 grid (a little margin) is about 5,000 tixels.

@@ -25,7 +25,9 @@ function countVitest(file) {
   if (!fs.existsSync(file)) return;
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   totals.passed += report.numPassedTests ?? 0;
-  totals.failed += (report.numFailedTests ?? 0) + (report.numTotalTestSuites && report.success === false && !report.numFailedTests ? 1 : 0);
+  totals.failed +=
+    (report.numFailedTests ?? 0) +
+    (report.numTotalTestSuites && report.success === false && !report.numFailedTests ? 1 : 0);
 }
 
 function countPlaywright(file) {
@@ -42,20 +44,38 @@ delete embedded.REDIS_URL;
 step('typecheck', 'node', ['scripts/typecheck.mjs']);
 step('lint', 'npx', ['eslint', '.']);
 step('format (prettier --check)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
-step('import boundaries (dependency-cruiser)', 'npx', ['depcruise', 'apps', 'packages', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
+step('import boundaries (dependency-cruiser)', 'npx', [
+  'depcruise',
+  'apps',
+  'packages',
+  '--config',
+  '.dependency-cruiser.cjs',
+  '--output-type',
+  'err',
+]);
 
-const vitestArgs = (name) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, `vitest-${name}.json`)}`];
+const vitestArgs = (name) => [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(out, `vitest-${name}.json`)}`,
+];
 for (const f of fs.readdirSync(out).filter((f) => f.endsWith('.json'))) fs.rmSync(path.join(out, f));
 
 step('unit + integration (PGlite, in-process queue, fs storage)', 'npx', vitestArgs('embedded'), embedded);
 countVitest(path.join(out, 'vitest-embedded.json'));
 
 if (process.env.DATABASE_URL || process.env.REDIS_URL) {
-  const profile = [process.env.DATABASE_URL && 'PostgreSQL', process.env.REDIS_URL && 'BullMQ/Redis'].filter(Boolean).join(' + ');
+  const profile = [process.env.DATABASE_URL && 'PostgreSQL', process.env.REDIS_URL && 'BullMQ/Redis']
+    .filter(Boolean)
+    .join(' + ');
   step(`server suite again on ${profile}`, 'npx', [...vitestArgs('production'), '--project', 'server']);
   countVitest(path.join(out, 'vitest-production.json'));
 } else {
-  console.log('\n(DATABASE_URL and REDIS_URL are not set: the PostgreSQL/BullMQ profile is not exercised in this run.)');
+  console.log(
+    '\n(DATABASE_URL and REDIS_URL are not set: the PostgreSQL/BullMQ profile is not exercised in this run.)',
+  );
 }
 
 const pwReport = path.join(out, 'playwright.json');

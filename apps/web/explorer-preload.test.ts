@@ -13,7 +13,10 @@ const chunk = (fileName: string, imports: string[], extra: Partial<ChunkInfo> = 
 
 describe('lazyScreenFiles', () => {
   const chunks = [
-    chunk('assets/index.js', ['assets/react.js', 'assets/mui.js'], { isEntry: true, facadeModuleId: '/app/src/main.tsx' }),
+    chunk('assets/index.js', ['assets/react.js', 'assets/mui.js'], {
+      isEntry: true,
+      facadeModuleId: '/app/src/main.tsx',
+    }),
     chunk('assets/react.js', []),
     chunk('assets/mui.js', ['assets/react.js']),
     chunk('assets/AtlasXplore.js', ['assets/Explorer.js', 'assets/react.js'], {

@@ -63,7 +63,13 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   s3:
-    | { endpoint: string | undefined; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean }
+    | {
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      }
     | undefined;
   buckets: string[];
   /** Seed the demo runs (catalogue content) at start. */
@@ -85,9 +91,13 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
   const dataDir = path.resolve(e.ATLAS_DATA_DIR);
   const s3Chosen = Boolean(e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID);
   if (s3Chosen && (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: both are required when S3 is used');
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: both are required when S3 is used',
+    );
   }
-  const buckets = e.ATLAS_BUCKETS.split(',').map((b) => b.trim()).filter(Boolean);
+  const buckets = e.ATLAS_BUCKETS.split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
   if (buckets.length === 0 || buckets.some((b) => !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(b))) {
     throw new ConfigError('Invalid configuration:\n  ATLAS_BUCKETS: comma-separated bucket names (a-z, 0-9, . and -)');
   }

@@ -25,7 +25,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       maxAge: '1h',
       setHeaders: (reply, file) => {
         // Files under assets/ carry a content hash in their name: they never change.
-        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -13,7 +13,10 @@ import type { TestApp } from './harness.js';
 /** A group created through the admin API. */
 export async function buildGroup(t: TestApp, name: string, admin?: string): Promise<string> {
   const token = admin ?? (await adminToken(t.app));
-  const reply = await api(t.app, 'POST', '/api/v1/auth/group', { token, body: { group_name: name, description: `Group ${name}` } });
+  const reply = await api(t.app, 'POST', '/api/v1/auth/group', {
+    token,
+    body: { group_name: name, description: `Group ${name}` },
+  });
   if (reply.status !== 200) throw new Error(`group ${name}: ${JSON.stringify(reply.body)}`);
   return name;
 }
@@ -33,7 +36,9 @@ export interface BuiltRun {
 
 /** A small, distinctive PNG. */
 const png = (seed: number) =>
-  sharp({ create: { width: 16, height: 12, channels: 3, background: { r: (seed * 40) % 256, g: 90, b: 200 } } }).png().toBuffer();
+  sharp({ create: { width: 16, height: 12, channels: 3, background: { r: (seed * 40) % 256, g: 90, b: 200 } } })
+    .png()
+    .toBuffer();
 
 /**
  * A run with a catalogue entry and everything the run-data doors read: explorer web files (six tixels, three genes
@@ -46,7 +51,14 @@ export async function buildRun(
 ): Promise<BuiltRun> {
   const { runId } = run;
   const runs = createRuns(t.infra);
-  await runs.records.ensureRun({ runId, title: `Run ${runId}`, assay: 'Transcriptome', group: run.group, public: run.public, pmid: run.pmid ?? null });
+  await runs.records.ensureRun({
+    runId,
+    title: `Run ${runId}`,
+    assay: 'Transcriptome',
+    group: run.group,
+    public: run.public,
+    pmid: run.pmid ?? null,
+  });
   const bucket = dataBucket(t.infra.config);
   const genes = ['A', 'B', 'C'].map((g) => `${runId}_${g}`);
   const n = 6;
@@ -55,16 +67,29 @@ export async function buildRun(
     spatial: Float64Array.from({ length: 2 * n }, (_, i) => i),
     umap: Float32Array.from({ length: 2 * n }, (_, i) => i / 2),
     qc: [new Float32Array(n).fill(1), new Float32Array(n).fill(2)],
-    features: { genes: { names: genes, matrix: { kind: 'dense', nRows: n, nCols: 3, data: Float32Array.from({ length: 3 * n }, (_, i) => i % 5) } } },
+    features: {
+      genes: {
+        names: genes,
+        matrix: { kind: 'dense', nRows: n, nCols: 3, data: Float32Array.from({ length: 3 * n }, (_, i) => i % 5) },
+      },
+    },
   });
   const seed = Number(runId.slice(1));
   const files = new Map<string, Buffer | string>([
     ...[...web].map(([name, bytes]) => [`data/${runId}/h5/${name}`, Buffer.from(bytes)] as const),
-    [`data/${runId}/h5/topTen_genes.json`, JSON.stringify({ '1': [[genes[0]], [genes[1]]], '-1': [[genes[2]], [genes[2]]] })],
+    [
+      `data/${runId}/h5/topTen_genes.json`,
+      JSON.stringify({ '1': [[genes[0]], [genes[1]]], '-1': [[genes[2]], [genes[2]]] }),
+    ],
     [`data/${runId}/spatial/tissue_hires_image.png`, await png(seed)],
     [
       `data/${runId}/spatial/scalefactors_json.json`,
-      JSON.stringify({ spot_diameter_fullres: 10, fiducial_diameter_fullres: 16, tissue_hires_scalef: 1, tissue_lowres_scalef: 0.3 }),
+      JSON.stringify({
+        spot_diameter_fullres: 10,
+        fiducial_diameter_fullres: 16,
+        tissue_hires_scalef: 1,
+        tissue_lowres_scalef: 0.3,
+      }),
     ],
     [`data/${runId}/spatial/metadata.json`, JSON.stringify({ run: runId })],
     [`data/${runId}/spatial/tissue_positions_list.csv`, `${runId}AAA,1,0,0,10,10\n`],
@@ -73,6 +98,11 @@ export async function buildRun(
     [`data/${runId}/metadata.csv`, `run_id\n${runId}\n`],
   ]);
   for (const [key, body] of files) await t.infra.storage.put(bucket, key, body);
-  await runs.records.addFile(runId, { type: 'Metadata', bucket, path: `data/${runId}/metadata.csv`, description: `Metadata of ${runId}` });
+  await runs.records.addFile(runId, {
+    type: 'Metadata',
+    bucket,
+    path: `data/${runId}/metadata.csv`,
+    description: `Metadata of ${runId}`,
+  });
   return { runId, genes, keys: [...files.keys()] };
 }

@@ -19,7 +19,8 @@ const MIGRATIONS = path.resolve(import.meta.dirname, '../src/migrations');
  */
 export default async function setup(project: TestProject): Promise<void> {
   const hash = createHash('sha256');
-  for (const file of fs.readdirSync(MIGRATIONS).sort()) hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS, file)));
+  for (const file of fs.readdirSync(MIGRATIONS).sort())
+    hash.update(file).update(fs.readFileSync(path.join(MIGRATIONS, file)));
   const dir = path.join(os.tmpdir(), `atlas-pglite-template-${hash.digest('hex').slice(0, 16)}`);
   if (!fs.existsSync(path.join(dir, 'ready'))) {
     const staging = `${dir}.${process.pid}`;

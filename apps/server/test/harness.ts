@@ -117,5 +117,6 @@ export async function settleTask(queue: TaskQueue, id: string, timeoutMs = 60_00
 /** Publishes or unpublishes a run through the runs domain, as the admin run tools do. */
 export async function setRunPublic(db: Db, runId: string, value: boolean): Promise<void> {
   const config = { jwtSecret: 'unused-for-records', buckets: ['atx-data'] };
-  if (!(await createRuns({ db, config }).records.setPublic(runId, value))) throw new Error(`run ${runId} has no catalogue entry`);
+  if (!(await createRuns({ db, config }).records.setPublic(runId, value)))
+    throw new Error(`run ${runId} has no catalogue entry`);
 }

@@ -14,7 +14,14 @@ const expected: Record<Access, Record<string, ReturnType<typeof checkAccess>>> =
   anonymous: { anonymous: null, public: null, noGroups: null, lab: null, user: null, admin: null },
   public: { anonymous: 'unauthenticated', public: null, noGroups: null, lab: null, user: null, admin: null },
   any: { anonymous: 'unauthenticated', public: 'forbidden', noGroups: 'forbidden', lab: null, user: null, admin: null },
-  user: { anonymous: 'unauthenticated', public: 'forbidden', noGroups: 'forbidden', lab: 'forbidden', user: null, admin: null },
+  user: {
+    anonymous: 'unauthenticated',
+    public: 'forbidden',
+    noGroups: 'forbidden',
+    lab: 'forbidden',
+    user: null,
+    admin: null,
+  },
   admin: {
     anonymous: 'unauthenticated',
     public: 'forbidden',

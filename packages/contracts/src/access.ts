@@ -15,9 +15,7 @@ export const GROUP_USER = 'user';
 
 /** The identity a request carries once its token is checked. */
 export type Identity =
-  | { kind: 'anonymous' }
-  | { kind: 'public' }
-  | { kind: 'user'; username: string; groups: string[] };
+  { kind: 'anonymous' } | { kind: 'public' } | { kind: 'user'; username: string; groups: string[] };
 
 export type Denial = 'unauthenticated' | 'forbidden' | null;
 

@@ -90,7 +90,8 @@ export const MSG = {
   userInformed: 'The user has been informed by email.',
   informUserFailed: 'Error when sending the email to the user.',
   taskUnknown: (name: string) => `Unknown task '${name}'.`,
-  taskRequesterInactive: (username: string) => `The account '${username}' that posted this task is disabled or gone, so the task did not run.`,
+  taskRequesterInactive: (username: string) =>
+    `The account '${username}' that posted this task is disabled or gone, so the task did not run.`,
   taskNotFound: (id: string) => `Task ${id} not found.`,
   componentNotAvailable: (name: string) => `The component '${name}' is not available yet.`,
   aboutText: 'Atlas Portal is under development. Feedback is welcome.',

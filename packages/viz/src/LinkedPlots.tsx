@@ -2,11 +2,28 @@
  * The explorer's two linked plots — UMAP (embedding, left) and spatial (right) — in ONE deck.gl `Deck` with two
  * OrthographicViews, so the page holds one WebGL context. Pure: typed arrays and callbacks in, never fetches.
  */
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type Ref,
+} from 'react';
 import DeckGL, { type DeckGLRef } from '@deck.gl/react';
 import { OrthographicView, type Layer, type PickingInfo } from '@deck.gl/core';
 import { BitmapLayer } from '@deck.gl/layers';
-import { BACKGROUND_COLORS, CLUSTER_PALETTE, categoricalLut, heatmapLut, type BackgroundName, type HeatmapPalette } from './colormaps';
+import {
+  BACKGROUND_COLORS,
+  CLUSTER_PALETTE,
+  categoricalLut,
+  heatmapLut,
+  type BackgroundName,
+  type HeatmapPalette,
+} from './colormaps';
 import { ValuePointsLayer } from './layers/ValuePointsLayer';
 import { ValueScatterLayer } from './layers/ValueScatterLayer';
 import { DEFAULT_DISPLAY_SCALE, shouldUseGlPoints, tixelDiameterPx } from './pointSize';
@@ -262,7 +279,11 @@ export function LinkedPlots(props: LinkedPlotsProps) {
       pos
         ? {
             length: Math.min(n, pos.value.length >> 1),
-            attributes: { getPosition: pos, getValue: valueAttr, ...(selectedAttr ? { getSelected: selectedAttr } : {}) },
+            attributes: {
+              getPosition: pos,
+              getValue: valueAttr,
+              ...(selectedAttr ? { getSelected: selectedAttr } : {}),
+            },
           }
         : null;
     return { embedding: make(embeddingAttr), spatial: make(spatialAttr) };
@@ -314,7 +335,24 @@ export function LinkedPlots(props: LinkedPlotsProps) {
     }
     return out;
     // `range` is compared by value below so a new array with the same numbers costs nothing.
-  }, [tissueImage, spatialPointOpacity, spatial, viewIds, dataFor, spotDiameter, diameterPx, n, colormap, colorMode, range[0], range[1], clusterColors.length, selected, dimOpacity, pickable]);
+  }, [
+    tissueImage,
+    spatialPointOpacity,
+    spatial,
+    viewIds,
+    dataFor,
+    spotDiameter,
+    diameterPx,
+    n,
+    colormap,
+    colorMode,
+    range[0],
+    range[1],
+    clusterColors.length,
+    selected,
+    dimOpacity,
+    pickable,
+  ]);
 
   const firstDrawn = useRef(false);
   const handleAfterRender = useCallback(() => {

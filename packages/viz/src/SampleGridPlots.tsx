@@ -8,7 +8,14 @@
 import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import DeckGL from '@deck.gl/react';
 import { OrthographicView } from '@deck.gl/core';
-import { BACKGROUND_COLORS, CLUSTER_PALETTE, categoricalLut, heatmapLut, type BackgroundName, type HeatmapPalette } from './colormaps';
+import {
+  BACKGROUND_COLORS,
+  CLUSTER_PALETTE,
+  categoricalLut,
+  heatmapLut,
+  type BackgroundName,
+  type HeatmapPalette,
+} from './colormaps';
 import { ValuePointsLayer } from './layers/ValuePointsLayer';
 import { ValueScatterLayer } from './layers/ValueScatterLayer';
 import { DEFAULT_DISPLAY_SCALE, shouldUseGlPoints, tixelDiameterPx } from './pointSize';
@@ -119,9 +126,14 @@ export function SampleGridPlots(props: SampleGridPlotsProps) {
     return () => observer.disconnect();
   }, []);
 
-  const cells = useMemo(() => gridCells(samples.length, width, rowHeight, columns), [samples.length, width, rowHeight, columns]);
+  const cells = useMemo(
+    () => gridCells(samples.length, width, rowHeight, columns),
+    [samples.length, width, rowHeight, columns],
+  );
   const drawn = samples.flatMap((sample, i) =>
-    sample.positions && sample.values && cells[i]!.width > 0 ? [{ sample, cell: cells[i]!, viewId: viewIdOf(sample.id), positions: sample.positions, values: sample.values }] : [],
+    sample.positions && sample.values && cells[i]!.width > 0
+      ? [{ sample, cell: cells[i]!, viewId: viewIdOf(sample.id), positions: sample.positions, values: sample.values }]
+      : [],
   );
 
   // A view shows its sample fitted to its cell until the user pans or zooms it; new points or a new cell size
@@ -137,12 +149,24 @@ export function SampleGridPlots(props: SampleGridPlotsProps) {
   }
   const onMove = (viewId: string, viewState: PlotViewState) => {
     const item = drawn.find((d) => d.viewId === viewId);
-    if (item) setMoves((m) => ({ ...m, [viewId]: { positions: item.positions, width: item.cell.width, height: item.cell.height, viewState } }));
+    if (item)
+      setMoves((m) => ({
+        ...m,
+        [viewId]: { positions: item.positions, width: item.cell.width, height: item.cell.height, viewState },
+      }));
   };
 
   const views = drawn.map(
     ({ viewId, cell }) =>
-      new OrthographicView({ id: viewId, x: cell.x, y: cell.y, width: cell.width, height: cell.height, flipY, controller: { inertia: false } }),
+      new OrthographicView({
+        id: viewId,
+        x: cell.x,
+        y: cell.y,
+        width: cell.width,
+        height: cell.height,
+        flipY,
+        controller: { inertia: false },
+      }),
   );
 
   const heatLut = useMemo(() => heatmapLut(palette, customColors), [palette, customColors]);
@@ -184,7 +208,14 @@ export function SampleGridPlots(props: SampleGridPlotsProps) {
       ref={containerRef}
       className={className}
       data-testid="sample-grid"
-      style={{ position: 'relative', width: '100%', height: gridRows(samples.length, columns) * rowHeight, overflow: 'hidden', backgroundColor, ...style }}
+      style={{
+        position: 'relative',
+        width: '100%',
+        height: gridRows(samples.length, columns) * rowHeight,
+        overflow: 'hidden',
+        backgroundColor,
+        ...style,
+      }}
     >
       {views.length > 0 && (
         <DeckGL
@@ -192,7 +223,9 @@ export function SampleGridPlots(props: SampleGridPlotsProps) {
           views={views}
           viewState={viewStates}
           layers={layers}
-          layerFilter={({ layer, viewport }) => layer.id === pointLayerId(viewport.id, layer instanceof ValuePointsLayer)}
+          layerFilter={({ layer, viewport }) =>
+            layer.id === pointLayerId(viewport.id, layer instanceof ValuePointsLayer)
+          }
           onViewStateChange={({ viewId, viewState }) => onMove(viewId, viewState as PlotViewState)}
         />
       )}
@@ -225,7 +258,15 @@ function SampleCell({ sample, cell }: { sample: SamplePlot; cell: GridCell | und
         padding: 6,
       }}
     >
-      <span style={{ font: '600 12px/1.6 system-ui, sans-serif', padding: '0 6px', borderRadius: 4, background: 'rgba(255,255,255,0.8)', color: '#111' }}>
+      <span
+        style={{
+          font: '600 12px/1.6 system-ui, sans-serif',
+          padding: '0 6px',
+          borderRadius: 4,
+          background: 'rgba(255,255,255,0.8)',
+          color: '#111',
+        }}
+      >
         {sample.id}
       </span>
       {sample.overlay}

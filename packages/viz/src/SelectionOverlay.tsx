@@ -31,7 +31,12 @@ export function SelectionOverlay({ tool, views, onDone }: SelectionOverlayProps)
   const shape = (pts: ScreenPoint[]): ScreenPoint[] => {
     if (tool === 'lasso' || pts.length < 2) return pts;
     const [[x0, y0], [x1, y1]] = [pts[0]!, pts[pts.length - 1]!];
-    return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+    return [
+      [x0, y0],
+      [x1, y0],
+      [x1, y1],
+      [x0, y1],
+    ];
   };
 
   const onPointerDown = (e: PointerEvent<SVGSVGElement>) => {
@@ -71,7 +76,14 @@ export function SelectionOverlay({ tool, views, onDone }: SelectionOverlayProps)
   return (
     <svg
       data-testid="selection-overlay"
-      style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', cursor: 'crosshair', touchAction: 'none' }}
+      style={{
+        position: 'absolute',
+        inset: 0,
+        width: '100%',
+        height: '100%',
+        cursor: 'crosshair',
+        touchAction: 'none',
+      }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}

@@ -37,7 +37,11 @@ describe('colour maps', () => {
     expect(at(heatmapLut('picnic'), 0)).toEqual([0, 0, 255, 255]);
     expect(at(heatmapLut('picnic'), 255)).toEqual([255, 0, 0, 255]);
     // Picnic is white in the middle.
-    expect(at(heatmapLut('picnic'), 128).slice(0, 3).every((c) => c > 245)).toBe(true);
+    expect(
+      at(heatmapLut('picnic'), 128)
+        .slice(0, 3)
+        .every((c) => c > 245),
+    ).toBe(true);
   });
 
   it('custom ramp runs between its two colours', () => {

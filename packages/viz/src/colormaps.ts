@@ -28,8 +28,26 @@ export const HEAT_BAR_TICKS = 5;
  * hex codes turn up.
  */
 export const CLUSTER_PALETTE: readonly string[] = [
-  '#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6', '#bfef45', '#fabed4',
-  '#469990', '#dcbeff', '#9a6324', '#fffac8', '#800000', '#aaffc3', '#808000', '#ffd8b1', '#000075', '#a9a9a9',
+  '#e6194b',
+  '#3cb44b',
+  '#ffe119',
+  '#4363d8',
+  '#f58231',
+  '#911eb4',
+  '#42d4f4',
+  '#f032e6',
+  '#bfef45',
+  '#fabed4',
+  '#469990',
+  '#dcbeff',
+  '#9a6324',
+  '#fffac8',
+  '#800000',
+  '#aaffc3',
+  '#808000',
+  '#ffd8b1',
+  '#000075',
+  '#a9a9a9',
 ];
 
 /** Default ends of the custom ramp (low → high). */
@@ -89,28 +107,91 @@ function fromStops(stops: readonly string[]): Uint8Array {
 
 // matplotlib's segment data for jet, hot and bone.
 const JET = fromChannels(
-  [[0, 0], [0.35, 0], [0.66, 1], [0.89, 1], [1, 0.5]],
-  [[0, 0], [0.125, 0], [0.375, 1], [0.64, 1], [0.91, 0], [1, 0]],
-  [[0, 0.5], [0.11, 1], [0.34, 1], [0.65, 0], [1, 0]],
+  [
+    [0, 0],
+    [0.35, 0],
+    [0.66, 1],
+    [0.89, 1],
+    [1, 0.5],
+  ],
+  [
+    [0, 0],
+    [0.125, 0],
+    [0.375, 1],
+    [0.64, 1],
+    [0.91, 0],
+    [1, 0],
+  ],
+  [
+    [0, 0.5],
+    [0.11, 1],
+    [0.34, 1],
+    [0.65, 0],
+    [1, 0],
+  ],
 );
 const HOT = fromChannels(
-  [[0, 0.0416], [0.365079, 1], [1, 1]],
-  [[0, 0], [0.365079, 0], [0.746032, 1], [1, 1]],
-  [[0, 0], [0.746032, 0], [1, 1]],
+  [
+    [0, 0.0416],
+    [0.365079, 1],
+    [1, 1],
+  ],
+  [
+    [0, 0],
+    [0.365079, 0],
+    [0.746032, 1],
+    [1, 1],
+  ],
+  [
+    [0, 0],
+    [0.746032, 0],
+    [1, 1],
+  ],
 );
 const BONE = fromChannels(
-  [[0, 0], [0.746032, 0.652778], [1, 1]],
-  [[0, 0], [0.365079, 0.319444], [0.746032, 0.777778], [1, 1]],
-  [[0, 0], [0.365079, 0.444444], [1, 1]],
+  [
+    [0, 0],
+    [0.746032, 0.652778],
+    [1, 1],
+  ],
+  [
+    [0, 0],
+    [0.365079, 0.319444],
+    [0.746032, 0.777778],
+    [1, 1],
+  ],
+  [
+    [0, 0],
+    [0.365079, 0.444444],
+    [1, 1],
+  ],
 );
 // matplotlib inferno sampled at 0, 0.1, …, 1.
 const INFERNO = fromStops([
-  '#000004', '#160b39', '#420a68', '#6a176e', '#932667', '#bc3754', '#dd513a', '#f37819', '#fca50a', '#f6d746',
+  '#000004',
+  '#160b39',
+  '#420a68',
+  '#6a176e',
+  '#932667',
+  '#bc3754',
+  '#dd513a',
+  '#f37819',
+  '#fca50a',
+  '#f6d746',
   '#fcffa4',
 ]);
 // Plotly's Picnic: blue → white → red in 11 stops.
 const PICNIC = fromStops([
-  '#0000ff', '#3399ff', '#66ccff', '#99ccff', '#ccccff', '#ffffff', '#ffccff', '#ff99ff', '#ff66cc', '#ff6666',
+  '#0000ff',
+  '#3399ff',
+  '#66ccff',
+  '#99ccff',
+  '#ccccff',
+  '#ffffff',
+  '#ffccff',
+  '#ff99ff',
+  '#ff66cc',
+  '#ff6666',
   '#ff0000',
 ]);
 
@@ -170,7 +251,8 @@ export function heatBarShades(lut: Uint8Array, shades: number = HEAT_BAR_SHADES)
 export function heatBarTicks(min: number, max: number): number[] {
   if (!Number.isFinite(min) || !Number.isFinite(max)) throw new Error('heatBarTicks needs a finite range');
   const ticks: number[] = [];
-  for (let i = 0; i < HEAT_BAR_TICKS; i++) ticks.push(i === HEAT_BAR_TICKS - 1 ? max : min + ((max - min) * i) / (HEAT_BAR_TICKS - 1));
+  for (let i = 0; i < HEAT_BAR_TICKS; i++)
+    ticks.push(i === HEAT_BAR_TICKS - 1 ? max : min + ((max - min) * i) / (HEAT_BAR_TICKS - 1));
   return ticks;
 }
 

@@ -32,7 +32,14 @@ export {
   valueRange,
 } from './colormaps';
 export type { BackgroundName, HeatmapPalette, Rgba } from './colormaps';
-export { DEFAULT_DISPLAY_SCALE, TIXEL_SIZE_BANDS, ZOOM_IN_FACTOR, ZOOM_OUT_FACTOR, shouldUseGlPoints, tixelDiameterPx } from './pointSize';
+export {
+  DEFAULT_DISPLAY_SCALE,
+  TIXEL_SIZE_BANDS,
+  ZOOM_IN_FACTOR,
+  ZOOM_OUT_FACTOR,
+  shouldUseGlPoints,
+  tixelDiameterPx,
+} from './pointSize';
 export { fitViewState, pointBounds, zoomBy } from './viewState';
 export type { PlotViewState } from './viewState';
 export { buildGrid, indicesToMask, pointInPolygon, rectPolygon, selectInPolygon } from './selection/selectInPolygon';

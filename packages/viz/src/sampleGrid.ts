@@ -20,7 +20,12 @@ export function gridRows(count: number, columns: number = SAMPLE_GRID_COLUMNS): 
  * The cells of `count` plots in a grid `width` px wide: each is `width / columns` wide (also in a short last row,
  * so every plot has the same size) and `rowHeight` high.
  */
-export function gridCells(count: number, width: number, rowHeight: number, columns: number = SAMPLE_GRID_COLUMNS): GridCell[] {
+export function gridCells(
+  count: number,
+  width: number,
+  rowHeight: number,
+  columns: number = SAMPLE_GRID_COLUMNS,
+): GridCell[] {
   const perRow = Math.max(1, columns);
   const cellWidth = Math.max(0, width) / perRow;
   return Array.from({ length: Math.max(0, count) }, (_, i) => ({

@@ -35,7 +35,12 @@ export function pointBounds(positions: Float32Array): [number, number, number, n
 }
 
 /** The view state that fits `bounds` into a `width`×`height` px view with `padding` (fraction) to spare. */
-export function fitViewState(bounds: [number, number, number, number], width: number, height: number, padding = 0.06): PlotViewState {
+export function fitViewState(
+  bounds: [number, number, number, number],
+  width: number,
+  height: number,
+  padding = 0.06,
+): PlotViewState {
   const [x0, y0, x1, y1] = bounds;
   const dx = Math.max(x1 - x0, 1e-9);
   const dy = Math.max(y1 - y0, 1e-9);

@@ -26,7 +26,9 @@ async function main(): Promise<number> {
   });
   const target = positionals[0];
   if (!target || !values.run || !RUN_ID.test(values.run)) {
-    console.error('Usage: npm run import -- <file.h5ad | visium-folder> --run D00001 [--title …] [--description …] [--group …] [--public]');
+    console.error(
+      'Usage: npm run import -- <file.h5ad | visium-folder> --run D00001 [--title …] [--description …] [--group …] [--public]',
+    );
     return 64;
   }
   let config;

@@ -37,7 +37,8 @@ export interface HandlerInput<C extends Call> {
   reply: FastifyReply;
 }
 
-export type HandlerOutput<C extends Call> = NonNullable<C['response']> extends z.ZodType ? z.infer<NonNullable<C['response']>> : unknown;
+export type HandlerOutput<C extends Call> =
+  NonNullable<C['response']> extends z.ZodType ? z.infer<NonNullable<C['response']>> : unknown;
 
 /** Throws the access failure for a rule, if any: 401 without (or with a rejected) token, 403 when the role is missing. */
 export function enforceAccess(request: FastifyRequest, access: Access): void {
@@ -83,7 +84,8 @@ export function route<C extends Call>(
       const output = await handler(input);
       if (app.atlasValidateResponses && call.response) {
         const checked = call.response.safeParse(output);
-        if (!checked.success) throw new Error(`Response of ${call.method} ${call.path} breaks its contract: ${checked.error.message}`);
+        if (!checked.success)
+          throw new Error(`Response of ${call.method} ${call.path} breaks its contract: ${checked.error.message}`);
       }
       return output;
     },

@@ -32,11 +32,15 @@ export function createTokenService(secret: string): TokenService {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const role = payload.role === 'public' ? 'public' : 'user';
-        const groups = Array.isArray(payload.groups) ? payload.groups.filter((g): g is string => typeof g === 'string') : [];
-        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw new InvalidTokenError('malformed');
+        const groups = Array.isArray(payload.groups)
+          ? payload.groups.filter((g): g is string => typeof g === 'string')
+          : [];
+        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number')
+          throw new InvalidTokenError('malformed');
         return { sub: payload.sub, role, groups, exp: payload.exp };
       } catch (error) {
-        if (error instanceof InvalidTokenError || error instanceof joseErrors.JOSEError) throw new InvalidTokenError(String(error));
+        if (error instanceof InvalidTokenError || error instanceof joseErrors.JOSEError)
+          throw new InvalidTokenError(String(error));
         throw error;
       }
     },

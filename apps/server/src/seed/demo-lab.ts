@@ -16,25 +16,130 @@ import { dataBucket } from '../config.js';
  * demo record an admin deletes stays deleted); missing QC images and QC records are written on every start.
  */
 export const DEMO_WAFERS = [
-  { wafer_id: 'W90001', generation: 3, diameter: 100, date_acquired: '2024-01-08', vendor: 'Demo Microfluidics', lot: 'L-0042' },
-  { wafer_id: 'W90002', generation: 4, diameter: 100, date_acquired: '2024-03-19', vendor: 'Demo Microfluidics', lot: 'L-0057' },
-  { wafer_id: 'W90003', generation: 4, diameter: 150, date_acquired: '2024-06-02', vendor: 'Atlas Fab (demo)', lot: 'A-0003' },
+  {
+    wafer_id: 'W90001',
+    generation: 3,
+    diameter: 100,
+    date_acquired: '2024-01-08',
+    vendor: 'Demo Microfluidics',
+    lot: 'L-0042',
+  },
+  {
+    wafer_id: 'W90002',
+    generation: 4,
+    diameter: 100,
+    date_acquired: '2024-03-19',
+    vendor: 'Demo Microfluidics',
+    lot: 'L-0057',
+  },
+  {
+    wafer_id: 'W90003',
+    generation: 4,
+    diameter: 150,
+    date_acquired: '2024-06-02',
+    vendor: 'Atlas Fab (demo)',
+    lot: 'A-0003',
+  },
 ];
 export const DEMO_CHIPS = [
-  { chip_id: 'C90001', wafer_id: 'W90001', diameter: 10, date_acquired: '2024-01-15', channels: 50, channel_width_um: 20 },
-  { chip_id: 'C90002', wafer_id: 'W90001', diameter: 10, date_acquired: '2024-01-15', channels: 50, channel_width_um: 20 },
-  { chip_id: 'C90003', wafer_id: 'W90002', diameter: 10, date_acquired: '2024-03-25', channels: 50, channel_width_um: 20 },
-  { chip_id: 'C90004', wafer_id: 'W90002', diameter: 10, date_acquired: '2024-03-25', channels: 100, channel_width_um: 10 },
-  { chip_id: 'C90005', wafer_id: 'W90003', diameter: 15, date_acquired: '2024-06-10', channels: 100, channel_width_um: 10 },
-  { chip_id: 'C90006', wafer_id: 'W90003', diameter: 15, date_acquired: '2024-06-10', channels: 50, channel_width_um: 20 },
+  {
+    chip_id: 'C90001',
+    wafer_id: 'W90001',
+    diameter: 10,
+    date_acquired: '2024-01-15',
+    channels: 50,
+    channel_width_um: 20,
+  },
+  {
+    chip_id: 'C90002',
+    wafer_id: 'W90001',
+    diameter: 10,
+    date_acquired: '2024-01-15',
+    channels: 50,
+    channel_width_um: 20,
+  },
+  {
+    chip_id: 'C90003',
+    wafer_id: 'W90002',
+    diameter: 10,
+    date_acquired: '2024-03-25',
+    channels: 50,
+    channel_width_um: 20,
+  },
+  {
+    chip_id: 'C90004',
+    wafer_id: 'W90002',
+    diameter: 10,
+    date_acquired: '2024-03-25',
+    channels: 100,
+    channel_width_um: 10,
+  },
+  {
+    chip_id: 'C90005',
+    wafer_id: 'W90003',
+    diameter: 15,
+    date_acquired: '2024-06-10',
+    channels: 100,
+    channel_width_um: 10,
+  },
+  {
+    chip_id: 'C90006',
+    wafer_id: 'W90003',
+    diameter: 15,
+    date_acquired: '2024-06-10',
+    channels: 50,
+    channel_width_um: 20,
+  },
 ];
 export const DEMO_DBITS = [
-  { run_id: 'D90001', study_id: 'S-DEMO-01', chip_a_id: 'C90001', chip_b_id: 'C90002', operator: 'demo', date: '2024-02-01' },
-  { run_id: 'D90002', study_id: 'S-DEMO-01', chip_a_id: 'C90002', chip_b_id: 'C90001', operator: 'demo', date: '2024-02-08' },
-  { run_id: 'D90003', study_id: 'S-DEMO-02', chip_a_id: 'C90003', chip_b_id: 'C90004', operator: 'demo', date: '2024-04-02' },
-  { run_id: 'D90004', study_id: 'S-DEMO-02', chip_a_id: 'C90004', chip_b_id: 'C90003', operator: 'demo', date: '2024-04-09' },
-  { run_id: 'D90005', study_id: 'S-DEMO-03', chip_a_id: 'C90005', chip_b_id: 'C90006', operator: 'demo', date: '2024-07-01' },
-  { run_id: 'D90006', study_id: 'S-DEMO-03', chip_a_id: 'C90006', chip_b_id: 'C90005', operator: 'demo', date: '2024-07-15' },
+  {
+    run_id: 'D90001',
+    study_id: 'S-DEMO-01',
+    chip_a_id: 'C90001',
+    chip_b_id: 'C90002',
+    operator: 'demo',
+    date: '2024-02-01',
+  },
+  {
+    run_id: 'D90002',
+    study_id: 'S-DEMO-01',
+    chip_a_id: 'C90002',
+    chip_b_id: 'C90001',
+    operator: 'demo',
+    date: '2024-02-08',
+  },
+  {
+    run_id: 'D90003',
+    study_id: 'S-DEMO-02',
+    chip_a_id: 'C90003',
+    chip_b_id: 'C90004',
+    operator: 'demo',
+    date: '2024-04-02',
+  },
+  {
+    run_id: 'D90004',
+    study_id: 'S-DEMO-02',
+    chip_a_id: 'C90004',
+    chip_b_id: 'C90003',
+    operator: 'demo',
+    date: '2024-04-09',
+  },
+  {
+    run_id: 'D90005',
+    study_id: 'S-DEMO-03',
+    chip_a_id: 'C90005',
+    chip_b_id: 'C90006',
+    operator: 'demo',
+    date: '2024-07-01',
+  },
+  {
+    run_id: 'D90006',
+    study_id: 'S-DEMO-03',
+    chip_a_id: 'C90006',
+    chip_b_id: 'C90005',
+    operator: 'demo',
+    date: '2024-07-15',
+  },
 ];
 
 const SEED_ACTION = 'seed.demo_lab';
@@ -80,10 +185,17 @@ export function umiHeatmapSvg(runId: string, grid: number[][]): string {
   const max = Math.max(...grid.flat());
   const rects = grid
     .flatMap((cells, row) =>
-      cells.map((v, col) => `<rect x="${left + col * cell}" y="${top + row * cell}" width="${cell}" height="${cell}" fill="${jet(Math.log1p(v) / Math.log1p(max))}"/>`),
+      cells.map(
+        (v, col) =>
+          `<rect x="${left + col * cell}" y="${top + row * cell}" width="${cell}" height="${cell}" fill="${jet(Math.log1p(v) / Math.log1p(max))}"/>`,
+      ),
     )
     .join('');
-  const legend = Array.from({ length: 100 }, (_, i) => `<rect x="${left + GRID * cell + 20}" y="${top + 400 - (i + 1) * 4}" width="16" height="4" fill="${jet(i / 99)}"/>`).join('');
+  const legend = Array.from(
+    { length: 100 },
+    (_, i) =>
+      `<rect x="${left + GRID * cell + 20}" y="${top + 400 - (i + 1) * 4}" width="16" height="4" fill="${jet(i / 99)}"/>`,
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${left + GRID * cell + 90}" height="${top + GRID * cell + 30}">
 <rect width="100%" height="100%" fill="white"/>
 <text x="${left}" y="26" font-family="sans-serif" font-size="16">${runId} UMI per tixel (log scale)</text>
@@ -130,7 +242,12 @@ function genesSvg(runId: string, grid: number[][]): string {
   const bins = new Array<number>(20).fill(0);
   for (const g of genes) bins[Math.min(19, Math.floor(g / 200))]!++;
   const max = Math.max(...bins);
-  const bars = bins.map((b, i) => `<rect x="${50 + i * 22}" y="${280 - (b / max) * 220}" width="20" height="${(b / max) * 220}" fill="#388e3c"/>`).join('');
+  const bars = bins
+    .map(
+      (b, i) =>
+        `<rect x="${50 + i * 22}" y="${280 - (b / max) * 220}" width="20" height="${(b / max) * 220}" fill="#388e3c"/>`,
+    )
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="520" height="320"><rect width="100%" height="100%" fill="white"/>
 <text x="50" y="30" font-family="sans-serif" font-size="16">${runId} genes per tixel</text>
 <line x1="48" y1="280" x2="495" y2="280" stroke="black"/>${bars}</svg>`;
@@ -160,7 +277,10 @@ export async function demoQcFiles(runId: string): Promise<Array<{ name: string; 
   return [
     { name: 'metadata.json', body: JSON.stringify(metadata, null, 2) },
     { name: 'umi-1.png', body: await png(umiHeatmapSvg(runId, grid)) },
-    { name: 'before_after_umi-1.png', body: await png(beforeAfterSvg(runId, before, after, ['UMI (k)', 'tixels', 'mito %', 'dup %'])) },
+    {
+      name: 'before_after_umi-1.png',
+      body: await png(beforeAfterSvg(runId, before, after, ['UMI (k)', 'tixels', 'mito %', 'dup %'])),
+    },
     { name: 'genes-1.png', body: await png(genesSvg(runId, grid)) },
   ];
 }
@@ -185,7 +305,9 @@ export async function seedDemoLab(infra: Pick<Infra, 'db' | 'storage' | 'config'
     ];
     for (const [table, records] of sets) {
       const key = KEY_OF[table];
-      const present = new Set((await labStore.find(trx, table, { keys: records.map((r) => String(r[key])) })).map((r) => String(r[key])));
+      const present = new Set(
+        (await labStore.find(trx, table, { keys: records.map((r) => String(r[key])) })).map((r) => String(r[key])),
+      );
       const items = records
         .filter((r) => !present.has(String(r[key])))
         .map((r) => {
@@ -193,7 +315,12 @@ export async function seedDemoLab(infra: Pick<Infra, 'db' | 'storage' | 'config'
           return { key: String(value), doc };
         });
       for (const record of await labStore.insertMany(trx, table, items)) {
-        await recordAudit(trx, { actor: null, action: `${table === 'dbits' ? 'dbit' : table.slice(0, -1)}.create`, target: auditTarget(table, String(record[key])), after: record });
+        await recordAudit(trx, {
+          actor: null,
+          action: `${table === 'dbits' ? 'dbit' : table.slice(0, -1)}.create`,
+          target: auditTarget(table, String(record[key])),
+          after: record,
+        });
         made.push(String(record[key]));
       }
     }

@@ -170,12 +170,21 @@ describe('demo run data', () => {
  */
 async function expectSpatialFolderOnTixels(): Promise<void> {
   const folder = new Map<string, Uint8Array>();
-  for (const name of ['tissue_positions_list.csv', 'scalefactors_json.json', 'tissue_hires_image.png', 'tissue_lowres_image.png']) {
+  for (const name of [
+    'tissue_positions_list.csv',
+    'scalefactors_json.json',
+    'tissue_hires_image.png',
+    'tissue_lowres_image.png',
+  ]) {
     folder.set(name, await readObject(t.infra.storage, BUCKET, `data/D90006/spatial/${name}`));
   }
   const { positions, scalefactors } = await readVisiumSpatial(folder);
-  const csv = parseDataCsv(gunzipSync(await readObject(t.infra.storage, BUCKET, 'data/D90006/h5/data.csv.gz')).toString('utf8'));
-  const onTissue = positions.barcodes.flatMap((_, i) => (positions.inTissue[i] ? [positions.pxlCol[i], positions.pxlRow[i]] : []));
+  const csv = parseDataCsv(
+    gunzipSync(await readObject(t.infra.storage, BUCKET, 'data/D90006/h5/data.csv.gz')).toString('utf8'),
+  );
+  const onTissue = positions.barcodes.flatMap((_, i) =>
+    positions.inTissue[i] ? [positions.pxlCol[i], positions.pxlRow[i]] : [],
+  );
   expect(onTissue).toEqual(Array.from(csv.spatial));
   expect(scalefactors?.tissue_hires_scalef).toBeCloseTo(2000 / 390, 9);
   const hires = await sharp(folder.get('tissue_hires_image.png')!).metadata();
@@ -183,7 +192,12 @@ async function expectSpatialFolderOnTixels(): Promise<void> {
   expect([hires.format, hires.width, hires.height, lowres.width, lowres.height]).toEqual(['png', 2000, 2000, 600, 600]);
 
   const token = await adminToken(t.app);
-  const placed = await api<{ available: boolean; width: number; bounds: number[] }>(t.app, 'GET', '/api/v1/genes/tissue_image', { token, query: { run_id: 'D90006' } });
+  const placed = await api<{ available: boolean; width: number; bounds: number[] }>(
+    t.app,
+    'GET',
+    '/api/v1/genes/tissue_image',
+    { token, query: { run_id: 'D90006' } },
+  );
   expect(placed.body).toMatchObject({ available: true, width: 2000, height: 2000 });
   placed.body.bounds.forEach((value, i) => expect(value).toBeCloseTo([0, 0, 390, 390][i]!, 9));
   expect((await api(t.app, 'GET', '/api/v1/genes/tissue_image', { token, query: { run_id: 'D90002' } })).body).toEqual({

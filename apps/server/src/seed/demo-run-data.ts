@@ -182,7 +182,10 @@ export async function generateDemoRunData(
     await seedDemoRuns(infra, { generateRunData: guarded });
     const posted = generator.outcomes.filter((o) => 'posted' in o.task).length;
     if (generator.outcomes.length) {
-      infra.log.info({ runs: generator.outcomes.length, tasks: posted, ms: Date.now() - started }, 'demo run data generated');
+      infra.log.info(
+        { runs: generator.outcomes.length, tasks: posted, ms: Date.now() - started },
+        'demo run data generated',
+      );
     }
   } catch (error) {
     infra.log.error({ err: error }, 'demo run data generation stopped');

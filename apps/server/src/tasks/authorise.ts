@@ -11,7 +11,10 @@ export interface TaskTouches {
 }
 
 /** A stored object in the bucket a task was given, or the data bucket. */
-export const objectIn = (config: Config, bucket: string | undefined, key: string): Target => ({ bucket: bucket ?? dataBucket(config), key });
+export const objectIn = (config: Config, bucket: string | undefined, key: string): Target => ({
+  bucket: bucket ?? dataBucket(config),
+  key,
+});
 
 /** Throws NotVisibleError (from domains/runs) for the first run or object this caller may not touch as declared. */
 export async function checkTaskTouches(db: Db, config: Config, caller: Caller, touches: TaskTouches): Promise<void> {

@@ -7,4 +7,11 @@ import { computeQc } from './gene/compute-qc.js';
 import { seqLogo } from './gene/seq-logo.js';
 
 /** Every task this server can run; the queue drivers build their registry from it. */
-export const allTasks: readonly TaskDefinition[] = [taskList, checksum, createFiles, computeQc, computeCellType, seqLogo];
+export const allTasks: readonly TaskDefinition[] = [
+  taskList,
+  checksum,
+  createFiles,
+  computeQc,
+  computeCellType,
+  seqLogo,
+];

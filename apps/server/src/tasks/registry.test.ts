@@ -4,7 +4,15 @@ import { allTasks } from './index.js';
 import { createTaskRegistry, defineTask, parseInput, TaskInputError } from './registry.js';
 
 const noop = (name: string, queue: 'atxcloud_core' | 'atxcloud_gene') =>
-  defineTask({ name, queue, description: name, argSpecs: [], parse: () => ({}), touches: () => ({}), run: async () => null });
+  defineTask({
+    name,
+    queue,
+    description: name,
+    argSpecs: [],
+    parse: () => ({}),
+    touches: () => ({}),
+    run: async () => null,
+  });
 
 describe('task registry', () => {
   it('finds definitions by name and lists them per queue in registration order', () => {

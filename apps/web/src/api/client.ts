@@ -65,7 +65,7 @@ export async function callApi<C extends Call>(call: C, input: CallInput<C> = {})
     response = await (takeEarlyResponse(url, call.method) ??
       fetch(url, {
         method: call.method,
-      headers,
+        headers,
         body: input.body !== undefined ? JSON.stringify(input.body) : undefined,
         signal: input.signal,
       }));

@@ -17,6 +17,8 @@ export function startExplorerEarly(queryClient: QueryClient): void {
   if (!record) return;
   const kindParam = params.get('kind');
   const kind = FEATURE_KINDS.find((k) => k === kindParam) ?? 'genes';
-  void loadRunPrefetch().then((m) => m.prefetchRun(queryClient, runId, record.token, kind)).catch(() => undefined);
+  void loadRunPrefetch()
+    .then((m) => m.prefetchRun(queryClient, runId, record.token, kind))
+    .catch(() => undefined);
   void loadAtlasXplore().catch(() => undefined);
 }

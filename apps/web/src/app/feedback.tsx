@@ -74,7 +74,13 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
         >
           {snack ? (
             snack.color === 'secondary' ? (
-              <Alert data-testid="snackbar" variant="filled" icon={false} color="secondary" onClose={() => setSnack(null)}>
+              <Alert
+                data-testid="snackbar"
+                variant="filled"
+                icon={false}
+                color="secondary"
+                onClose={() => setSnack(null)}
+              >
                 {snack.message}
               </Alert>
             ) : (

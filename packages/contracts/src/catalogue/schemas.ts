@@ -3,7 +3,10 @@ import { CATALOGUE_MSG } from './messages.js';
 import { SEARCH_MAX_CHARS } from './search.js';
 
 /** Run id: 'D' followed by a number padded to 5 digits (spec 01 §9). */
-export const ZRunId = z.string().trim().regex(/^D[0-9]{5,}$/, CATALOGUE_MSG.runIdFormat);
+export const ZRunId = z
+  .string()
+  .trim()
+  .regex(/^D[0-9]{5,}$/, CATALOGUE_MSG.runIdFormat);
 
 /** A run as the catalogue shows it (spec 01 §3 "Run (catalogue entry)"). */
 export const ZCatalogueRun = z.object({

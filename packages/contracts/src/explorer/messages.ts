@@ -18,7 +18,8 @@ export const EXPLORER_MSG = {
   failedToLoadDetails: (runId: string) => `Failed to load the deatils of ${runId}`,
   metadataNotFound: 'Metadata has not been found',
   /** 'Expression {gene} found' / 'Motif {name} found' (eRegulons read as expression too). */
-  featureFound: (kind: TFeatureKind, name: string) => (kind === 'motifs' ? `Motif ${name} found` : `Expression ${name} found`),
+  featureFound: (kind: TFeatureKind, name: string) =>
+    kind === 'motifs' ? `Motif ${name} found` : `Expression ${name} found`,
   // ours
   noMatches: 'None of those names are in this run',
   noMarkers: 'The file names no marker genes: one cell type per row, `label, marker, marker, …`',
@@ -38,7 +39,8 @@ export const EXPLORER_MSG = {
   /** gene.seq_logo still PENDING: `ahead` tasks of its queue were posted before it. */
   seqLogoQueued: (ahead: number) => `Waiting for a worker (${ahead} ${ahead === 1 ? 'task' : 'tasks'} ahead)`,
   /** gene.seq_logo started; `percent` once it reports progress. */
-  seqLogoComputing: (percent: number | null) => `Computing the sequence logo…${percent === null ? '' : ` ${Math.round(percent)}%`}`,
+  seqLogoComputing: (percent: number | null) =>
+    `Computing the sequence logo…${percent === null ? '' : ` ${Math.round(percent)}%`}`,
   retry: 'Try again',
 } as const;
 

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { ZTaskState } from '../tasks/schemas.js';
-import { ZDataRows, ZExpression, ZExpressionQuery, ZFeatureNamesQuery, ZImportRequest, ZPublicTaskRequest, ZRunRef, ZSummationRequest, ZTissueImage, ZTopTen, ZTopTenQuery } from './schemas.js';
+import {
+  ZDataRows,
+  ZExpression,
+  ZExpressionQuery,
+  ZFeatureNamesQuery,
+  ZImportRequest,
+  ZPublicTaskRequest,
+  ZRunRef,
+  ZSummationRequest,
+  ZTissueImage,
+  ZTopTen,
+  ZTopTenQuery,
+} from './schemas.js';
 
 /**
  * Run-data reads (spec 03 §7 "Data reads for a run", DESIGN §6), under `/api/v1/genes/<snake_name>` (DESIGN §3).
@@ -50,7 +62,8 @@ export const topTen = defineCall({
   method: 'GET',
   path: '/api/v1/genes/top_ten',
   access: 'public',
-  summary: 'The feature table of a run: topTen_{genes|motifs|eRegulons}.json as stored (10 enriched / depleted per cluster).',
+  summary:
+    'The feature table of a run: topTen_{genes|motifs|eRegulons}.json as stored (10 enriched / depleted per cluster).',
   query: ZTopTenQuery,
   response: ZTopTen,
 });

@@ -8,8 +8,10 @@ export const GENES_MSG = {
   kindUnavailable: (kind: string) => `This run has no ${kind}`,
   topTenMissing: (runId: string, kind: string) => `Run ${runId} has no feature table of ${kind} (topTen_${kind}.json)`,
   noSpatialFolder: (runId: string) => `Run ${runId} has no spatial folder`,
-  noTissueImage: (runId: string) => `The spatial folder of run ${runId} has no tissue_hires_image.png or tissue_lowres_image.png`,
-  tissueImageUnplaced: (runId: string, problem: string) => `The tissue image of run ${runId} cannot be placed: ${problem}`,
+  noTissueImage: (runId: string) =>
+    `The spatial folder of run ${runId} has no tissue_hires_image.png or tissue_lowres_image.png`,
+  tissueImageUnplaced: (runId: string, problem: string) =>
+    `The tissue image of run ${runId} cannot be placed: ${problem}`,
   publicTaskNeedsLink: 'Public tasks need the encoded link of the run',
   importSourceMissing: (source: string) => `Nothing to import at ${source}`,
   importSourceUnknown: (source: string) =>

@@ -12,7 +12,11 @@ export const ZFeatureKind = z.enum(FEATURE_KINDS);
 export type TFeatureKind = FeatureKind;
 
 /** Summation file prefixes of `get_summation` (spec 03 §7) and the kind each names. */
-export const SUMMATION_PREFIXES = { geneSummation: 'genes', motifSummation: 'motifs', eRegulonSummation: 'eRegulons' } as const;
+export const SUMMATION_PREFIXES = {
+  geneSummation: 'genes',
+  motifSummation: 'motifs',
+  eRegulonSummation: 'eRegulons',
+} as const;
 export const ZSummationPrefix = z.enum(['geneSummation', 'motifSummation', 'eRegulonSummation']);
 
 /**
@@ -93,7 +97,17 @@ export const ZPublicTaskRequest = z.object({
   encoded: z.string().min(1),
   task: z.enum(['gene.compute_qc', 'gene.compute_cell_type', 'gene.seq_logo']),
   /** Feature kind by index as the public viewer sends it (1 genes, 2 motifs, 3 eRegulons). */
-  kind: z.union([ZFeatureKind, z.coerce.number().int().min(1).max(3).transform((i) => FEATURE_KINDS[i - 1]!)]).default('genes'),
+  kind: z
+    .union([
+      ZFeatureKind,
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(3)
+        .transform((i) => FEATURE_KINDS[i - 1]!),
+    ])
+    .default('genes'),
   /** compute_qc: selected tixel indices; compute_cell_type: the name map; seq_logo: the motif. */
   selection: z.array(z.number().int().nonnegative()).optional(),
   name_map: z.record(z.string(), z.array(z.string())).optional(),

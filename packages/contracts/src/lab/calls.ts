@@ -166,4 +166,3 @@ export const presignMany = defineCall({
   body: ZPresignMany,
   response: z.object({ urls: z.array(z.string()) }),
 });
-

@@ -24,7 +24,8 @@ export const LAB_MSG = {
   // ours: QC directory upload, QC viewer
   qcUploadNeedsMetadata: (dirs: string[]) => `Every folder needs a metadata.json; missing in: ${dirs.join(', ')}.`,
   qcUploaded: (n: number) => `${n} QC ${n === 1 ? 'entry' : 'entries'} created.`,
-  qcUploadFailed: (n: number) => `${n} ${n === 1 ? 'file' : 'files'} could not be uploaded; no QC entries were created.`,
+  qcUploadFailed: (n: number) =>
+    `${n} ${n === 1 ? 'file' : 'files'} could not be uploaded; no QC entries were created.`,
   noQcRuns: 'No QC runs found.',
   selectRunsHint: 'Select DBiT runs in the tree to see their images.',
   // ours: filters
@@ -52,7 +53,8 @@ export const LAB_MSG = {
   csvUnterminatedQuote: (line: number) => `A quoted field starting on line ${line} is never closed.`,
   csvDuplicateKey: (key: string, value: string, rows: number[]) =>
     `${key} '${value}' appears in rows ${rows.join(', ')}; the last row (${rows[rows.length - 1]}) was used.`,
-  csvDuplicateHeader: (name: string, renamed: string) => `Column '${name}' appears more than once; the repeat is kept as '${renamed}'.`,
+  csvDuplicateHeader: (name: string, renamed: string) =>
+    `Column '${name}' appears more than once; the repeat is kept as '${renamed}'.`,
   csvTooLarge: (mb: number) => `The CSV file is larger than ${mb} MB.`,
   csvNotUtf8: 'The CSV file is not UTF-8 text.',
   fileMissing: 'No file in the upload.',

@@ -11,7 +11,11 @@ export const LAB_KEY: Record<LabKind, 'wafer_id' | 'chip_id' | 'run_id'> = {
   dbits: 'run_id',
 };
 /** Singular names: audit targets (`wafer:W001`), titles ('Wafer Details - …'). */
-export const LAB_SINGULAR: Record<LabKind, 'wafer' | 'chip' | 'dbit'> = { wafers: 'wafer', chips: 'chip', dbits: 'dbit' };
+export const LAB_SINGULAR: Record<LabKind, 'wafer' | 'chip' | 'dbit'> = {
+  wafers: 'wafer',
+  chips: 'chip',
+  dbits: 'dbit',
+};
 /** Columns of the list tables (spec 02 §2.4); chips may carry `waferid`, read both spellings. */
 export const LAB_LIST_COLUMNS: Record<LabKind, string[]> = {
   wafers: ['wafer_id', 'generation', 'diameter', 'date_acquired'],
@@ -81,7 +85,10 @@ export const ZHistoryEntry = z.object({
 export const ZQcId = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'A QC id is one folder name: letters, digits, dot, dash and underscore.');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/,
+    'A QC id is one folder name: letters, digits, dot, dash and underscore.',
+  );
 
 export const ZQcFiles = z.looseObject({
   /** Folder key in the data bucket, e.g. `data/D00012/`. */
@@ -112,14 +119,26 @@ export const ZBucketFile = z.object({
 export const ZJsonCsvQuery = ZBucketFile.extend({ no_aws_yes_server: z.string().optional() });
 export const ZImageQuery = ZBucketFile.extend({
   /** Degrees, clockwise; any multiple of 45 in -360..360. */
-  rotation: z.coerce.number().int().min(-360).max(360).refine((r) => r % 45 === 0, 'rotation must be a multiple of 45').default(0),
+  rotation: z.coerce
+    .number()
+    .int()
+    .min(-360)
+    .max(360)
+    .refine((r) => r % 45 === 0, 'rotation must be a multiple of 45')
+    .default(0),
   use_cache: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
 });
 export const ZCropQuery = ZBucketFile.extend({
-  rotation: z.coerce.number().int().min(-360).max(360).refine((r) => r % 45 === 0, 'rotation must be a multiple of 45').default(0),
+  rotation: z.coerce
+    .number()
+    .int()
+    .min(-360)
+    .max(360)
+    .refine((r) => r % 45 === 0, 'rotation must be a multiple of 45')
+    .default(0),
   x1: z.coerce.number().int().min(0),
   y1: z.coerce.number().int().min(0),
   x2: z.coerce.number().int().min(1),

@@ -20,7 +20,8 @@ export const getTask = defineCall({
   method: 'GET',
   path: '/api/v1/task/:id',
   access: 'public',
-  summary: 'A task state: status, progress, position and result. Readable by its requester and admins; a task posted through a public link by the holder of that link (`encoded`).',
+  summary:
+    'A task state: status, progress, position and result. Readable by its requester and admins; a task posted through a public link by the holder of that link (`encoded`).',
   params: z.object({ id: z.string().uuid('Task id must be a UUID') }),
   query: z.object({ encoded: z.string().min(1).max(8192).optional() }),
   response: ZTaskState,
@@ -34,4 +35,3 @@ export const listTasks = defineCall({
   query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
   response: z.array(ZTaskState),
 });
-

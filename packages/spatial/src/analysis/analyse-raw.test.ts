@@ -22,7 +22,10 @@ describe('analyseRaw', () => {
     const centroids = groups.map(centroid);
     const spread = groups.map((members, g) => {
       const [cx, cy] = centroids[g]!;
-      return Math.sqrt(members.reduce((s, i) => s + (result.umap[2 * i]! - cx!) ** 2 + (result.umap[2 * i + 1]! - cy!) ** 2, 0) / members.length);
+      return Math.sqrt(
+        members.reduce((s, i) => s + (result.umap[2 * i]! - cx!) ** 2 + (result.umap[2 * i + 1]! - cy!) ** 2, 0) /
+          members.length,
+      );
     });
     for (let a = 0; a < 3; a++) {
       for (let b = a + 1; b < 3; b++) {
@@ -54,6 +57,8 @@ describe('analyseRaw', () => {
     });
     expect(() => analyseRaw(dense(0, 10, 1))).toThrow('the matrix is empty (0 × 10)');
     expect(() => analyseRaw(dense(20, 10, NaN))).toThrow('counts must be finite and non-negative, found NaN');
-    expect(() => analyseRaw(dense(10, 10, 1))).toThrow('analysis needs more than 15 observations (the neighbour count), got 10');
+    expect(() => analyseRaw(dense(10, 10, 1))).toThrow(
+      'analysis needs more than 15 observations (the neighbour count), got 10',
+    );
   });
 });

@@ -44,7 +44,8 @@ function checkInput(m: Matrix, nNeighbors: number): void {
   }
   for (let k = 0; k < m.data.length; k++) {
     const x = m.data[k]!;
-    if (!Number.isFinite(x) || x < 0) throw new RangeError(`counts must be finite and non-negative, found ${x} at stored value ${k}`);
+    if (!Number.isFinite(x) || x < 0)
+      throw new RangeError(`counts must be finite and non-negative, found ${x} at stored value ${k}`);
   }
 }
 
@@ -72,7 +73,9 @@ export function analyseRaw(matrix: Matrix, options: AnalyseRawOptions = {}): Ana
   progress(55, 'clustering');
   const clusters = clusterLabels(louvain(fuzzyGraph(knn), resolution, random));
   progress(65, 'umap');
-  const umap = umapEmbedding(scores, nComponents, knn, random, (done, total) => progress(65 + (35 * done) / total, 'umap'));
+  const umap = umapEmbedding(scores, nComponents, knn, random, (done, total) =>
+    progress(65 + (35 * done) / total, 'umap'),
+  );
   progress(100, 'done');
   return { clusters, umap, pcs: scores, nComponents, hvg };
 }

@@ -30,7 +30,11 @@ function smoothKnn(knn: Knn): { rho: Float64Array; sigma: Float64Array } {
   for (let i = 0; i < n; i++) {
     const row = distances.subarray(i * k, (i + 1) * k);
     let r = 0;
-    for (let j = 0; j < k; j++) if (row[j]! > 0) { r = row[j]!; break; }
+    for (let j = 0; j < k; j++)
+      if (row[j]! > 0) {
+        r = row[j]!;
+        break;
+      }
     let lo = 0;
     let hi = Infinity;
     let mid = 1;

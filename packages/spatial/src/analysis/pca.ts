@@ -65,10 +65,19 @@ function multiply(z: Float32Array, n: number, h: number, w: Float64Array, l: num
   const y = new Float64Array(n * l);
   let i = 0;
   for (; i + 3 < n; i += 4) {
-    const y0 = i * l, y1 = y0 + l, y2 = y1 + l, y3 = y2 + l;
-    const z0 = i * h, z1 = z0 + h, z2 = z1 + h, z3 = z2 + h;
+    const y0 = i * l,
+      y1 = y0 + l,
+      y2 = y1 + l,
+      y3 = y2 + l;
+    const z0 = i * h,
+      z1 = z0 + h,
+      z2 = z1 + h,
+      z3 = z2 + h;
     for (let p = 0; p < h; p++) {
-      const a0 = z[z0 + p]!, a1 = z[z1 + p]!, a2 = z[z2 + p]!, a3 = z[z3 + p]!;
+      const a0 = z[z0 + p]!,
+        a1 = z[z1 + p]!,
+        a2 = z[z2 + p]!,
+        a3 = z[z3 + p]!;
       for (let c = 0, wb = p * l; c < l; c++) {
         const wv = w[wb + c]!;
         y[y0 + c]! += a0 * wv;
@@ -92,10 +101,19 @@ function multiplyTransposed(z: Float32Array, n: number, h: number, q: Float64Arr
   const w = new Float64Array(h * l);
   let i = 0;
   for (; i + 3 < n; i += 4) {
-    const q0 = i * l, q1 = q0 + l, q2 = q1 + l, q3 = q2 + l;
-    const z0 = i * h, z1 = z0 + h, z2 = z1 + h, z3 = z2 + h;
+    const q0 = i * l,
+      q1 = q0 + l,
+      q2 = q1 + l,
+      q3 = q2 + l;
+    const z0 = i * h,
+      z1 = z0 + h,
+      z2 = z1 + h,
+      z3 = z2 + h;
     for (let p = 0; p < h; p++) {
-      const a0 = z[z0 + p]!, a1 = z[z1 + p]!, a2 = z[z2 + p]!, a3 = z[z3 + p]!;
+      const a0 = z[z0 + p]!,
+        a1 = z[z1 + p]!,
+        a2 = z[z2 + p]!,
+        a3 = z[z3 + p]!;
       for (let c = 0, wb = p * l; c < l; c++) {
         w[wb + c]! += a0 * q[q0 + c]! + a1 * q[q1 + c]! + a2 * q[q2 + c]! + a3 * q[q3 + c]!;
       }

@@ -55,7 +55,9 @@ describe('randomizedPca', () => {
     const h = 12;
     const latent = Array.from({ length: n }, () => [gaussian(random) * 3, gaussian(random) * 2]);
     const values = latent.flatMap(([a, b]) =>
-      Array.from({ length: h }, (_, j) => Math.max(0, 2 + a! * Math.cos(j) + b! * Math.sin(j) + 0.3 * gaussian(random))),
+      Array.from({ length: h }, (_, j) =>
+        Math.max(0, 2 + a! * Math.cos(j) + b! * Math.sin(j) + 0.3 * gaussian(random)),
+      ),
     );
     const m: CsrMatrix = toCsr(dense(n, h, values));
     const genes = Int32Array.from({ length: h }, (_, j) => j);
@@ -63,7 +65,9 @@ describe('randomizedPca', () => {
     const k = 3;
     const pca = randomizedPca(z, n, h, k, mulberry32(9));
     const cov = new Float64Array(h * h);
-    for (let i = 0; i < n; i++) for (let a = 0; a < h; a++) for (let b = 0; b < h; b++) cov[a * h + b]! += (z[i * h + a]! * z[i * h + b]!) / (n - 1);
+    for (let i = 0; i < n; i++)
+      for (let a = 0; a < h; a++)
+        for (let b = 0; b < h; b++) cov[a * h + b]! += (z[i * h + a]! * z[i * h + b]!) / (n - 1);
     const exact = symmetricEigen(cov, h);
     for (let c = 0; c < k; c++) {
       expect(pca.variance[c]).toBeCloseTo(exact.values[c]!, 4);
@@ -87,7 +91,9 @@ describe('exactKnn', () => {
     const knn = exactKnn(points, n, dims, 5);
     for (let i = 0; i < n; i++) {
       const dist = (j: number) => Math.hypot(...[0, 1, 2].map((d) => points[i * dims + d]! - points[j * dims + d]!));
-      const expected = [...Array(n).keys()].sort((a, b) => (a === i ? -1 : b === i ? 1 : dist(a) - dist(b))).slice(0, 5);
+      const expected = [...Array(n).keys()]
+        .sort((a, b) => (a === i ? -1 : b === i ? 1 : dist(a) - dist(b)))
+        .slice(0, 5);
       expect(Array.from(knn.indices.subarray(i * 5, i * 5 + 5))).toEqual(expected);
       expect(knn.distances[i * 5 + 4]).toBeCloseTo(dist(expected[4]!), 5);
     }
@@ -105,7 +111,10 @@ describe('louvain', () => {
   }
 
   it('splits two cliques at resolution 1 and merges them at a low resolution', () => {
-    expect(clusterLabels(louvain(twoCliques(), 1, mulberry32(1)))).toEqual([...Array(5).fill('C1'), ...Array(5).fill('C2')]);
+    expect(clusterLabels(louvain(twoCliques(), 1, mulberry32(1)))).toEqual([
+      ...Array(5).fill('C1'),
+      ...Array(5).fill('C2'),
+    ]);
     expect(new Set(clusterLabels(louvain(twoCliques(), 0.05, mulberry32(1))))).toEqual(new Set(['C1']));
   });
 

@@ -18,9 +18,10 @@ function poisson(lambda: number, random: Random): number {
  * `groups` groups of `perGroup` observations over `genes` genes: background rate 0.3, each group's own block of
  * `markers` genes at rate 5, and a per-observation library-size factor in [0.5, 1.5).
  */
-export function countMixture(
-  { groups = 3, perGroup = 200, genes = 300, markers = 20, seed = 1 } = {},
-): { matrix: CsrMatrix; truth: number[] } {
+export function countMixture({ groups = 3, perGroup = 200, genes = 300, markers = 20, seed = 1 } = {}): {
+  matrix: CsrMatrix;
+  truth: number[];
+} {
   const random = mulberry32(seed);
   const n = groups * perGroup;
   const indptr = new Float64Array(n + 1);

@@ -18,7 +18,9 @@ function fixture(): { matrix: DenseMatrix; clusters: string[] } {
 
 describe('computeCellTypes', () => {
   const { matrix, clusters } = fixture();
-  const markers = parseMarkerCsv('T cells,cd3e,Lyz2\nB cells,Ms4a1;,x\nAstrocytes,GFAP!\nMyeloid,Lyz2\nGhost,Notagene\n');
+  const markers = parseMarkerCsv(
+    'T cells,cd3e,Lyz2\nB cells,Ms4a1;,x\nAstrocytes,GFAP!\nMyeloid,Lyz2\nGhost,Notagene\n',
+  );
   const result = computeCellTypes({ matrix, clusters, featureNames: features, markers });
 
   it('assigns labels to the winning cluster, accumulating, and Undefined elsewhere', () => {

@@ -75,7 +75,14 @@ export function computeCellTypes(input: CellTypeInput): CellTypeResult {
       const { t, df } = safeYuen(perCluster[best!.c]!, perCluster[runnerUp!.c]!, trim);
       const ok = t > threshold;
       if (ok) for (const label of labels) if (!assigned[best!.c]!.includes(label)) assigned[best!.c]!.push(label);
-      tests.push({ marker: featureNames[j]!, best: clusterNames[best!.c]!, runnerUp: clusterNames[runnerUp!.c]!, t, df, assigned: ok });
+      tests.push({
+        marker: featureNames[j]!,
+        best: clusterNames[best!.c]!,
+        runnerUp: clusterNames[runnerUp!.c]!,
+        t,
+        df,
+        assigned: ok,
+      });
     }
   }
   const cellTypes: Record<string, string[]> = {};

@@ -49,6 +49,8 @@ describe('yuenTest', () => {
   it('gives ±∞ for constant, different samples and rejects samples too small to trim', () => {
     expect(yuenTest([5, 5, 5, 5], [0, 0, 0, 0]).t).toBe(Infinity);
     expect(yuenTest([0, 0, 0], [0, 0, 0]).t).toBeNaN();
-    expect(() => yuenTest([1], [1, 2, 3])).toThrow("Yuen's test needs at least 2 values left after trimming, got 1 and 3");
+    expect(() => yuenTest([1], [1, 2, 3])).toThrow(
+      "Yuen's test needs at least 2 values left after trimming, got 1 and 3",
+    );
   });
 });

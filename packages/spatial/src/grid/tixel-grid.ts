@@ -29,7 +29,8 @@ export function bilinear(roi: Roi, u: number, v: number): Point {
 }
 
 export function tixelAt(roi: Roi, channels: number, row: number, col: number): Tixel {
-  if (!Number.isInteger(channels) || channels < 1) throw new RangeError(`channels must be a positive integer, got ${channels}`);
+  if (!Number.isInteger(channels) || channels < 1)
+    throw new RangeError(`channels must be a positive integer, got ${channels}`);
   if (row < 0 || row >= channels || col < 0 || col >= channels) {
     throw new RangeError(`tixel (${row}, ${col}) is outside a ${channels}×${channels} grid`);
   }
@@ -54,7 +55,8 @@ export function tixelAt(roi: Roi, channels: number, row: number, col: number): T
 /** All tixels, row-major. */
 export function tixelGrid(roi: Roi, channels: number): Tixel[] {
   const tixels: Tixel[] = [];
-  for (let row = 0; row < channels; row++) for (let col = 0; col < channels; col++) tixels.push(tixelAt(roi, channels, row, col));
+  for (let row = 0; row < channels; row++)
+    for (let col = 0; col < channels; col++) tixels.push(tixelAt(roi, channels, row, col));
   return tixels;
 }
 

@@ -11,7 +11,9 @@ export function parseJaspar(text: string): Motif[] {
   const finish = () => {
     if (!current) return;
     if (current.rows.length !== 4) {
-      throw new MotifFormatError(`line ${current.line}: motif ${current.id} has ${current.rows.length} rows, expected A, C, G, T`);
+      throw new MotifFormatError(
+        `line ${current.line}: motif ${current.id} has ${current.rows.length} rows, expected A, C, G, T`,
+      );
     }
     motifs.push({ id: current.id, name: current.name, rows: current.rows as Motif['rows'] });
   };
@@ -26,18 +28,23 @@ export function parseJaspar(text: string): Motif[] {
       current = { id, name: name.join(' ') || id, rows: [], line: lineNo };
       return;
     }
-    if (!current) throw new MotifFormatError(`line ${lineNo}: expected a '>' motif header, found "${line.slice(0, 40)}"`);
+    if (!current)
+      throw new MotifFormatError(`line ${lineNo}: expected a '>' motif header, found "${line.slice(0, 40)}"`);
     const match = /^([ACGT])\s*\[?([^\]]*)\]?$/i.exec(line);
     const expected = BASES[current.rows.length];
     if (!match || expected === undefined || match[1]!.toUpperCase() !== expected) {
-      throw new MotifFormatError(`line ${lineNo}: expected the ${expected ?? 'next motif header'} row of ${current.id}`);
+      throw new MotifFormatError(
+        `line ${lineNo}: expected the ${expected ?? 'next motif header'} row of ${current.id}`,
+      );
     }
     const values = match[2]!.trim().split(/\s+/).map(Number);
     if (values.some((v) => !Number.isFinite(v) || v < 0)) {
       throw new MotifFormatError(`line ${lineNo}: ${expected} row of ${current.id} must hold non-negative numbers`);
     }
     if (current.rows.length > 0 && values.length !== current.rows[0]!.length) {
-      throw new MotifFormatError(`line ${lineNo}: ${expected} row of ${current.id} has ${values.length} positions, the A row ${current.rows[0]!.length}`);
+      throw new MotifFormatError(
+        `line ${lineNo}: ${expected} row of ${current.id} has ${values.length} positions, the A row ${current.rows[0]!.length}`,
+      );
     }
     current.rows.push(values);
   });

@@ -7,7 +7,10 @@
 import { BASES, MotifFormatError, type Motif } from './motif.js';
 
 export function parseMotifsCsv(text: string): Motif[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).map((l, i) => ({ cells: l.split(','), lineNo: i + 1 }));
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .map((l, i) => ({ cells: l.split(','), lineNo: i + 1 }));
   const rows = lines.filter((l) => l.cells.some((c) => c.trim() !== ''));
   const header = rows.shift()?.cells.map((c) => c.trim().replace(/^"|"$/g, ''));
   if (!header) throw new MotifFormatError('line 1: motifs.csv is empty');
@@ -23,13 +26,18 @@ export function parseMotifsCsv(text: string): Motif[] {
     if (id === '') throw new MotifFormatError(`line ${first.lineNo}: the motif name is empty`);
     group.forEach((row, b) => {
       if ((row.cells[motifCol]?.trim() ?? '') !== id) {
-        throw new MotifFormatError(`line ${row.lineNo}: expected row ${BASES[b]} of ${id}, found motif "${row.cells[motifCol]?.trim() ?? ''}"`);
+        throw new MotifFormatError(
+          `line ${row.lineNo}: expected row ${BASES[b]} of ${id}, found motif "${row.cells[motifCol]?.trim() ?? ''}"`,
+        );
       }
       if (baseCol >= 0 && row.cells[baseCol]?.trim().toUpperCase() !== BASES[b]) {
-        throw new MotifFormatError(`line ${row.lineNo}: expected base ${BASES[b]} for ${id}, found "${row.cells[baseCol]?.trim() ?? ''}"`);
+        throw new MotifFormatError(
+          `line ${row.lineNo}: expected base ${BASES[b]} for ${id}, found "${row.cells[baseCol]?.trim() ?? ''}"`,
+        );
       }
     });
-    if (group.length !== 4) throw new MotifFormatError(`line ${first.lineNo}: motif ${id} has ${group.length} rows, expected A, C, G, T`);
+    if (group.length !== 4)
+      throw new MotifFormatError(`line ${first.lineNo}: motif ${id} has ${group.length} rows, expected A, C, G, T`);
     const values = group.map((row) =>
       positions.map((c) => {
         const cell = row.cells[c]?.trim() ?? '';

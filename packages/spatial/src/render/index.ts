@@ -1,2 +1,7 @@
-export { renderSpatialThumbnail, medianNearestSpacing, type RgbaImage, type SpatialThumbnailOptions } from './thumbnail.js';
+export {
+  renderSpatialThumbnail,
+  medianNearestSpacing,
+  type RgbaImage,
+  type SpatialThumbnailOptions,
+} from './thumbnail.js';
 export { THUMBNAIL_CLUSTER_PALETTE, hexToRgba } from './palette.js';

@@ -49,19 +49,33 @@ describe('renderSpatialThumbnail', () => {
     expect(painted / 100).toBeLessThan(270);
     expect(countColour(discs, [0, 0, 0, 0])).toBe(200 * 200 - painted);
 
-    const white = renderSpatialThumbnail({ spatial: lattice(10, 10), clusters: new Int32Array(100), background: '#ffffff' });
+    const white = renderSpatialThumbnail({
+      spatial: lattice(10, 10),
+      clusters: new Int32Array(100),
+      background: '#ffffff',
+    });
     expect(pixel(white, 0, 0)).toEqual([255, 255, 255, 255]);
     expect(countColour(white, [255, 255, 255, 255])).toBe(200 * 200 - painted);
   });
 
   it('colours labels in natural order (C2 before C10) and codes by index, with a custom palette', () => {
     const spatial = lattice(1, 3, 10);
-    const labels = renderSpatialThumbnail({ spatial, clusters: ['C10', 'C2', 'C1'], size: 30, palette: ['#ff0000', '#00ff00', '#0000ff'] });
+    const labels = renderSpatialThumbnail({
+      spatial,
+      clusters: ['C10', 'C2', 'C1'],
+      size: 30,
+      palette: ['#ff0000', '#00ff00', '#0000ff'],
+    });
     expect([labels.width, labels.height]).toEqual([30, 10]);
     expect(pixel(labels, 5, 5)).toEqual([0, 0, 255, 255]);
     expect(pixel(labels, 15, 5)).toEqual([0, 255, 0, 255]);
     expect(pixel(labels, 25, 5)).toEqual([255, 0, 0, 255]);
-    const codes = renderSpatialThumbnail({ spatial, clusters: [0, 1, 3], size: 30, palette: ['#ff0000', '#00ff00', '#0000ff'] });
+    const codes = renderSpatialThumbnail({
+      spatial,
+      clusters: [0, 1, 3],
+      size: 30,
+      palette: ['#ff0000', '#00ff00', '#0000ff'],
+    });
     // Codes index the palette and wrap around: 3 → the first colour again.
     expect(pixel(codes, 15, 5)).toEqual([0, 255, 0, 255]);
     expect(pixel(codes, 25, 5)).toEqual([255, 0, 0, 255]);
@@ -82,7 +96,10 @@ describe('renderSpatialThumbnail', () => {
   });
 
   it('handles one tixel, no tixels and non-finite coordinates', () => {
-    expect(renderSpatialThumbnail({ spatial: [5, 5], clusters: ['C1'], size: 8 })).toMatchObject({ width: 8, height: 8 });
+    expect(renderSpatialThumbnail({ spatial: [5, 5], clusters: ['C1'], size: 8 })).toMatchObject({
+      width: 8,
+      height: 8,
+    });
     const empty = renderSpatialThumbnail({ spatial: [], clusters: [], size: 4, background: '#000' });
     expect(countColour(empty, [0, 0, 0, 255])).toBe(16);
     const some = renderSpatialThumbnail({ spatial: [0, 0, Number.NaN, 3, 10, 0], clusters: [0, 0, 0], size: 20 });

@@ -35,7 +35,8 @@ const NO_CLUSTER: readonly [number, number, number, number] = [128, 128, 128, 25
 
 export function renderSpatialThumbnail(options: SpatialThumbnailOptions): RgbaImage {
   const size = options.size ?? 200;
-  if (!Number.isInteger(size) || size < 1 || size > 4096) throw new RangeError(`size must be an integer 1..4096, got ${size}`);
+  if (!Number.isInteger(size) || size < 1 || size > 4096)
+    throw new RangeError(`size must be an integer 1..4096, got ${size}`);
   const { spatial, clusters } = options;
   if (spatial.length % 2 !== 0) throw new RangeError('spatial must hold interleaved x, y pairs');
   const n = spatial.length / 2;
@@ -46,7 +47,8 @@ export function renderSpatialThumbnail(options: SpatialThumbnailOptions): RgbaIm
   const colourOf = clusterColours(clusters, palette);
 
   const points: number[] = [];
-  for (let i = 0; i < n; i++) if (Number.isFinite(spatial[2 * i]) && Number.isFinite(spatial[2 * i + 1])) points.push(i);
+  for (let i = 0; i < n; i++)
+    if (Number.isFinite(spatial[2 * i]) && Number.isFinite(spatial[2 * i + 1])) points.push(i);
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -60,7 +62,10 @@ export function renderSpatialThumbnail(options: SpatialThumbnailOptions): RgbaIm
     if (y > maxY) maxY = y;
   }
 
-  const background = options.background === undefined || options.background === 'transparent' ? [0, 0, 0, 0] : hexToRgba(options.background);
+  const background =
+    options.background === undefined || options.background === 'transparent'
+      ? [0, 0, 0, 0]
+      : hexToRgba(options.background);
   if (!points.length) return filled(size, size, background);
 
   // A tixel is `spacing` wide, so the drawn extent is the centres' box grown by one spacing.

@@ -101,7 +101,11 @@ export function chipRoi(shape: GridShape): Roi {
  * fraction is the mean of its corners, i.e. the same centre `tixelAt` gives, without building a Tixel.
  */
 export function gridCentre(shape: GridShape, k: number, roi: Roi = chipRoi(shape)): Point {
-  return bilinear(roi, (2 * (k % shape.cols) + 0.5) / (2 * shape.cols - 1), (2 * Math.floor(k / shape.cols) + 0.5) / (2 * shape.rows - 1));
+  return bilinear(
+    roi,
+    (2 * (k % shape.cols) + 0.5) / (2 * shape.cols - 1),
+    (2 * Math.floor(k / shape.cols) + 0.5) / (2 * shape.rows - 1),
+  );
 }
 
 /** Pixel centres (x, y) of the observations, interleaved. */

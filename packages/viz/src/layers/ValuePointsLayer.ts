@@ -8,11 +8,27 @@
  * Data is binary: `{length, attributes: {getPosition: {value: Float32Array, size: 2},
  *   getValue: {value: Float32Array, size: 1}, getSelected: {value: Uint8Array, size: 1}}}`.
  */
-import { Layer, project32, type Accessor, type DefaultProps, type LayerContext, type LayerDataSource, type LayerProps, type Position, type UpdateParameters } from '@deck.gl/core';
+import {
+  Layer,
+  project32,
+  type Accessor,
+  type DefaultProps,
+  type LayerContext,
+  type LayerDataSource,
+  type LayerProps,
+  type Position,
+  type UpdateParameters,
+} from '@deck.gl/core';
 import type { Texture } from '@luma.gl/core';
 import { Model } from '@luma.gl/engine';
 import { valueColorModule } from './value-color-module';
-import { VALUE_COLOR_ATTRIBUTES, valueColorDefaultProps, valueColorUniforms, writeColormapTexture, type ValueColorLayerProps } from './value-color-props';
+import {
+  VALUE_COLOR_ATTRIBUTES,
+  valueColorDefaultProps,
+  valueColorUniforms,
+  writeColormapTexture,
+  type ValueColorLayerProps,
+} from './value-color-props';
 import { VALUE_POINTS_FS, VALUE_POINTS_VS, valuePointsModule, type ValuePointsProps } from './value-points-shaders';
 
 /** Props the points layer adds to deck's own. */
@@ -45,7 +61,11 @@ export class ValuePointsLayer<DataT = unknown> extends Layer<Required<ValuePoint
   declare state: { model?: Model; colormapTexture?: Texture; maxDiameter: number };
 
   override getShaders() {
-    return super.getShaders({ vs: VALUE_POINTS_VS, fs: VALUE_POINTS_FS, modules: [project32, valueColorModule, valuePointsModule] });
+    return super.getShaders({
+      vs: VALUE_POINTS_VS,
+      fs: VALUE_POINTS_FS,
+      modules: [project32, valueColorModule, valuePointsModule],
+    });
   }
 
   override initializeState(context: LayerContext) {
@@ -69,7 +89,14 @@ export class ValuePointsLayer<DataT = unknown> extends Layer<Required<ValuePoint
     }
     if (changeFlags.dataChanged) this.state.model?.setVertexCount(this.getNumInstances());
     if (!this.state.colormapTexture || props.colormap !== oldProps.colormap) {
-      this.setState({ colormapTexture: writeColormapTexture(this.context.device, `${this.id}-colormap`, this.state.colormapTexture, props.colormap) });
+      this.setState({
+        colormapTexture: writeColormapTexture(
+          this.context.device,
+          `${this.id}-colormap`,
+          this.state.colormapTexture,
+          props.colormap,
+        ),
+      });
     }
   }
 
@@ -82,7 +109,11 @@ export class ValuePointsLayer<DataT = unknown> extends Layer<Required<ValuePoint
     const { model, colormapTexture, maxDiameter } = this.state;
     if (!model || !colormapTexture) return;
     const { pointSizePixels, antialiasing } = this.props;
-    const valuePoints: ValuePointsProps = { diameterPixels: pointSizePixels, maxDiameter, antialiasing: antialiasing ? 1 : 0 };
+    const valuePoints: ValuePointsProps = {
+      diameterPixels: pointSizePixels,
+      maxDiameter,
+      antialiasing: antialiasing ? 1 : 0,
+    };
     model.shaderInputs.setProps({ valueColor: valueColorUniforms(this.props, colormapTexture), valuePoints });
     model.draw(this.context.renderPass);
   }

@@ -11,7 +11,13 @@ import type { DefaultProps, UpdateParameters } from '@deck.gl/core';
 import { ScatterplotLayer, type ScatterplotLayerProps } from '@deck.gl/layers';
 import type { Texture } from '@luma.gl/core';
 import { VALUE_COLOR_VS_DECL, VALUE_COLOR_VS_MAIN_END, valueColorModule } from './value-color-module';
-import { VALUE_COLOR_ATTRIBUTES, valueColorDefaultProps, valueColorUniforms, writeColormapTexture, type ValueColorLayerProps } from './value-color-props';
+import {
+  VALUE_COLOR_ATTRIBUTES,
+  valueColorDefaultProps,
+  valueColorUniforms,
+  writeColormapTexture,
+  type ValueColorLayerProps,
+} from './value-color-props';
 
 /** Props the value layer adds to ScatterplotLayer's. */
 export type ValueScatterLayerExtraProps<DataT = unknown> = ValueColorLayerProps<DataT>;
@@ -24,7 +30,10 @@ export class ValueScatterLayer<DataT = unknown, ExtraProps extends object = obje
 > {
   static override layerName = 'ValueScatterLayer';
   // Annotated so the emitted declaration names a public deck.gl type (TS2742 under `tsc --build`).
-  static override defaultProps: DefaultProps<ValueScatterLayerProps> = { ...ScatterplotLayer.defaultProps, ...valueColorDefaultProps };
+  static override defaultProps: DefaultProps<ValueScatterLayerProps> = {
+    ...ScatterplotLayer.defaultProps,
+    ...valueColorDefaultProps,
+  };
 
   declare state: ScatterplotLayer['state'] & { colormapTexture?: Texture };
 
@@ -50,7 +59,14 @@ export class ValueScatterLayer<DataT = unknown, ExtraProps extends object = obje
     super.updateState(params);
     const { props, oldProps } = params;
     if (!this.state.colormapTexture || props.colormap !== oldProps.colormap) {
-      this.setState({ colormapTexture: writeColormapTexture(this.context.device, `${this.id}-colormap`, this.state.colormapTexture, props.colormap) });
+      this.setState({
+        colormapTexture: writeColormapTexture(
+          this.context.device,
+          `${this.id}-colormap`,
+          this.state.colormapTexture,
+          props.colormap,
+        ),
+      });
     }
   }
 

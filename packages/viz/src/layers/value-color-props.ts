@@ -52,7 +52,10 @@ export const VALUE_COLOR_ATTRIBUTES = {
 } as const;
 
 /** The module uniforms for a layer's current props. */
-export function valueColorUniforms(props: Required<Omit<ValueColorLayerProps, 'getValue' | 'getSelected' | 'colormap'>>, valueColormap: Texture): ValueColorProps {
+export function valueColorUniforms(
+  props: Required<Omit<ValueColorLayerProps, 'getValue' | 'getSelected' | 'colormap'>>,
+  valueColormap: Texture,
+): ValueColorProps {
   const { range, colorMode, paletteSize, dimEnabled, dimOpacity, noValueColor } = props;
   return {
     noValueColor: [noValueColor[0] / 255, noValueColor[1] / 255, noValueColor[2] / 255, noValueColor[3] / 255],
@@ -66,7 +69,12 @@ export function valueColorUniforms(props: Required<Omit<ValueColorLayerProps, 'g
 }
 
 /** Writes the lookup table into `texture`, creating it first when absent. Nearest sampling: entries must not blend. */
-export function writeColormapTexture(device: Device, id: string, texture: Texture | undefined, lut: Uint8Array): Texture {
+export function writeColormapTexture(
+  device: Device,
+  id: string,
+  texture: Texture | undefined,
+  lut: Uint8Array,
+): Texture {
   if (lut.length !== LUT_SIZE * 4) throw new Error(`colormap must be ${LUT_SIZE}×1 RGBA (${LUT_SIZE * 4} bytes)`);
   const target =
     texture ??
@@ -76,7 +84,13 @@ export function writeColormapTexture(device: Device, id: string, texture: Textur
       height: 1,
       format: 'rgba8unorm',
       mipLevels: 1,
-      sampler: { minFilter: 'nearest', magFilter: 'nearest', mipmapFilter: 'none', addressModeU: 'clamp-to-edge', addressModeV: 'clamp-to-edge' },
+      sampler: {
+        minFilter: 'nearest',
+        magFilter: 'nearest',
+        mipmapFilter: 'none',
+        addressModeU: 'clamp-to-edge',
+        addressModeV: 'clamp-to-edge',
+      },
     });
   target.writeData(lut);
   return target;

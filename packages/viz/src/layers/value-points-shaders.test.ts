@@ -10,7 +10,9 @@ describe('value points shaders', () => {
   });
 
   it('sizes points in device pixels within the device limit, cuts them round like ScatterplotLayer, colours them by value', () => {
-    expect(VALUE_POINTS_VS).toMatch(/clamp\(valuePoints\.diameterPixels \* project\.devicePixelRatio, 1\.0, valuePoints\.maxDiameter\)/);
+    expect(VALUE_POINTS_VS).toMatch(
+      /clamp\(valuePoints\.diameterPixels \* project\.devicePixelRatio, 1\.0, valuePoints\.maxDiameter\)/,
+    );
     expect(VALUE_POINTS_VS).toContain(VALUE_COLOR_VS_MAIN_END);
     expect(VALUE_POINTS_FS).toContain('smoothedge(distToCenter, radius) : step(distToCenter, radius)');
   });

@@ -17,7 +17,8 @@ function points(n: number, seed = 1): Float32Array {
 
 function bruteForce(positions: Float32Array, poly: ArrayLike<number>): number[] {
   const out: number[] = [];
-  for (let i = 0; i < positions.length / 2; i++) if (pointInPolygon(positions[2 * i]!, positions[2 * i + 1]!, poly)) out.push(i);
+  for (let i = 0; i < positions.length / 2; i++)
+    if (pointInPolygon(positions[2 * i]!, positions[2 * i + 1]!, poly)) out.push(i);
   return out;
 }
 
@@ -49,7 +50,12 @@ describe('selectInPolygon', () => {
       const r = 25 + 12 * Math.sin(5 * a);
       lasso.push(30 + r * Math.cos(a), 30 + r * Math.sin(a));
     }
-    const polys = [rectPolygon(0, 10, 40, 50), lasso, [0, 0, 60, 60, 60, 0, 0, 60], [-50, -50, 200, -50, 200, 200, -50, 200]];
+    const polys = [
+      rectPolygon(0, 10, 40, 50),
+      lasso,
+      [0, 0, 60, 60, 60, 0, 0, 60],
+      [-50, -50, 200, -50, 200, 200, -50, 200],
+    ];
     for (const poly of polys) {
       const got = Array.from(selectInPolygon(p, poly, g));
       expect(got).toEqual(bruteForce(p, poly));
@@ -83,7 +89,9 @@ describe('selectInPolygon', () => {
     t = performance.now();
     const sel = selectInPolygon(p, lasso, g);
     const selectMs = performance.now() - t;
-    console.log(`1M points: grid ${buildMs.toFixed(0)} ms, 400-vertex lasso ${selectMs.toFixed(0)} ms, ${sel.length} selected`);
+    console.log(
+      `1M points: grid ${buildMs.toFixed(0)} ms, 400-vertex lasso ${selectMs.toFixed(0)} ms, ${sel.length} selected`,
+    );
     expect(sel.length).toBeGreaterThan(300_000);
     expect(selectMs).toBeLessThan(1500);
   });

@@ -59,7 +59,8 @@ export function buildGrid(positions: Float32Array, pointsPerCell = 8): GridIndex
       cellOf[i] = -1;
       continue;
     }
-    const c = Math.min(rows - 1, Math.floor((y - minY) / cellH)) * cols + Math.min(cols - 1, Math.floor((x - minX) / cellW));
+    const c =
+      Math.min(rows - 1, Math.floor((y - minY) / cellH)) * cols + Math.min(cols - 1, Math.floor((x - minX) / cellW));
     cellOf[i] = c;
     cellStart[c + 1]!++;
   }
@@ -88,7 +89,16 @@ export function pointInPolygon(x: number, y: number, poly: Polygon): boolean {
 }
 
 /** Does segment p→q cross the axis-aligned rectangle (its interior or boundary)? */
-function segmentHitsRect(px: number, py: number, qx: number, qy: number, x0: number, y0: number, x1: number, y1: number): boolean {
+function segmentHitsRect(
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+): boolean {
   // Liang–Barsky clipping.
   let t0 = 0;
   let t1 = 1;
@@ -113,7 +123,11 @@ function segmentHitsRect(px: number, py: number, qx: number, qy: number, x0: num
  * Indices (ascending) of the points inside `polygon`. `grid` must have been built from the same `positions`;
  * without it one is built (O(n)). A polygon with fewer than 3 vertices selects nothing.
  */
-export function selectInPolygon(positions: Float32Array, polygon: Polygon, grid: GridIndex = buildGrid(positions)): Uint32Array {
+export function selectInPolygon(
+  positions: Float32Array,
+  polygon: Polygon,
+  grid: GridIndex = buildGrid(positions),
+): Uint32Array {
   const m = polygon.length >> 1;
   if (m < 3) return new Uint32Array(0);
   let pminX = Infinity;
@@ -168,7 +182,8 @@ export function selectInPolygon(positions: Float32Array, polygon: Polygon, grid:
       if (!touched[(r - r0) * bw + (c - c0)]) {
         // No edge touches this cell: it is wholly inside or wholly outside, and its centre decides.
         const x0 = minX + c * cellW;
-        if (pointInPolygon(x0 + cellW / 2, y0 + cellH / 2, polygon)) for (let k = start; k < end; k++) out.push(items[k]!);
+        if (pointInPolygon(x0 + cellW / 2, y0 + cellH / 2, polygon))
+          for (let k = start; k < end; k++) out.push(items[k]!);
         continue;
       }
       for (let k = start; k < end; k++) {

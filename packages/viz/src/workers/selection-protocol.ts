@@ -5,5 +5,4 @@ export type SelectionRequest =
   | { type: 'forget'; key: number };
 
 export type SelectionResponse =
-  | { type: 'selected'; id: number; indices: Uint32Array; ms: number }
-  | { type: 'error'; id: number; message: string };
+  { type: 'selected'; id: number; indices: Uint32Array; ms: number } | { type: 'error'; id: number; message: string };

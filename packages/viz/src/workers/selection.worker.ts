@@ -19,7 +19,11 @@ scope.onmessage = (event: MessageEvent<SelectionRequest>) => {
     const t = performance.now();
     const set = sets.get(msg.key);
     if (!set) {
-      scope.postMessage({ type: 'error', id: msg.id, message: `Unknown point set ${msg.key}` } satisfies SelectionResponse);
+      scope.postMessage({
+        type: 'error',
+        id: msg.id,
+        message: `Unknown point set ${msg.key}`,
+      } satisfies SelectionResponse);
       return;
     }
     set.grid ??= buildGrid(set.positions);

@@ -23,7 +23,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: { r: 200, g: 30, b: 30, alpha: 1 } } })
+    .png()
+    .toBuffer();
 
 const put = (runId: string, body: Buffer, token?: string, contentType = 'image/png') =>
   t.app.inject({
@@ -54,7 +56,9 @@ describe('PUT /api/v1/run_db/frontpage/:run_id', () => {
   });
 
   it('checks the magic bytes, not the content type', async () => {
-    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
     const reply = await put('D90001', jpeg, admin);
     expect(reply.statusCode).toBe(422);
     expect(reply.json().msg).toBe(FRONTPAGE_MSG.notPng);
@@ -66,7 +70,10 @@ describe('PUT /api/v1/run_db/frontpage/:run_id', () => {
   });
 
   it('refuses bodies over 2 MB with 413', async () => {
-    const big = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2 * 1024 * 1024)]);
+    const big = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(2 * 1024 * 1024),
+    ]);
     const reply = await put('D90001', big, admin);
     expect(reply.statusCode).toBe(413);
     expect(reply.json().msg).toBe(FRONTPAGE_MSG.tooLarge);

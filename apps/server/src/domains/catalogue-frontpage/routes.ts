@@ -28,7 +28,11 @@ export const FRONTPAGE_MSG = {
  * 200×200 (which also drops anything that is not pixels), and stored at `frontpage/{run}.png`, where the
  * catalogue's thumbnail route serves it.
  */
-export function registerFrontpageRoutes(app: FastifyInstance, infra: Pick<Infra, 'db' | 'storage' | 'config'>, runs: Runs): void {
+export function registerFrontpageRoutes(
+  app: FastifyInstance,
+  infra: Pick<Infra, 'db' | 'storage' | 'config'>,
+  runs: Runs,
+): void {
   const dataBucket = dataBucketOf(infra.config);
 
   // A scope of its own, so the raw body parser does not change the JSON routes.
@@ -36,21 +40,34 @@ export function registerFrontpageRoutes(app: FastifyInstance, infra: Pick<Infra,
     // Refuse before reading up to 2 MB of body from someone who may not upload.
     scope.addHook('onRequest', async (request) => enforceAccess(request, 'admin'));
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FRONTPAGE_MAX_BYTES }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FRONTPAGE_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
     // Fastify's own "body too large" becomes our message; everything else goes on to the app's error handler.
     scope.setErrorHandler((error) => {
-      if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new HttpError(413, FRONTPAGE_MSG.tooLarge);
+      if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        throw new HttpError(413, FRONTPAGE_MSG.tooLarge);
       throw error;
     });
 
     rawRoute(
       scope,
-      { method: 'PUT', url: `${FRONTPAGE_PATH}/:run_id`, access: 'admin', summary: 'Stores a run’s catalogue thumbnail (PNG ≤ 2 MB, re-encoded ≤ 200×200).' },
+      {
+        method: 'PUT',
+        url: `${FRONTPAGE_PATH}/:run_id`,
+        access: 'admin',
+        summary: 'Stores a run’s catalogue thumbnail (PNG ≤ 2 MB, re-encoded ≤ 200×200).',
+      },
       async (request, reply) => {
         const runId = (request.params as { run_id: string }).run_id.replace(/\.png$/i, '');
-        if (!/^D[0-9]{5,}$/.test(runId) || !(await runs.store.runStates([runId])).has(runId)) throw new HttpError(404, FRONTPAGE_MSG.runNotFound(runId));
+        if (!/^D[0-9]{5,}$/.test(runId) || !(await runs.store.runStates([runId])).has(runId))
+          throw new HttpError(404, FRONTPAGE_MSG.runNotFound(runId));
         const body = request.body;
-        if (!Buffer.isBuffer(body) || body.length < PNG_MAGIC.length || !body.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) {
+        if (
+          !Buffer.isBuffer(body) ||
+          body.length < PNG_MAGIC.length ||
+          !body.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)
+        ) {
           throw new HttpError(422, FRONTPAGE_MSG.notPng);
         }
         let png: Buffer;
@@ -71,7 +88,13 @@ export function registerFrontpageRoutes(app: FastifyInstance, infra: Pick<Infra,
           target: `run:${runId}`,
           after: { width: info.width, height: info.height, bytes: png.length },
         });
-        return reply.send({ run_id: runId, key: frontpageKey(runId), width: info.width, height: info.height, size: png.length });
+        return reply.send({
+          run_id: runId,
+          key: frontpageKey(runId),
+          width: info.width,
+          height: info.height,
+          size: png.length,
+        });
       },
     );
   });

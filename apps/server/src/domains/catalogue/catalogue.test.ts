@@ -12,7 +12,9 @@ import { sealRunLink } from '../runs/index.js';
  */
 const PUBLIC_RUNS = DEMO_RUNS.filter((r) => r.public).map((r) => r.run_id);
 const byDateDesc = (ids: string[]) =>
-  [...ids].sort((a, b) => DEMO_RUNS.find((r) => r.run_id === b)!.date.localeCompare(DEMO_RUNS.find((r) => r.run_id === a)!.date));
+  [...ids].sort((a, b) =>
+    DEMO_RUNS.find((r) => r.run_id === b)!.date.localeCompare(DEMO_RUNS.find((r) => r.run_id === a)!.date),
+  );
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -25,7 +27,8 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedDemoRuns(t.infra);
   const admin = await adminToken(t.app);
-  const publicToken = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token;
+  const publicToken = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body
+    .access_token;
   Object.assign(tok, {
     admin,
     public: publicToken,
@@ -98,7 +101,11 @@ describe('catalogue lists', () => {
   });
 
   it('serves an unchanged list as 304 and sees every change through the version counter', async () => {
-    const first = await t.app.inject({ method: 'GET', url: '/api/v1/run_db/get_runs_public', headers: { authorization: `JWT ${tok.public}` } });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/run_db/get_runs_public',
+      headers: { authorization: `JWT ${tok.public}` },
+    });
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
     const again = await t.app.inject({
@@ -150,7 +157,10 @@ describe('catalogue lists', () => {
 
 describe('search calls (spec 01 §5)', () => {
   const search = async (call: string, query: string, token = tok.public) =>
-    api<{ results_id: number }[] | { msg: string }>(t.app, 'GET', `/api/v1/run_db/${call}`, { token, query: { query } });
+    api<{ results_id: number }[] | { msg: string }>(t.app, 'GET', `/api/v1/run_db/${call}`, {
+      token,
+      query: { query },
+    });
   const ids = async (...runs: string[]) => Promise.all(runs.map(resultsIdOf));
 
   it('search_by_publication matches the PMID from its start', async () => {
@@ -185,7 +195,10 @@ describe('search calls (spec 01 §5)', () => {
   });
 
   it('rejects bad input with a message', async () => {
-    expect(await search('search_authors', '  ')).toMatchObject({ status: 400, body: { msg: `query: ${CATALOGUE_MSG.searchEmpty}`, status_code: 400 } });
+    expect(await search('search_authors', '  ')).toMatchObject({
+      status: 400,
+      body: { msg: `query: ${CATALOGUE_MSG.searchEmpty}`, status_code: 400 },
+    });
     expect(await search('search_by_publication', '9'.repeat(201))).toMatchObject({
       status: 400,
       body: { msg: `query: ${CATALOGUE_MSG.searchTooLong}` },
@@ -197,7 +210,10 @@ describe('search calls (spec 01 §5)', () => {
 
 describe('downloads', () => {
   const presign = (body: unknown, token?: string) =>
-    api<{ url: string; expires_at: number; msg?: string }>(t.app, 'POST', '/api/v1/run_db/generate_presigned_url', { token, body });
+    api<{ url: string; expires_at: number; msg?: string }>(t.app, 'POST', '/api/v1/run_db/generate_presigned_url', {
+      token,
+      body,
+    });
 
   it('get_downloadable_files: the files of the visible runs, by run id', async () => {
     const neuro = await api<TFilesByRun>(t.app, 'GET', '/api/v1/run_db/get_downloadable_files', { token: tok.neuro });
@@ -236,11 +252,20 @@ describe('downloads', () => {
     expect(await presign({ bucket: 'atx-data', path: devbioFile.path }, tok.neuro)).toMatchObject(notDownloadable);
     expect((await presign({ bucket: 'atx-data', path: devbioFile.path }, tok.devbio)).status).toBe(200);
     expect((await presign({ bucket: 'atx-data', path: devbioFile.path }, tok.admin)).status).toBe(200);
-    for (const path of ['data/D90001/h5/data.csv.gz', 'data/D90001/downloads/../../D90012/downloads/README.txt', 'secret.key']) {
+    for (const path of [
+      'data/D90001/h5/data.csv.gz',
+      'data/D90001/downloads/../../D90012/downloads/README.txt',
+      'secret.key',
+    ]) {
       expect(await presign({ bucket: 'atx-data', path }, tok.admin)).toMatchObject(notDownloadable);
     }
-    expect(await presign({ bucket: 'atx-images', path: 'data/D90001/downloads/README.txt' }, tok.admin)).toMatchObject(notDownloadable);
-    expect(await presign({ bucket: 'atx-data' }, tok.admin)).toMatchObject({ status: 400, body: { msg: 'path: Invalid input: expected string, received undefined' } });
+    expect(await presign({ bucket: 'atx-images', path: 'data/D90001/downloads/README.txt' }, tok.admin)).toMatchObject(
+      notDownloadable,
+    );
+    expect(await presign({ bucket: 'atx-data' }, tok.admin)).toMatchObject({
+      status: 400,
+      body: { msg: 'path: Invalid input: expected string, received undefined' },
+    });
     expect((await presign({ bucket: 'atx-data', path: '' }, tok.admin)).body.msg).toBe('path: Path is required');
     expect((await presign({ bucket: 'atx-data', path: devbioFile.path }, tok.public)).status).toBe(403);
     expect((await presign({ bucket: 'atx-data', path: devbioFile.path })).status).toBe(401);
@@ -249,7 +274,10 @@ describe('downloads', () => {
 
 describe('public links', () => {
   const encode = (run_id: unknown, token?: string) =>
-    api<{ encoded: string; expires_at: number; msg?: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', { token, body: { run_id } });
+    api<{ encoded: string; expires_at: number; msg?: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', {
+      token,
+      body: { run_id },
+    });
   const decode = (encoded: string, token = tok.public) =>
     api<Record<string, unknown>>(t.app, 'GET', '/api/v1/run_db/decode_meta', { token, query: { encoded } });
 
@@ -271,7 +299,10 @@ describe('public links', () => {
     const reply = await encode('D90002', tok.public);
     expect((await decode(reply.body.encoded)).body.regulons_flag).toBe(true);
     const transcriptome = await encode('D90004', tok.public);
-    expect((await decode(transcriptome.body.encoded)).body).toMatchObject({ assay: 'Transcriptome', regulons_flag: false });
+    expect((await decode(transcriptome.body.encoded)).body).toMatchObject({
+      assay: 'Transcriptome',
+      regulons_flag: false,
+    });
   });
 
   it('private runs: only for those who may see them', async () => {
@@ -279,7 +310,10 @@ describe('public links', () => {
     expect(await encode('D90011', tok.public)).toMatchObject(notFound);
     expect(await encode('D90011', tok.devbio)).toMatchObject(notFound);
     // A private run has no public link, even for its members: the link would not open.
-    expect(await encode('D90011', tok.neuro)).toMatchObject({ status: 409, body: { msg: CATALOGUE_MSG.linkPrivateRun('D90011') } });
+    expect(await encode('D90011', tok.neuro)).toMatchObject({
+      status: 409,
+      body: { msg: CATALOGUE_MSG.linkPrivateRun('D90011') },
+    });
     expect((await encode('D90014', tok.admin)).status).toBe(409);
     // A link made while the run was public closes when the run is made private.
     await setRunPublic(t.infra.db, 'D90011', true);
@@ -287,12 +321,21 @@ describe('public links', () => {
     expect(shared.status).toBe(200);
     expect((await decode(shared.body.encoded)).body.run_id).toBe('D90011');
     await setRunPublic(t.infra.db, 'D90011', false);
-    expect(await decode(shared.body.encoded)).toMatchObject({ status: 404, body: { msg: GENES_MSG.runNotFound('D90011') } });
+    expect(await decode(shared.body.encoded)).toMatchObject({
+      status: 404,
+      body: { msg: GENES_MSG.runNotFound('D90011') },
+    });
   });
 
   it('rejects bad run ids, unknown runs, tampered and expired links', async () => {
-    expect(await encode('x1', tok.public)).toMatchObject({ status: 400, body: { msg: `run_id: ${CATALOGUE_MSG.runIdFormat}` } });
-    expect(await encode('D99999', tok.public)).toMatchObject({ status: 404, body: { msg: CATALOGUE_MSG.runNotFound('D99999') } });
+    expect(await encode('x1', tok.public)).toMatchObject({
+      status: 400,
+      body: { msg: `run_id: ${CATALOGUE_MSG.runIdFormat}` },
+    });
+    expect(await encode('D99999', tok.public)).toMatchObject({
+      status: 404,
+      body: { msg: CATALOGUE_MSG.runNotFound('D99999') },
+    });
     expect((await encode('D90001')).status).toBe(401);
 
     const { encoded } = (await encode('D90003', tok.public)).body;
@@ -304,7 +347,16 @@ describe('public links', () => {
     expect(await decode('not-a-link')).toMatchObject(invalid);
     const foreign = await sealRunLink('another-secret-another-secret-0123456789', {
       results_id: 1,
-      data: { bucket: 'atx-data', data: 'd', gene_names: 'g', motif_names: null, eregulon_names: null, genes_h5ad: 'h', motifs_h5ad: null, motifs_csv: null },
+      data: {
+        bucket: 'atx-data',
+        data: 'd',
+        gene_names: 'g',
+        motif_names: null,
+        eregulon_names: null,
+        genes_h5ad: 'h',
+        motifs_h5ad: null,
+        motifs_csv: null,
+      },
       meta: { run_id: 'D90001', species: 's', tissue: 't', assay: 'a', regulons_flag: false },
     });
     expect(await decode(foreign.encoded)).toMatchObject(invalid);
@@ -313,7 +365,16 @@ describe('public links', () => {
       t.infra.config.jwtSecret,
       {
         results_id: 1,
-        data: { bucket: 'atx-data', data: 'd', gene_names: 'g', motif_names: null, eregulon_names: null, genes_h5ad: 'h', motifs_h5ad: null, motifs_csv: null },
+        data: {
+          bucket: 'atx-data',
+          data: 'd',
+          gene_names: 'g',
+          motif_names: null,
+          eregulon_names: null,
+          genes_h5ad: 'h',
+          motifs_h5ad: null,
+          motifs_csv: null,
+        },
         meta: { run_id: 'D90001', species: 's', tissue: 't', assay: 'a', regulons_flag: false },
       },
       -10,
@@ -357,9 +418,30 @@ describe('thumbnails', () => {
 describe('demo seeding', () => {
   it('is idempotent: a second run changes nothing, restores missing files and never revives deleted runs', async () => {
     const count = async () => ({
-      tissues: Number((await t.infra.db.selectFrom('tissues').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-      files: Number((await t.infra.db.selectFrom('files').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-      authors: Number((await t.infra.db.selectFrom('publication_authors').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+      tissues: Number(
+        (
+          await t.infra.db
+            .selectFrom('tissues')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      files: Number(
+        (
+          await t.infra.db
+            .selectFrom('files')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      authors: Number(
+        (
+          await t.infra.db
+            .selectFrom('publication_authors')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     });
     const before = await count();
     expect(before).toEqual({ tissues: 14, files: 42, authors: 8 });
@@ -378,7 +460,10 @@ describe('demo seeding', () => {
 
   it('calls the run-data generator hook for runs without a web object, once', async () => {
     const seen: string[] = [];
-    const generateRunData = async (run: { run_id: string }, target: { storage: typeof t.infra.storage; bucket: string; folder: string; thumbnailKey: string }) => {
+    const generateRunData = async (
+      run: { run_id: string },
+      target: { storage: typeof t.infra.storage; bucket: string; folder: string; thumbnailKey: string },
+    ) => {
       seen.push(run.run_id);
       await target.storage.put(target.bucket, target.thumbnailKey, PNG);
       return { webObjectPath: `${target.folder}h5/`, thumbnail: true };
@@ -390,7 +475,10 @@ describe('demo seeding', () => {
     expect(runs.every((r) => r.web_object_available)).toBe(true);
     expect((await get('/api/v1/run_db/frontpage/D90008.png')).statusCode).toBe(200);
     expect((await seedDemoRuns(t.infra, { generateRunData })).generated).toEqual([]);
-    const audit = await api<{ action: string }[]>(t.app, 'GET', '/api/v1/auth/audit', { token: tok.admin, query: { target: 'run:D90008' } });
+    const audit = await api<{ action: string }[]>(t.app, 'GET', '/api/v1/auth/audit', {
+      token: tok.admin,
+      query: { target: 'run:D90008' },
+    });
     expect(audit.body.map((a) => a.action)).toEqual(['run.update', 'run.create']);
   });
 

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CATALOGUE_MSG, catalogueCalls as c, FRONTPAGE_PATH, frontpageKey, type Call, type Identity } from '@atlas/contracts';
+import {
+  CATALOGUE_MSG,
+  catalogueCalls as c,
+  FRONTPAGE_PATH,
+  frontpageKey,
+  type Call,
+  type Identity,
+} from '@atlas/contracts';
 import { HttpError, notFound } from '../../http/errors.js';
 import { enforceAccess, rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
@@ -76,14 +83,19 @@ function cachedListRoute(
         const runs = await catalogue.listRuns(caller, options);
         if (app.atlasValidateResponses && call.response) {
           const checked = call.response.safeParse(runs);
-          if (!checked.success) throw new Error(`Response of ${call.method} ${call.path} breaks its contract: ${checked.error.message}`);
+          if (!checked.success)
+            throw new Error(`Response of ${call.method} ${call.path} breaks its contract: ${checked.error.message}`);
         }
         return runs;
       });
-      reply.header('etag', entry.etag).header('cache-control', 'private, no-cache').header('vary', 'authorization, accept-encoding');
+      reply
+        .header('etag', entry.etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'authorization, accept-encoding');
       if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
       reply.type('application/json; charset=utf-8');
-      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(entry.gzipped);
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))
+        return reply.header('content-encoding', 'gzip').send(entry.gzipped);
       return reply.send(entry.body);
     },
   });
@@ -105,7 +117,12 @@ function registerThumbnailRoute(
 ): void {
   rawRoute(
     app,
-    { method: 'GET', url: `${FRONTPAGE_PATH}/:file`, access: 'anonymous', summary: 'A run’s catalogue thumbnail (PNG).' },
+    {
+      method: 'GET',
+      url: `${FRONTPAGE_PATH}/:file`,
+      access: 'anonymous',
+      summary: 'A run’s catalogue thumbnail (PNG).',
+    },
     async (request, reply) => {
       const file = (request.params as { file: string }).file;
       const runId = /^(D[0-9]{5,})\.png$/.exec(file)?.[1];
@@ -119,7 +136,8 @@ function registerThumbnailRoute(
           query.data.expires !== undefined &&
           query.data.signature !== undefined &&
           thumbnails.verify(runId, query.data.expires, query.data.signature);
-        if (!signed && !mayUseRun(callerOf(request.identity), 'read', runId, run)) throw notFound(CATALOGUE_MSG.thumbnailNotFound);
+        if (!signed && !mayUseRun(callerOf(request.identity), 'read', runId, run))
+          throw notFound(CATALOGUE_MSG.thumbnailNotFound);
       }
       try {
         const object = await infra.storage.get(dataBucket, frontpageKey(runId));

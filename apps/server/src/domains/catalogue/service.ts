@@ -47,12 +47,21 @@ export function createCatalogueService(deps: CatalogueDeps) {
     },
 
     /** A presigned GET for a registered downloadable file of a visible run, never for any other path. */
-    async presign(caller: Caller, bucket: string, path: string, origin: string): Promise<{ url: string; expires_at: number }> {
+    async presign(
+      caller: Caller,
+      bucket: string,
+      path: string,
+      origin: string,
+    ): Promise<{ url: string; expires_at: number }> {
       const file = await store.findVisibleFile(caller, bucket, path);
       if (!file) throw notFound(CATALOGUE_MSG.fileNotDownloadable);
       const expiresAt = Date.now() + PRESIGNED_URL_TTL_SECONDS * 1000;
       try {
-        const url = await storage.presign(bucket, path, { method: 'GET', expiresInSeconds: PRESIGNED_URL_TTL_SECONDS, origin });
+        const url = await storage.presign(bucket, path, {
+          method: 'GET',
+          expiresInSeconds: PRESIGNED_URL_TTL_SECONDS,
+          origin,
+        });
         return { url, expires_at: expiresAt };
       } catch (error) {
         if (error instanceof InvalidKeyError) throw new HttpError(422, error.message);

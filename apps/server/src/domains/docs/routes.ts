@@ -7,20 +7,31 @@ import { APP_NAME, APP_VERSION } from '../../version.js';
 export function registerDocsRoutes(app: FastifyInstance): void {
   let cached: unknown;
   const document = () => (cached ??= buildOpenApi(app));
-  rawRoute(app, { method: 'GET', url: '/api/docs/openapi.json', access: 'anonymous', summary: 'OpenAPI document.' }, async () =>
-    document(),
+  rawRoute(
+    app,
+    { method: 'GET', url: '/api/docs/openapi.json', access: 'anonymous', summary: 'OpenAPI document.' },
+    async () => document(),
   );
-  rawRoute(app, { method: 'GET', url: '/api/docs', access: 'anonymous', summary: 'API index.' }, async (_request, reply) => {
-    const rows = app.atlasRoutes
-      .map((r) => `<tr><td>${r.method}</td><td><code>${r.url}</code></td><td>${r.access}</td><td>${escapeHtml(r.summary ?? '')}</td></tr>`)
-      .join('\n');
-    reply.type('text/html').send(
-      `<!doctype html><meta charset="utf-8"><title>${APP_NAME} API</title>` +
-        `<style>body{font-family:sans-serif;margin:2em}td{padding:2px 8px;border-bottom:1px solid #ddd}</style>` +
-        `<h1>${APP_NAME} API ${APP_VERSION}</h1><p><a href="/api/docs/openapi.json">OpenAPI document</a></p>` +
-        `<table><tr><th>Method</th><th>Path</th><th>Access</th><th>Summary</th></tr>${rows}</table>`,
-    );
-  });
+  rawRoute(
+    app,
+    { method: 'GET', url: '/api/docs', access: 'anonymous', summary: 'API index.' },
+    async (_request, reply) => {
+      const rows = app.atlasRoutes
+        .map(
+          (r) =>
+            `<tr><td>${r.method}</td><td><code>${r.url}</code></td><td>${r.access}</td><td>${escapeHtml(r.summary ?? '')}</td></tr>`,
+        )
+        .join('\n');
+      reply
+        .type('text/html')
+        .send(
+          `<!doctype html><meta charset="utf-8"><title>${APP_NAME} API</title>` +
+            `<style>body{font-family:sans-serif;margin:2em}td{padding:2px 8px;border-bottom:1px solid #ddd}</style>` +
+            `<h1>${APP_NAME} API ${APP_VERSION}</h1><p><a href="/api/docs/openapi.json">OpenAPI document</a></p>` +
+            `<table><tr><th>Method</th><th>Path</th><th>Access</th><th>Summary</th></tr>${rows}</table>`,
+        );
+    },
+  );
 }
 
 function escapeHtml(text: string): string {
@@ -45,16 +56,27 @@ function buildOpenApi(app: FastifyInstance): unknown {
       'x-access': r.access,
       security: r.access === 'anonymous' ? [] : [{ jwt: [] }],
       responses: {
-        200: { description: 'OK', content: r.call?.response ? { 'application/json': { schema: toSchema(r.call.response) } } : undefined },
+        200: {
+          description: 'OK',
+          content: r.call?.response ? { 'application/json': { schema: toSchema(r.call.response) } } : undefined,
+        },
         default: { description: 'Error: { msg, status_code }' },
       },
     };
     if (r.call?.body) operation.requestBody = { content: { 'application/json': { schema: toSchema(r.call.body) } } };
     const params: unknown[] = [];
-    for (const [where, schema] of [['path', r.call?.params], ['query', r.call?.query]] as const) {
+    for (const [where, schema] of [
+      ['path', r.call?.params],
+      ['query', r.call?.query],
+    ] as const) {
       const json = toSchema(schema) as { properties?: Record<string, unknown>; required?: string[] } | undefined;
       for (const [name, s] of Object.entries(json?.properties ?? {})) {
-        params.push({ name, in: where, required: where === 'path' || (json?.required ?? []).includes(name), schema: s });
+        params.push({
+          name,
+          in: where,
+          required: where === 'path' || (json?.required ?? []).includes(name),
+          schema: s,
+        });
       }
     }
     if (params.length) operation.parameters = params;

@@ -31,67 +31,148 @@ beforeAll(async () => {
   member = await confirmedUser(t.app, admin, 'member', ['user']);
   outsider = await confirmedUser(t.app, admin, 'outsider', ['lab2']);
   visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token;
-  const posted = await importRun(t.infra, await sourceFromPath(H5AD), { runId: 'D00001', group: 'user', requestedBy: null });
+  const posted = await importRun(t.infra, await sourceFromPath(H5AD), {
+    runId: 'D00001',
+    group: 'user',
+    requestedBy: null,
+  });
   expect((await settle(posted._id)).status).toBe('SUCCESS');
-  await t.infra.storage.put('atx-data', 'data/D00001/h5/obj/motifs.csv', 'motif,1,2,3\nMA0001.1_AGL3,4,0,1\nMA0001.1_AGL3,0,4,1\nMA0001.1_AGL3,0,0,1\nMA0001.1_AGL3,0,0,1\n');
+  await t.infra.storage.put(
+    'atx-data',
+    'data/D00001/h5/obj/motifs.csv',
+    'motif,1,2,3\nMA0001.1_AGL3,4,0,1\nMA0001.1_AGL3,0,4,1\nMA0001.1_AGL3,0,0,1\nMA0001.1_AGL3,0,0,1\n',
+  );
   source = await readH5ad(H5AD);
 });
 afterAll(() => t?.close());
 
 describe.skipIf(!haveData)('run-data routes /api/v1/genes', () => {
   it('serves names, data rows and expressions to members of the run’s group', async () => {
-    const names = await api<string[]>(t.app, 'GET', '/api/v1/genes/feature_names', { token: member, query: { run_id: 'D00001', kind: 'genes' } });
+    const names = await api<string[]>(t.app, 'GET', '/api/v1/genes/feature_names', {
+      token: member,
+      query: { run_id: 'D00001', kind: 'genes' },
+    });
     expect(names).toEqual({ status: 200, body: source.varNames });
-    const rows = await api<{ clusters: string[]; spatial: number[]; umap: number[] }>(t.app, 'GET', '/api/v1/genes/data', { token: member, query: { run_id: 'D00001' } });
+    const rows = await api<{ clusters: string[]; spatial: number[]; umap: number[] }>(
+      t.app,
+      'GET',
+      '/api/v1/genes/data',
+      { token: member, query: { run_id: 'D00001' } },
+    );
     expect(rows.status).toBe(200);
     expect(rows.body.clusters).toHaveLength(49);
     expect(rows.body.spatial.slice(0, 2)).toEqual(Array.from(source.obsm.spatial!.data.subarray(0, 2)));
     const name = source.varNames[7]!;
-    const expression = await api<{ index: number; values: number[] }>(t.app, 'GET', '/api/v1/genes/expression', { token: member, query: { run_id: 'D00001', name: name.toLowerCase() } });
+    const expression = await api<{ index: number; values: number[] }>(t.app, 'GET', '/api/v1/genes/expression', {
+      token: member,
+      query: { run_id: 'D00001', name: name.toLowerCase() },
+    });
     expect(expression.body.index).toBe(7);
     expect(expression.body.values).toEqual(Array.from(column(source.X, 7)));
-    expect((await api(t.app, 'GET', '/api/v1/genes/expression', { token: member, query: { run_id: 'D00001', name: 'NoSuchGene' } })).body).toEqual({ msg: GENES_MSG.featureNotFound('NoSuchGene'), status_code: 404 });
-    expect((await api(t.app, 'GET', '/api/v1/genes/feature_names', { token: member, query: { run_id: 'D00001', kind: 'motifs' } })).body).toEqual({ msg: GENES_MSG.kindUnavailable('motifs'), status_code: 404 });
-    const bad = await api(t.app, 'POST', '/api/v1/genes/get_summation', { token: member, body: { run_id: 'D00001', filename: 'geneSummation', rows: [5000] } });
+    expect(
+      (
+        await api(t.app, 'GET', '/api/v1/genes/expression', {
+          token: member,
+          query: { run_id: 'D00001', name: 'NoSuchGene' },
+        })
+      ).body,
+    ).toEqual({ msg: GENES_MSG.featureNotFound('NoSuchGene'), status_code: 404 });
+    expect(
+      (
+        await api(t.app, 'GET', '/api/v1/genes/feature_names', {
+          token: member,
+          query: { run_id: 'D00001', kind: 'motifs' },
+        })
+      ).body,
+    ).toEqual({ msg: GENES_MSG.kindUnavailable('motifs'), status_code: 404 });
+    const bad = await api(t.app, 'POST', '/api/v1/genes/get_summation', {
+      token: member,
+      body: { run_id: 'D00001', filename: 'geneSummation', rows: [5000] },
+    });
     expect(bad).toEqual({ status: 400, body: { msg: 'Feature index 5000 is outside 0..1998', status_code: 400 } });
   });
 
   it('hides the run from other groups and from public sessions (404), refuses anonymous callers (401)', async () => {
     const notFound = { status: 404, body: { msg: GENES_MSG.runNotFound('D00001'), status_code: 404 } };
-    expect(await api(t.app, 'GET', '/api/v1/genes/feature_names', { token: outsider, query: { run_id: 'D00001' } })).toEqual(notFound);
-    expect(await api(t.app, 'GET', '/api/v1/genes/data', { token: visitor, query: { run_id: 'D00001' } })).toEqual(notFound);
-    expect(await api(t.app, 'POST', '/api/v1/genes/get_summation', { token: outsider, body: { run_id: 'D00001', filename: 'geneSummation', rows: [0] } })).toEqual(notFound);
+    expect(
+      await api(t.app, 'GET', '/api/v1/genes/feature_names', { token: outsider, query: { run_id: 'D00001' } }),
+    ).toEqual(notFound);
+    expect(await api(t.app, 'GET', '/api/v1/genes/data', { token: visitor, query: { run_id: 'D00001' } })).toEqual(
+      notFound,
+    );
+    expect(
+      await api(t.app, 'POST', '/api/v1/genes/get_summation', {
+        token: outsider,
+        body: { run_id: 'D00001', filename: 'geneSummation', rows: [0] },
+      }),
+    ).toEqual(notFound);
     expect((await api(t.app, 'GET', '/api/v1/genes/data', { query: { run_id: 'D00001' } })).status).toBe(401);
   });
 
   it('serves a public run to a public session holding its link, and public tasks resolved from it; private runs have no link', async () => {
-    expect(await api(t.app, 'POST', '/api/v1/run_db/encode_link', { token: member, body: { run_id: 'D00001' } })).toEqual({
+    expect(
+      await api(t.app, 'POST', '/api/v1/run_db/encode_link', { token: member, body: { run_id: 'D00001' } }),
+    ).toEqual({
       status: 409,
       body: { msg: CATALOGUE_MSG.linkPrivateRun('D00001'), status_code: 409 },
     });
     await setPublic('D00001', true);
-    const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', { token: member, body: { run_id: 'D00001' } });
+    const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', {
+      token: member,
+      body: { run_id: 'D00001' },
+    });
     expect(link.status).toBe(200);
     const encoded = link.body.encoded;
-    expect((await api<string[]>(t.app, 'GET', '/api/v1/genes/feature_names', { token: visitor, query: { encoded, kind: '1' } })).body).toEqual(source.varNames);
-    const text = await api<string[]>(t.app, 'POST', '/api/v1/genes/get_summation', { token: visitor, body: { encoded, filename: 'data/D00001/h5/summations/geneSummation', rows: [3, 0] } });
+    expect(
+      (
+        await api<string[]>(t.app, 'GET', '/api/v1/genes/feature_names', {
+          token: visitor,
+          query: { encoded, kind: '1' },
+        })
+      ).body,
+    ).toEqual(source.varNames);
+    const text = await api<string[]>(t.app, 'POST', '/api/v1/genes/get_summation', {
+      token: visitor,
+      body: { encoded, filename: 'data/D00001/h5/summations/geneSummation', rows: [3, 0] },
+    });
     expect(text.body).toHaveLength(2);
     expect(text.body[0]!.split(',')).toHaveLength(49);
-    expect((await api(t.app, 'GET', '/api/v1/genes/data', { token: visitor, query: { encoded: `${encoded}x` } })).status).toBe(400);
+    expect(
+      (await api(t.app, 'GET', '/api/v1/genes/data', { token: visitor, query: { encoded: `${encoded}x` } })).status,
+    ).toBe(400);
 
-    const posted = await api<TTaskState>(t.app, 'POST', '/api/v1/genes/public_task', { token: visitor, body: { encoded, task: 'gene.compute_qc', kind: 1, selection: [0, 1, 2, 3, 4, 5], key: 'anti' } });
+    const posted = await api<TTaskState>(t.app, 'POST', '/api/v1/genes/public_task', {
+      token: visitor,
+      body: { encoded, task: 'gene.compute_qc', kind: 1, selection: [0, 1, 2, 3, 4, 5], key: 'anti' },
+    });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
     const done = await settle(posted.body._id);
     expect(done.status).toBe('SUCCESS');
     expect((done.result as ComputeQcResult).top_selected).toHaveLength(10);
-    expect((await api(t.app, 'POST', '/api/v1/genes/public_task', { token: visitor, body: { encoded, task: 'gene.compute_qc', kind: 2, selection: [0] } })).body).toEqual({ msg: GENES_MSG.kindUnavailable('motifs'), status_code: 400 });
+    expect(
+      (
+        await api(t.app, 'POST', '/api/v1/genes/public_task', {
+          token: visitor,
+          body: { encoded, task: 'gene.compute_qc', kind: 2, selection: [0] },
+        })
+      ).body,
+    ).toEqual({ msg: GENES_MSG.kindUnavailable('motifs'), status_code: 400 });
 
     // A run made private closes its links at once: data, tasks and the task's state.
     await setPublic('D00001', false);
     const closed = { status: 404, body: { msg: GENES_MSG.runNotFound('D00001'), status_code: 404 } };
-    expect(await api(t.app, 'GET', '/api/v1/genes/feature_names', { token: visitor, query: { encoded, kind: '1' } })).toEqual(closed);
-    expect(await api(t.app, 'POST', '/api/v1/genes/public_task', { token: visitor, body: { encoded, task: 'gene.compute_qc', kind: 1, selection: [0] } })).toEqual(closed);
-    expect((await api(t.app, 'GET', `/api/v1/task/${posted.body._id}`, { token: visitor, query: { encoded } })).status).toBe(404);
+    expect(
+      await api(t.app, 'GET', '/api/v1/genes/feature_names', { token: visitor, query: { encoded, kind: '1' } }),
+    ).toEqual(closed);
+    expect(
+      await api(t.app, 'POST', '/api/v1/genes/public_task', {
+        token: visitor,
+        body: { encoded, task: 'gene.compute_qc', kind: 1, selection: [0] },
+      }),
+    ).toEqual(closed);
+    expect(
+      (await api(t.app, 'GET', `/api/v1/task/${posted.body._id}`, { token: visitor, query: { encoded } })).status,
+    ).toBe(404);
   });
 });
 
@@ -104,7 +185,10 @@ describe.skipIf(!haveData)('GET /api/v1/genes/top_ten', () => {
   }
 
   it('answers topTen_{kind}.json as stored to a member of the run’s group', async () => {
-    const reply = await api<{ '1': string[][]; '-1': string[][] }>(t.app, 'GET', '/api/v1/genes/top_ten', { token: member, query: { run_id: 'D00001', kind: 'genes' } });
+    const reply = await api<{ '1': string[][]; '-1': string[][] }>(t.app, 'GET', '/api/v1/genes/top_ten', {
+      token: member,
+      query: { run_id: 'D00001', kind: 'genes' },
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual(await stored('genes'));
     expect(reply.body['1']).toHaveLength(10);
@@ -113,21 +197,33 @@ describe.skipIf(!haveData)('GET /api/v1/genes/top_ten', () => {
 
   it('hides the run from other groups and from public sessions without a link (404)', async () => {
     const notFound = { status: 404, body: { msg: GENES_MSG.runNotFound('D00001'), status_code: 404 } };
-    expect(await api(t.app, 'GET', '/api/v1/genes/top_ten', { token: outsider, query: { run_id: 'D00001', kind: 'genes' } })).toEqual(notFound);
-    expect(await api(t.app, 'GET', '/api/v1/genes/top_ten', { token: visitor, query: { run_id: 'D00001', kind: 'genes' } })).toEqual(notFound);
+    expect(
+      await api(t.app, 'GET', '/api/v1/genes/top_ten', { token: outsider, query: { run_id: 'D00001', kind: 'genes' } }),
+    ).toEqual(notFound);
+    expect(
+      await api(t.app, 'GET', '/api/v1/genes/top_ten', { token: visitor, query: { run_id: 'D00001', kind: 'genes' } }),
+    ).toEqual(notFound);
   });
 
   it('serves a public session holding a valid encoded link', async () => {
     await setPublic('D00001', true);
-    const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', { token: member, body: { run_id: 'D00001' } });
-    const reply = await api(t.app, 'GET', '/api/v1/genes/top_ten', { token: visitor, query: { encoded: link.body.encoded, kind: '1' } });
+    const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', {
+      token: member,
+      body: { run_id: 'D00001' },
+    });
+    const reply = await api(t.app, 'GET', '/api/v1/genes/top_ten', {
+      token: visitor,
+      query: { encoded: link.body.encoded, kind: '1' },
+    });
     await setPublic('D00001', false);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual(await stored('genes'));
   });
 
   it('is a 404 with a clear message when the run has no such table', async () => {
-    expect(await api(t.app, 'GET', '/api/v1/genes/top_ten', { token: member, query: { run_id: 'D00001', kind: 'motifs' } })).toEqual({
+    expect(
+      await api(t.app, 'GET', '/api/v1/genes/top_ten', { token: member, query: { run_id: 'D00001', kind: 'motifs' } }),
+    ).toEqual({
       status: 404,
       body: { msg: GENES_MSG.topTenMissing('D00001', 'motifs'), status_code: 404 },
     });
@@ -135,10 +231,16 @@ describe.skipIf(!haveData)('GET /api/v1/genes/top_ten', () => {
 });
 
 describe.skipIf(!haveData)('gene tasks on atxcloud_gene', () => {
-  const post = (token: string, task: string, args: unknown[]) => api<TTaskState>(t.app, 'POST', '/api/v1/task', { token, body: { task, queue: 'atxcloud_gene', args } });
+  const post = (token: string, task: string, args: unknown[]) =>
+    api<TTaskState>(t.app, 'POST', '/api/v1/task', { token, body: { task, queue: 'atxcloud_gene', args } });
 
   it('gene.compute_qc: top_selected 10 names and the full ranked table; other groups’ runs are refused', async () => {
-    const clusters = (await api<{ clusters: string[] }>(t.app, 'GET', '/api/v1/genes/data', { token: member, query: { run_id: 'D00001' } })).body.clusters;
+    const clusters = (
+      await api<{ clusters: string[] }>(t.app, 'GET', '/api/v1/genes/data', {
+        token: member,
+        query: { run_id: 'D00001' },
+      })
+    ).body.clusters;
     const selected = clusters.flatMap((c, i) => (c === 'C1' ? [i] : []));
     const reply = await post(member, 'gene.compute_qc', ['data/D00001/h5/obj/genes.h5ad', selected, 'key1']);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -148,36 +250,66 @@ describe.skipIf(!haveData)('gene tasks on atxcloud_gene', () => {
     expect(result).toMatchObject({ key: 'key1', n_selected: selected.length });
     expect(result.table).toHaveLength(1999);
     expect(result.top_selected).toEqual(result.table.slice(0, 10).map((r) => r.name));
-    for (let i = 1; i < result.table.length; i++) expect(result.table[i - 1]!.score).toBeGreaterThanOrEqual(result.table[i]!.score);
+    for (let i = 1; i < result.table.length; i++)
+      expect(result.table[i - 1]!.score).toBeGreaterThanOrEqual(result.table[i]!.score);
     expect(Object.keys(result.table[0]!).sort()).toEqual(['log2fc', 'name', 'p', 'p_adj', 'score']);
 
     // Refused when posted (no task row), as for a missing run.
-    expect((await post(outsider, 'gene.compute_qc', ['data/D00001/h5/obj/genes.h5ad', [0, 1], ''])).body).toEqual({ msg: GENES_MSG.runNotFound('D00001'), status_code: 404 });
+    expect((await post(outsider, 'gene.compute_qc', ['data/D00001/h5/obj/genes.h5ad', [0, 1], ''])).body).toEqual({
+      msg: GENES_MSG.runNotFound('D00001'),
+      status_code: 404,
+    });
     expect((await post(member, 'gene.compute_qc', ['../etc/passwd', [0], ''])).status).toBe(400);
   });
 
   it('gene.compute_cell_type and gene.seq_logo', async () => {
-    const topTen = JSON.parse((await t.infra.storage.get('atx-data', 'data/D00001/h5/topTen_genes.json').then(async (o) => {
-      const chunks: Buffer[] = [];
-      for await (const c of o.body as AsyncIterable<Buffer>) chunks.push(c);
-      return Buffer.concat(chunks);
-    })).toString()) as { '1': string[][] };
+    const topTen = JSON.parse(
+      (
+        await t.infra.storage.get('atx-data', 'data/D00001/h5/topTen_genes.json').then(async (o) => {
+          const chunks: Buffer[] = [];
+          for await (const c of o.body as AsyncIterable<Buffer>) chunks.push(c);
+          return Buffer.concat(chunks);
+        })
+      ).toString(),
+    ) as { '1': string[][] };
     const markers = { Astrocytes: topTen['1'].slice(0, 3).map((row) => row[0]!) };
-    const cellTypes = await settle((await post(admin, 'gene.compute_cell_type', ['data/D00001/h5/obj/genes.h5ad', markers])).body._id);
+    const cellTypes = await settle(
+      (await post(admin, 'gene.compute_cell_type', ['data/D00001/h5/obj/genes.h5ad', markers])).body._id,
+    );
     expect(cellTypes.error).toBeNull();
     const map = cellTypes.result as Record<string, string[]>;
     expect(Object.keys(map)).toEqual(['C1', 'C3', 'C7', 'C8', 'C10']); // the leiden categories present, natural order
     // Each cluster carries its labels, or 'Undefined' when no marker passes the Yuen test (t > 2) on this small run.
-    for (const labels of Object.values(map)) expect(labels.length > 0 && labels.every((l) => l === 'Astrocytes' || l === 'Undefined')).toBe(true);
+    for (const labels of Object.values(map))
+      expect(labels.length > 0 && labels.every((l) => l === 'Astrocytes' || l === 'Undefined')).toBe(true);
 
-    const logo = await settle((await post(admin, 'gene.seq_logo', ['data/D00001/h5/obj/motifs.csv', 'MA0001.1-AGL3'])).body._id);
+    const logo = await settle(
+      (await post(admin, 'gene.seq_logo', ['data/D00001/h5/obj/motifs.csv', 'MA0001.1-AGL3'])).body._id,
+    );
     expect(logo.error).toBeNull();
     expect(logo.result).toEqual([
-      [['A', 1], ['C', 0], ['G', 0], ['T', 0]],
-      [['A', 0], ['C', 1], ['G', 0], ['T', 0]],
-      [['A', 0.25], ['C', 0.25], ['G', 0.25], ['T', 0.25]],
+      [
+        ['A', 1],
+        ['C', 0],
+        ['G', 0],
+        ['T', 0],
+      ],
+      [
+        ['A', 0],
+        ['C', 1],
+        ['G', 0],
+        ['T', 0],
+      ],
+      [
+        ['A', 0.25],
+        ['C', 0.25],
+        ['G', 0.25],
+        ['T', 0.25],
+      ],
     ]);
-    const missing = await settle((await post(admin, 'gene.seq_logo', ['data/D00001/h5/obj/motifs.csv', 'NOPE'])).body._id);
+    const missing = await settle(
+      (await post(admin, 'gene.seq_logo', ['data/D00001/h5/obj/motifs.csv', 'NOPE'])).body._id,
+    );
     expect(missing).toMatchObject({ status: 'FAILURE', error: 'Motif not found' });
   });
 });

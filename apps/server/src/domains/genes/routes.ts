@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { genesCalls as g, GENES_MSG, SUMMATION_PREFIXES, ZSummationRequest, type TFeatureKind, type TTopTen } from '@atlas/contracts';
+import {
+  genesCalls as g,
+  GENES_MSG,
+  SUMMATION_PREFIXES,
+  ZSummationRequest,
+  type TFeatureKind,
+  type TTopTen,
+} from '@atlas/contracts';
 import { HttpError, notFound } from '../../http/errors.js';
 import { rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
@@ -25,7 +32,11 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
       return await work();
     } catch (error) {
       if (error instanceof MissingWebFileError) {
-        throw notFound(kind && kind !== 'genes' && !error.message.startsWith('data') ? GENES_MSG.kindUnavailable(kind) : GENES_MSG.webFilesMissing(run.runId));
+        throw notFound(
+          kind && kind !== 'genes' && !error.message.startsWith('data')
+            ? GENES_MSG.kindUnavailable(kind)
+            : GENES_MSG.webFilesMissing(run.runId),
+        );
       }
       if (error instanceof FeatureIndexError || error instanceof RangeError) throw new HttpError(400, error.message);
       throw error;
@@ -74,29 +85,38 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
   });
 
   // get_summation: text (the spec's strings) or, with Accept: application/octet-stream, float32 per tixel per row.
-  rawRoute(app, { method: g.getSummation.method, url: g.getSummation.path, access: g.getSummation.access, summary: g.getSummation.summary }, async (request, reply) => {
-    const parsed = ZSummationRequest.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new HttpError(400, issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
-    }
-    const body = parsed.data;
-    const prefix = body.filename.slice(body.filename.lastIndexOf('/') + 1) as keyof typeof SUMMATION_PREFIXES;
-    const kind = SUMMATION_PREFIXES[prefix];
-    if (!kind) throw new HttpError(400, `filename: must be one of ${Object.keys(SUMMATION_PREFIXES).join(', ')}`);
-    const run = await access.resolve(request.identity, body);
-    if (/\bapplication\/octet-stream\b/.test(request.headers.accept ?? '')) {
-      const { nObs, values } = await read(run, kind, () => data.features(run, kind, body.rows));
-      const out = new Float32Array(nObs * values.length);
-      values.forEach((v, i) => out.set(v, i * nObs));
-      return reply
-        .type('application/octet-stream')
-        .header('x-tixels', String(nObs))
-        .header('x-rows', String(values.length))
-        .send(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
-    }
-    return reply.send(await read(run, kind, () => data.summationText(run, kind, body.rows)));
-  });
+  rawRoute(
+    app,
+    {
+      method: g.getSummation.method,
+      url: g.getSummation.path,
+      access: g.getSummation.access,
+      summary: g.getSummation.summary,
+    },
+    async (request, reply) => {
+      const parsed = ZSummationRequest.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new HttpError(400, issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
+      }
+      const body = parsed.data;
+      const prefix = body.filename.slice(body.filename.lastIndexOf('/') + 1) as keyof typeof SUMMATION_PREFIXES;
+      const kind = SUMMATION_PREFIXES[prefix];
+      if (!kind) throw new HttpError(400, `filename: must be one of ${Object.keys(SUMMATION_PREFIXES).join(', ')}`);
+      const run = await access.resolve(request.identity, body);
+      if (/\bapplication\/octet-stream\b/.test(request.headers.accept ?? '')) {
+        const { nObs, values } = await read(run, kind, () => data.features(run, kind, body.rows));
+        const out = new Float32Array(nObs * values.length);
+        values.forEach((v, i) => out.set(v, i * nObs));
+        return reply
+          .type('application/octet-stream')
+          .header('x-tixels', String(nObs))
+          .header('x-rows', String(values.length))
+          .send(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
+      }
+      return reply.send(await read(run, kind, () => data.summationText(run, kind, body.rows)));
+    },
+  );
 
   route(app, g.tissueImage, async ({ query, identity }) => {
     const run = await access.resolve(identity, query);
@@ -117,14 +137,20 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
     const run = await access.resolve(identity, { encoded: body.encoded });
     const files = run.link!.data;
     const kwargs = { bucket: files.bucket };
-    const h5ad = body.kind === 'genes' ? files.genes_h5ad : body.kind === 'motifs' ? files.motifs_h5ad : files.eregulon_names && files.genes_h5ad.replace(/genes\.h5ad$/, 'eRegulons.h5ad');
+    const h5ad =
+      body.kind === 'genes'
+        ? files.genes_h5ad
+        : body.kind === 'motifs'
+          ? files.motifs_h5ad
+          : files.eregulon_names && files.genes_h5ad.replace(/genes\.h5ad$/, 'eRegulons.h5ad');
     let args: unknown[];
     if (body.task === 'gene.seq_logo') {
       if (!files.motifs_csv) throw new HttpError(400, GENES_MSG.kindUnavailable('motifs'));
       args = [files.motifs_csv, body.motif ?? ''];
     } else {
       if (!h5ad) throw new HttpError(400, GENES_MSG.kindUnavailable(body.kind));
-      args = body.task === 'gene.compute_qc' ? [h5ad, body.selection ?? [], body.key ?? ''] : [h5ad, body.name_map ?? {}];
+      args =
+        body.task === 'gene.compute_qc' ? [h5ad, body.selection ?? [], body.key ?? ''] : [h5ad, body.name_map ?? {}];
     }
     const definition = infra.queue.registry.get(body.task)!;
     let input: unknown;
@@ -135,7 +161,12 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
       throw error;
     }
     try {
-      await checkTaskTouches(infra.db, infra.config, { kind: 'link', runId: run.runId }, definition.touches(input, infra.config));
+      await checkTaskTouches(
+        infra.db,
+        infra.config,
+        { kind: 'link', runId: run.runId },
+        definition.touches(input, infra.config),
+      );
     } catch (error) {
       if (error instanceof NotVisibleError) throw notFound(GENES_MSG.runNotFound(run.runId));
       throw error;

@@ -20,7 +20,6 @@ import type { WebFolder } from '../runs/index.js';
 import { Lru } from './lru.js';
 import { readObject } from '../../infra/storage/index.js';
 
-
 export class MissingWebFileError extends Error {}
 export class FeatureIndexError extends Error {}
 
@@ -69,12 +68,14 @@ export function createRunDataStore(storage: ObjectStore) {
     topTen: (web: WebFolder, kind: FeatureKind): Promise<unknown> =>
       cached(web, `topTen_${kind}.json`, (bytes) => JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown),
 
-    data: (web: WebFolder): Promise<DataCsv> => cached(web, 'data.csv.gz', (bytes) => parseDataCsv(gunzipSync(bytes).toString('utf8'))),
+    data: (web: WebFolder): Promise<DataCsv> =>
+      cached(web, 'data.csv.gz', (bytes) => parseDataCsv(gunzipSync(bytes).toString('utf8'))),
 
     /** `get_summation` text form: the stored %6.2f lines, in request order. */
     async summationText(web: WebFolder, kind: FeatureKind, rows: readonly number[]): Promise<string[]> {
       const count = (await this.names(web, kind)).length;
-      for (const row of rows) if (row >= count) throw new FeatureIndexError(`Feature index ${row} is outside 0..${count - 1}`);
+      for (const row of rows)
+        if (row >= count) throw new FeatureIndexError(`Feature index ${row} is outside 0..${count - 1}`);
       const prefix = FEATURE_FILES[kind].summationPrefix;
       return getSummationText(rows, async (k) => {
         const file = summationChunkPath(prefix, k);
@@ -87,7 +88,11 @@ export function createRunDataStore(storage: ObjectStore) {
      * Exact values per tixel for each row: two range reads per feature on the binary .csc (offsets, block);
      * runs written before the binary form existed fall back to the text summations.
      */
-    async features(web: WebFolder, kind: FeatureKind, rows: readonly number[]): Promise<{ nObs: number; values: Float32Array[] }> {
+    async features(
+      web: WebFolder,
+      kind: FeatureKind,
+      rows: readonly number[],
+    ): Promise<{ nObs: number; values: Float32Array[] }> {
       const header = await cscHeader(web, kind);
       if (!header) {
         const lines = await this.summationText(web, kind, rows);
@@ -97,7 +102,8 @@ export function createRunDataStore(storage: ObjectStore) {
       const file = FEATURE_FILES[kind].csc;
       const values = await Promise.all(
         rows.map(async (row) => {
-          if (row >= header.nFeatures) throw new FeatureIndexError(`Feature index ${row} is outside 0..${header.nFeatures - 1}`);
+          if (row >= header.nFeatures)
+            throw new FeatureIndexError(`Feature index ${row} is outside 0..${header.nFeatures - 1}`);
           const [start, end] = cscBlockRange(header, await range(web, file, ...cscOffsetRange(row)));
           return decodeCscBlock(header, start === end ? new Uint8Array(0) : await range(web, file, start, end));
         }),

@@ -38,7 +38,11 @@ export function createJobStore(db: Db) {
   return {
     /** Records a job started by a task; the user is the task's requester. */
     async start(job: { taskId: string; name: string; description: string; runId: string | null }): Promise<number> {
-      const requester = await jdb.selectFrom('tasks').select('requested_by').where('id', '=', job.taskId).executeTakeFirst();
+      const requester = await jdb
+        .selectFrom('tasks')
+        .select('requested_by')
+        .where('id', '=', job.taskId)
+        .executeTakeFirst();
       const row = await jdb
         .insertInto('jobs')
         .values({
@@ -58,7 +62,11 @@ export function createJobStore(db: Db) {
     async finish(id: number, error?: string): Promise<void> {
       await jdb
         .updateTable('jobs')
-        .set({ status: error === undefined ? 'SUCCESS' : 'FAILURE', error: error ?? null, completed_at: sql<Date>`now()` })
+        .set({
+          status: error === undefined ? 'SUCCESS' : 'FAILURE',
+          error: error ?? null,
+          completed_at: sql<Date>`now()`,
+        })
         .where('id', '=', id)
         .execute();
     },

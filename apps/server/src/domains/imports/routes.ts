@@ -39,7 +39,11 @@ export function registerImportRoutes(app: FastifyInstance, infra: Infra): void {
 async function sourceFromStorage(infra: Infra, bucket: string, source: string): Promise<ImportSource> {
   const key = checkKey(source.replace(/\/+$/, ''));
   if (await infra.storage.exists(bucket, key)) {
-    return { kind: 'h5ad', name: key.slice(key.lastIndexOf('/') + 1), bytes: await readObject(infra.storage, bucket, key) };
+    return {
+      kind: 'h5ad',
+      name: key.slice(key.lastIndexOf('/') + 1),
+      bytes: await readObject(infra.storage, bucket, key),
+    };
   }
   const prefix = `${key}/`;
   const { objects } = await infra.storage.list(bucket, { prefix });

@@ -40,11 +40,16 @@ export class ImportError extends Error {
 
 export const MATRIX_FILE = 'filtered_feature_bc_matrix.h5';
 
-export async function importRun(infra: Pick<Infra, 'db' | 'storage' | 'queue' | 'config'>, source: ImportSource, options: ImportOptions): Promise<TTaskState> {
+export async function importRun(
+  infra: Pick<Infra, 'db' | 'storage' | 'queue' | 'config'>,
+  source: ImportSource,
+  options: ImportOptions,
+): Promise<TTaskState> {
   const bucket = options.bucket ?? dataBucket(infra.config);
   if (!infra.config.buckets.includes(bucket)) throw new ImportError(`Unknown bucket '${bucket}'`, 400);
   const obj = `data/${options.runId}/h5/obj`;
-  const put = (key: string, bytes: Uint8Array) => infra.storage.put(bucket, key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const put = (key: string, bytes: Uint8Array) =>
+    infra.storage.put(bucket, key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
   try {
     if (source.kind === 'h5ad') {
@@ -124,7 +129,8 @@ async function visiumToH5ad(source: Extract<ImportSource, { kind: 'visium' }>): 
 export async function sourceFromPath(target: string): Promise<ImportSource> {
   const stat = await fs.stat(target).catch(() => null);
   if (!stat) throw new ImportError(GENES_MSG.importSourceMissing(target), 404);
-  if (stat.isFile()) return { kind: 'h5ad', name: path.basename(target), bytes: new Uint8Array(await fs.readFile(target)) };
+  if (stat.isFile())
+    return { kind: 'h5ad', name: path.basename(target), bytes: new Uint8Array(await fs.readFile(target)) };
   const entries = await fs.readdir(target);
   if (entries.includes(MATRIX_FILE)) {
     const spatialDir = path.join(target, 'spatial');

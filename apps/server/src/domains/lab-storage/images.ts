@@ -25,7 +25,9 @@ export interface JpegOptions {
 }
 
 function pipelineFor(input: Readable | Buffer, options: JpegOptions): Sharp {
-  const image = Buffer.isBuffer(input) ? sharp(input, { limitInputPixels: PIXEL_LIMIT }) : sharp({ limitInputPixels: PIXEL_LIMIT });
+  const image = Buffer.isBuffer(input)
+    ? sharp(input, { limitInputPixels: PIXEL_LIMIT })
+    : sharp({ limitInputPixels: PIXEL_LIMIT });
   if (!Buffer.isBuffer(input)) {
     input.on('error', (error) => image.destroy(error));
     input.pipe(image);
@@ -47,7 +49,9 @@ export async function toJpeg(input: Readable | Buffer, options: JpegOptions): Pr
   if (options.crop && (options.crop.x2 <= options.crop.x1 || options.crop.y2 <= options.crop.y1))
     throw new HttpError(400, LAB_MSG.cropInvalid);
   try {
-    return await pipelineFor(input, options).jpeg({ quality: options.quality ?? 85 }).toBuffer();
+    return await pipelineFor(input, options)
+      .jpeg({ quality: options.quality ?? 85 })
+      .toBuffer();
   } catch (error) {
     const message = (error as Error).message ?? '';
     if (/extract_area|bad extract area/i.test(message)) throw new HttpError(400, LAB_MSG.keepCroppingOnImage);

@@ -15,8 +15,9 @@ let bucket: string;
 
 /** A 40×20 image: left half red, right half blue (so rotation and crop are visible in the pixels). */
 const picture = () =>
-  sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 255, g: 0, b: 0 } } })
-    .composite([{ input: { create: { width: 20, height: 20, channels: 3, background: { r: 0, g: 0, b: 255 } } }, left: 20, top: 0 }]);
+  sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 255, g: 0, b: 0 } } }).composite([
+    { input: { create: { width: 20, height: 20, channels: 3, background: { r: 0, g: 0, b: 255 } } }, left: 20, top: 0 },
+  ]);
 
 const raw = (url: string, token: string, query: Record<string, string>, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, query, headers: { authorization: `JWT ${token}`, ...headers } });
@@ -28,8 +29,16 @@ beforeAll(async () => {
   bucket = dataBucket(t.infra.config);
   await t.infra.storage.put(bucket, 'data/D00001/images/postB.tif', await picture().tiff().toBuffer());
   await t.infra.storage.put(bucket, 'data/D00001/images/flowA.jpg', await picture().jpeg().toBuffer());
-  await t.infra.storage.put(bucket, 'data/D00001/spatial/metadata.json', JSON.stringify({ run: 'D00001', points: [1, 2] }));
-  await t.infra.storage.put(bucket, 'data/D00001/spatial/tissue_positions_list.csv', 'AAA,1,0,0,10,10\r\n"B,B",0,0,1,10,20\r\n');
+  await t.infra.storage.put(
+    bucket,
+    'data/D00001/spatial/metadata.json',
+    JSON.stringify({ run: 'D00001', points: [1, 2] }),
+  );
+  await t.infra.storage.put(
+    bucket,
+    'data/D00001/spatial/tissue_positions_list.csv',
+    'AAA,1,0,0,10,10\r\n"B,B",0,0,1,10,20\r\n',
+  );
   await t.infra.storage.put(bucket, 'data/D00002/spatial/broken.json', '{nope');
 });
 afterAll(() => t.close());
@@ -48,22 +57,51 @@ describe('images', () => {
     expect(data[0]).toBeGreaterThan(200);
     expect(data[2]).toBeLessThan(60);
     expect((await raw('/api/v1/storage/image_as_jpg', user, query)).headers['x-atlas-cache']).toBe('hit');
-    expect((await raw('/api/v1/storage/image_as_jpg', user, { ...query, use_cache: 'false' })).headers['x-atlas-cache']).toBe('miss');
+    expect(
+      (await raw('/api/v1/storage/image_as_jpg', user, { ...query, use_cache: 'false' })).headers['x-atlas-cache'],
+    ).toBe('miss');
     const straight = await raw('/api/v1/storage/image_as_jpg', user, { ...query, rotation: '0' });
     expect((await sharp(straight.rawPayload).metadata()).width).toBe(40);
   });
 
   it('grayscale crop of the rotated image; a crop off the image is refused', async () => {
     const base = { bucket_name: bucket, filename: 'data/D00001/images/postB.tif' };
-    const r = await raw('/api/v1/storage/grayscale_image_jpg_cropping', user, { ...base, rotation: '0', x1: '25', y1: '5', x2: '35', y2: '10' });
+    const r = await raw('/api/v1/storage/grayscale_image_jpg_cropping', user, {
+      ...base,
+      rotation: '0',
+      x1: '25',
+      y1: '5',
+      x2: '35',
+      y2: '10',
+    });
     expect(r.statusCode, r.body).toBe(200);
     const meta = await sharp(r.rawPayload).metadata();
     expect([meta.width, meta.height, meta.channels]).toEqual([10, 5, 1]);
-    const rotated = await raw('/api/v1/storage/grayscale_image_jpg_cropping', user, { ...base, rotation: '90', x1: '0', y1: '0', x2: '20', y2: '40' });
+    const rotated = await raw('/api/v1/storage/grayscale_image_jpg_cropping', user, {
+      ...base,
+      rotation: '90',
+      x1: '0',
+      y1: '0',
+      x2: '20',
+      y2: '40',
+    });
     expect(rotated.statusCode).toBe(200);
-    const off = await raw('/api/v1/storage/grayscale_image_jpg_cropping', user, { ...base, rotation: '0', x1: '0', y1: '0', x2: '41', y2: '10' });
+    const off = await raw('/api/v1/storage/grayscale_image_jpg_cropping', user, {
+      ...base,
+      rotation: '0',
+      x1: '0',
+      y1: '0',
+      x2: '41',
+      y2: '10',
+    });
     expect(off.json()).toEqual({ msg: 'Keeping Cropping on Image', status_code: 400 });
-    const inverted = await raw('/api/v1/storage/grayscale_image_jpg_cropping', user, { ...base, x1: '10', y1: '0', x2: '5', y2: '10' });
+    const inverted = await raw('/api/v1/storage/grayscale_image_jpg_cropping', user, {
+      ...base,
+      x1: '10',
+      y1: '0',
+      x2: '5',
+      y2: '10',
+    });
     expect(inverted.statusCode).toBe(400);
   });
 
@@ -71,28 +109,50 @@ describe('images', () => {
     const r = await raw('/api/v1/storage/png', user, { bucket_name: bucket, filename: 'data/D00001/images/flowA.jpg' });
     expect(r.headers['content-type']).toBe('image/png');
     expect((await sharp(r.rawPayload).metadata()).format).toBe('png');
-    expect((await raw('/api/v1/storage/png', user, { bucket_name: bucket, filename: 'data/D00001/spatial/metadata.json' })).statusCode).toBe(400);
+    expect(
+      (await raw('/api/v1/storage/png', user, { bucket_name: bucket, filename: 'data/D00001/spatial/metadata.json' }))
+        .statusCode,
+    ).toBe(400);
     await t.infra.storage.put(bucket, 'data/D00002/bad.jpg', 'not a jpeg');
-    expect((await raw('/api/v1/storage/image_as_jpg', user, { bucket_name: bucket, filename: 'data/D00002/bad.jpg' })).json()).toEqual({
+    expect(
+      (
+        await raw('/api/v1/storage/image_as_jpg', user, { bucket_name: bucket, filename: 'data/D00002/bad.jpg' })
+      ).json(),
+    ).toEqual({
       msg: 'Failed to load the image file',
       status_code: 422,
     });
-    expect((await raw('/api/v1/storage/png', user, { bucket_name: bucket, filename: 'data/none.png' })).statusCode).toBe(404);
-    expect((await raw('/api/v1/storage/png', user, { bucket_name: 'no-such-bucket', filename: 'a.png' })).statusCode).toBe(404);
-    expect((await raw('/api/v1/storage/png', user, { bucket_name: bucket, filename: '../x.png' })).statusCode).toBe(400);
+    expect(
+      (await raw('/api/v1/storage/png', user, { bucket_name: bucket, filename: 'data/none.png' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await raw('/api/v1/storage/png', user, { bucket_name: 'no-such-bucket', filename: 'a.png' })).statusCode,
+    ).toBe(404);
+    expect((await raw('/api/v1/storage/png', user, { bucket_name: bucket, filename: '../x.png' })).statusCode).toBe(
+      400,
+    );
   });
 });
 
 describe('reads and listings', () => {
   it('blob with ranges, json and csv (false on failure)', async () => {
-    const blob = await raw('/api/v1/storage', user, { bucket_name: bucket, filename: 'data/D00001/spatial/metadata.json' }, { range: 'bytes=0-5' });
+    const blob = await raw(
+      '/api/v1/storage',
+      user,
+      { bucket_name: bucket, filename: 'data/D00001/spatial/metadata.json' },
+      { range: 'bytes=0-5' },
+    );
     expect(blob.statusCode).toBe(206);
     expect(blob.body).toBe('{"run"');
-    const json = (f: string) => raw('/api/v1/storage/json', user, { bucket_name: bucket, filename: f }).then((r) => r.json() as unknown);
+    const json = (f: string) =>
+      raw('/api/v1/storage/json', user, { bucket_name: bucket, filename: f }).then((r) => r.json() as unknown);
     expect(await json('data/D00001/spatial/metadata.json')).toEqual({ run: 'D00001', points: [1, 2] });
     expect(await json('data/D00002/spatial/broken.json')).toBe(false);
     expect(await json('data/missing.json')).toBe(false);
-    const csv = await raw('/api/v1/storage/csv', user, { bucket_name: bucket, filename: 'data/D00001/spatial/tissue_positions_list.csv' });
+    const csv = await raw('/api/v1/storage/csv', user, {
+      bucket_name: bucket,
+      filename: 'data/D00001/spatial/tissue_positions_list.csv',
+    });
     expect(csv.json()).toEqual([
       ['AAA', '1', '0', '0', '10', '10'],
       ['B,B', '0', '0', '1', '10', '20'],
@@ -101,15 +161,24 @@ describe('reads and listings', () => {
 
   it('list, sub_folders, fetch_buckets', async () => {
     const post = (url: string, body: unknown) => api<unknown>(t.app, 'POST', url, { token: user, body });
-    expect((await post('/api/v1/storage/list', { bucket, path: 'data/D00001/', filter: ['.json', 'CSV'] })).body).toEqual([
-      'data/D00001/spatial/metadata.json',
-      'data/D00001/spatial/tissue_positions_list.csv',
+    expect(
+      (await post('/api/v1/storage/list', { bucket, path: 'data/D00001/', filter: ['.json', 'CSV'] })).body,
+    ).toEqual(['data/D00001/spatial/metadata.json', 'data/D00001/spatial/tissue_positions_list.csv']);
+    expect((await post('/api/v1/storage/list', { bucket, path: 'data/D00001/', delimiter: '/' })).body).toEqual([
+      'data/D00001/images/',
+      'data/D00001/spatial/',
     ]);
-    expect((await post('/api/v1/storage/list', { bucket, path: 'data/D00001/', delimiter: '/' })).body).toEqual(['data/D00001/images/', 'data/D00001/spatial/']);
-    expect((await post('/api/v1/storage/list', { bucket, path: 'data/D00001/', delimiter: '/', only_files: true })).body).toEqual([]);
+    expect(
+      (await post('/api/v1/storage/list', { bucket, path: 'data/D00001/', delimiter: '/', only_files: true })).body,
+    ).toEqual([]);
     expect((await post('/api/v1/storage/list', { bucket: 'nope-bucket', path: '' })).body).toBe(false);
-    expect((await post('/api/v1/storage/sub_folders', { bucket_name: bucket, prefix: 'data/' })).body).toEqual(['data/D00001/', 'data/D00002/']);
-    expect((await api<unknown>(t.app, 'GET', '/api/v1/storage/fetch_buckets', { token: user })).body).toEqual(t.infra.config.buckets);
+    expect((await post('/api/v1/storage/sub_folders', { bucket_name: bucket, prefix: 'data/' })).body).toEqual([
+      'data/D00001/',
+      'data/D00002/',
+    ]);
+    expect((await api<unknown>(t.app, 'GET', '/api/v1/storage/fetch_buckets', { token: user })).body).toEqual(
+      t.infra.config.buckets,
+    );
   });
 
   it('presigned URLs: GET for members, PUT for admins only', async () => {
@@ -128,15 +197,26 @@ describe('reads and listings', () => {
     });
     expect(many.body.urls).toHaveLength(2);
     // Only for objects that exist; at most an hour unless an admin asks for longer.
-    const missing = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', { token: user, body: { bucket_name: bucket, key: 'a/3.png' } });
+    const missing = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', {
+      token: user,
+      body: { bucket_name: bucket, key: 'a/3.png' },
+    });
     expect(missing).toEqual({ status: 404, body: { msg: MSG.notFound, status_code: 404 } });
     const week = { bucket_name: bucket, key: 'a/1.png', expires_in: 7 * 24 * 3600 };
     const long = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', { token: user, body: week });
     expect(long).toEqual({ status: 400, body: { msg: LAB_MSG.presignTooLong(3600), status_code: 400 } });
-    expect((await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', { token: admin, body: week })).status).toBe(200);
-    const putAsUser = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', { token: user, body: { bucket_name: bucket, key: 'x.bin', method: 'PUT' } });
+    expect(
+      (await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', { token: admin, body: week })).status,
+    ).toBe(200);
+    const putAsUser = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', {
+      token: user,
+      body: { bucket_name: bucket, key: 'x.bin', method: 'PUT' },
+    });
     expect(putAsUser.status).toBe(403);
-    const putAsAdmin = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', { token: admin, body: { bucket_name: bucket, key: 'x.bin', method: 'PUT' } });
+    const putAsAdmin = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', {
+      token: admin,
+      body: { bucket_name: bucket, key: 'x.bin', method: 'PUT' },
+    });
     expect(putAsAdmin.status).toBe(200);
   });
 });
@@ -144,7 +224,9 @@ describe('reads and listings', () => {
 describe('upload', () => {
   const U = '/api/v1/storage/upload';
   const tmpFiles = () =>
-    [path.join(t.infra.dataDir, 'tmp', 'uploads'), path.join(t.infra.dataDir, 'storage', '.tmp')].flatMap((d) => (fs.existsSync(d) ? fs.readdirSync(d) : []));
+    [path.join(t.infra.dataDir, 'tmp', 'uploads'), path.join(t.infra.dataDir, 'storage', '.tmp')].flatMap((d) =>
+      fs.existsSync(d) ? fs.readdirSync(d) : [],
+    );
 
   it('streams the file to output_filename, whichever part comes first; meta is audited; existing files are refused', async () => {
     const content = Buffer.alloc(300_000, 7);
@@ -153,7 +235,10 @@ describe('upload', () => {
       { name: 'output_filename', value: 'data/QC1/umi-1.png' },
       { name: 'file', filename: 'umi-1.png', content },
     ]);
-    expect(fieldsFirst).toMatchObject({ status: 200, body: { key: 'data/QC1/umi-1.png', size: 300_000, meta: { remarks: 'qc batch' } } });
+    expect(fieldsFirst).toMatchObject({
+      status: 200,
+      body: { key: 'data/QC1/umi-1.png', size: 300_000, meta: { remarks: 'qc batch' } },
+    });
     const fileFirst = await postForm(t.app, U, admin, [
       { name: 'file', filename: 'm.json', content: '{"a":1}' },
       { name: 'output_filename', value: 'data/QC1/metadata.json' },
@@ -166,9 +251,14 @@ describe('upload', () => {
     ]);
     expect(again.body).toEqual({ msg: 'Dataset File Already Exists.', status_code: 409 });
     const audit = await t.infra.db.selectFrom('audit_log').selectAll().where('action', '=', 'storage.upload').execute();
-    expect(audit[0]).toMatchObject({ target: `object:${bucket}/data/QC1/umi-1.png`, after: { size: 300_000, meta: { remarks: 'qc batch' } } });
+    expect(audit[0]).toMatchObject({
+      target: `object:${bucket}/data/QC1/umi-1.png`,
+      after: { size: 300_000, meta: { remarks: 'qc batch' } },
+    });
     expect(tmpFiles()).toEqual([]);
-    expect((await postForm(t.app, U, admin, [{ name: 'file', filename: 'a', content: 'x' }])).body.msg).toBe('output_filename is required.');
+    expect((await postForm(t.app, U, admin, [{ name: 'file', filename: 'a', content: 'x' }])).body.msg).toBe(
+      'output_filename is required.',
+    );
     expect((await postForm(t.app, U, user, [{ name: 'file', filename: 'a', content: 'x' }])).status).toBe(403);
   });
 
@@ -178,7 +268,12 @@ describe('upload', () => {
       const name = { name: 'output_filename', value: `data/QC2/${order}.tif` };
       const { payload, headers } = formData(order === 'fields-first' ? [name, file] : [file, name]);
       const cut = payload.subarray(0, order === 'fields-first' ? 150_000 : payload.length - 60);
-      const r = await t.app.inject({ method: 'POST', url: U, payload: cut, headers: { ...headers, authorization: `JWT ${admin}` } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: U,
+        payload: cut,
+        headers: { ...headers, authorization: `JWT ${admin}` },
+      });
       expect(r.statusCode, `${order}: ${r.body}`).toBeGreaterThanOrEqual(400);
       expect(await t.infra.storage.exists(bucket, `data/QC2/${order}.tif`)).toBe(false);
     }

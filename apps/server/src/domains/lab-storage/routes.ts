@@ -60,87 +60,161 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
     throw new HttpError(400, issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
   };
 
-  route(app, labCalls.qcEntry, ({ query, identity }) => lab.createQcEntry(query.qc_dir.trim(), actorOf(identity)) as never);
+  route(
+    app,
+    labCalls.qcEntry,
+    ({ query, identity }) => lab.createQcEntry(query.qc_dir.trim(), actorOf(identity)) as never,
+  );
 
   route(app, labCalls.fetchBuckets, async () => [...config.buckets]);
 
   route(app, labCalls.listFiles, ({ body, identity }) => files.list(identity, body));
   route(app, labCalls.subFolders, ({ body, identity }) => files.subFolders(identity, body));
 
-  const presign = (request: FastifyRequest, identity: Identity, bucket: string, key: string, method: 'GET' | 'PUT', expires: number) =>
-    files.presign(identity, { bucket, key, method, expires, origin: config.publicUrl ?? `${request.protocol}://${request.host}` });
+  const presign = (
+    request: FastifyRequest,
+    identity: Identity,
+    bucket: string,
+    key: string,
+    method: 'GET' | 'PUT',
+    expires: number,
+  ) =>
+    files.presign(identity, {
+      bucket,
+      key,
+      method,
+      expires,
+      origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+    });
   route(app, labCalls.presignOne, async ({ body, identity, request }) => ({
     url: await presign(request, identity, body.bucket_name, body.key, body.method, body.expires_in),
   }));
   route(app, labCalls.presignMany, async ({ body, identity, request }) => ({
-    urls: await Promise.all(body.keys.map((k) => presign(request, identity, body.bucket_name, k, body.method, body.expires_in))),
+    urls: await Promise.all(
+      body.keys.map((k) => presign(request, identity, body.bucket_name, k, body.method, body.expires_in)),
+    ),
   }));
 
   // ---- reads ----
 
-  rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.blob, access: 'user', summary: 'An object as a blob (HTTP ranges).' }, async (request, reply) => {
-    const q = parse(ZBucketFile, request.query);
-    const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
-    return serveObject(storage, request, reply, bucket, key);
-  });
+  rawRoute(
+    app,
+    { method: 'GET', url: LAB_RAW_PATHS.blob, access: 'user', summary: 'An object as a blob (HTTP ranges).' },
+    async (request, reply) => {
+      const q = parse(ZBucketFile, request.query);
+      const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
+      return serveObject(storage, request, reply, bucket, key);
+    },
+  );
 
-  rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.png, access: 'user', summary: 'An image as PNG (PNG files as stored, other formats converted).' }, async (request, reply) => {
-    const q = parse(ZBucketFile, request.query);
-    const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
-    if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
-    if (/\.png$/i.test(key)) return serveObject(storage, request, reply, bucket, key);
-    const object = await storage.get(bucket, key).catch(notFound);
-    return reply.type('image/png').header('cache-control', 'private, max-age=60').send(await toPng(object.body));
-  });
-
-  rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.json, access: 'user', summary: 'A JSON file parsed; false on failure.' }, async (request, reply) => {
-    const q = parse(ZJsonCsvQuery, request.query);
-    // A refused key answers `false`, as a missing one does.
-    const visible = await files.visible(request.identity, q.bucket_name, q.filename);
-    const value = visible ? await readJsonAny(storage, visible.bucket, visible.key) : undefined;
-    return reply.type('application/json').send(JSON.stringify(value === undefined ? false : value));
-  });
-
-  rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.csv, access: 'user', summary: 'A CSV file as rows of cells; false on failure.' }, async (request, reply) => {
-    const q = parse(ZJsonCsvQuery, request.query);
-    const visible = await files.visible(request.identity, q.bucket_name, q.filename);
-    const text = visible ? await readText(storage, visible.bucket, visible.key, CSV_MAX_MB * 1024 * 1024) : null;
-    let rows: string[][] | false = false;
-    if (text !== null) {
-      try {
-        rows = parseCsv(text).map((r) => r.cells);
-      } catch {
-        rows = false;
-      }
-    }
-    return reply.type('application/json').send(JSON.stringify(rows));
-  });
-
-  rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.imageAsJpg, access: 'user', summary: 'An image as JPEG, rotated, cached on disk.' }, async (request, reply) => {
-    const q = parse(ZImageQuery, request.query);
-    const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
-    if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
-    const info = await storage.head(bucket, key);
-    if (!info) throw new HttpError(404, MSG.notFound);
-    const cacheKey = ['image_as_jpg', bucket, key, info.size, info.lastModified.getTime(), q.rotation];
-    let jpeg = q.use_cache ? await cache.read(cacheKey) : null;
-    const hit = jpeg !== null;
-    if (!jpeg) {
+  rawRoute(
+    app,
+    {
+      method: 'GET',
+      url: LAB_RAW_PATHS.png,
+      access: 'user',
+      summary: 'An image as PNG (PNG files as stored, other formats converted).',
+    },
+    async (request, reply) => {
+      const q = parse(ZBucketFile, request.query);
+      const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
+      if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
+      if (/\.png$/i.test(key)) return serveObject(storage, request, reply, bucket, key);
       const object = await storage.get(bucket, key).catch(notFound);
-      jpeg = await toJpeg(object.body, { rotation: q.rotation });
-      if (q.use_cache) await cache.write(cacheKey, jpeg);
-    }
-    return reply.type('image/jpeg').header('x-atlas-cache', hit ? 'hit' : 'miss').header('cache-control', 'private, max-age=60').send(jpeg);
-  });
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=60')
+        .send(await toPng(object.body));
+    },
+  );
 
-  rawRoute(app, { method: 'GET', url: LAB_RAW_PATHS.grayscaleCrop, access: 'user', summary: 'An image rotated, cropped to (x1,y1)-(x2,y2) and in grayscale, as JPEG.' }, async (request, reply) => {
-    const q = parse(ZCropQuery, request.query);
-    const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
-    if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
-    const object = await storage.get(bucket, key).catch(notFound);
-    const jpeg = await toJpeg(object.body, { rotation: q.rotation, grayscale: true, crop: { x1: q.x1, y1: q.y1, x2: q.x2, y2: q.y2 } });
-    return reply.type('image/jpeg').header('cache-control', 'private, max-age=60').send(jpeg);
-  });
+  rawRoute(
+    app,
+    { method: 'GET', url: LAB_RAW_PATHS.json, access: 'user', summary: 'A JSON file parsed; false on failure.' },
+    async (request, reply) => {
+      const q = parse(ZJsonCsvQuery, request.query);
+      // A refused key answers `false`, as a missing one does.
+      const visible = await files.visible(request.identity, q.bucket_name, q.filename);
+      const value = visible ? await readJsonAny(storage, visible.bucket, visible.key) : undefined;
+      return reply.type('application/json').send(JSON.stringify(value === undefined ? false : value));
+    },
+  );
+
+  rawRoute(
+    app,
+    {
+      method: 'GET',
+      url: LAB_RAW_PATHS.csv,
+      access: 'user',
+      summary: 'A CSV file as rows of cells; false on failure.',
+    },
+    async (request, reply) => {
+      const q = parse(ZJsonCsvQuery, request.query);
+      const visible = await files.visible(request.identity, q.bucket_name, q.filename);
+      const text = visible ? await readText(storage, visible.bucket, visible.key, CSV_MAX_MB * 1024 * 1024) : null;
+      let rows: string[][] | false = false;
+      if (text !== null) {
+        try {
+          rows = parseCsv(text).map((r) => r.cells);
+        } catch {
+          rows = false;
+        }
+      }
+      return reply.type('application/json').send(JSON.stringify(rows));
+    },
+  );
+
+  rawRoute(
+    app,
+    {
+      method: 'GET',
+      url: LAB_RAW_PATHS.imageAsJpg,
+      access: 'user',
+      summary: 'An image as JPEG, rotated, cached on disk.',
+    },
+    async (request, reply) => {
+      const q = parse(ZImageQuery, request.query);
+      const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
+      if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
+      const info = await storage.head(bucket, key);
+      if (!info) throw new HttpError(404, MSG.notFound);
+      const cacheKey = ['image_as_jpg', bucket, key, info.size, info.lastModified.getTime(), q.rotation];
+      let jpeg = q.use_cache ? await cache.read(cacheKey) : null;
+      const hit = jpeg !== null;
+      if (!jpeg) {
+        const object = await storage.get(bucket, key).catch(notFound);
+        jpeg = await toJpeg(object.body, { rotation: q.rotation });
+        if (q.use_cache) await cache.write(cacheKey, jpeg);
+      }
+      return reply
+        .type('image/jpeg')
+        .header('x-atlas-cache', hit ? 'hit' : 'miss')
+        .header('cache-control', 'private, max-age=60')
+        .send(jpeg);
+    },
+  );
+
+  rawRoute(
+    app,
+    {
+      method: 'GET',
+      url: LAB_RAW_PATHS.grayscaleCrop,
+      access: 'user',
+      summary: 'An image rotated, cropped to (x1,y1)-(x2,y2) and in grayscale, as JPEG.',
+    },
+    async (request, reply) => {
+      const q = parse(ZCropQuery, request.query);
+      const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
+      if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
+      const object = await storage.get(bucket, key).catch(notFound);
+      const jpeg = await toJpeg(object.body, {
+        rotation: q.rotation,
+        grayscale: true,
+        crop: { x1: q.x1, y1: q.y1, x2: q.x2, y2: q.y2 },
+      });
+      return reply.type('image/jpeg').header('cache-control', 'private, max-age=60').send(jpeg);
+    },
+  );
 
   // ---- upload (streamed, atomic) ----
 
@@ -152,7 +226,8 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
         method: 'POST',
         url: LAB_RAW_PATHS.storageUpload,
         access: 'admin',
-        summary: 'Uploads one file (multipart: file, meta JSON, output_filename = key; bucket_name optional), streamed and atomic.',
+        summary:
+          'Uploads one file (multipart: file, meta JSON, output_filename = key; bucket_name optional), streamed and atomic.',
       },
       async (request) => {
         requireMultipart(request);
@@ -224,12 +299,21 @@ function notFound(error: unknown): never {
   throw error;
 }
 
-async function serveObject(storage: ObjectStore, request: FastifyRequest, reply: FastifyReply, bucket: string, key: string): Promise<unknown> {
+async function serveObject(
+  storage: ObjectStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bucket: string,
+  key: string,
+): Promise<unknown> {
   const info = await storage.head(bucket, key);
   if (!info) throw new HttpError(404, MSG.notFound);
   const wanted = resolveRangeHeader(request.headers.range, info.size);
   if (wanted.kind === 'unsatisfiable')
-    return reply.code(416).header('Content-Range', contentRange(undefined, info.size)).send(errorBody(416, MSG.rangeNotSatisfiable));
+    return reply
+      .code(416)
+      .header('Content-Range', contentRange(undefined, info.size))
+      .send(errorBody(416, MSG.rangeNotSatisfiable));
   const range = wanted.kind === 'partial' ? { start: wanted.start, end: wanted.end } : undefined;
   const object = await storage.get(bucket, key, range ? { range } : {}).catch(notFound);
   reply
@@ -268,4 +352,3 @@ async function readJsonAny(storage: ObjectStore, bucket: string, key: string): P
     return undefined;
   }
 }
-

@@ -1,4 +1,11 @@
-import { LAB_MSG, MSG, PRESIGN_DEFAULT_SECONDS, type Identity, type TListBody, type TSubFoldersBody } from '@atlas/contracts';
+import {
+  LAB_MSG,
+  MSG,
+  PRESIGN_DEFAULT_SECONDS,
+  type Identity,
+  type TListBody,
+  type TSubFoldersBody,
+} from '@atlas/contracts';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http/errors.js';
 import { checkKey, type ObjectStore } from '../../infra/storage/index.js';
@@ -75,17 +82,28 @@ export function createLabStorageService(deps: { storage: ObjectStore; config: Pi
      * A signed URL: GET only for an object that exists and that the caller may see (404 otherwise, alike), for at
      * most an hour unless an admin asks for longer; PUT for admins only.
      */
-    async presign(identity: Identity, request: { bucket: string; key: string; method: 'GET' | 'PUT'; expires: number; origin: string }): Promise<string> {
+    async presign(
+      identity: Identity,
+      request: { bucket: string; key: string; method: 'GET' | 'PUT'; expires: number; origin: string },
+    ): Promise<string> {
       const caller = callerOf(identity);
       if (request.method === 'PUT' && !isAdmin(caller)) throw new HttpError(403, MSG.forbidden);
-      if (request.expires > PRESIGN_DEFAULT_SECONDS && !isAdmin(caller)) throw new HttpError(400, LAB_MSG.presignTooLong(PRESIGN_DEFAULT_SECONDS));
+      if (request.expires > PRESIGN_DEFAULT_SECONDS && !isAdmin(caller))
+        throw new HttpError(400, LAB_MSG.presignTooLong(PRESIGN_DEFAULT_SECONDS));
       const checked = target(request.bucket, request.key);
       if (request.method === 'GET') {
-        if (!(await runs.objects.allows(caller, 'read', [checked])) || !(await storage.exists(checked.bucket, checked.key))) {
+        if (
+          !(await runs.objects.allows(caller, 'read', [checked])) ||
+          !(await storage.exists(checked.bucket, checked.key))
+        ) {
           throw new HttpError(404, MSG.notFound);
         }
       }
-      return storage.presign(checked.bucket, checked.key, { method: request.method, expiresInSeconds: request.expires, origin: request.origin });
+      return storage.presign(checked.bucket, checked.key, {
+        method: request.method,
+        expiresInSeconds: request.expires,
+        origin: request.origin,
+      });
     },
   };
 }

@@ -20,13 +20,23 @@ const MESSY =
 describe('CSV parsing', () => {
   it('handles BOM, CRLF, quoted commas, quotes and newlines, and reports starting lines', () => {
     const rows = parseCsv('\ufeffa,b\r\n"x, y","he said ""hi""\nthere"\r\nlast,row');
-    expect(rows.map((r) => r.cells)).toEqual([['a', 'b'], ['x, y', 'he said "hi"\nthere'], ['last', 'row']]);
+    expect(rows.map((r) => r.cells)).toEqual([
+      ['a', 'b'],
+      ['x, y', 'he said "hi"\nthere'],
+      ['last', 'row'],
+    ]);
     expect(rows.map((r) => r.line)).toEqual([1, 2, 4]);
   });
 
   it('semicolon and tab files, lone CR line ends', () => {
-    expect(parseCsv('a;b\r1;2').map((r) => r.cells)).toEqual([['a', 'b'], ['1', '2']]);
-    expect(parseCsv('a\tb\n1\t2').map((r) => r.cells)).toEqual([['a', 'b'], ['1', '2']]);
+    expect(parseCsv('a;b\r1;2').map((r) => r.cells)).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(parseCsv('a\tb\n1\t2').map((r) => r.cells)).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
   });
 
   it('an unterminated quote names its line', () => {
@@ -73,7 +83,15 @@ describe('readLabCsv on a messy lab export', () => {
   const result = readLabCsv(Buffer.from(MESSY, 'utf8'), WAFER);
 
   it('normalises columns, drops the index and the trailing empty columns, renames the repeated one', () => {
-    expect(result.columns).toEqual(['wafer_id', 'generation', 'diameter_mm', 'date_acquired', 'notes', 'notes_2', 'lot_number']);
+    expect(result.columns).toEqual([
+      'wafer_id',
+      'generation',
+      'diameter_mm',
+      'date_acquired',
+      'notes',
+      'notes_2',
+      'lot_number',
+    ]);
     expect(result.warnings).toContain("Column 'notes' appears more than once; the repeat is kept as 'notes_2'.");
   });
 
@@ -134,7 +152,9 @@ describe('readLabCsv rejections', () => {
   });
 
   it('a row with more values than columns', () => {
-    expect(fails('wafer_id,notes\nW1,a,surprise\n')).toMatch(/^Row 2 \(line 2\) has 3 values but the header has 2 columns\.$/);
+    expect(fails('wafer_id,notes\nW1,a,surprise\n')).toMatch(
+      /^Row 2 \(line 2\) has 3 values but the header has 2 columns\.$/,
+    );
     expect(readLabCsv('wafer_id,notes\nW1,a,,\n', WAFER).records).toHaveLength(1);
   });
 });

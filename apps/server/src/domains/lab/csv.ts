@@ -216,7 +216,13 @@ export function readLabCsv(input: string | Uint8Array, spec: CsvSpec): CsvImport
   const body = rows.slice(headerAt + 1);
   const columns = planColumns(header, body, spec, warnings);
   const keyColumn = columns.find((c) => c.name === spec.key);
-  if (!keyColumn) throw new CsvError(LAB_MSG.csvNoKeyColumn(spec.key, columns.map((c) => c.name)));
+  if (!keyColumn)
+    throw new CsvError(
+      LAB_MSG.csvNoKeyColumn(
+        spec.key,
+        columns.map((c) => c.name),
+      ),
+    );
   const kept = new Set(columns.map((c) => c.index));
   const headerRow = headerAt + 1;
 

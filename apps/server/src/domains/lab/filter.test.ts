@@ -1,6 +1,14 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { FilterError, parseFilterParam, parseOptionsParam, projectedJson, translateFilter, orderBy, limitOffset } from './filter.js';
+import {
+  FilterError,
+  parseFilterParam,
+  parseOptionsParam,
+  projectedJson,
+  translateFilter,
+  orderBy,
+  limitOffset,
+} from './filter.js';
 
 /** Compiles fragments without a database: the translator is pure. */
 const db = new Kysely<Record<string, never>>({
@@ -23,7 +31,10 @@ describe('filter → SQL', () => {
   it('equality on the key and _id uses the columns, on other fields the JSONB doc', () => {
     expect(where({ wafer_id: 'W1' })).toMatchObject({ sql: '"wafer_id" = $1', parameters: ['W1'] });
     expect(where({ _id: 'abc' })).toMatchObject({ sql: '"_id"::text = $1', parameters: ['abc'] });
-    expect(where({ diameter: 100 })).toMatchObject({ sql: '"doc" -> $1::text = $2::jsonb', parameters: ['diameter', '100'] });
+    expect(where({ diameter: 100 })).toMatchObject({
+      sql: '"doc" -> $1::text = $2::jsonb',
+      parameters: ['diameter', '100'],
+    });
     expect(where({ 'a.b': 'x' }).sql).toBe('"doc" -> $1::text -> $2::text = $3::jsonb');
     expect(where({ note: null }).sql).toContain('is null or');
   });
@@ -34,7 +45,9 @@ describe('filter → SQL', () => {
     expect(where({ gen: { $in: [] } }).sql).toBe('false');
     const r = where({ wafer_id: { $regex: '^w0', $options: 'i' } });
     expect(r.sql).toBe('coalesce("wafer_id" ~* $1, false)');
-    expect(where({ $or: [{ wafer_id: 'W1' }, { generation: 2 }], diameter: 100 }).sql).toMatch(/^\(\(.* or .*\) and .*\)$/);
+    expect(where({ $or: [{ wafer_id: 'W1' }, { generation: 2 }], diameter: 100 }).sql).toMatch(
+      /^\(\(.* or .*\) and .*\)$/,
+    );
   });
 
   it('values and field names are parameters, never SQL text', () => {
@@ -89,7 +102,9 @@ describe('options → SQL', () => {
 
   it('sort (object or pairs), limit, skip; the key breaks ties', () => {
     const { order } = compile('{"sort": {"generation": -1, "wafer_id": 1}, "limit": 5, "skip": 10}');
-    expect(order.sql).toBe('"doc" -> $1::text desc nulls last, "wafer_id" asc nulls last, "wafer_id" asc limit $2 offset $3');
+    expect(order.sql).toBe(
+      '"doc" -> $1::text desc nulls last, "wafer_id" asc nulls last, "wafer_id" asc limit $2 offset $3',
+    );
     expect(order.parameters).toEqual(['generation', 5, 10]);
     expect(compile('{"sort": [["diameter", 1]]}').order.sql).toContain('asc nulls last');
   });

@@ -75,7 +75,9 @@ function checkField(field: string): string[] {
 
 /** The whole record as JSONB: doc plus `_id` and the key (which win over same-named doc fields). */
 export function recordJson(shape: TableShape): RawBuilder<Record<string, unknown>> {
-  return sql<Record<string, unknown>>`(${col(shape, 'doc')} || jsonb_build_object('_id', ${col(shape, '_id')}::text, ${sql.lit(shape.keyColumn)}, ${col(shape, shape.keyColumn)}))`;
+  return sql<
+    Record<string, unknown>
+  >`(${col(shape, 'doc')} || jsonb_build_object('_id', ${col(shape, '_id')}::text, ${sql.lit(shape.keyColumn)}, ${col(shape, shape.keyColumn)}))`;
 }
 
 /** A column field (`_id` or the key), as text; null for a doc field. */
@@ -98,7 +100,9 @@ function fieldText(field: string, shape: TableShape): RawBuilder<string> {
   const segments = checkField(field);
   const column = columnText(field, shape);
   if (column) return column;
-  const head = segments.slice(0, -1).reduce<RawBuilder<unknown>>((acc, s) => sql`${acc} -> ${s}::text`, sql`${col(shape, 'doc')}`);
+  const head = segments
+    .slice(0, -1)
+    .reduce<RawBuilder<unknown>>((acc, s) => sql`${acc} -> ${s}::text`, sql`${col(shape, 'doc')}`);
   return sql<string>`(${head} ->> ${segments[segments.length - 1]!}::text)`;
 }
 
@@ -135,7 +139,8 @@ function equality(field: string, value: unknown, shape: TableShape): RawBuilder<
 function inList(field: string, values: unknown, shape: TableShape): RawBuilder<boolean> {
   if (!Array.isArray(values)) throw new FilterError(LAB_MSG.filterValue(field, '$in needs a list'));
   if (values.length > MAX_IN) throw new FilterError(LAB_MSG.filterValue(field, `$in takes at most ${MAX_IN} values`));
-  if (!values.every(isScalar)) throw new FilterError(LAB_MSG.filterValue(field, '$in values must be text, numbers, true/false or null'));
+  if (!values.every(isScalar))
+    throw new FilterError(LAB_MSG.filterValue(field, '$in values must be text, numbers, true/false or null'));
   if (values.length === 0) return sql<boolean>`false`;
   const column = columnText(field, shape);
   if (column) {
@@ -185,7 +190,8 @@ export function translateFilter(filter: Filter, shape: TableShape, depth = 0): R
   const parts: RawBuilder<boolean>[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (key === '$or') {
-      if (depth >= MAX_OR_DEPTH) throw new FilterError(LAB_MSG.filterValue('$or', `nested more than ${MAX_OR_DEPTH} deep`));
+      if (depth >= MAX_OR_DEPTH)
+        throw new FilterError(LAB_MSG.filterValue('$or', `nested more than ${MAX_OR_DEPTH} deep`));
       if (!Array.isArray(value) || value.length === 0 || value.length > 100)
         throw new FilterError(LAB_MSG.filterValue('$or', 'needs a list of 1 to 100 filters'));
       const branches = value.map((branch) => {
@@ -227,7 +233,8 @@ function checkProjection(value: unknown): QueryOptions['projection'] {
   for (const [field, flag] of Object.entries(value)) {
     if (flag !== 0 && flag !== 1 && flag !== true && flag !== false)
       throw new FilterError(LAB_MSG.optionsValue('projection', `'${field}' must be 1 or 0`));
-    if (checkField(field).length > 1) throw new FilterError(LAB_MSG.optionsValue('projection', 'top-level fields only'));
+    if (checkField(field).length > 1)
+      throw new FilterError(LAB_MSG.optionsValue('projection', 'top-level fields only'));
     const on = flag === 1 || flag === true;
     if (field === '_id') withId = on;
     else (on ? include : exclude).push(field);
@@ -253,7 +260,8 @@ function checkSort(value: unknown): QueryOptions['sort'] {
   if (pairs.length > 10) throw new FilterError(LAB_MSG.optionsValue('sort', 'at most 10 fields'));
   return pairs.map(([field, direction]) => {
     checkField(field);
-    if (direction !== 1 && direction !== -1) throw new FilterError(LAB_MSG.optionsValue('sort', `'${field}' must be 1 or -1`));
+    if (direction !== 1 && direction !== -1)
+      throw new FilterError(LAB_MSG.optionsValue('sort', `'${field}' must be 1 or -1`));
     return { field, direction: direction === 1 ? 'asc' : 'desc' };
   });
 }
@@ -265,7 +273,9 @@ export function projectedJson(options: QueryOptions, shape: TableShape): RawBuil
   if (!projection) return record;
   if (projection.mode === 'include') {
     const fields = projection.withId ? ['_id', ...projection.fields] : projection.fields;
-    return sql<Record<string, unknown>>`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) from jsonb_each(${record}) e where e.key in (${sql.join(fields.map((f) => sql`${f}::text`))}))`;
+    return sql<
+      Record<string, unknown>
+    >`(select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) from jsonb_each(${record}) e where e.key in (${sql.join(fields.map((f) => sql`${f}::text`))}))`;
   }
   const fields = projection.withId ? projection.fields : ['_id', ...projection.fields];
   return fields.reduce<RawBuilder<Record<string, unknown>>>((acc, f) => sql`(${acc} - ${f}::text)`, record);

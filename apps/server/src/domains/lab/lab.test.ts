@@ -8,7 +8,8 @@ import { dataBucket } from '../../config.js';
 
 let t: TestApp;
 let admin: string;
-const get = (url: string, query: Record<string, string> = {}) => api<unknown>(t.app, 'GET', url, { token: admin, query });
+const get = (url: string, query: Record<string, string> = {}) =>
+  api<unknown>(t.app, 'GET', url, { token: admin, query });
 const put = (url: string, body: unknown) => api<Record<string, unknown>>(t.app, 'PUT', url, { token: admin, body });
 const W = '/api/v1/dataset/wafers';
 const C = '/api/v1/dataset/chips';
@@ -55,7 +56,13 @@ describe('filters over the API', () => {
     const skipped = await list(W, {}, { sort: [['diameter', 1]], skip: 1, limit: 1 });
     expect(skipped.body.map((x) => x.wafer_id)).toEqual(['W002']);
     const excluded = await list(W, { wafer_id: 'W001' }, { projection: { vendor: 0, tags: 0 } });
-    expect(Object.keys(excluded.body[0]!).sort()).toEqual(['_id', 'date_acquired', 'diameter', 'generation', 'wafer_id']);
+    expect(Object.keys(excluded.body[0]!).sort()).toEqual([
+      '_id',
+      'date_acquired',
+      'diameter',
+      'generation',
+      'wafer_id',
+    ]);
   });
 
   it.each([
@@ -95,11 +102,18 @@ describe('PUT, DELETE, existence, history', () => {
     expect((await get('/api/v1/dataset/check_wafer', { wafer_id: 'W100' })).body).toEqual({ exists: false });
     const history = (await get(`${W}/history`, { key: 'W100' })).body as Array<Record<string, unknown>>;
     expect(history.map((h) => h.action)).toEqual(['wafer.update', 'wafer.create']);
-    expect(history[0]).toMatchObject({ actor: 'admin', before: { generation: 1 }, after: { generation: 2, lab_note: 'fresh' } });
+    expect(history[0]).toMatchObject({
+      actor: 'admin',
+      before: { generation: 1 },
+      after: { generation: 2, lab_note: 'fresh' },
+    });
   });
 
   it('rejects a record without key, an unknown _id and a key taken by another record', async () => {
-    expect(await put(W, [{ wafer_id: 'W1' }, { generation: 2 }])).toMatchObject({ status: 400, body: { msg: 'Record 2 has no wafer_id.' } });
+    expect(await put(W, [{ wafer_id: 'W1' }, { generation: 2 }])).toMatchObject({
+      status: 400,
+      body: { msg: 'Record 2 has no wafer_id.' },
+    });
     expect((await list(W, { wafer_id: 'W1' })).body).toEqual([]); // nothing of the batch was kept
     expect((await put(W, [{ _id: '00000000-0000-4000-8000-000000000000', wafer_id: 'W9' }])).status).toBe(404);
     const [w2] = (await list(W, { wafer_id: 'W002' })).body;
@@ -107,7 +121,10 @@ describe('PUT, DELETE, existence, history', () => {
   });
 
   it('chips accept waferid and store wafer_id', async () => {
-    const r = await put(C, [{ chip_id: 'C1', waferid: 'W001', diameter: 10 }, { chip_id: 'C2', wafer_id: 'W001', waferid: 'ignored' }]);
+    const r = await put(C, [
+      { chip_id: 'C1', waferid: 'W001', diameter: 10 },
+      { chip_id: 'C2', wafer_id: 'W001', waferid: 'ignored' },
+    ]);
     expect(r.body).toMatchObject({ created: 2 });
     const chips = (await list(C, { wafer_id: 'W001' })).body;
     expect(chips.map((c) => [c.chip_id, c.wafer_id, c.waferid])).toEqual([
@@ -122,13 +139,20 @@ describe('PUT, DELETE, existence, history', () => {
     const rows = (await list(D, { run_id: { $in: ['D00500', 'D00501'] } })).body;
     const del = (filter: unknown) =>
       api<Record<string, unknown>>(t.app, 'DELETE', D, { token: admin, query: { filter: JSON.stringify(filter) } });
-    expect(await del({ _id: { $in: rows.map((r) => r._id) } })).toMatchObject({ status: 200, body: { deleted: 2, msg: 'Item has been successfully deleted.' } });
+    expect(await del({ _id: { $in: rows.map((r) => r._id) } })).toMatchObject({
+      status: 200,
+      body: { deleted: 2, msg: 'Item has been successfully deleted.' },
+    });
     expect((await del({ run_id: 'D00502' })).body).toMatchObject({ deleted: 1 });
     expect((await del({ chip_a_id: 'C1' })).status).toBe(400);
     expect((await del({})).status).toBe(400);
     expect((await get('/api/v1/dataset/check_dbit', { run_id: 'D00500' })).body).toEqual({ exists: false });
     const history = (await get(`${D}/history`, { key: 'D00500' })).body as Array<Record<string, unknown>>;
-    expect(history[0]).toMatchObject({ action: 'dbit.delete', before: { run_id: 'D00500', chip_a_id: 'C1' }, after: null });
+    expect(history[0]).toMatchObject({
+      action: 'dbit.delete',
+      before: { run_id: 'D00500', chip_a_id: 'C1' },
+      after: null,
+    });
   });
 
   it('is admin only', async () => {
@@ -157,7 +181,13 @@ describe('CSV upload', () => {
       ',,,,,,,\r\n'.repeat(200);
     const r = await upload('chips', 'chips.csv', csv);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ created: 2, updated: 1, empty_rows: 200, skipped: 201, duplicates: [{ key: 'C10', rows: [2, 4] }] });
+    expect(r.body).toMatchObject({
+      created: 2,
+      updated: 1,
+      empty_rows: 200,
+      skipped: 201,
+      duplicates: [{ key: 'C10', rows: [2, 4] }],
+    });
     expect(r.body.stored_as).toMatch(/^metadata\/chips\/.*chips\.csv$/);
     const [c10] = (await list(C, { chip_id: 'C10' })).body;
     expect(c10).toMatchObject({ wafer_id: 'W001', diameter: 11, notes: 'later wins', notes_2: '' });
@@ -165,12 +195,20 @@ describe('CSV upload', () => {
     expect(c11).toMatchObject({ diameter: 12.5, notes: 'two\nlines' });
     const [c1] = (await list(C, { chip_id: 'C1' })).body;
     expect(c1).toMatchObject({ diameter: 10, date_acquired: '' });
-    const audit = await t.infra.db.selectFrom('audit_log').selectAll().where('action', '=', 'chip.import').executeTakeFirstOrThrow();
+    const audit = await t.infra.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'chip.import')
+      .executeTakeFirstOrThrow();
     expect(audit.after).toMatchObject({ filename: 'chips.csv', meta: { remarks: 'batch 7' }, created: 2, updated: 1 });
   });
 
   it('ids stay text, numbers stay numbers', async () => {
-    const r = await upload('dbits', 'runs.csv', 'run_id,chip_a_id,chip_b_id,study_id,channels\nD00012,0007,C11,12,50\n');
+    const r = await upload(
+      'dbits',
+      'runs.csv',
+      'run_id,chip_a_id,chip_b_id,study_id,channels\nD00012,0007,C11,12,50\n',
+    );
     expect(r.body).toMatchObject({ created: 1 });
     const [run] = (await list(D, { run_id: 'D00012' })).body;
     expect(run).toMatchObject({ run_id: 'D00012', chip_a_id: '0007', study_id: '12', channels: 50 });
@@ -186,7 +224,10 @@ describe('CSV upload', () => {
     expect((await upload('wafers', 'w.csv', 'name,generation\nx,1\n')).body.msg).toBe(
       'The CSV file has no wafer_id column (columns: name, generation).',
     );
-    expect((await upload('wafers', 'w.xlsx', 'wafer_id\nW1\n')).body).toMatchObject({ status_code: 400, msg: 'Only CSV files are supported.' });
+    expect((await upload('wafers', 'w.xlsx', 'wafer_id\nW1\n')).body).toMatchObject({
+      status_code: 400,
+      msg: 'Only CSV files are supported.',
+    });
     const none = await postForm(t.app, '/api/v1/dataset/wafers/upload', admin, [{ name: 'meta', value: '{}' }]);
     expect(none.body).toMatchObject({ status_code: 400, msg: 'Field cannot be empty.' });
   });
@@ -199,7 +240,9 @@ describe('wafer trace', () => {
       { run_id: 'D00020', chip_a_id: 'C20', chip_b_id: 'C1' },
       { run_id: 'D00021', chip_a_id: 'C20' },
     ]);
-    const r = await get('/api/v1/dataset/wafertrace', { filter: JSON.stringify({ wafer_id: { $in: ['W001', 'W003'] } }) });
+    const r = await get('/api/v1/dataset/wafertrace', {
+      filter: JSON.stringify({ wafer_id: { $in: ['W001', 'W003'] } }),
+    });
     const trace = r.body as Record<string, Record<string, Array<Record<string, unknown>>>>;
     expect(Object.keys(trace).sort()).toEqual(['W001', 'W003']);
     expect(trace.W003!.C20!.map((d) => d.run_id)).toEqual(['D00020', 'D00021']);
@@ -225,11 +268,24 @@ describe('QC records', () => {
   const files = (id: string) => ({ root: `data/${id}/`, images: { 'umi-1': 'umi-1.png' } });
 
   it('PUT checks the rules; GET by id or id list', async () => {
-    expect((await put(Q, [{ id: 'D00031', files: files('D00031'), species: 'mouse' }, { id: 'D00032', files: files('D00032') }])).body).toMatchObject({ created: 2 });
-    expect((await put(Q, { id: 'D00031', files: files('D00031'), species: 'human' })).body).toMatchObject({ updated: 1 });
+    expect(
+      (
+        await put(Q, [
+          { id: 'D00031', files: files('D00031'), species: 'mouse' },
+          { id: 'D00032', files: files('D00032') },
+        ])
+      ).body,
+    ).toMatchObject({ created: 2 });
+    expect((await put(Q, { id: 'D00031', files: files('D00031'), species: 'human' })).body).toMatchObject({
+      updated: 1,
+    });
     expect((await put(Q, [{ id: '../x', files: files('x') }])).status).toBe(400);
-    expect((await put(Q, [{ id: 'D1', files: { root: '/etc/', images: {} } }])).body).toMatchObject({ msg: "files.root must be a folder key under 'data/' ending with '/'." });
-    expect((await put(Q, [{ id: 'D1', files: { root: 'data/D1/', images: { x: '../secret.png' } } }])).body).toMatchObject({ msg: "Image 'x' must be a relative path inside the QC folder." });
+    expect((await put(Q, [{ id: 'D1', files: { root: '/etc/', images: {} } }])).body).toMatchObject({
+      msg: "files.root must be a folder key under 'data/' ending with '/'.",
+    });
+    expect(
+      (await put(Q, [{ id: 'D1', files: { root: 'data/D1/', images: { x: '../secret.png' } } }])).body,
+    ).toMatchObject({ msg: "Image 'x' must be a relative path inside the QC folder." });
     const one = (await get(Q, { id: 'D00031' })).body as Array<Record<string, unknown>>;
     expect(one).toMatchObject([{ id: 'D00031', species: 'human', files: files('D00031') }]);
     const two = (await get(Q, { id: 'D00031,D00032,D99999' })).body as unknown[];
@@ -237,7 +293,11 @@ describe('QC records', () => {
     const filtered = (await get(Q, { filter: JSON.stringify({ id: { $in: ['D00032'] } }) })).body as unknown[];
     expect(filtered).toHaveLength(1);
     const history = (await get(`${Q}/history`, { key: 'D00031' })).body as Array<Record<string, unknown>>;
-    expect(history[0]).toMatchObject({ action: 'qc.update', before: { species: 'mouse' }, after: { species: 'human' } });
+    expect(history[0]).toMatchObject({
+      action: 'qc.update',
+      before: { species: 'mouse' },
+      after: { species: 'human' },
+    });
   });
 
   it('qc_entry builds a record from a directory and its metadata.json', async () => {
@@ -249,15 +309,26 @@ describe('QC records', () => {
     await put('data/QC_D00040/plots/genes-1.jpg', 'jpg');
     await put('data/QC_D00040/notes.txt', 'text');
     await put('data/QC_D00040/spatial/tissue_hires_image.png', 'run data, not QC');
-    const post = (dir: string) => api<Record<string, unknown>>(t.app, 'POST', '/api/v1/storage/qc_entry', { token: admin, query: { qc_dir: dir } });
+    const post = (dir: string) =>
+      api<Record<string, unknown>>(t.app, 'POST', '/api/v1/storage/qc_entry', { token: admin, query: { qc_dir: dir } });
     const r = await post('QC_D00040');
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({
       id: 'QC_D00040',
       metadata: { species: 'mouse', assay: 'ATAC-seq' },
-      files: { root: 'data/QC_D00040/', images: { 'before_after_umi-1': 'before_after_umi-1.png', 'plots/genes-1': 'plots/genes-1.jpg', 'umi-1': 'umi-1.png' } },
+      files: {
+        root: 'data/QC_D00040/',
+        images: {
+          'before_after_umi-1': 'before_after_umi-1.png',
+          'plots/genes-1': 'plots/genes-1.jpg',
+          'umi-1': 'umi-1.png',
+        },
+      },
     });
-    expect(await post('QC_D00040')).toMatchObject({ status: 409, body: { msg: 'Some entries already exist in the database' } });
+    expect(await post('QC_D00040')).toMatchObject({
+      status: 409,
+      body: { msg: 'Some entries already exist in the database' },
+    });
     expect((await post('NO_SUCH_DIR')).status).toBe(404);
     expect((await post('../etc')).status).toBe(400);
     await put('data/QC_BAD/metadata.json', '[1,2]');

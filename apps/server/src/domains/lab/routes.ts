@@ -8,11 +8,20 @@ import { emptyFields, requireMultipart, takeField, uploadError } from '../../htt
 import { createLabService, type LabService } from './service.js';
 import { dataBucket } from '../../config.js';
 
-const actorOf = (identity: { kind: string; username?: string }) => (identity.kind === 'user' ? identity.username! : null);
+const actorOf = (identity: { kind: string; username?: string }) =>
+  identity.kind === 'user' ? identity.username! : null;
 
 /** Dataset calls of spec 02 §7.1: wafers, chips, DBiT runs (list, put, delete, check, history, CSV upload), QC, wafer trace. */
-export function registerLabRoutes(app: FastifyInstance, infra: Pick<Infra, 'db' | 'storage' | 'config' | 'log'>): LabService {
-  const lab = createLabService({ db: infra.db, storage: infra.storage, dataBucket: dataBucket(infra.config), log: infra.log });
+export function registerLabRoutes(
+  app: FastifyInstance,
+  infra: Pick<Infra, 'db' | 'storage' | 'config' | 'log'>,
+): LabService {
+  const lab = createLabService({
+    db: infra.db,
+    storage: infra.storage,
+    dataBucket: dataBucket(infra.config),
+    log: infra.log,
+  });
 
   for (const kind of LAB_KINDS) {
     const calls = labCalls.labKindCalls[kind];
@@ -29,7 +38,9 @@ export function registerLabRoutes(app: FastifyInstance, infra: Pick<Infra, 'db' 
   route(app, labCalls.waferTrace, ({ query }) => lab.waferTrace(query.filter, query.options));
 
   void app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: CSV_MAX_MB * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
+    await scope.register(multipart, {
+      limits: { fileSize: CSV_MAX_MB * 1024 * 1024, files: 1, fields: 20, parts: 25 },
+    });
     for (const kind of LAB_KINDS) registerCsvUpload(scope, lab, kind);
   });
   return lab;

@@ -65,7 +65,9 @@ export async function withHttpErrors<T>(work: () => Promise<T>): Promise<T> {
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : v,
   );
 }
@@ -126,16 +128,31 @@ async function upsert(trx: Db, table: LabTable, items: UpsertItem[], actor: stri
       continue;
     }
     const after = await labStore.update(trx, table, target._id, item.key, merged);
-    await recordAudit(trx, { actor, action: `${singular}.update`, target: auditTarget(table, item.key), before: target, after });
+    await recordAudit(trx, {
+      actor,
+      action: `${singular}.update`,
+      target: auditTarget(table, item.key),
+      before: target,
+      after,
+    });
     if (oldKey !== item.key) byKey.delete(oldKey);
     byKey.set(item.key, after);
     byId.set(after._id, after);
     result.updated.push(after);
   }
 
-  const created = await labStore.insertMany(trx, table, [...pending].map(([k, doc]) => ({ key: k, doc })));
+  const created = await labStore.insertMany(
+    trx,
+    table,
+    [...pending].map(([k, doc]) => ({ key: k, doc })),
+  );
   for (const record of created) {
-    await recordAudit(trx, { actor, action: `${singular}.create`, target: auditTarget(table, String(record[key])), after: record });
+    await recordAudit(trx, {
+      actor,
+      action: `${singular}.create`,
+      target: auditTarget(table, String(record[key])),
+      after: record,
+    });
     result.created.push(record);
   }
   return result;
@@ -186,18 +203,23 @@ function checkQcFiles(files: { root: string; images: Record<string, string> }): 
   }
 }
 
-const isImage = (key: string) => (IMAGE_EXTENSIONS as readonly string[]).includes(path.posix.extname(key).slice(1).toLowerCase());
+const isImage = (key: string) =>
+  (IMAGE_EXTENSIONS as readonly string[]).includes(path.posix.extname(key).slice(1).toLowerCase());
 
 export function createLabService(deps: LabServiceDeps) {
   const { db, storage, dataBucket } = deps;
 
   return {
     list(kind: LabKind | 'qc', filterText?: string, optionsText?: string): Promise<LabRecord[]> {
-      return withHttpErrors(() => labStore.list(db, kind, parseFilterParam(filterText), parseOptionsParam(optionsText)));
+      return withHttpErrors(() =>
+        labStore.list(db, kind, parseFilterParam(filterText), parseOptionsParam(optionsText)),
+      );
     },
 
     waferTrace(filterText?: string, optionsText?: string) {
-      return withHttpErrors(() => labStore.waferTrace(db, parseFilterParam(filterText), parseOptionsParam(optionsText)));
+      return withHttpErrors(() =>
+        labStore.waferTrace(db, parseFilterParam(filterText), parseOptionsParam(optionsText)),
+      );
     },
 
     async put(kind: LabKind, inputs: Array<Record<string, unknown>>, actor: string | null): Promise<TPutResult> {
@@ -210,7 +232,9 @@ export function createLabService(deps: LabServiceDeps) {
         const id = typeof _id === 'string' && _id.trim() ? _id.trim() : undefined;
         return { key: value, doc, id };
       });
-      const result = await withUniqueConflict(key, () => db.transaction().execute((trx) => upsert(trx, kind, items, actor)));
+      const result = await withUniqueConflict(key, () =>
+        db.transaction().execute((trx) => upsert(trx, kind, items, actor)),
+      );
       return putResult(result);
     },
 
@@ -222,7 +246,12 @@ export function createLabService(deps: LabServiceDeps) {
         db.transaction().execute(async (trx) => {
           const rows = await labStore.deleteWhere(trx, kind, filter);
           for (const before of rows)
-            await recordAudit(trx, { actor, action: `${SINGULAR[kind]}.delete`, target: auditTarget(kind, String(before[key])), before });
+            await recordAudit(trx, {
+              actor,
+              action: `${SINGULAR[kind]}.delete`,
+              target: auditTarget(kind, String(before[key])),
+              before,
+            });
           return rows;
         }),
       );
@@ -245,7 +274,11 @@ export function createLabService(deps: LabServiceDeps) {
     ): Promise<TImportResult> {
       const key = LAB_KEY[kind];
       const aliases: Record<string, string> =
-        kind === 'dbits' ? { runid: 'run_id' } : kind === 'chips' ? { chipid: 'chip_id', waferid: 'wafer_id' } : { waferid: 'wafer_id' };
+        kind === 'dbits'
+          ? { runid: 'run_id' }
+          : kind === 'chips'
+            ? { chipid: 'chip_id', waferid: 'wafer_id' }
+            : { waferid: 'wafer_id' };
       const parsed = await withHttpErrors(async () => readLabCsv(bytes, { key, aliases }));
       const items = parsed.records.map(({ key: value, record }) => {
         const folded = kind === 'chips' ? foldChipAliases(record) : record;
@@ -299,29 +332,39 @@ export function createLabService(deps: LabServiceDeps) {
 
     async getQc(query: { id?: string; filter?: string; options?: string }): Promise<LabRecord[]> {
       if (query.id !== undefined) {
-        const ids = query.id.split(',').map((s) => s.trim()).filter(Boolean);
+        const ids = query.id
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         return this.list('qc', JSON.stringify({ id: { $in: ids } }), query.options);
       }
       return this.list('qc', query.filter, query.options);
     },
 
-    async putQc(inputs: Array<{ id: string; files: { root: string; images: Record<string, string> } } & Record<string, unknown>>, actor: string | null) {
+    async putQc(
+      inputs: Array<{ id: string; files: { root: string; images: Record<string, string> } } & Record<string, unknown>>,
+      actor: string | null,
+    ) {
       const items = inputs.map((input) => {
         checkQcFiles(input.files);
         const { id, _id, ...doc } = input;
         return { key: id, doc, id: typeof _id === 'string' && _id ? _id : undefined };
       });
-      const result = await withUniqueConflict('id', () => db.transaction().execute((trx) => upsert(trx, 'qc', items, actor)));
+      const result = await withUniqueConflict('id', () =>
+        db.transaction().execute((trx) => upsert(trx, 'qc', items, actor)),
+      );
       return putResult(result);
     },
 
     /** The QC record of `data/{dir}/` (or `data/{dir}/out/`) from its metadata.json and the images under it. */
     async createQcEntry(dir: string, actor: string | null): Promise<LabRecord> {
-      if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(dir) || dir.includes('..')) throw new HttpError(400, LAB_MSG.qcIdInvalid);
+      if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(dir) || dir.includes('..'))
+        throw new HttpError(400, LAB_MSG.qcIdInvalid);
       if (await labStore.exists(db, 'qc', dir)) throw new HttpError(409, LAB_MSG.qcEntriesExist);
       let root = `data/${dir}/`;
       if (!(await storage.exists(dataBucket, `${root}metadata.json`))) {
-        if (!(await storage.exists(dataBucket, `${root}out/metadata.json`))) throw new HttpError(404, LAB_MSG.qcMetadataMissing(dir));
+        if (!(await storage.exists(dataBucket, `${root}out/metadata.json`)))
+          throw new HttpError(404, LAB_MSG.qcMetadataMissing(dir));
         root = `${root}out/`;
       }
       const metadata = await readJsonObject(storage, dataBucket, `${root}metadata.json`);
@@ -335,7 +378,11 @@ export function createLabService(deps: LabServiceDeps) {
       }
       const sorted = Object.fromEntries(Object.entries(images).sort(([a], [b]) => a.localeCompare(b)));
       const created = await withUniqueConflict('id', () =>
-        db.transaction().execute((trx) => upsert(trx, 'qc', [{ key: dir, doc: { files: { root, images: sorted }, metadata } }], actor)),
+        db
+          .transaction()
+          .execute((trx) =>
+            upsert(trx, 'qc', [{ key: dir, doc: { files: { root, images: sorted }, metadata } }], actor),
+          ),
       );
       const record = created.created[0];
       if (!record) throw new HttpError(409, LAB_MSG.qcEntriesExist);
@@ -356,7 +403,11 @@ async function withUniqueConflict<T>(key: string, work: () => Promise<T>): Promi
   }
 }
 
-export async function readJsonObject(storage: ObjectStore, bucket: string, key: string): Promise<Record<string, unknown> | null> {
+export async function readJsonObject(
+  storage: ObjectStore,
+  bucket: string,
+  key: string,
+): Promise<Record<string, unknown> | null> {
   try {
     const object = await storage.get(bucket, key);
     const chunks: Buffer[] = [];

@@ -24,7 +24,11 @@ const shapeOf = (table: LabTable, alias?: string): TableShape => ({ keyColumn: K
 export const labStore = {
   async list(db: Db, table: LabTable, filter: Filter, options: QueryOptions): Promise<LabRecord[]> {
     const shape = shapeOf(table);
-    const rows = await sql<{ record: LabRecord }>`select ${projectedJson(options, shape)} as record from ${sql.table(table)} where ${translateFilter(filter, shape)} order by ${orderBy(options, shape)}${limitOffset(options)}`.execute(db);
+    const rows = await sql<{
+      record: LabRecord;
+    }>`select ${projectedJson(options, shape)} as record from ${sql.table(table)} where ${translateFilter(filter, shape)} order by ${orderBy(options, shape)}${limitOffset(options)}`.execute(
+      db,
+    );
     return rows.rows.map((r) => r.record);
   },
 
@@ -32,35 +36,58 @@ export const labStore = {
   async find(db: Db, table: LabTable, by: { keys?: string[]; ids?: string[] }, lock = false): Promise<LabRecord[]> {
     const shape = shapeOf(table);
     const parts: RawBuilder<boolean>[] = [];
-    if (by.keys?.length) parts.push(sql<boolean>`${sql.ref(shape.keyColumn)} in (${sql.join(by.keys.map((k) => sql`${k}`))})`);
+    if (by.keys?.length)
+      parts.push(sql<boolean>`${sql.ref(shape.keyColumn)} in (${sql.join(by.keys.map((k) => sql`${k}`))})`);
     if (by.ids?.length) parts.push(sql<boolean>`_id::text in (${sql.join(by.ids.map((k) => sql`${k}`))})`);
     if (parts.length === 0) return [];
-    const rows = await sql<{ record: LabRecord }>`select ${recordJson(shape)} as record from ${sql.table(table)} where ${sql.join(parts, sql` or `)}${lock ? sql` for update` : sql``}`.execute(db);
+    const rows = await sql<{
+      record: LabRecord;
+    }>`select ${recordJson(shape)} as record from ${sql.table(table)} where ${sql.join(parts, sql` or `)}${lock ? sql` for update` : sql``}`.execute(
+      db,
+    );
     return rows.rows.map((r) => r.record);
   },
 
-  async insertMany(db: Db, table: LabTable, items: Array<{ key: string; doc: Record<string, unknown> }>): Promise<LabRecord[]> {
+  async insertMany(
+    db: Db,
+    table: LabTable,
+    items: Array<{ key: string; doc: Record<string, unknown> }>,
+  ): Promise<LabRecord[]> {
     if (items.length === 0) return [];
     const shape = shapeOf(table);
     const values = items.map((i) => sql`(${i.key}, ${JSON.stringify(i.doc)}::jsonb)`);
-    const rows = await sql<{ record: LabRecord }>`insert into ${sql.table(table)} (${sql.ref(shape.keyColumn)}, doc) values ${sql.join(values)} returning ${recordJson(shape)} as record`.execute(db);
+    const rows = await sql<{
+      record: LabRecord;
+    }>`insert into ${sql.table(table)} (${sql.ref(shape.keyColumn)}, doc) values ${sql.join(values)} returning ${recordJson(shape)} as record`.execute(
+      db,
+    );
     return rows.rows.map((r) => r.record);
   },
 
   async update(db: Db, table: LabTable, id: string, key: string, doc: Record<string, unknown>): Promise<LabRecord> {
     const shape = shapeOf(table);
-    const rows = await sql<{ record: LabRecord }>`update ${sql.table(table)} set ${sql.ref(shape.keyColumn)} = ${key}, doc = ${JSON.stringify(doc)}::jsonb, updated_at = now() where _id::text = ${id} returning ${recordJson(shape)} as record`.execute(db);
+    const rows = await sql<{
+      record: LabRecord;
+    }>`update ${sql.table(table)} set ${sql.ref(shape.keyColumn)} = ${key}, doc = ${JSON.stringify(doc)}::jsonb, updated_at = now() where _id::text = ${id} returning ${recordJson(shape)} as record`.execute(
+      db,
+    );
     return rows.rows[0]!.record;
   },
 
   async deleteWhere(db: Db, table: LabTable, filter: Filter): Promise<LabRecord[]> {
     const shape = shapeOf(table);
-    const rows = await sql<{ record: LabRecord }>`delete from ${sql.table(table)} where ${translateFilter(filter, shape)} returning ${recordJson(shape)} as record`.execute(db);
+    const rows = await sql<{
+      record: LabRecord;
+    }>`delete from ${sql.table(table)} where ${translateFilter(filter, shape)} returning ${recordJson(shape)} as record`.execute(
+      db,
+    );
     return rows.rows.map((r) => r.record);
   },
 
   async exists(db: Db, table: LabTable, key: string): Promise<boolean> {
-    const rows = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} where ${sql.ref(KEY_OF[table])} = ${key} limit 1`.execute(db);
+    const rows = await sql<{
+      one: number;
+    }>`select 1 as one from ${sql.table(table)} where ${sql.ref(KEY_OF[table])} = ${key} limit 1`.execute(db);
     return rows.rows.length > 0;
   },
 
@@ -71,7 +98,11 @@ export const labStore = {
    * wafer through doc.wafer_id; a DBiT run appears under both of its chips (chip_a_id, chip_b_id). The filter
    * and options select and order the wafers.
    */
-  async waferTrace(db: Db, filter: Filter, options: QueryOptions): Promise<Record<string, Record<string, LabRecord[]>>> {
+  async waferTrace(
+    db: Db,
+    filter: Filter,
+    options: QueryOptions,
+  ): Promise<Record<string, Record<string, LabRecord[]>>> {
     const w = shapeOf('wafers', 'w');
     const d = shapeOf('dbits', 'd');
     const result = await sql<{ trace: Record<string, Record<string, LabRecord[]>> | null }>`

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Helpers for the lab tests (imported by *.test.ts only). */
-export type FormPart = { name: string; value: string } | { name: string; filename: string; content: Buffer | string; type?: string };
+export type FormPart =
+  { name: string; value: string } | { name: string; filename: string; content: Buffer | string; type?: string };
 
 /** A multipart/form-data body built by hand, with its content type. */
 export function formData(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
@@ -17,7 +18,9 @@ export function formData(parts: FormPart[]): { payload: Buffer; headers: Record<
         Buffer.from('\r\n'),
       );
     } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
     }
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -26,6 +29,11 @@ export function formData(parts: FormPart[]): { payload: Buffer; headers: Record<
 
 export async function postForm(app: FastifyInstance, url: string, token: string, parts: FormPart[]) {
   const { payload, headers } = formData(parts);
-  const response = await app.inject({ method: 'POST', url, payload, headers: { ...headers, authorization: `JWT ${token}` } });
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, authorization: `JWT ${token}` },
+  });
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 }

@@ -75,11 +75,15 @@ const has = (res: LightMyRequestResponse, text: string) => ok(res) && res.body.i
 const notFound = (res: LightMyRequestResponse) => res.statusCode === 404;
 /** Names a run the way run-data routes take it: a link (with the run id when it is another run's) or the run id. */
 const runRef = (c: Ctx): Record<string, string> =>
-  c.encoded ? { encoded: c.encoded, ...(c.who === 'otherLink' ? { run_id: c.run.runId } : {}) } : { run_id: c.run.runId };
+  c.encoded
+    ? { encoded: c.encoded, ...(c.who === 'otherLink' ? { run_id: c.run.runId } : {}) }
+    : { run_id: c.run.runId };
 const file = (c: Ctx, path: string) => ({ bucket_name: BUCKET, filename: `data/${c.run.runId}/${path}` });
 
 /** A run-data read: the run data rule, by run id or by public link. */
-const runDataDoor = (key: string, call: Door['call'], granted: Door['granted']): Record<string, Door[]> => ({ [key]: [{ rule: 'data', link: true, call, granted }] });
+const runDataDoor = (key: string, call: Door['call'], granted: Door['granted']): Record<string, Door[]> => ({
+  [key]: [{ rule: 'data', link: true, call, granted }],
+});
 
 /** Every route that reads or writes a run's records or objects, with how to call it for one run. */
 const DOORS: Record<string, Door[]> = {
@@ -104,7 +108,8 @@ const DOORS: Record<string, Door[]> = {
     {
       rule: 'catalogue',
       call: (c) => ({ method: 'GET', url: '/api/v1/run_db/search_by_publication', query: { query: pmidOf(c.run) } }),
-      granted: (res, c) => ok(res) && (json(res) as { results_id: number }[]).some((r) => r.results_id === resultsId.get(c.run.runId)),
+      granted: (res, c) =>
+        ok(res) && (json(res) as { results_id: number }[]).some((r) => r.results_id === resultsId.get(c.run.runId)),
       refusal: (res) => ok(res) && (json(res) as unknown[]).length === 0,
     },
   ],
@@ -112,7 +117,8 @@ const DOORS: Record<string, Door[]> = {
     {
       rule: 'catalogue',
       call: (c) => ({ method: 'GET', url: '/api/v1/run_db/search_authors', query: { query: `Author ${c.run.runId}` } }),
-      granted: (res, c) => ok(res) && (json(res) as { results_id: number }[]).some((r) => r.results_id === resultsId.get(c.run.runId)),
+      granted: (res, c) =>
+        ok(res) && (json(res) as { results_id: number }[]).some((r) => r.results_id === resultsId.get(c.run.runId)),
       refusal: (res) => ok(res) && (json(res) as unknown[]).length === 0,
     },
   ],
@@ -127,7 +133,11 @@ const DOORS: Record<string, Door[]> = {
   'POST /api/v1/run_db/generate_presigned_url': [
     {
       rule: 'data',
-      call: (c) => ({ method: 'POST', url: '/api/v1/run_db/generate_presigned_url', body: { bucket: BUCKET, path: `data/${c.run.runId}/metadata.csv` } }),
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/run_db/generate_presigned_url',
+        body: { bucket: BUCKET, path: `data/${c.run.runId}/metadata.csv` },
+      }),
       granted: (res) => has(res, 'url'),
     },
   ],
@@ -144,9 +154,14 @@ const DOORS: Record<string, Door[]> = {
     {
       rule: (who, visibility) => who === 'link' && visibility === 'public',
       link: true,
-      call: (c) => ({ method: 'GET', url: '/api/v1/run_db/decode_meta', query: c.encoded ? { encoded: c.encoded } : undefined }),
+      call: (c) => ({
+        method: 'GET',
+        url: '/api/v1/run_db/decode_meta',
+        query: c.encoded ? { encoded: c.encoded } : undefined,
+      }),
       granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
-      refusal: (res, c) => (c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode)),
+      refusal: (res, c) =>
+        c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode),
     },
   ],
   'GET /api/v1/run_db/get_run_records': [
@@ -166,21 +181,58 @@ const DOORS: Record<string, Door[]> = {
   ],
 
   // ---- run data (spec 03 §7) ----
-  ...runDataDoor('GET /api/v1/genes/feature_names', (c) => ({ method: 'GET', url: '/api/v1/genes/feature_names', query: { ...runRef(c), kind: 'genes' } }), (res, c) => has(res, c.run.genes[0]!)),
-  ...runDataDoor('GET /api/v1/genes/data', (c) => ({ method: 'GET', url: '/api/v1/genes/data', query: runRef(c) }), (res, c) => has(res, `"run_id":"${c.run.runId}"`)),
-  ...runDataDoor('GET /api/v1/genes/top_ten', (c) => ({ method: 'GET', url: '/api/v1/genes/top_ten', query: { ...runRef(c), kind: 'genes' } }), (res, c) => has(res, c.run.genes[0]!)),
-  ...runDataDoor('GET /api/v1/genes/expression', (c) => ({ method: 'GET', url: '/api/v1/genes/expression', query: { ...runRef(c), name: c.run.genes[1]! } }), (res, c) => has(res, c.run.genes[1]!)),
-  ...runDataDoor('POST /api/v1/genes/get_summation', (c) => ({ method: 'POST', url: '/api/v1/genes/get_summation', body: { ...runRef(c), filename: 'geneSummation', rows: [1] } }), ok),
-  ...runDataDoor('GET /api/v1/genes/tissue_image', (c) => ({ method: 'GET', url: '/api/v1/genes/tissue_image', query: runRef(c) }), (res) => has(res, '"available":true')),
-  ...runDataDoor('GET /api/v1/genes/tissue_image/file', (c) => ({ method: 'GET', url: '/api/v1/genes/tissue_image/file', query: runRef(c) }), (res) => ok(res) && res.headers['content-type'] === 'image/jpeg'),
+  ...runDataDoor(
+    'GET /api/v1/genes/feature_names',
+    (c) => ({ method: 'GET', url: '/api/v1/genes/feature_names', query: { ...runRef(c), kind: 'genes' } }),
+    (res, c) => has(res, c.run.genes[0]!),
+  ),
+  ...runDataDoor(
+    'GET /api/v1/genes/data',
+    (c) => ({ method: 'GET', url: '/api/v1/genes/data', query: runRef(c) }),
+    (res, c) => has(res, `"run_id":"${c.run.runId}"`),
+  ),
+  ...runDataDoor(
+    'GET /api/v1/genes/top_ten',
+    (c) => ({ method: 'GET', url: '/api/v1/genes/top_ten', query: { ...runRef(c), kind: 'genes' } }),
+    (res, c) => has(res, c.run.genes[0]!),
+  ),
+  ...runDataDoor(
+    'GET /api/v1/genes/expression',
+    (c) => ({ method: 'GET', url: '/api/v1/genes/expression', query: { ...runRef(c), name: c.run.genes[1]! } }),
+    (res, c) => has(res, c.run.genes[1]!),
+  ),
+  ...runDataDoor(
+    'POST /api/v1/genes/get_summation',
+    (c) => ({
+      method: 'POST',
+      url: '/api/v1/genes/get_summation',
+      body: { ...runRef(c), filename: 'geneSummation', rows: [1] },
+    }),
+    ok,
+  ),
+  ...runDataDoor(
+    'GET /api/v1/genes/tissue_image',
+    (c) => ({ method: 'GET', url: '/api/v1/genes/tissue_image', query: runRef(c) }),
+    (res) => has(res, '"available":true'),
+  ),
+  ...runDataDoor(
+    'GET /api/v1/genes/tissue_image/file',
+    (c) => ({ method: 'GET', url: '/api/v1/genes/tissue_image/file', query: runRef(c) }),
+    (res) => ok(res) && res.headers['content-type'] === 'image/jpeg',
+  ),
   'POST /api/v1/genes/public_task': [
     {
       // Only through a link: the task's files come from the link, never from the caller.
       rule: (who, visibility) => who === 'link' && visibility === 'public',
       link: true,
-      call: (c) => ({ method: 'POST', url: '/api/v1/genes/public_task', body: { encoded: c.encoded ?? 'no-link', task: 'gene.compute_qc', kind: 'genes', selection: [0, 1] } }),
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/genes/public_task',
+        body: { encoded: c.encoded ?? 'no-link', task: 'gene.compute_qc', kind: 'genes', selection: [0, 1] },
+      }),
       granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
-      refusal: (res, c) => (c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode)),
+      refusal: (res, c) =>
+        c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode),
     },
   ],
 
@@ -188,13 +240,21 @@ const DOORS: Record<string, Door[]> = {
   'POST /api/v1/storage/list': [
     {
       rule: 'data',
-      call: () => ({ method: 'POST', url: '/api/v1/storage/list', body: { bucket: BUCKET, path: 'data/', delimiter: '/' } }),
+      call: () => ({
+        method: 'POST',
+        url: '/api/v1/storage/list',
+        body: { bucket: BUCKET, path: 'data/', delimiter: '/' },
+      }),
       granted: (res, c) => has(res, `"data/${c.run.runId}/"`),
       refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
     },
     {
       rule: 'data',
-      call: (c) => ({ method: 'POST', url: '/api/v1/storage/list', body: { bucket: BUCKET, path: `data/${c.run.runId}/` } }),
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/storage/list',
+        body: { bucket: BUCKET, path: `data/${c.run.runId}/` },
+      }),
       granted: (res, c) => has(res, `data/${c.run.runId}/spatial/metadata.json`),
       refusal: (res) => ok(res) && res.body === '[]',
     },
@@ -208,7 +268,11 @@ const DOORS: Record<string, Door[]> = {
   'POST /api/v1/storage/sub_folders': [
     {
       rule: 'data',
-      call: () => ({ method: 'POST', url: '/api/v1/storage/sub_folders', body: { bucket_name: BUCKET, prefix: 'data/' } }),
+      call: () => ({
+        method: 'POST',
+        url: '/api/v1/storage/sub_folders',
+        body: { bucket_name: BUCKET, prefix: 'data/' },
+      }),
       granted: (res, c) => has(res, `"data/${c.run.runId}/"`),
       refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
     },
@@ -216,14 +280,22 @@ const DOORS: Record<string, Door[]> = {
   'POST /api/v1/storage/generate_presigned_url': [
     {
       rule: 'data',
-      call: (c) => ({ method: 'POST', url: '/api/v1/storage/generate_presigned_url', body: { bucket_name: BUCKET, key: `data/${c.run.runId}/h5/data.csv.gz` } }),
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/storage/generate_presigned_url',
+        body: { bucket_name: BUCKET, key: `data/${c.run.runId}/h5/data.csv.gz` },
+      }),
       granted: (res) => has(res, 'url'),
     },
   ],
   'POST /api/v1/storage/generate_presigned_urls': [
     {
       rule: 'data',
-      call: (c) => ({ method: 'POST', url: '/api/v1/storage/generate_presigned_urls', body: { bucket_name: BUCKET, keys: ['barcodes/list.txt', `frontpage/${c.run.runId}.png`] } }),
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/storage/generate_presigned_urls',
+        body: { bucket_name: BUCKET, keys: ['barcodes/list.txt', `frontpage/${c.run.runId}.png`] },
+      }),
       granted: (res) => has(res, 'urls'),
     },
   ],
@@ -235,11 +307,21 @@ const DOORS: Record<string, Door[]> = {
     },
     {
       rule: 'data',
-      call: (c) => ({ method: 'GET', url: '/api/v1/storage', query: { bucket_name: BUCKET, filename: `frontpage/${c.run.runId}.png` } }),
+      call: (c) => ({
+        method: 'GET',
+        url: '/api/v1/storage',
+        query: { bucket_name: BUCKET, filename: `frontpage/${c.run.runId}.png` },
+      }),
       granted: (res) => ok(res) && res.rawPayload.length > 0,
     },
   ],
-  'GET /api/v1/storage/png': [{ rule: 'data', call: (c) => ({ method: 'GET', url: '/api/v1/storage/png', query: file(c, 'images/postB.png') }), granted: (res) => ok(res) && res.headers['content-type'] === 'image/png' }],
+  'GET /api/v1/storage/png': [
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'GET', url: '/api/v1/storage/png', query: file(c, 'images/postB.png') }),
+      granted: (res) => ok(res) && res.headers['content-type'] === 'image/png',
+    },
+  ],
   'GET /api/v1/storage/json': [
     {
       rule: 'data',
@@ -256,11 +338,21 @@ const DOORS: Record<string, Door[]> = {
       refusal: (res) => ok(res) && res.body === 'false',
     },
   ],
-  'GET /api/v1/storage/image_as_jpg': [{ rule: 'data', call: (c) => ({ method: 'GET', url: '/api/v1/storage/image_as_jpg', query: file(c, 'images/postB.png') }), granted: (res) => ok(res) && res.headers['content-type'] === 'image/jpeg' }],
+  'GET /api/v1/storage/image_as_jpg': [
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'GET', url: '/api/v1/storage/image_as_jpg', query: file(c, 'images/postB.png') }),
+      granted: (res) => ok(res) && res.headers['content-type'] === 'image/jpeg',
+    },
+  ],
   'GET /api/v1/storage/grayscale_image_jpg_cropping': [
     {
       rule: 'data',
-      call: (c) => ({ method: 'GET', url: '/api/v1/storage/grayscale_image_jpg_cropping', query: { ...file(c, 'images/postB.png'), x1: '0', y1: '0', x2: '4', y2: '4' } }),
+      call: (c) => ({
+        method: 'GET',
+        url: '/api/v1/storage/grayscale_image_jpg_cropping',
+        query: { ...file(c, 'images/postB.png'), x1: '0', y1: '0', x2: '4', y2: '4' },
+      }),
       granted: (res) => ok(res) && res.headers['content-type'] === 'image/jpeg',
     },
   ],
@@ -272,7 +364,8 @@ const NO_RUN_DATA: Record<string, string> = {
   'GET /api/docs/openapi.json': 'API description',
   'GET /api/docs': 'API description',
   'GET /api/v1/storage/fetch_buckets': 'bucket names only',
-  'GET /api/v1/task/:id': 'a task belongs to its requester, admins or its public link: tasks/routes.test.ts, genes.test.ts',
+  'GET /api/v1/task/:id':
+    'a task belongs to its requester, admins or its public link: tasks/routes.test.ts, genes.test.ts',
   'POST /api/v1/task': 'every task of the registry is a door of its own (TASK_DOORS below)',
   'HEAD /api/v1/storage/signed/:bucket/*': 'authorised by its signature; signed only for keys the caller may read',
   'GET /api/v1/storage/signed/:bucket/*': 'authorised by its signature; signed only for keys the caller may read',
@@ -282,11 +375,32 @@ const ADMIN_ONLY = (route: RegisteredRoute) => route.access === 'admin';
 const OWN_ACCOUNT = (route: RegisteredRoute) => route.url.startsWith('/api/v1/auth/');
 
 /** Every task that names a run or a key, with arguments naming one run. */
-const TASK_DOORS: Record<string, { rule: Rule; queue: string; args: (runId: string) => unknown[]; kwargs?: (runId: string) => Record<string, unknown> }> = {
-  'core.checksum': { rule: 'data', queue: 'atxcloud_core', args: () => [], kwargs: (r) => ({ bucket: BUCKET, key: `data/${r}/spatial/metadata.json` }) },
-  'webfile.create_files': { rule: 'write', queue: 'atxcloud_webfile', args: (r) => [`data/${r}/h5/obj`, true, BUCKET], kwargs: (r) => ({ run_id: r }) },
-  'gene.compute_qc': { rule: 'data', queue: 'atxcloud_gene', args: (r) => [`data/${r}/h5/obj/genes.h5ad`, [0, 1], 'k'] },
-  'gene.compute_cell_type': { rule: 'data', queue: 'atxcloud_gene', args: (r) => [`data/${r}/h5/obj/genes.h5ad`, { T: ['x'] }] },
+const TASK_DOORS: Record<
+  string,
+  { rule: Rule; queue: string; args: (runId: string) => unknown[]; kwargs?: (runId: string) => Record<string, unknown> }
+> = {
+  'core.checksum': {
+    rule: 'data',
+    queue: 'atxcloud_core',
+    args: () => [],
+    kwargs: (r) => ({ bucket: BUCKET, key: `data/${r}/spatial/metadata.json` }),
+  },
+  'webfile.create_files': {
+    rule: 'write',
+    queue: 'atxcloud_webfile',
+    args: (r) => [`data/${r}/h5/obj`, true, BUCKET],
+    kwargs: (r) => ({ run_id: r }),
+  },
+  'gene.compute_qc': {
+    rule: 'data',
+    queue: 'atxcloud_gene',
+    args: (r) => [`data/${r}/h5/obj/genes.h5ad`, [0, 1], 'k'],
+  },
+  'gene.compute_cell_type': {
+    rule: 'data',
+    queue: 'atxcloud_gene',
+    args: (r) => [`data/${r}/h5/obj/genes.h5ad`, { T: ['x'] }],
+  },
   'gene.seq_logo': { rule: 'data', queue: 'atxcloud_gene', args: (r) => [`data/${r}/h5/obj/motifs.csv`, 'MA0001.1'] },
 };
 const TASKS_WITHOUT_RUN_DATA: Record<string, string> = { 'core.task_list': 'describes the registry' };
@@ -323,21 +437,32 @@ beforeAll(async () => {
     const run = await buildRun(t, { runId, group, public: true, pmid: `77${runId.slice(1)}` });
     await createPublication(run);
     built.set(name, run);
-    const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', { token: admin, body: { run_id: runId } });
+    const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', {
+      token: admin,
+      body: { run_id: runId },
+    });
     links[name] = link.body.encoded;
   }
   runs.public = built.get('public')!;
   runs.private = built.get('private')!;
   await setRunPublic(t.infra.db, 'D00102', false);
   await t.infra.storage.put(BUCKET, 'barcodes/list.txt', 'AAAA\n');
-  const listed = await api<{ run_id: string; results_id: number }[]>(t.app, 'GET', '/api/v1/run_db/get_runs', { token: admin });
+  const listed = await api<{ run_id: string; results_id: number }[]>(t.app, 'GET', '/api/v1/run_db/get_runs', {
+    token: admin,
+  });
   for (const row of listed.body) resultsId.set(row.run_id, row.results_id);
 });
 afterAll(() => t.close());
 
 async function createPublication(run: BuiltRun): Promise<void> {
   const { createRuns } = await import('./index.js');
-  await createRuns(t.infra).records.addPublication({ pmid: pmidOf(run), title: `On ${run.runId}`, journal: 'J', link: null, authors: [`Author ${run.runId}`] });
+  await createRuns(t.infra).records.addPublication({
+    pmid: pmidOf(run),
+    title: `On ${run.runId}`,
+    journal: 'J',
+    link: null,
+    authors: [`Author ${run.runId}`],
+  });
 }
 
 async function send(call: Call, token: string): Promise<LightMyRequestResponse> {
@@ -346,7 +471,11 @@ async function send(call: Call, token: string): Promise<LightMyRequestResponse> 
     method: call.method,
     url: call.url,
     query: call.query,
-    headers: { authorization: `JWT ${token}`, ...(hasBody ? { 'content-type': 'application/json' } : {}), ...call.headers },
+    headers: {
+      authorization: `JWT ${token}`,
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      ...call.headers,
+    },
     payload: hasBody ? JSON.stringify(call.body) : undefined,
   });
 }
@@ -359,7 +488,14 @@ function ctxOf(visibility: Visibility, who: Who): Ctx {
 }
 
 /** What is wrong with one answer, or null. */
-function judge(label: string, door: Door, access: Access, c: Ctx, visibility: Visibility, res: LightMyRequestResponse): string | null {
+function judge(
+  label: string,
+  door: Door,
+  access: Access,
+  c: Ctx,
+  visibility: Visibility,
+  res: LightMyRequestResponse,
+): string | null {
   const type = String(res.headers['content-type'] ?? '');
   const shown = /json|text/.test(type) ? res.body.slice(0, 120) : `<${type}>`;
   const where = `${label} as ${c.who} on the ${visibility} run: ${res.statusCode} ${shown}`;
@@ -368,7 +504,8 @@ function judge(label: string, door: Door, access: Access, c: Ctx, visibility: Vi
   const granted = door.granted(res, c);
   if (want) return granted ? null : `${where}: expected the run's data`;
   if (granted) return `${where}: LEAK, expected a refusal`;
-  if (!routeLets(access, c.who)) return [401, 403].includes(res.statusCode) ? null : `${where}: expected 401/403 from the route's access rule`;
+  if (!routeLets(access, c.who))
+    return [401, 403].includes(res.statusCode) ? null : `${where}: expected 401/403 from the route's access rule`;
   const like = door.refusal ?? notFound;
   return like(res, c) ? null : `${where}: a refusal must look like a missing run or object`;
 }
@@ -381,9 +518,15 @@ describe('data-level access matrix', () => {
       .filter((key) => !(key in DOORS) && !(key in NO_RUN_DATA));
     expect(unclassified, 'routes with no entry in DOORS or NO_RUN_DATA').toEqual([]);
     const registered = new Set(t.app.atlasRoutes.map((r) => `${r.method} ${r.url}`));
-    expect(Object.keys({ ...DOORS, ...NO_RUN_DATA }).filter((key) => !registered.has(key)), 'stale entries').toEqual([]);
+    expect(
+      Object.keys({ ...DOORS, ...NO_RUN_DATA }).filter((key) => !registered.has(key)),
+      'stale entries',
+    ).toEqual([]);
     const tasks = t.infra.queue.registry.list().map((d) => d.name);
-    expect(tasks.filter((name) => !(name in TASK_DOORS) && !(name in TASKS_WITHOUT_RUN_DATA)), 'tasks with no entry').toEqual([]);
+    expect(
+      tasks.filter((name) => !(name in TASK_DOORS) && !(name in TASKS_WITHOUT_RUN_DATA)),
+      'tasks with no entry',
+    ).toEqual([]);
   });
 
   for (const visibility of VISIBILITY) {
@@ -414,7 +557,11 @@ describe('data-level access matrix', () => {
           const runId = c.run.runId;
           const body = { task: name, queue: door.queue, args: door.args(runId), kwargs: door.kwargs?.(runId) ?? {} };
           const res = await send({ method: 'POST', url: '/api/v1/task', body }, tokens[who]);
-          const taskDoor: Door = { rule: door.rule, call: () => ({ method: 'POST', url: '' }), granted: (r) => ok(r) && r.body.includes('"status":"PENDING"') };
+          const taskDoor: Door = {
+            rule: door.rule,
+            call: () => ({ method: 'POST', url: '' }),
+            granted: (r) => ok(r) && r.body.includes('"status":"PENDING"'),
+          };
           const problem = judge(`task ${name}`, taskDoor, 'any', c, visibility, res);
           if (problem) problems.push(problem);
         }
@@ -427,9 +574,15 @@ describe('data-level access matrix', () => {
     const admin = tokens.admin;
     const leaver = await buildUser(t, admin, 'm-leaver', ['user', 'lab-b']);
     const args = ['data/D00102/h5/obj/genes.h5ad', [0, 1], 'k'];
-    const posted = await api<{ _id: string }>(t.app, 'POST', '/api/v1/task', { token: leaver, body: { task: 'gene.compute_qc', queue: 'atxcloud_gene', args } });
+    const posted = await api<{ _id: string }>(t.app, 'POST', '/api/v1/task', {
+      token: leaver,
+      body: { task: 'gene.compute_qc', queue: 'atxcloud_gene', args },
+    });
     expect(posted.status).toBe(200);
-    const removed = await api(t.app, 'PUT', '/api/v1/auth/modify_group_list', { token: admin, body: { username: 'm-leaver', groups_removing: ['lab-b'] } });
+    const removed = await api(t.app, 'PUT', '/api/v1/auth/modify_group_list', {
+      token: admin,
+      body: { username: 'm-leaver', groups_removing: ['lab-b'] },
+    });
     expect(removed.status).toBe(200);
     await t.infra.queue.startWorkers(QUEUES);
     const state = await settleTask(t.infra.queue, posted.body._id);

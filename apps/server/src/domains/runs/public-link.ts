@@ -45,7 +45,12 @@ export async function sealRunLink(
   lifetimeSeconds = RUN_LINK_TTL_SECONDS,
 ): Promise<{ encoded: string; expires_at: number }> {
   const exp = Math.floor(Date.now() / 1000) + lifetimeSeconds;
-  const encoded = await new EncryptJWT({ typ: LINK_TYPE, results_id: claims.results_id, data: claims.data, meta: claims.meta })
+  const encoded = await new EncryptJWT({
+    typ: LINK_TYPE,
+    results_id: claims.results_id,
+    data: claims.data,
+    meta: claims.meta,
+  })
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
     .setIssuedAt()
     .setExpirationTime(exp)

@@ -42,7 +42,8 @@ export function callerKey(caller: Caller): string {
   return caller.kind === 'link' ? `link:${caller.runId}` : caller.kind;
 }
 
-const labStaff = (caller: Caller) => caller.kind === 'admin' || (caller.kind === 'member' && hasGroupAccess(caller.groups, 'user'));
+const labStaff = (caller: Caller) =>
+  caller.kind === 'admin' || (caller.kind === 'member' && hasGroupAccess(caller.groups, 'user'));
 
 /** May this caller read (or write) the data of run `runId`, whose catalogue state is `state`? */
 export function mayUseRun(caller: Caller, mode: Mode, runId: string, state: RunState | undefined): boolean {

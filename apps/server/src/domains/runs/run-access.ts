@@ -57,13 +57,16 @@ export function createRunAccess(deps: { store: RunStore; secret: string; dataBuc
         link = await openRunLink(deps.secret, encoded);
       } catch (error) {
         if (error instanceof RunLinkError) {
-          throw error.reason === 'expired' ? new HttpError(410, CATALOGUE_MSG.linkExpired) : new HttpError(400, CATALOGUE_MSG.linkInvalid);
+          throw error.reason === 'expired'
+            ? new HttpError(410, CATALOGUE_MSG.linkExpired)
+            : new HttpError(400, CATALOGUE_MSG.linkInvalid);
         }
         throw error;
       }
       const runId = link.meta.run_id;
       const state = (await deps.store.runStates([runId])).get(runId);
-      if (!state || !mayUseRun({ kind: 'link', runId }, 'read', runId, state)) throw notFound(GENES_MSG.runNotFound(runId));
+      if (!state || !mayUseRun({ kind: 'link', runId }, 'read', runId, state))
+        throw notFound(GENES_MSG.runNotFound(runId));
       return link;
     },
   };

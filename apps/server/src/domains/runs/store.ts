@@ -170,7 +170,11 @@ export function createRunStore(db: Kysely<Tables>) {
     },
 
     /** A registered downloadable file at exactly this bucket and path, of a run the caller may see. */
-    async findVisibleFile(caller: Caller, bucket: string, path: string): Promise<{ file_id: number; run_id: string } | undefined> {
+    async findVisibleFile(
+      caller: Caller,
+      bucket: string,
+      path: string,
+    ): Promise<{ file_id: number; run_id: string } | undefined> {
       return runs()
         .innerJoin('files as f', 'f.tissue_id', 't.tissue_id')
         .select(['f.file_id', 't.run_id'])
@@ -203,7 +207,10 @@ export function createRunStore(db: Kysely<Tables>) {
     /** Whether each of these runs that has a catalogue entry has its web object (the seed's generator skips those). */
     async webObjectStates(runIds: readonly string[]): Promise<{ run_id: string; web_object_available: boolean }[]> {
       if (runIds.length === 0) return [];
-      return runs().select(['t.run_id', 'r.web_object_available']).where('t.run_id', 'in', [...runIds]).execute();
+      return runs()
+        .select(['t.run_id', 'r.web_object_available'])
+        .where('t.run_id', 'in', [...runIds])
+        .execute();
     },
 
     /** The catalogue state of each of these run ids that has an entry (one query, whatever the count). */

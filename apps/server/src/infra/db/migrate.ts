@@ -11,7 +11,9 @@ const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url))
  * An advisory lock keeps two processes (API and worker) from migrating at once on PostgreSQL.
  */
 export async function migrate(db: Kysely<Tables>): Promise<string[]> {
-  await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(db);
+  await sql`create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())`.execute(
+    db,
+  );
   const files = (await fs.readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
   const applied: string[] = [];
   await db.connection().execute(async (conn) => {

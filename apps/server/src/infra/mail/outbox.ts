@@ -22,7 +22,10 @@ export function createOutboxMailer(options: { dataDir: string; from: string; log
       await fs.rename(`${file}.tmp`, file);
       // Without SMTP the operator reads codes from the log (DESIGN §1), so the line carries the code when there is one.
       const code = /^Code: (\d{6})$/m.exec(mail.text)?.[1];
-      options.log.info({ to: mail.to, subject: mail.subject, file, ...(code ? { code } : {}) }, 'mail written to the outbox');
+      options.log.info(
+        { to: mail.to, subject: mail.subject, file, ...(code ? { code } : {}) },
+        'mail written to the outbox',
+      );
     },
     async close() {},
   };

@@ -303,7 +303,10 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
     });
     const geneTasks = describe('atxcloud_gene');
     expect(geneTasks.map((t) => t.name)).toEqual(['gene.compute_qc', 'gene.compute_cell_type', 'gene.seq_logo']);
-    expect((await waitForStatus(queue, gene._id, 'SUCCESS')).result).toEqual({ queue: 'atxcloud_gene', tasks: geneTasks });
+    expect((await waitForStatus(queue, gene._id, 'SUCCESS')).result).toEqual({
+      queue: 'atxcloud_gene',
+      tasks: geneTasks,
+    });
     const checksumSpec = allResult.tasks.find((t) => t.name === 'core.checksum') as unknown as {
       args: { name: string }[];
     };
@@ -337,7 +340,9 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
 
     reported.length = 0;
     // The worker checks the requester again before it runs: an account that is gone may not read anything.
-    const orphan = await queue.post(request('core.checksum', 'atxcloud_core', { kwargs: { bucket: 'atx-data', key: 'checks/hello.txt' } }));
+    const orphan = await queue.post(
+      request('core.checksum', 'atxcloud_core', { kwargs: { bucket: 'atx-data', key: 'checks/hello.txt' } }),
+    );
     expect((await waitForStatus(queue, orphan._id, 'FAILURE')).error).toBe(MSG.taskRequesterInactive('alice'));
 
     const big = randomBytes(3 * 1024 * 1024 + 17);

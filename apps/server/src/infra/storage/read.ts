@@ -16,6 +16,7 @@ export async function readObject(
     else chunks.push(chunk);
     at += chunk.length;
   }
-  if (chunks.length) return new Uint8Array(Buffer.concat([Buffer.from(out.buffer, 0, out.length), ...chunks]).subarray(0, at));
+  if (chunks.length)
+    return new Uint8Array(Buffer.concat([Buffer.from(out.buffer, 0, out.length), ...chunks]).subarray(0, at));
   return at === out.length ? out : out.subarray(0, at);
 }

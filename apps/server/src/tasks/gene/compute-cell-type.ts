@@ -13,10 +13,25 @@ export const computeCellType = defineTask({
   queue: 'atxcloud_gene',
   description: 'Assigns cell types to clusters from marker genes (Yuen trimmed t-test).',
   argSpecs: [
-    { name: 'file', value: 'data/D00001/h5/obj/genes.h5ad', type: 'string', caption: 'File', description: 'genes.h5ad of the run.' },
-    { name: 'name_map', value: {}, type: 'object', caption: 'Markers', description: 'Cell type → marker genes (or the marker csv text).' },
+    {
+      name: 'file',
+      value: 'data/D00001/h5/obj/genes.h5ad',
+      type: 'string',
+      caption: 'File',
+      description: 'genes.h5ad of the run.',
+    },
+    {
+      name: 'name_map',
+      value: {},
+      type: 'object',
+      caption: 'Markers',
+      description: 'Cell type → marker genes (or the marker csv text).',
+    },
   ],
-  parse: (args, kwargs) => ({ args: parseInput(ZArgs, args, 'args'), kwargs: parseInput(ZBucketKwargs, kwargs, 'kwargs') }),
+  parse: (args, kwargs) => ({
+    args: parseInput(ZArgs, args, 'args'),
+    kwargs: parseInput(ZBucketKwargs, kwargs, 'kwargs'),
+  }),
   touches: ({ args: [file], kwargs }, config) => ({ read: [objectIn(config, kwargs.bucket, file)] }),
   run: async ({ args: [file, nameMap], kwargs }, { deps, progress }): Promise<Record<string, string[]>> => {
     const bucket = bucketOf(deps, kwargs.bucket);

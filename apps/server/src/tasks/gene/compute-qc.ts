@@ -4,7 +4,11 @@ import { defineTask, parseInput, TaskInputError } from '../registry.js';
 import { bucketOf, loadFeatures, ZBucketKwargs, ZObjH5ad } from './data.js';
 import { deRows, welchVsRest, wilcoxonVsRest } from '@atlas/spatial';
 
-const ZArgs = z.tuple([ZObjH5ad, z.array(z.number().int().nonnegative()).min(1, 'Select at least one tixel'), z.string().optional()]);
+const ZArgs = z.tuple([
+  ZObjH5ad,
+  z.array(z.number().int().nonnegative()).min(1, 'Select at least one tixel'),
+  z.string().optional(),
+]);
 const ZKwargs = ZBucketKwargs.extend({ method: z.enum(['t-test', 'wilcoxon']).default('t-test') });
 
 export interface QcRow {
@@ -34,31 +38,63 @@ export const computeQc = defineTask({
   queue: 'atxcloud_gene',
   description: 'Ranks every feature for a selection of tixels against the rest.',
   argSpecs: [
-    { name: 'file', value: 'data/D00001/h5/obj/genes.h5ad', type: 'string', caption: 'File', description: 'genes.h5ad, motifs.h5ad or eRegulons.h5ad of the run.' },
-    { name: 'selected', value: [], type: 'array', caption: 'Selected tixels', description: 'Tixel indices (data.csv row numbers).' },
+    {
+      name: 'file',
+      value: 'data/D00001/h5/obj/genes.h5ad',
+      type: 'string',
+      caption: 'File',
+      description: 'genes.h5ad, motifs.h5ad or eRegulons.h5ad of the run.',
+    },
+    {
+      name: 'selected',
+      value: [],
+      type: 'array',
+      caption: 'Selected tixels',
+      description: 'Tixel indices (data.csv row numbers).',
+    },
     { name: 'key', value: '', type: 'string', caption: 'Table key', description: 'Echoed in the result.' },
   ],
   parse: (args, kwargs) => ({ args: parseInput(ZArgs, args, 'args'), kwargs: parseInput(ZKwargs, kwargs, 'kwargs') }),
   touches: ({ args: [file], kwargs }, config) => ({ read: [objectIn(config, kwargs.bucket, file)] }),
   run: async ({ args: [file, selected, key], kwargs }, { deps, progress }): Promise<ComputeQcResult> => {
     const bucket = bucketOf(deps, kwargs.bucket);
-        const features = await loadFeatures(deps, bucket, file);
+    const features = await loadFeatures(deps, bucket, file);
     await progress(40);
     const n = features.matrix.nRows;
     const outside = selected.find((i) => i >= n);
     if (outside !== undefined) throw new TaskInputError(`Tixel index ${outside} is outside 0..${n - 1}`);
     const group = [...new Set(selected)];
-    const result = kwargs.method === 'wilcoxon' ? wilcoxonVsRest(features.matrix, group) : welchVsRest(features.matrix, group);
+    const result =
+      kwargs.method === 'wilcoxon' ? wilcoxonVsRest(features.matrix, group) : welchVsRest(features.matrix, group);
     await progress(90);
     const table = deRows(result)
-      .map((row) => ({ name: features.names[row.index]!, score: row.score, log2fc: row.logFoldChange, p: row.pValue, p_adj: row.pAdj }))
-      .sort((a, b) => (b.score === a.score ? 0 : Number.isNaN(a.score) ? 1 : Number.isNaN(b.score) ? -1 : b.score - a.score));
-    return { key: key ?? null, n_selected: group.length, top_selected: table.slice(0, 10).map((r) => r.name), table: table.map(finite) };
+      .map((row) => ({
+        name: features.names[row.index]!,
+        score: row.score,
+        log2fc: row.logFoldChange,
+        p: row.pValue,
+        p_adj: row.pAdj,
+      }))
+      .sort((a, b) =>
+        b.score === a.score ? 0 : Number.isNaN(a.score) ? 1 : Number.isNaN(b.score) ? -1 : b.score - a.score,
+      );
+    return {
+      key: key ?? null,
+      n_selected: group.length,
+      top_selected: table.slice(0, 10).map((r) => r.name),
+      table: table.map(finite),
+    };
   },
 });
 
 /** JSON has no NaN/Infinity: those become null-free sentinels the client can show (0 score, p 1). */
 function finite(row: QcRow): QcRow {
   const fix = (v: number, fallback: number) => (Number.isFinite(v) ? v : fallback);
-  return { name: row.name, score: fix(row.score, 0), log2fc: fix(row.log2fc, 0), p: fix(row.p, 1), p_adj: fix(row.p_adj, 1) };
+  return {
+    name: row.name,
+    score: fix(row.score, 0),
+    log2fc: fix(row.log2fc, 0),
+    p: fix(row.p, 1),
+    p_adj: fix(row.p_adj, 1),
+  };
 }

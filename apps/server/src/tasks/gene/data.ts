@@ -18,7 +18,9 @@ import type { TaskDeps } from '../registry.js';
 /** A run's processed input as the spec's gene tasks name it: `data/{run}/h5/obj/{genes|motifs|eRegulons}.h5ad`. */
 export const OBJ_H5AD = /^data\/(D[0-9]{5,})\/h5\/obj\/(genes|motifs|eRegulons)\.h5ad$/;
 export const MOTIFS_CSV = /^data\/(D[0-9]{5,})\/h5\/obj\/motifs\.csv$/;
-export const ZObjH5ad = z.string().regex(OBJ_H5AD, 'Must be data/{run}/h5/obj/genes.h5ad, motifs.h5ad or eRegulons.h5ad');
+export const ZObjH5ad = z
+  .string()
+  .regex(OBJ_H5AD, 'Must be data/{run}/h5/obj/genes.h5ad, motifs.h5ad or eRegulons.h5ad');
 export const ZBucketKwargs = z.object({ bucket: z.string().min(1).optional() });
 
 export function bucketOf(deps: TaskDeps, bucket: string | undefined): string {
@@ -69,13 +71,18 @@ export async function loadFeatures(deps: TaskDeps, bucket: string, objPath: stri
     const names = parseNames(gunzipSync(await readObject(storage, bucket, folder + files.names)).toString('utf8'));
     return { runId, kind, names, matrix: cscFromBytes(await readObject(storage, bucket, folder + files.csc)), folder };
   }
-  if (!(await storage.exists(bucket, objPath))) throw new Error(`Missing input: ${objPath} was not found in the bucket`);
-  const h5ad = await readH5ad(await readObject(storage, bucket, objPath), { name: objPath.slice(objPath.lastIndexOf('/') + 1), obsm: false });
+  if (!(await storage.exists(bucket, objPath)))
+    throw new Error(`Missing input: ${objPath} was not found in the bucket`);
+  const h5ad = await readH5ad(await readObject(storage, bucket, objPath), {
+    name: objPath.slice(objPath.lastIndexOf('/') + 1),
+    obsm: false,
+  });
   return { runId, kind, names: h5ad.varNames, matrix: h5ad.X, folder };
 }
 
 export async function loadClusters(deps: TaskDeps, bucket: string, folder: string): Promise<string[]> {
   const key = `${folder}data.csv.gz`;
-  if (!(await deps.storage.exists(bucket, key))) throw new Error(`Missing input: ${key} was not found in the bucket (create the web object first)`);
+  if (!(await deps.storage.exists(bucket, key)))
+    throw new Error(`Missing input: ${key} was not found in the bucket (create the web object first)`);
   return parseDataCsv(gunzipSync(await readObject(deps.storage, bucket, key)).toString('utf8')).clusters;
 }

@@ -77,10 +77,34 @@ export const createFiles = defineTask({
   queue: 'atxcloud_webfile',
   description: 'Creates the explorer web files of a run from its h5ad files.',
   argSpecs: [
-    { name: 'aws_path', value: 'data/D00001/h5/obj', type: 'string', caption: 'Object path', description: 'Folder holding genes.h5ad (and motifs.h5ad, eRegulons.h5ad).' },
-    { name: 'rna_flag', value: true, type: 'boolean', caption: 'Transcriptome', description: 'Only genes.h5ad (no motifs or eRegulons).' },
-    { name: 'bucket_name', value: 'atx-data', type: 'string', caption: 'Bucket', description: 'Bucket of the inputs and the web files.' },
-    { name: 'run_id', value: '', type: 'string', caption: 'Run ID', description: 'The run whose web object this is (kwarg).' },
+    {
+      name: 'aws_path',
+      value: 'data/D00001/h5/obj',
+      type: 'string',
+      caption: 'Object path',
+      description: 'Folder holding genes.h5ad (and motifs.h5ad, eRegulons.h5ad).',
+    },
+    {
+      name: 'rna_flag',
+      value: true,
+      type: 'boolean',
+      caption: 'Transcriptome',
+      description: 'Only genes.h5ad (no motifs or eRegulons).',
+    },
+    {
+      name: 'bucket_name',
+      value: 'atx-data',
+      type: 'string',
+      caption: 'Bucket',
+      description: 'Bucket of the inputs and the web files.',
+    },
+    {
+      name: 'run_id',
+      value: '',
+      type: 'string',
+      caption: 'Run ID',
+      description: 'The run whose web object this is (kwarg).',
+    },
     { name: 'description', value: '', type: 'string', caption: 'Description', description: 'Job description (kwarg).' },
   ],
   parse: (args, kwargs): CreateFilesInput => {
@@ -90,7 +114,14 @@ export const createFiles = defineTask({
     if (run_id && runOfKey(objPath) && runOfKey(objPath) !== run_id) {
       throw new TaskInputError(`kwargs.run_id: ${run_id} does not match the path ${objPath}`);
     }
-    return { objPath: objPath.replace(/\/+$/, ''), folder: webFolderOfObjPath(objPath)!, rna, bucket, runId, description };
+    return {
+      objPath: objPath.replace(/\/+$/, ''),
+      folder: webFolderOfObjPath(objPath)!,
+      rna,
+      bucket,
+      runId,
+      description,
+    };
   },
   // Reads the obj folder; writes the web folder beside it and the run's web-object flag.
   touches: ({ bucket, objPath, folder, runId }) => ({
@@ -99,7 +130,12 @@ export const createFiles = defineTask({
   }),
   run: async (input, { deps, progress, taskId }): Promise<CreateFilesResult> => {
     const jobs = createJobStore(deps.db);
-    const jobId = await jobs.start({ taskId, name: 'webfile.create_files', description: input.description, runId: input.runId });
+    const jobId = await jobs.start({
+      taskId,
+      name: 'webfile.create_files',
+      description: input.description,
+      runId: input.runId,
+    });
     try {
       const result = await createWebFiles(input, deps, progress);
       await jobs.finish(jobId);
@@ -113,7 +149,11 @@ export const createFiles = defineTask({
 
 type Deps = Parameters<typeof createFiles.run>[1]['deps'];
 
-async function createWebFiles(input: CreateFilesInput, deps: Deps, progress: (p: number) => Promise<void>): Promise<CreateFilesResult> {
+async function createWebFiles(
+  input: CreateFilesInput,
+  deps: Deps,
+  progress: (p: number) => Promise<void>,
+): Promise<CreateFilesResult> {
   const started = Date.now();
   const { storage, config } = deps;
   if (!config.buckets.includes(input.bucket)) throw new Error(CREATE_FILES_MSG.unknownBucket(input.bucket));
@@ -135,7 +175,10 @@ async function createWebFiles(input: CreateFilesInput, deps: Deps, progress: (p:
 
   const extra: Partial<Record<'motifs' | 'eRegulons', H5adData>> = {};
   if (!input.rna) {
-    for (const [kind, file] of [['motifs', 'motifs.h5ad'], ['eRegulons', 'eRegulons.h5ad']] as const) {
+    for (const [kind, file] of [
+      ['motifs', 'motifs.h5ad'],
+      ['eRegulons', 'eRegulons.h5ad'],
+    ] as const) {
       const bytes = await read(file, kind === 'motifs');
       if (!bytes) continue;
       const data = await readH5ad(bytes, { name: file });
@@ -183,11 +226,17 @@ async function createWebFiles(input: CreateFilesInput, deps: Deps, progress: (p:
   let written = 0;
   let bytes = 0;
   for (const [path, content] of files) {
-    await storage.put(input.bucket, `${input.folder}${path}`, Buffer.from(content.buffer, content.byteOffset, content.byteLength));
+    await storage.put(
+      input.bucket,
+      `${input.folder}${path}`,
+      Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+    );
     bytes += content.byteLength;
     await progress(85 + (14 * ++written) / files.size);
   }
-  const available = input.runId ? await createRuns(deps).records.markWebObjectAvailable(input.runId, input.folder) : false;
+  const available = input.runId
+    ? await createRuns(deps).records.markWebObjectAvailable(input.runId, input.folder)
+    : false;
   return {
     run_id: input.runId,
     bucket: input.bucket,

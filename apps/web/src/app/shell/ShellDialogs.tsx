@@ -7,7 +7,9 @@ const RegisterUserDialog = lazy(() =>
 const ResetUserPasswordDialog = lazy(() =>
   import('../../features/admin/dialogs').then((m) => ({ default: m.ResetUserPasswordDialog })),
 );
-const UploadQcDialog = lazy(() => import('../../features/lab-views/UploadQcDialog').then((m) => ({ default: m.UploadQcDialog })));
+const UploadQcDialog = lazy(() =>
+  import('../../features/lab-views/UploadQcDialog').then((m) => ({ default: m.UploadQcDialog })),
+);
 const ChangePasswordDialog = lazy(() =>
   import('../../features/settings/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
 );

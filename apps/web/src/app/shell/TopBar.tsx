@@ -20,7 +20,9 @@ import { UserMenu } from './UserMenu';
 import { openMetadataUpload, uploadStore } from '../../features/lab-upload/store';
 
 // The metadata upload dialog and progress card load on first use (File → Upload Metadata or a viewer's upload action).
-const LabUploadHost = lazy(() => import('../../features/lab-upload/LabUploadHost').then((m) => ({ default: m.LabUploadHost })));
+const LabUploadHost = lazy(() =>
+  import('../../features/lab-upload/LabUploadHost').then((m) => ({ default: m.LabUploadHost })),
+);
 
 /** The app bar of spec 01 §2: drawer toggle, logo, role-filtered menus, and the username menu or Sign In. */
 export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {

@@ -105,14 +105,18 @@ export function CataloguePage({ group }: { group?: string }) {
     setPage(1);
   };
   const onOpen = (run: TCatalogueRun) => {
-    openRun(run.run_id).catch((error: unknown) => showSnack(CATALOGUE_MSG.openFailed((error as Error).message), { color: 'error' }));
+    openRun(run.run_id).catch((error: unknown) =>
+      showSnack(CATALOGUE_MSG.openFailed((error as Error).message), { color: 'error' }),
+    );
   };
   const actions = {
     onOpen,
     onDownload: member ? (run: TCatalogueRun) => setDownloadRun(run.run_id) : undefined,
     onEdit: isAdmin
       ? (run: TCatalogueRun) =>
-          navigate(componentHref('AdminPanel', { action: 'edit', run_id: run.run_id, results_id: String(run.results_id) }))
+          navigate(
+            componentHref('AdminPanel', { action: 'edit', run_id: run.run_id, results_id: String(run.results_id) }),
+          )
       : undefined,
   };
   const loading = !runsQuery.data && !runsQuery.isError;
@@ -135,7 +139,11 @@ export function CataloguePage({ group }: { group?: string }) {
           <Chip
             label={`Group: ${group}`}
             onDelete={() => navigate('/visualization')}
-            sx={{ bgcolor: colorOf(colors, group), color: '#fff', '& .MuiChip-deleteIcon': { color: 'rgba(255,255,255,.8)' } }}
+            sx={{
+              bgcolor: colorOf(colors, group),
+              color: '#fff',
+              '& .MuiChip-deleteIcon': { color: 'rgba(255,255,255,.8)' },
+            }}
           />
         )}
         <Button component={RouterLink} to={RUNS_LIST_PATH} startIcon={<TableRows />} size="small">
@@ -143,7 +151,14 @@ export function CataloguePage({ group }: { group?: string }) {
         </Button>
       </Box>
 
-      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2.5,
+          gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <FacetPanel
           facets={runsQuery.data ? facets : null}
           loading={loading}

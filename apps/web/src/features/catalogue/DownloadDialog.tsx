@@ -35,7 +35,15 @@ const VISUALLY_HIDDEN = {
  * '{run} Available Files' (spec 01 §2): File Type, Filename, Description; per file a download icon, Generate URL,
  * and after generation a read-only field with the pre-signed URL and a copy icon.
  */
-export function DownloadDialog({ runId, files, onClose }: { runId: string | null; files: TRunFile[]; onClose: () => void }) {
+export function DownloadDialog({
+  runId,
+  files,
+  onClose,
+}: {
+  runId: string | null;
+  files: TRunFile[];
+  onClose: () => void;
+}) {
   const showSnack = useSnackbar();
   const [urls, setUrls] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState<number | null>(null);
@@ -109,7 +117,13 @@ export function DownloadDialog({ runId, files, onClose }: { runId: string | null
                 <Fragment key={file.file_id}>
                   <TableRow sx={url ? { '& > td': { borderBottom: 0 } } : undefined}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{file.file_type_name}</TableCell>
-                    <TableCell sx={{ fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, monospace', fontSize: 13, whiteSpace: 'nowrap' }}>
+                    <TableCell
+                      sx={{
+                        fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, monospace',
+                        fontSize: 13,
+                        whiteSpace: 'nowrap',
+                      }}
+                    >
                       {file.filename_short}
                     </TableCell>
                     <TableCell>{file.file_description}</TableCell>
@@ -153,7 +167,12 @@ export function DownloadDialog({ runId, files, onClose }: { runId: string | null
                               endAdornment: (
                                 <InputAdornment position="end">
                                   <Tooltip title="Copy">
-                                    <IconButton size="small" edge="end" aria-label={`Copy the URL of ${file.filename_short}`} onClick={() => void copy(url)}>
+                                    <IconButton
+                                      size="small"
+                                      edge="end"
+                                      aria-label={`Copy the URL of ${file.filename_short}`}
+                                      onClick={() => void copy(url)}
+                                    >
                                       <ContentCopy fontSize="small" />
                                     </IconButton>
                                   </Tooltip>

@@ -27,7 +27,12 @@ export function FacetPanel({
 }) {
   const anySelected = facets !== null && FACETS.some(({ key }) => facets[key].some((item) => item.selected));
   return (
-    <Paper component="aside" variant="outlined" aria-label="Filters" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <Paper
+      component="aside"
+      variant="outlined"
+      aria-label="Filters"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 30 }}>
         <Typography variant="overline" sx={{ flex: 1, fontWeight: 700, letterSpacing: 1.2, lineHeight: 1 }}>
           Filters
@@ -103,7 +108,16 @@ function FacetGroup({
                     sx={{ p: 0.5 }}
                   />
                   {colorOfGroup && (
-                    <Box aria-hidden sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: colorOfGroup(item.value), flexShrink: 0 }} />
+                    <Box
+                      aria-hidden
+                      sx={{
+                        width: 8,
+                        height: 8,
+                        borderRadius: '50%',
+                        bgcolor: colorOfGroup(item.value),
+                        flexShrink: 0,
+                      }}
+                    />
                   )}
                   <Typography
                     variant="body2"
@@ -145,7 +159,9 @@ function FacetGroup({
           aria-label={`${expanded ? CATALOGUE_MSG.showLess : CATALOGUE_MSG.showMore} ${label}`}
           sx={{ mt: 0.25, px: 0.75, minWidth: 0 }}
         >
-          {expanded ? CATALOGUE_MSG.showLess : `${CATALOGUE_MSG.showMore} (${items.length - CATALOGUE_FILTER_PLACEHOLDERS})`}
+          {expanded
+            ? CATALOGUE_MSG.showLess
+            : `${CATALOGUE_MSG.showMore} (${items.length - CATALOGUE_FILTER_PLACEHOLDERS})`}
         </Button>
       )}
     </Box>

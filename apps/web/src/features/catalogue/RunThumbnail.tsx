@@ -24,7 +24,12 @@ export function RunThumbnail({ run, color, onEdit }: { run: TCatalogueRun; color
       alt={`Thumbnail of ${run.run_id}`}
       loading="lazy"
       onError={() => setFailedSrc(run.thumbnail)}
-      sx={{ maxWidth: THUMBNAIL_MAX_PX, maxHeight: Math.min(HEIGHT, THUMBNAIL_MAX_PX), objectFit: 'contain', display: 'block' }}
+      sx={{
+        maxWidth: THUMBNAIL_MAX_PX,
+        maxHeight: Math.min(HEIGHT, THUMBNAIL_MAX_PX),
+        objectFit: 'contain',
+        display: 'block',
+      }}
     />
   );
   const frame = {

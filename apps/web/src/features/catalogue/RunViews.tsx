@@ -70,7 +70,13 @@ export function RunCard({ run, color, downloadable, onOpen, onDownload, onEdit }
         <GroupLabel run={run} color={color} />
         <Box sx={{ flex: 1 }} />
         <RunIcons run={run} downloadable={downloadable} onDownload={onDownload} />
-        <Button size="small" variant="contained" endIcon={<OpenInNew />} onClick={() => onOpen(run)} aria-label={`Open ${run.run_id}`}>
+        <Button
+          size="small"
+          variant="contained"
+          endIcon={<OpenInNew />}
+          onClick={() => onOpen(run)}
+          aria-label={`Open ${run.run_id}`}
+        >
           Open
         </Button>
       </Box>
@@ -102,7 +108,13 @@ export function RunListItem({ run, color, downloadable, onOpen, onDownload }: Ru
         <AssayChip run={run} color={color} />
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           <RunIcons run={run} downloadable={downloadable} onDownload={onDownload} />
-          <Button size="small" variant="outlined" endIcon={<OpenInNew />} onClick={() => onOpen(run)} aria-label={`Open ${run.run_id}`}>
+          <Button
+            size="small"
+            variant="outlined"
+            endIcon={<OpenInNew />}
+            onClick={() => onOpen(run)}
+            aria-label={`Open ${run.run_id}`}
+          >
             Open
           </Button>
         </Stack>
@@ -130,7 +142,11 @@ function RunTitle({ run, id, onOpen }: { run: TCatalogueRun; id: string; onOpen:
 
 function RunDate({ run }: { run: TCatalogueRun }) {
   return (
-    <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+    >
       <span>{formatRunDate(run.date)}</span>
       <Box component="span" aria-hidden sx={{ opacity: 0.5 }}>
         ·
@@ -152,7 +168,10 @@ function RunDate({ run }: { run: TCatalogueRun }) {
 
 function RunFacts({ run }: { run: TCatalogueRun }) {
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1, rowGap: 0.25, fontSize: 13 }}>
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1, rowGap: 0.25, fontSize: 13 }}
+    >
       <Fact label="Condition" value={run.experimental_condition || '—'} />
       {run.epitope && <Fact label="Antibody" value={run.epitope} />}
     </Box>
@@ -194,7 +213,15 @@ function GroupLabel({ run, color }: { run: TCatalogueRun; color: string }) {
   );
 }
 
-function RunIcons({ run, downloadable, onDownload }: { run: TCatalogueRun; downloadable: boolean; onDownload?: (run: TCatalogueRun) => void }) {
+function RunIcons({
+  run,
+  downloadable,
+  onDownload,
+}: {
+  run: TCatalogueRun;
+  downloadable: boolean;
+  onDownload?: (run: TCatalogueRun) => void;
+}) {
   return (
     <>
       {run.link && (

@@ -23,7 +23,16 @@ import { useSession } from '../../app/session';
 import { formatShortDate, speciesLabel } from './format';
 import { useRunRecords } from './queries';
 
-const COLUMNS = ['NGS ID', 'Run ID', 'Sample ID', 'Tissue', 'Organism', 'Experimental Condition', 'Date', 'Browser Link'];
+const COLUMNS = [
+  'NGS ID',
+  'Run ID',
+  'Sample ID',
+  'Tissue',
+  'Organism',
+  'Experimental Condition',
+  'Date',
+  'Browser Link',
+];
 
 /**
  * The runs list page (spec 03 §2.3) at `/runs`: NGS ID, Run ID, Sample ID, Tissue, Organism, Experimental
@@ -77,7 +86,9 @@ export function RunsListPage() {
                 : records.data.map((record) => (
                     <TableRow key={record.results_id} hover>
                       <TableCell>{record.ngs_id ?? '—'}</TableCell>
-                      <TableCell sx={{ fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, monospace' }}>{record.run_id}</TableCell>
+                      <TableCell sx={{ fontFamily: 'ui-monospace, "SFMono-Regular", Menlo, monospace' }}>
+                        {record.run_id}
+                      </TableCell>
                       <TableCell>{record.sample_id || '—'}</TableCell>
                       <TableCell>{record.organ || record.tissue_type || '—'}</TableCell>
                       <TableCell sx={{ fontStyle: 'italic' }}>{speciesLabel(record.species)}</TableCell>
@@ -91,7 +102,9 @@ export function RunsListPage() {
                           disabled={!record.ngs_id}
                           aria-label={`${CATALOGUE_MSG.browserLink} ${record.run_id}`}
                           onClick={() =>
-                            navigate(componentHref('AtlasBrowser', { run_id: record.run_id, ngs_id: record.ngs_id ?? '' }))
+                            navigate(
+                              componentHref('AtlasBrowser', { run_id: record.run_id, ngs_id: record.ngs_id ?? '' }),
+                            )
                           }
                         >
                           {CATALOGUE_MSG.browserLink}

@@ -109,7 +109,13 @@ describe('view and pages', () => {
 
   it('pages 8 at a time and clamps the page', () => {
     const many = Array.from({ length: 19 }, (_, i) => i);
-    expect(paginate(many, 1)).toMatchObject({ items: [0, 1, 2, 3, 4, 5, 6, 7], pageCount: 3, from: 1, to: 8, total: 19 });
+    expect(paginate(many, 1)).toMatchObject({
+      items: [0, 1, 2, 3, 4, 5, 6, 7],
+      pageCount: 3,
+      from: 1,
+      to: 8,
+      total: 19,
+    });
     expect(paginate(many, 3)).toMatchObject({ items: [16, 17, 18], page: 3, from: 17, to: 19 });
     expect(paginate(many, 9).page).toBe(3);
     expect(paginate(many, 0).page).toBe(1);

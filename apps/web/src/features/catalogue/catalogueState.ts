@@ -73,7 +73,12 @@ export function facetCounts(runs: readonly TCatalogueRun[], filters: Filters): R
     }
     for (const value of filters[key]) if (!counts.has(value)) counts.set(value, 0);
     result[key] = [...counts]
-      .map(([value, count]) => ({ value, label: facetLabel(key, value), count, selected: filters[key].includes(value) }))
+      .map(([value, count]) => ({
+        value,
+        label: facetLabel(key, value),
+        count,
+        selected: filters[key].includes(value),
+      }))
       .sort((a, b) => Number(b.selected) - Number(a.selected) || b.count - a.count || a.label.localeCompare(b.label));
   }
   return result;

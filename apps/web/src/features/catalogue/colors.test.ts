@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { colorOf, groupColors, MIN_GROUP_SHADES, NO_GROUP_COLOR, oklchToHex, phaseColor, relativeLuminance } from './colors';
+import {
+  colorOf,
+  groupColors,
+  MIN_GROUP_SHADES,
+  NO_GROUP_COLOR,
+  oklchToHex,
+  phaseColor,
+  relativeLuminance,
+} from './colors';
 
 describe('phase-style group colours', () => {
   it('is a cycle: t and t + 1 give the same colour', () => {

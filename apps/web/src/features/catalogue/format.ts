@@ -18,7 +18,12 @@ export function formatRunDate(epochMs: number): string {
 
 /** A short date for tables: "May 14, 2024". */
 export function formatShortDate(epochMs: number): string {
-  return new Date(epochMs).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return new Date(epochMs).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** Species are stored as `mus_musculus` (the genome mapping's keys, spec 03 §3); people read "Mus musculus". */

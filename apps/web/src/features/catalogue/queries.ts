@@ -14,7 +14,8 @@ export const catalogueKeys = {
 export const useCatalogueRuns = (audience: 'public' | 'member', enabled: boolean) =>
   useQuery({
     queryKey: catalogueKeys.runs(audience),
-    queryFn: ({ signal }) => callApi(audience === 'member' ? catalogueCalls.getRuns : catalogueCalls.getRunsPublic, { signal }),
+    queryFn: ({ signal }) =>
+      callApi(audience === 'member' ? catalogueCalls.getRuns : catalogueCalls.getRunsPublic, { signal }),
     enabled,
   });
 

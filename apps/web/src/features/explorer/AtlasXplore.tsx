@@ -26,7 +26,9 @@ export function AtlasXplore() {
       averaging: s.averaging,
     })),
   );
-  const { openRun, setSamples, patch } = useExplorer(useShallow((s) => ({ openRun: s.openRun, setSamples: s.setSamples, patch: s.patch })));
+  const { openRun, setSamples, patch } = useExplorer(
+    useShallow((s) => ({ openRun: s.openRun, setSamples: s.setSamples, patch: s.patch })),
+  );
 
   useEffect(() => markMounted(), []);
 
@@ -68,7 +70,11 @@ export function AtlasXplore() {
         return;
       }
       setParams((prev) =>
-        encodeViewQuery(new URLSearchParams({ component: prev.get('component') ?? 'AtlasXplore' }), { ...DEFAULT_VIEW_STATE, run_id: id, samples }),
+        encodeViewQuery(new URLSearchParams({ component: prev.get('component') ?? 'AtlasXplore' }), {
+          ...DEFAULT_VIEW_STATE,
+          run_id: id,
+          samples,
+        }),
       );
     },
     [setParams, setSamples],

@@ -61,7 +61,15 @@ function initialState(kind: LabKind, { record, mode }: DetailsTarget): EditorSta
  * a text field, read-only until Edit. Save is enabled only after a change and with a non-empty key; Duplicate (read-only
  * mode only) clears the key and `_id`; Delete asks first. Mount it fresh per record (the caller keys it).
  */
-export function DetailsDialog({ kind, target, onClose }: { kind: LabKind; target: DetailsTarget; onClose: () => void }) {
+export function DetailsDialog({
+  kind,
+  target,
+  onClose,
+}: {
+  kind: LabKind;
+  target: DetailsTarget;
+  onClose: () => void;
+}) {
   const info = KIND_INFO[kind];
   const [state, setState] = useState<EditorState>(() => initialState(kind, target));
   const [newField, setNewField] = useState('');
@@ -129,7 +137,11 @@ export function DetailsDialog({ kind, target, onClose }: { kind: LabKind; target
               New {info.noun.toLowerCase()}: not saved yet.
             </Typography>
           )}
-          <Box component="form" onSubmit={(event) => event.preventDefault()} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, pt: 1 }}>
+          <Box
+            component="form"
+            onSubmit={(event) => event.preventDefault()}
+            sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, pt: 1 }}
+          >
             {Object.keys(draft).map((field) => {
               const isKey = field === info.key;
               const missing = isKey && editing && keyValue.trim() === '';
@@ -181,7 +193,12 @@ export function DetailsDialog({ kind, target, onClose }: { kind: LabKind; target
             History
           </Button>
           <Box sx={{ flex: 1 }} />
-          <Button color="error" startIcon={<Delete />} onClick={() => void onDelete()} disabled={!stored || remove.isPending}>
+          <Button
+            color="error"
+            startIcon={<Delete />}
+            onClick={() => void onDelete()}
+            disabled={!stored || remove.isPending}
+          >
             Delete
           </Button>
           {!editing && (
@@ -201,7 +218,9 @@ export function DetailsDialog({ kind, target, onClose }: { kind: LabKind; target
           <Button onClick={onClose}>Close</Button>
         </DialogActions>
       </Dialog>
-      {historyOpen && <HistoryDialog kind={kind} recordKey={String(source[info.key] ?? '')} onClose={() => setHistoryOpen(false)} />}
+      {historyOpen && (
+        <HistoryDialog kind={kind} recordKey={String(source[info.key] ?? '')} onClose={() => setHistoryOpen(false)} />
+      )}
     </>
   );
 }

@@ -38,7 +38,10 @@ function InformationViewer({ kind }: { kind: LabKind }) {
   const [details, setDetails] = useState<(DetailsTarget & { seq: number }) | null>(null);
   const [listOpen, setListOpen] = useState(false);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
-  const records = sortByKey(kind, (list.data ?? []).filter((record) => matchesSearch(record, search)));
+  const records = sortByKey(
+    kind,
+    (list.data ?? []).filter((record) => matchesSearch(record, search)),
+  );
   const open = (target: DetailsTarget) => setDetails({ ...target, seq: (details?.seq ?? 0) + 1 });
 
   return (
@@ -51,7 +54,12 @@ function InformationViewer({ kind }: { kind: LabKind }) {
           <SearchBox value={search} onChange={setSearch} label={`Search ${info.noun.toLowerCase()}s`} />
           <Box sx={{ flex: 1 }} />
           <Tooltip title={`Add ${info.noun}`}>
-            <Fab size="small" color="success" aria-label={`Add ${info.noun}`} onClick={() => open({ record: list.data?.[0] ?? {}, mode: 'new' })}>
+            <Fab
+              size="small"
+              color="success"
+              aria-label={`Add ${info.noun}`}
+              onClick={() => open({ record: list.data?.[0] ?? {}, mode: 'new' })}
+            >
               <Add />
             </Fab>
           </Tooltip>
@@ -59,7 +67,11 @@ function InformationViewer({ kind }: { kind: LabKind }) {
             Refresh
           </Button>
           <Tooltip title="More actions">
-            <IconButton aria-label={`${info.noun} actions`} aria-haspopup="menu" onClick={(event) => setMenu(event.currentTarget)}>
+            <IconButton
+              aria-label={`${info.noun} actions`}
+              aria-haspopup="menu"
+              onClick={(event) => setMenu(event.currentTarget)}
+            >
               <MoreVert />
             </IconButton>
           </Tooltip>

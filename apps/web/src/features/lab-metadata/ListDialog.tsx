@@ -28,18 +28,33 @@ import type { DetailsTarget } from './DetailsDialog';
  * The list dialog of spec 02 §2.4: search, 15 rows a page, per-row icons for table (view), edit, copy and delete,
  * an add button and Close. Details open through `onOpen` so the viewer owns the single editor.
  */
-export function ListDialog({ kind, onOpen, onClose }: { kind: LabKind; onOpen: (target: DetailsTarget) => void; onClose: () => void }) {
+export function ListDialog({
+  kind,
+  onOpen,
+  onClose,
+}: {
+  kind: LabKind;
+  onOpen: (target: DetailsTarget) => void;
+  onClose: () => void;
+}) {
   const info = KIND_INFO[kind];
   const list = useLabList(kind);
   const [search, setSearch] = useState('');
   const remove = useDeleteRecord(kind, info.key);
   const askConfirm = useConfirm();
   const showSnack = useSnackbar();
-  const records = sortByKey(kind, (list.data ?? []).filter((record) => matchesSearch(record, search)));
+  const records = sortByKey(
+    kind,
+    (list.data ?? []).filter((record) => matchesSearch(record, search)),
+  );
 
   const onDelete = async (record: LabRecord) => {
     const id = showValue(record[info.key]);
-    const ok = await askConfirm({ title: `Delete ${info.noun}`, message: `Delete ${info.noun} ${id}? This cannot be undone.`, confirmText: 'Delete' });
+    const ok = await askConfirm({
+      title: `Delete ${info.noun}`,
+      message: `Delete ${info.noun} ${id}? This cannot be undone.`,
+      confirmText: 'Delete',
+    });
     if (!ok) return;
     remove.mutate(record, {
       onSuccess: () => showSnack(LAB_MSG.itemDeleted, { color: 'success' }),
@@ -82,7 +97,11 @@ export function ListDialog({ kind, onOpen, onClose }: { kind: LabKind; onOpen: (
               return (
                 <>
                   <Tooltip title="Details">
-                    <IconButton size="small" aria-label={`Details of ${id}`} onClick={() => onOpen({ record, mode: 'view' })}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Details of ${id}`}
+                      onClick={() => onOpen({ record, mode: 'view' })}
+                    >
                       <TableChart fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -92,12 +111,21 @@ export function ListDialog({ kind, onOpen, onClose }: { kind: LabKind; onOpen: (
                     </IconButton>
                   </Tooltip>
                   <Tooltip title="Copy">
-                    <IconButton size="small" aria-label={`Copy ${id}`} onClick={() => onOpen({ record, mode: 'duplicate' })}>
+                    <IconButton
+                      size="small"
+                      aria-label={`Copy ${id}`}
+                      onClick={() => onOpen({ record, mode: 'duplicate' })}
+                    >
                       <ContentCopy fontSize="small" />
                     </IconButton>
                   </Tooltip>
                   <Tooltip title="Delete">
-                    <IconButton size="small" color="error" aria-label={`Delete ${id}`} onClick={() => void onDelete(record)}>
+                    <IconButton
+                      size="small"
+                      color="error"
+                      aria-label={`Delete ${id}`}
+                      onClick={() => void onDelete(record)}
+                    >
                       <Delete fontSize="small" />
                     </IconButton>
                   </Tooltip>

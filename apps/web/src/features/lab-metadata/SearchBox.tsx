@@ -2,7 +2,15 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Search from '@mui/icons-material/Search';
 
-export function SearchBox({ value, onChange, label }: { value: string; onChange: (value: string) => void; label: string }) {
+export function SearchBox({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+}) {
   return (
     <TextField
       size="small"

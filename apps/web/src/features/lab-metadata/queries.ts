@@ -37,7 +37,8 @@ export function useDeleteRecord(kind: LabKind, key: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (record: LabRecord) => {
-      const filter = typeof record._id === 'string' && record._id ? { _id: record._id } : { [key]: String(record[key] ?? '') };
+      const filter =
+        typeof record._id === 'string' && record._id ? { _id: record._id } : { [key]: String(record[key] ?? '') };
       return callApi(labCalls.labKindCalls[kind].remove, { query: { filter: JSON.stringify(filter) } });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: ['lab', kind] }),

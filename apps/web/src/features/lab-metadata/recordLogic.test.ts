@@ -38,7 +38,12 @@ describe('duplicate and add', () => {
     const dup = duplicateDraft('chips', toDraft('chips', chip));
     expect(dup.chip_id).toBe('');
     expect(dup.wafer_id).toBe('W1');
-    expect(toRecord('chips', {}, { ...dup, chip_id: 'C9' })).toEqual({ chip_id: 'C9', wafer_id: 'W1', diameter: '10', note: 'x' });
+    expect(toRecord('chips', {}, { ...dup, chip_id: 'C9' })).toEqual({
+      chip_id: 'C9',
+      wafer_id: 'W1',
+      diameter: '10',
+      note: 'x',
+    });
   });
   it('keeps numbers and _id when saving an existing record', () => {
     expect(toRecord('chips', chip, { ...toDraft('chips', chip), diameter: '12' })).toEqual({ ...chip, diameter: 12 });

@@ -108,7 +108,9 @@ export function newFieldProblem(name: string, draft: Draft): string | null {
 export function matchesSearch(record: LabRecord, text: string): boolean {
   const needle = text.trim().toLowerCase();
   if (!needle) return true;
-  return Object.entries(record).some(([field, value]) => field !== '_id' && showValue(value).toLowerCase().includes(needle));
+  return Object.entries(record).some(
+    ([field, value]) => field !== '_id' && showValue(value).toLowerCase().includes(needle),
+  );
 }
 
 /** Records sorted by their key, numbers in keys compared naturally (C9 before C10). */

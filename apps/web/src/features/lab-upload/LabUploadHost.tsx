@@ -45,7 +45,9 @@ export function LabUploadHost() {
           }}
         />
       )}
-      {state.cardOpen && state.items.length > 0 && <UploadProgressCard items={state.items} onClose={() => void closeCard()} />}
+      {state.cardOpen && state.items.length > 0 && (
+        <UploadProgressCard items={state.items} onClose={() => void closeCard()} />
+      )}
     </>
   );
 }

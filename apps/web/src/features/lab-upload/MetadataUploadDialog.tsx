@@ -142,7 +142,11 @@ export function MetadataUploadDialog({ initialKind, onClose, onUpload }: Props) 
                 {files.map((file, index) => (
                   <ListItem key={`${file.name}-${index}`} disableGutters>
                     <ListItemIcon sx={{ minWidth: 32 }}>
-                      {isCsvName(file.name) ? <DescriptionOutlined fontSize="small" /> : <ErrorOutline fontSize="small" color="error" />}
+                      {isCsvName(file.name) ? (
+                        <DescriptionOutlined fontSize="small" />
+                      ) : (
+                        <ErrorOutline fontSize="small" color="error" />
+                      )}
                     </ListItemIcon>
                     <ListItemText primary={file.name} secondary={formatSize(file.size)} />
                   </ListItem>

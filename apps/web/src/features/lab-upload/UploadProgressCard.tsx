@@ -28,7 +28,14 @@ export function UploadProgressCard({ items, onClose }: { items: UploadItem[]; on
       role="region"
       aria-label="Upload progress"
       data-testid="upload-progress-card"
-      sx={{ position: 'fixed', right: 16, bottom: 16, width: 420, maxWidth: 'calc(100vw - 32px)', zIndex: (t) => t.zIndex.snackbar - 1 }}
+      sx={{
+        position: 'fixed',
+        right: 16,
+        bottom: 16,
+        width: 420,
+        maxWidth: 'calc(100vw - 32px)',
+        zIndex: (t) => t.zIndex.snackbar - 1,
+      }}
     >
       <CardHeader
         sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', py: 1 }}
@@ -43,7 +50,11 @@ export function UploadProgressCard({ items, onClose }: { items: UploadItem[]; on
         slotProps={{ title: { variant: 'subtitle1', component: 'h2' } }}
         action={
           <Tooltip title={running ? 'Cancel all uploads' : 'Close'}>
-            <IconButton color="inherit" aria-label={running ? 'Cancel all uploads' : 'Close upload progress'} onClick={onClose}>
+            <IconButton
+              color="inherit"
+              aria-label={running ? 'Cancel all uploads' : 'Close upload progress'}
+              onClick={onClose}
+            >
               <Close />
             </IconButton>
           </Tooltip>
@@ -69,7 +80,11 @@ export function UploadProgressCard({ items, onClose }: { items: UploadItem[]; on
               sx={{ my: 0.5 }}
             />
             {item.message && (
-              <Typography variant="caption" color={item.error ? 'error' : 'text.secondary'} sx={{ display: 'block', wordBreak: 'break-word' }}>
+              <Typography
+                variant="caption"
+                color={item.error ? 'error' : 'text.secondary'}
+                sx={{ display: 'block', wordBreak: 'break-word' }}
+              >
                 {item.message}
               </Typography>
             )}
@@ -83,7 +98,8 @@ export function UploadProgressCard({ items, onClose }: { items: UploadItem[]; on
 function ItemIcon({ item }: { item: UploadItem }) {
   if (item.error) return <ErrorOutline color="error" fontSize="small" aria-label="Failed" />;
   if (item.cancelled) return <CancelOutlined color="disabled" fontSize="small" aria-label="Cancelled" />;
-  if (item.finished && item.notes) return <WarningAmber color="warning" fontSize="small" aria-label="Finished with notes" />;
+  if (item.finished && item.notes)
+    return <WarningAmber color="warning" fontSize="small" aria-label="Finished with notes" />;
   if (item.finished) return <CheckCircle color="success" fontSize="small" aria-label="Finished" />;
   return <Box sx={{ width: 20 }} />;
 }

@@ -97,19 +97,27 @@ async function runUpload(item: UploadItem, token: string | null, onSettled: () =
   form.append('meta', JSON.stringify(item.meta));
   form.append('output_filename', item.output_filename);
   form.append('file', item.file, item.file.name);
-  const upload = xhrUpload(LAB_RAW_PATHS.upload(item.meta_type), form, token, (progress) => patchItem(item.id, { progress }));
+  const upload = xhrUpload(LAB_RAW_PATHS.upload(item.meta_type), form, token, (progress) =>
+    patchItem(item.id, { progress }),
+  );
   aborts.set(item.id, upload.abort);
   try {
     const { status, body } = await upload.promise;
     if (status >= 200 && status < 300) {
       const result = body as TImportResult;
-      patchItem(item.id, { progress: 100, finished: true, message: describeImport(result), notes: importHasNotes(result) });
+      patchItem(item.id, {
+        progress: 100,
+        finished: true,
+        message: describeImport(result),
+        notes: importHasNotes(result),
+      });
     } else {
       const msg = (body as { msg?: string } | undefined)?.msg ?? `Upload failed (HTTP ${status}).`;
       patchItem(item.id, { error: msg, message: msg });
     }
   } catch (error) {
-    if ((error as Error).name === 'AbortError') patchItem(item.id, { cancelled: true, message: LAB_MSG.uploadCancelled });
+    if ((error as Error).name === 'AbortError')
+      patchItem(item.id, { cancelled: true, message: LAB_MSG.uploadCancelled });
     else patchItem(item.id, { error: (error as Error).message, message: (error as Error).message });
   } finally {
     aborts.delete(item.id);

@@ -33,7 +33,8 @@ export function describeImport(result: TImportResult): string {
 }
 
 /** Whether an import reported something to look at (duplicates or warnings): shown with a warning icon. */
-export const importHasNotes = (result: TImportResult): boolean => result.duplicates.length > 0 || result.warnings.length > 0;
+export const importHasNotes = (result: TImportResult): boolean =>
+  result.duplicates.length > 0 || result.warnings.length > 0;
 
 export interface ItemStatus {
   finished: boolean;

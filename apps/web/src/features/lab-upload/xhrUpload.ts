@@ -13,7 +13,12 @@ export interface XhrUpload {
   abort: () => void;
 }
 
-export function xhrUpload(url: string, form: FormData, token: string | null, onProgress: (percent: number) => void): XhrUpload {
+export function xhrUpload(
+  url: string,
+  form: FormData,
+  token: string | null,
+  onProgress: (percent: number) => void,
+): XhrUpload {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<XhrResult>((resolve, reject) => {
     xhr.open('POST', url);
@@ -31,7 +36,12 @@ export function xhrUpload(url: string, form: FormData, token: string | null, onP
       }
       resolve({ status: xhr.status, body });
     };
-    xhr.onerror = () => reject(Object.assign(new Error('The server cannot be reached. Check your connection and try again.'), { name: 'NetworkError' }));
+    xhr.onerror = () =>
+      reject(
+        Object.assign(new Error('The server cannot be reached. Check your connection and try again.'), {
+          name: 'NetworkError',
+        }),
+      );
     xhr.onabort = () => reject(Object.assign(new Error('Upload Cancelled.'), { name: 'AbortError' }));
     xhr.send(form);
   });

@@ -34,7 +34,10 @@ export function AtlasRunViewer() {
   const runs = useQuery({
     queryKey: ['lab-views', 'run-folders', bucket],
     queryFn: async ({ signal }) => {
-      const prefixes = await callApi(labCalls.subFolders, { body: { bucket_name: bucket!, prefix: 'data/', delimiter: '/' }, signal });
+      const prefixes = await callApi(labCalls.subFolders, {
+        body: { bucket_name: bucket!, prefix: 'data/', delimiter: '/' },
+        signal,
+      });
       return prefixes
         .map((p) => p.slice('data/'.length).replace(/\/$/, ''))
         .filter(Boolean)
@@ -63,11 +66,27 @@ export function AtlasRunViewer() {
 
   return (
     <Box sx={{ display: 'flex', gap: 2, p: 2, flex: 1, minHeight: 0, flexDirection: { xs: 'column', md: 'row' } }}>
-      <Paper variant="outlined" sx={{ p: 1.5, width: { md: 240 }, flexShrink: 0, display: 'flex', flexDirection: 'column', maxHeight: { md: 'calc(100vh - 140px)' } }}>
+      <Paper
+        variant="outlined"
+        sx={{
+          p: 1.5,
+          width: { md: 240 },
+          flexShrink: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          maxHeight: { md: 'calc(100vh - 140px)' },
+        }}
+      >
         <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
           Runs
         </Typography>
-        <TextField size="small" label="Search" value={search} onChange={(e) => setSearch(e.target.value)} sx={{ mb: 1 }} />
+        <TextField
+          size="small"
+          label="Search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ mb: 1 }}
+        />
         {error ? (
           <Alert severity="error">{error.message}</Alert>
         ) : runs.isPending ? (
@@ -104,7 +123,17 @@ function iconFor(key: string) {
   return <InsertDriveFile fontSize="small" />;
 }
 
-function RunFiles({ bucket, runId, file, onFile }: { bucket: string; runId: string; file: string | null; onFile: (key: string) => void }) {
+function RunFiles({
+  bucket,
+  runId,
+  file,
+  onFile,
+}: {
+  bucket: string;
+  runId: string;
+  file: string | null;
+  onFile: (key: string) => void;
+}) {
   const prefix = spatialPrefix(runId);
   const listed = useStorageList(bucket, prefix, { onlyFiles: true });
   const files = useMemo(() => [...(listed.data ?? [])].sort((a, b) => a.localeCompare(b)), [listed.data]);
@@ -129,7 +158,10 @@ function RunFiles({ bucket, runId, file, onFile }: { bucket: string; runId: stri
     );
   return (
     <>
-      <Paper variant="outlined" sx={{ p: 1.5, width: { md: 280 }, flexShrink: 0, maxHeight: { md: 'calc(100vh - 140px)' }, overflow: 'auto' }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 1.5, width: { md: 280 }, flexShrink: 0, maxHeight: { md: 'calc(100vh - 140px)' }, overflow: 'auto' }}
+      >
         <Typography variant="subtitle1" component="h2">
           {runId} spatial folder
         </Typography>
@@ -137,7 +169,10 @@ function RunFiles({ bucket, runId, file, onFile }: { bucket: string; runId: stri
           {files.map((key) => (
             <ListItemButton key={key} selected={key === current} onClick={() => onFile(key)}>
               <ListItemIcon sx={{ minWidth: 32 }}>{iconFor(key)}</ListItemIcon>
-              <ListItemText primary={key.slice(prefix.length)} slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }} />
+              <ListItemText
+                primary={key.slice(prefix.length)}
+                slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }}
+              />
             </ListItemButton>
           ))}
         </List>
@@ -172,7 +207,12 @@ function FilePreview({ bucket, fileKey, name }: { bucket: string; fileKey: strin
               aria-labelledby="preview-size-label"
             />
           </Box>
-          <StorageImage bucket={bucket} fileKey={fileKey} alt={name} sx={{ width: `${size}%`, maxWidth: 'none', mx: 0 }} />
+          <StorageImage
+            bucket={bucket}
+            fileKey={fileKey}
+            alt={name}
+            sx={{ width: `${size}%`, maxWidth: 'none', mx: 0 }}
+          />
         </>
       ) : text ? (
         <TextPreview bucket={bucket} fileKey={fileKey} />
@@ -191,11 +231,22 @@ function TextPreview({ bucket, fileKey }: { bucket: string; fileKey: string }) {
   if (value.isPending) return <CircularProgress size={24} aria-label="Loading file" />;
   if (value.error) return <Alert severity="error">{value.error.message}</Alert>;
   if (value.data === null) return <Alert severity="warning">This file cannot be read.</Alert>;
-  const body = /\.csv$/i.test(fileKey) ? (value.data as string[][]).map((row) => row.map(csvCell).join(',')).join('\n') : JSON.stringify(value.data, null, 2);
+  const body = /\.csv$/i.test(fileKey)
+    ? (value.data as string[][]).map((row) => row.map(csvCell).join(',')).join('\n')
+    : JSON.stringify(value.data, null, 2);
   return (
     <Box
       component="pre"
-      sx={{ fontSize: 13, bgcolor: 'action.hover', p: 1.5, borderRadius: 1, overflow: 'auto', maxHeight: 'calc(100vh - 260px)', m: 0, mt: 1 }}
+      sx={{
+        fontSize: 13,
+        bgcolor: 'action.hover',
+        p: 1.5,
+        borderRadius: 1,
+        overflow: 'auto',
+        maxHeight: 'calc(100vh - 260px)',
+        m: 0,
+        mt: 1,
+      }}
     >
       {body}
     </Box>

@@ -29,7 +29,10 @@ export function ImageViewer() {
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const ids = useMemo(() => [...checked].sort(byId), [checked]);
   const qc = useQcRecords(ids);
-  const records = useMemo(() => ((qc.data ?? []) as TQcRecord[]).filter((r) => checked.has(r.id)).sort((a, b) => byId(a.id, b.id)), [qc.data, checked]);
+  const records = useMemo(
+    () => ((qc.data ?? []) as TQcRecord[]).filter((r) => checked.has(r.id)).sort((a, b) => byId(a.id, b.id)),
+    [qc.data, checked],
+  );
   const types = useMemo(() => {
     const names = new Set<string>(records.flatMap((r) => Object.keys(r.files.images)));
     names.add(imageType);
@@ -46,7 +49,10 @@ export function ImageViewer() {
       }
       return next;
     });
-  const markFailed = useCallback((key: string) => setFailed((prev) => (prev.has(key) ? prev : new Set(prev).add(key))), []);
+  const markFailed = useCallback(
+    (key: string) => setFailed((prev) => (prev.has(key) ? prev : new Set(prev).add(key))),
+    [],
+  );
 
   const cards = records
     .map((r) => ({ record: r, path: r.files.images[imageType] }))
@@ -56,12 +62,27 @@ export function ImageViewer() {
 
   return (
     <Box sx={{ display: 'flex', gap: 2, p: 2, flex: 1, minHeight: 0, flexDirection: { xs: 'column', md: 'row' } }}>
-      <Paper variant="outlined" sx={{ p: 1.5, width: { md: 320 }, flexShrink: 0, display: 'flex', flexDirection: 'column', maxHeight: { md: 'calc(100vh - 140px)' } }}>
+      <Paper
+        variant="outlined"
+        sx={{
+          p: 1.5,
+          width: { md: 320 },
+          flexShrink: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          maxHeight: { md: 'calc(100vh - 140px)' },
+        }}
+      >
         <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
           Image Viewer
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, mb: 1 }}>
-          <Button size="small" variant="outlined" onClick={() => check(runIdsUnder(tree), true)} disabled={tree.length === 0}>
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => check(runIdsUnder(tree), true)}
+            disabled={tree.length === 0}
+          >
             Select all runs
           </Button>
           <Button size="small" onClick={() => setChecked(new Set())} disabled={checked.size === 0}>
@@ -80,7 +101,12 @@ export function ImageViewer() {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
           <FormControl size="small" sx={{ minWidth: 240 }}>
             <InputLabel id="image-type-label">Image type</InputLabel>
-            <Select labelId="image-type-label" label="Image type" value={imageType} onChange={(e) => setImageType(e.target.value)}>
+            <Select
+              labelId="image-type-label"
+              label="Image type"
+              value={imageType}
+              onChange={(e) => setImageType(e.target.value)}
+            >
               {types.map((t) => (
                 <MenuItem key={t} value={t}>
                   {t}
@@ -102,9 +128,19 @@ export function ImageViewer() {
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))', gap: 2 }}>
             {cards.map(({ record, key }) => (
               <Card key={key} variant="outlined" data-testid="qc-card">
-                <CardHeader title={record.id} subheader={imageType} slotProps={{ title: { variant: 'subtitle1' } }} sx={{ pb: 0 }} />
+                <CardHeader
+                  title={record.id}
+                  subheader={imageType}
+                  slotProps={{ title: { variant: 'subtitle1' } }}
+                  sx={{ pb: 0 }}
+                />
                 <CardContent>
-                  <StorageImage bucket={bucket} fileKey={key} alt={`${record.id} ${imageType}`} onFailed={() => markFailed(key)} />
+                  <StorageImage
+                    bucket={bucket}
+                    fileKey={key}
+                    alt={`${record.id} ${imageType}`}
+                    onFailed={() => markFailed(key)}
+                  />
                 </CardContent>
               </Card>
             ))}

@@ -55,7 +55,17 @@ export function QcViewer() {
   const error = bucketError ?? listed.error;
   return (
     <Box sx={{ display: 'flex', gap: 2, p: 2, flex: 1, minHeight: 0, flexDirection: { xs: 'column', md: 'row' } }}>
-      <Paper variant="outlined" sx={{ p: 1.5, width: { md: 280 }, flexShrink: 0, display: 'flex', flexDirection: 'column', maxHeight: { md: 'calc(100vh - 140px)' } }}>
+      <Paper
+        variant="outlined"
+        sx={{
+          p: 1.5,
+          width: { md: 280 },
+          flexShrink: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          maxHeight: { md: 'calc(100vh - 140px)' },
+        }}
+      >
         <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
           <Typography variant="h6" component="h1" sx={{ flex: 1 }}>
             QC Runs
@@ -74,7 +84,13 @@ export function QcViewer() {
             </MenuItem>
           </Menu>
         </Box>
-        <TextField size="small" label="Search" value={search} onChange={(e) => setSearch(e.target.value)} sx={{ mb: 1 }} />
+        <TextField
+          size="small"
+          label="Search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ mb: 1 }}
+        />
         {error ? (
           <Alert severity="error">{error.message}</Alert>
         ) : listed.isPending ? (
@@ -98,7 +114,9 @@ export function QcViewer() {
           <RunPanel key={selected.id} bucket={bucket} id={selected.id} root={selected.root} />
         ) : (
           <Typography color="text.secondary">
-            {selectedId && !listed.isPending ? `No QC folder with metadata.json for run '${selectedId}'.` : 'Choose a run to see its QC figures and metadata.'}
+            {selectedId && !listed.isPending
+              ? `No QC folder with metadata.json for run '${selectedId}'.`
+              : 'Choose a run to see its QC figures and metadata.'}
           </Typography>
         )}
       </Paper>
@@ -114,7 +132,11 @@ function RunPanel({ bucket, id, root }: { bucket: string; id: string; root: stri
       <Typography variant="h5" component="h2">
         RUN - {id}
       </Typography>
-      <Tabs value={tab} onChange={(_, v: 'figures' | 'metadata') => setTab(v)} sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+      <Tabs
+        value={tab}
+        onChange={(_, v: 'figures' | 'metadata') => setTab(v)}
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
+      >
         <Tab label="Figures" value="figures" />
         <Tab label="Metadata" value="metadata" />
       </Tabs>
@@ -152,9 +174,15 @@ function Metadata({ bucket, root }: { bucket: string; root: string }) {
   const meta = useStorageJson(bucket, `${root}metadata.json`);
   if (meta.isPending) return <CircularProgress size={28} aria-label="Loading metadata" />;
   if (meta.error) return <Alert severity="error">{meta.error.message}</Alert>;
-  const record = meta.data && typeof meta.data === 'object' && !Array.isArray(meta.data) ? (meta.data as Record<string, unknown>) : null;
+  const record =
+    meta.data && typeof meta.data === 'object' && !Array.isArray(meta.data)
+      ? (meta.data as Record<string, unknown>)
+      : null;
   if (!record) return <Alert severity="warning">The metadata.json of this run cannot be read.</Alert>;
-  const main = QC_METADATA_FIELDS.map(({ label, keys }) => [label, keys.map((k) => record[k]).find((v) => v !== undefined && v !== null && v !== '')] as const);
+  const main = QC_METADATA_FIELDS.map(
+    ({ label, keys }) =>
+      [label, keys.map((k) => record[k]).find((v) => v !== undefined && v !== null && v !== '')] as const,
+  );
   const shownKeys = new Set<string>(QC_METADATA_FIELDS.flatMap((f) => f.keys));
   const others = fieldRows(record).filter(([k]) => !shownKeys.has(k));
   return (

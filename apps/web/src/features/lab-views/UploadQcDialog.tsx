@@ -98,7 +98,8 @@ export function UploadQcDialog({ open, onClose }: { open: boolean; onClose: () =
     if (inputRef.current) inputRef.current.value = '';
   };
 
-  const setItem = (key: string, patch: ItemState) => setItems((prev) => ({ ...prev, [key]: { ...prev[key], ...patch } }));
+  const setItem = (key: string, patch: ItemState) =>
+    setItems((prev) => ({ ...prev, [key]: { ...prev[key], ...patch } }));
 
   const upload = async () => {
     setProblem(null);
@@ -128,7 +129,13 @@ export function UploadQcDialog({ open, onClose }: { open: boolean; onClose: () =
           setItem(next.key, { progress: 0, cancelled: true });
           continue;
         }
-        const handle = uploadStorageFile(token, next.file.file, next.key, { remarks: '', qc_dir: next.id }, (progress) => setItem(next.key, { progress }));
+        const handle = uploadStorageFile(
+          token,
+          next.file.file,
+          next.key,
+          { remarks: '', qc_dir: next.id },
+          (progress) => setItem(next.key, { progress }),
+        );
         handles.current.push(handle);
         try {
           await handle.done;
@@ -200,12 +207,31 @@ export function UploadQcDialog({ open, onClose }: { open: boolean; onClose: () =
     <Dialog open={open} onClose={() => void close()} maxWidth="md" fullWidth aria-labelledby="upload-qc-title">
       <DialogTitle id="upload-qc-title">Upload QCed Directory</DialogTitle>
       <DialogContent>
-        <input ref={inputRef} type="file" hidden multiple {...DIRECTORY_INPUT} data-testid="qc-directory-input" onChange={(e) => addFiles(e.target.files)} />
+        <input
+          ref={inputRef}
+          type="file"
+          hidden
+          multiple
+          {...DIRECTORY_INPUT}
+          data-testid="qc-directory-input"
+          onChange={(e) => addFiles(e.target.files)}
+        />
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mt: 1, mb: 2 }}>
-          <Button variant="outlined" startIcon={<CreateNewFolder />} onClick={() => inputRef.current?.click()} disabled={uploading}>
+          <Button
+            variant="outlined"
+            startIcon={<CreateNewFolder />}
+            onClick={() => inputRef.current?.click()}
+            disabled={uploading}
+          >
             Add Directory
           </Button>
-          <TextField size="small" label="Target folder" value={QC_TARGET_FOLDER} slotProps={{ input: { readOnly: true } }} sx={{ width: 140 }} />
+          <TextField
+            size="small"
+            label="Target folder"
+            value={QC_TARGET_FOLDER}
+            slotProps={{ input: { readOnly: true } }}
+            sx={{ width: 140 }}
+          />
           <TextField
             size="small"
             label="Search"
@@ -220,7 +246,8 @@ export function UploadQcDialog({ open, onClose }: { open: boolean; onClose: () =
         {plan.ids.length > 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             QC folders: {plan.ids.join(', ')}
-            {plan.skipped.length > 0 && ` · ${plan.skipped.length} loose ${plan.skipped.length === 1 ? 'file' : 'files'} outside a folder will not be uploaded`}
+            {plan.skipped.length > 0 &&
+              ` · ${plan.skipped.length} loose ${plan.skipped.length === 1 ? 'file' : 'files'} outside a folder will not be uploaded`}
           </Typography>
         )}
         {plan.missingMetadata.length > 0 && (
@@ -237,7 +264,9 @@ export function UploadQcDialog({ open, onClose }: { open: boolean; onClose: () =
           <Box sx={{ mb: 1 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               {phase === 'finished' && (errors ? <WarningAmber color="warning" /> : <CheckCircle color="success" />)}
-              <Typography variant="subtitle2">{phase === 'finished' ? LAB_MSG.uploadsFinished : LAB_MSG.uploadingFiles(total)}</Typography>
+              <Typography variant="subtitle2">
+                {phase === 'finished' ? LAB_MSG.uploadsFinished : LAB_MSG.uploadingFiles(total)}
+              </Typography>
               <Typography variant="body2" color="text.secondary">
                 {done}/{total}
               </Typography>
@@ -260,7 +289,9 @@ export function UploadQcDialog({ open, onClose }: { open: boolean; onClose: () =
               {shown.length === 0 ? (
                 <TableRow>
                   <TableCell colSpan={statusColumn ? 3 : 2} sx={{ color: 'text.secondary' }}>
-                    {files.length ? 'No file matches the search.' : 'Add a directory holding one folder per QC run, each with a metadata.json.'}
+                    {files.length
+                      ? 'No file matches the search.'
+                      : 'Add a directory holding one folder per QC run, each with a metadata.json.'}
                   </TableCell>
                 </TableRow>
               ) : (
@@ -274,7 +305,11 @@ export function UploadQcDialog({ open, onClose }: { open: boolean; onClose: () =
                       {statusColumn && (
                         <TableCell>
                           {state?.error ? (
-                            <Typography variant="body2" color="error" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+                            <Typography
+                              variant="body2"
+                              color="error"
+                              sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}
+                            >
                               <ErrorOutline fontSize="small" /> {state.error}
                             </Typography>
                           ) : state?.cancelled ? (
@@ -282,7 +317,11 @@ export function UploadQcDialog({ open, onClose }: { open: boolean; onClose: () =
                               {LAB_MSG.uploadCancelled}
                             </Typography>
                           ) : state ? (
-                            <LinearProgress variant="determinate" value={state.progress} aria-label={`Progress of ${f.path}`} />
+                            <LinearProgress
+                              variant="determinate"
+                              value={state.progress}
+                              aria-label={`Progress of ${f.path}`}
+                            />
                           ) : (
                             <Typography variant="body2" color="text.secondary">
                               skipped
@@ -312,7 +351,11 @@ export function UploadQcDialog({ open, onClose }: { open: boolean; onClose: () =
         </Button>
         <Box sx={{ flex: 1 }} />
         <Button onClick={() => void close()}>Cancel</Button>
-        <Button variant="contained" onClick={() => void upload()} disabled={uploading || phase === 'finished' || !canUploadQc(plan)}>
+        <Button
+          variant="contained"
+          onClick={() => void upload()}
+          disabled={uploading || phase === 'finished' || !canUploadQc(plan)}
+        >
           Upload
         </Button>
       </DialogActions>

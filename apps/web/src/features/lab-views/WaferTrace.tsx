@@ -57,7 +57,17 @@ export function WaferTrace() {
 
   return (
     <Box sx={{ display: 'flex', gap: 2, p: 2, flex: 1, minHeight: 0, flexDirection: { xs: 'column', md: 'row' } }}>
-      <Paper variant="outlined" sx={{ p: 1.5, width: { md: 320 }, flexShrink: 0, display: 'flex', flexDirection: 'column', maxHeight: { md: 'calc(100vh - 140px)' } }}>
+      <Paper
+        variant="outlined"
+        sx={{
+          p: 1.5,
+          width: { md: 320 },
+          flexShrink: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          maxHeight: { md: 'calc(100vh - 140px)' },
+        }}
+      >
         <Typography variant="h6" component="h1" sx={{ mb: 1 }}>
           Wafer Trace
         </Typography>
@@ -78,12 +88,22 @@ export function WaferTrace() {
             <FormControlLabel
               key={level}
               label={level}
-              control={<Checkbox checked={levels[level]} onChange={(e) => setLevels((prev) => ({ ...prev, [level]: e.target.checked }))} />}
+              control={
+                <Checkbox
+                  checked={levels[level]}
+                  onChange={(e) => setLevels((prev) => ({ ...prev, [level]: e.target.checked }))}
+                />
+              }
             />
           ))}
           <FormControl size="small" sx={{ minWidth: 220 }} disabled={items.length === 0}>
             <InputLabel id="trace-item-label">Selected</InputLabel>
-            <Select labelId="trace-item-label" label="Selected" value={chosen?.key ?? ''} onChange={(e) => setChosenKey(e.target.value)}>
+            <Select
+              labelId="trace-item-label"
+              label="Selected"
+              value={chosen?.key ?? ''}
+              onChange={(e) => setChosenKey(e.target.value)}
+            >
               {items.map((n) => (
                 <MenuItem key={n.key} value={n.key}>
                   {n.type}/{n.id}
@@ -112,7 +132,11 @@ export function WaferTrace() {
 }
 
 /** Key fields first (spec 02 §2.4 sorts them first in the editors too). */
-const KEY_FIELDS: Record<TraceType, string[]> = { Wafer: ['wafer_id'], Chip: ['chip_id', 'wafer_id', 'waferid'], DBiT: ['run_id', 'study_id', 'chip_a_id', 'chip_b_id'] };
+const KEY_FIELDS: Record<TraceType, string[]> = {
+  Wafer: ['wafer_id'],
+  Chip: ['chip_id', 'wafer_id', 'waferid'],
+  DBiT: ['run_id', 'study_id', 'chip_a_id', 'chip_b_id'],
+};
 
 const KIND_OF: Record<Exclude<TraceType, 'DBiT'>, { kind: 'wafers' | 'chips'; key: string }> = {
   Wafer: { kind: 'wafers', key: 'wafer_id' },
@@ -125,7 +149,10 @@ function RecordTable({ node }: { node: TraceNode }) {
   const query = useQuery({
     queryKey: ['lab', lookup?.kind ?? 'dbits', 'one', node.id],
     queryFn: ({ signal }) =>
-      callApi(labCalls.labKindCalls[lookup!.kind].list, { query: { filter: JSON.stringify({ [lookup!.key]: node.id }) }, signal }),
+      callApi(labCalls.labKindCalls[lookup!.kind].list, {
+        query: { filter: JSON.stringify({ [lookup!.key]: node.id }) },
+        signal,
+      }),
     enabled: lookup !== null,
     staleTime: 60_000,
   });
@@ -177,7 +204,8 @@ function QcPanes({ runId }: { runId: string }) {
       </Alert>
     );
   const names = images.map(([name]) => name);
-  const pick = (wanted: string, fallback: number) => (names.includes(wanted) ? wanted : names[Math.min(fallback, names.length - 1)]!);
+  const pick = (wanted: string, fallback: number) =>
+    names.includes(wanted) ? wanted : names[Math.min(fallback, names.length - 1)]!;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2, mt: 2 }} key={runId}>
       <ImagePane record={record} images={images} initial={pick(QC_DEFAULT_IMAGES[0], 0)} pane={1} />
@@ -186,7 +214,17 @@ function QcPanes({ runId }: { runId: string }) {
   );
 }
 
-function ImagePane({ record, images, initial, pane }: { record: TQcRecord; images: Array<[string, string]>; initial: string; pane: number }) {
+function ImagePane({
+  record,
+  images,
+  initial,
+  pane,
+}: {
+  record: TQcRecord;
+  images: Array<[string, string]>;
+  initial: string;
+  pane: number;
+}) {
   const [name, setName] = useState(initial);
   const { bucket } = useDataBucket();
   const path = images.find(([n]) => n === name)?.[1];
@@ -194,7 +232,12 @@ function ImagePane({ record, images, initial, pane }: { record: TQcRecord; image
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <FormControl size="small" fullWidth sx={{ mb: 1 }}>
         <InputLabel id={`pane-${pane}-label`}>Image {pane}</InputLabel>
-        <Select labelId={`pane-${pane}-label`} label={`Image ${pane}`} value={name} onChange={(e) => setName(e.target.value)}>
+        <Select
+          labelId={`pane-${pane}-label`}
+          label={`Image ${pane}`}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        >
           {images.map(([n, p]) => (
             <MenuItem key={n} value={n}>
               {p}

@@ -28,7 +28,8 @@ export const useWaferTrace = () =>
 export const useQcRecords = (ids: string[]) =>
   useQuery({
     queryKey: labViewKeys.qc(ids),
-    queryFn: async ({ signal }) => (await callApi(labCalls.getQc, { query: { id: ids.join(',') }, signal })) as TQcRecord[],
+    queryFn: async ({ signal }) =>
+      (await callApi(labCalls.getQc, { query: { id: ids.join(',') }, signal })) as TQcRecord[],
     enabled: ids.length > 0,
     staleTime: STALE_MS,
   });
@@ -44,12 +45,26 @@ export function useDataBucket() {
 }
 
 /** Keys under a path of a bucket (`false` from the server, e.g. a missing folder, reads as none). */
-export const useStorageList = (bucket: string | undefined, path: string, options: { delimiter?: string; onlyFiles?: boolean; filter?: string[] } = {}) =>
+export const useStorageList = (
+  bucket: string | undefined,
+  path: string,
+  options: { delimiter?: string; onlyFiles?: boolean; filter?: string[] } = {},
+) =>
   useQuery({
-    queryKey: [...labViewKeys.list(bucket ?? '', path, options.delimiter ?? ''), options.onlyFiles ?? false, options.filter ?? []],
+    queryKey: [
+      ...labViewKeys.list(bucket ?? '', path, options.delimiter ?? ''),
+      options.onlyFiles ?? false,
+      options.filter ?? [],
+    ],
     queryFn: async ({ signal }) => {
       const keys = await callApi(labCalls.listFiles, {
-        body: { bucket: bucket!, path, filter: options.filter ?? [], only_files: options.onlyFiles ?? false, delimiter: options.delimiter ?? '' },
+        body: {
+          bucket: bucket!,
+          path,
+          filter: options.filter ?? [],
+          only_files: options.onlyFiles ?? false,
+          delimiter: options.delimiter ?? '',
+        },
         signal,
       });
       return keys === false ? [] : keys;
@@ -62,7 +77,12 @@ export const isTiff = (key: string) => /\.tiff?$/i.test(key);
 export const isImageFile = (key: string) => /\.(png|jpe?g|tiff?)$/i.test(key);
 
 /** A file of a bucket with the session's token; tif images come as JPEG (browsers cannot show tif). */
-export async function fetchStorageBlob(token: string | null, bucket: string, key: string, signal?: AbortSignal): Promise<Blob> {
+export async function fetchStorageBlob(
+  token: string | null,
+  bucket: string,
+  key: string,
+  signal?: AbortSignal,
+): Promise<Blob> {
   const url = isTiff(key)
     ? buildPath(LAB_RAW_PATHS.imageAsJpg, {}, { bucket_name: bucket, filename: key, rotation: 0 })
     : buildPath(LAB_RAW_PATHS.blob, {}, { bucket_name: bucket, filename: key });
@@ -112,14 +132,21 @@ export function useStorageJson(bucket: string | undefined, key: string | undefin
   const { token } = useSession();
   return useQuery({
     queryKey: labViewKeys.text(bucket ?? '', key ?? ''),
-    queryFn: ({ signal }) => fetchJson(token, /\.csv$/i.test(key!) ? LAB_RAW_PATHS.csv : LAB_RAW_PATHS.json, bucket!, key!, signal),
+    queryFn: ({ signal }) =>
+      fetchJson(token, /\.csv$/i.test(key!) ? LAB_RAW_PATHS.csv : LAB_RAW_PATHS.json, bucket!, key!, signal),
     enabled: Boolean(bucket && key),
     staleTime: STALE_MS,
   });
 }
 
 /** GET /json or /csv: the parsed value, or null when the server says false. */
-export async function fetchJson(token: string | null, path: string, bucket: string, key: string, signal?: AbortSignal): Promise<unknown> {
+export async function fetchJson(
+  token: string | null,
+  path: string,
+  bucket: string,
+  key: string,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const response = await fetch(buildPath(path, {}, { bucket_name: bucket, filename: key }), {
     headers: token ? { authorization: `JWT ${token}` } : {},
     signal,

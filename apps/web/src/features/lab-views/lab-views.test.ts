@@ -68,9 +68,18 @@ describe('QC upload plan', () => {
   const f = (path: string) => ({ path, size: 10 });
 
   it('maps sub-folders of the chosen folder to data/{id}/…', () => {
-    const plan = planQcUpload([f('pick/QC2/metadata.json'), f('pick/QC1/metadata.json'), f('pick/QC1/img/a.png'), f('pick/notes.txt')]);
+    const plan = planQcUpload([
+      f('pick/QC2/metadata.json'),
+      f('pick/QC1/metadata.json'),
+      f('pick/QC1/img/a.png'),
+      f('pick/notes.txt'),
+    ]);
     expect(plan.ids).toEqual(['QC1', 'QC2']);
-    expect(plan.items.map((i) => i.key)).toEqual(['data/QC2/metadata.json', 'data/QC1/metadata.json', 'data/QC1/img/a.png']);
+    expect(plan.items.map((i) => i.key)).toEqual([
+      'data/QC2/metadata.json',
+      'data/QC1/metadata.json',
+      'data/QC1/img/a.png',
+    ]);
     expect(plan.skipped.map((s) => s.path)).toEqual(['pick/notes.txt']);
     expect(canUploadQc(plan)).toBe(true);
   });

@@ -94,7 +94,11 @@ export function pathTo(nodes: TraceNode[], key: string): TraceNode[] {
 }
 
 /** The Field/Value rows of a record, `first` keys leading: keys that are blank or `_id` are hidden (spec 02 §2.2). */
-export function fieldRows(record: Record<string, unknown> | undefined, max = 1000, first: string[] = []): Array<[string, string]> {
+export function fieldRows(
+  record: Record<string, unknown> | undefined,
+  max = 1000,
+  first: string[] = [],
+): Array<[string, string]> {
   if (!record) return [];
   const rows: Array<[string, string]> = [];
   const keys = [...first.filter((k) => k in record), ...Object.keys(record).filter((k) => !first.includes(k))];

@@ -20,9 +20,15 @@ const BUILT: Partial<Record<ComponentName, ComponentType>> = {
   QcViewer: lazy(() => import('../lab-views/QcViewer').then((m) => ({ default: m.QcViewer }))),
   AtlasViewer: lazy(() => import('../lab-views/QcViewer').then((m) => ({ default: m.QcViewer }))),
   AtlasRunViewer: lazy(() => import('../lab-views/AtlasRunViewer').then((m) => ({ default: m.AtlasRunViewer }))),
-  WaferInformationViewer: lazy(() => import('../lab-metadata/InformationViewer').then((m) => ({ default: m.WaferInformationViewer }))),
-  ChipInformationViewer: lazy(() => import('../lab-metadata/InformationViewer').then((m) => ({ default: m.ChipInformationViewer }))),
-  DbitInformationViewer: lazy(() => import('../lab-metadata/InformationViewer').then((m) => ({ default: m.DbitInformationViewer }))),
+  WaferInformationViewer: lazy(() =>
+    import('../lab-metadata/InformationViewer').then((m) => ({ default: m.WaferInformationViewer })),
+  ),
+  ChipInformationViewer: lazy(() =>
+    import('../lab-metadata/InformationViewer').then((m) => ({ default: m.ChipInformationViewer })),
+  ),
+  DbitInformationViewer: lazy(() =>
+    import('../lab-metadata/InformationViewer').then((m) => ({ default: m.DbitInformationViewer })),
+  ),
 };
 
 type ComponentViewProps = { view: Exclude<ResolvedView, { kind: 'home' } | { kind: 'catalogue' }> };

@@ -126,7 +126,11 @@ export function VizLabPage() {
   const tissueImage = useMemo(() => {
     if (!withImage) return null;
     const side = Math.ceil(Math.sqrt(n)) * 10;
-    return { image: tissueDataUrl(), bounds: [-5, side - 5, side - 5, -5] as [number, number, number, number], opacity: 0.9 };
+    return {
+      image: tissueDataUrl(),
+      bounds: [-5, side - 5, side - 5, -5] as [number, number, number, number],
+      opacity: 0.9,
+    };
   }, [withImage, n]);
   const [colouring, setColouring] = useState<Colouring>('geneA');
   const [palette, setPalette] = useState<HeatmapPalette>('jet');
@@ -209,13 +213,28 @@ export function VizLabPage() {
 
   return (
     <div style={{ height: '100vh', display: 'flex', flexDirection: 'column', fontFamily: 'sans-serif', fontSize: 13 }}>
-      <div style={{ display: 'flex', gap: 6, alignItems: 'center', padding: 6, flexWrap: 'wrap', height: 40, boxSizing: 'border-box' }}>
+      <div
+        style={{
+          display: 'flex',
+          gap: 6,
+          alignItems: 'center',
+          padding: 6,
+          flexWrap: 'wrap',
+          height: 40,
+          boxSizing: 'border-box',
+        }}
+      >
         <strong>Viz lab · {n.toLocaleString()} tixels</strong>
         {button('Gene A', () => showColouring('geneA'), colouring === 'geneA', 'gene-a')}
         {button('Gene B', () => showColouring('geneB'), colouring === 'geneB', 'gene-b')}
         {button('Clusters', () => showColouring('clusters'), colouring === 'clusters', 'clusters')}
         {button(`Palette: ${palette}`, nextPalette, false, 'palette')}
-        {button(`Background: ${background}`, () => setBackground((b) => (b === 'black' ? 'white' : b === 'white' ? 'darkgrey' : 'black')), false, 'background')}
+        {button(
+          `Background: ${background}`,
+          () => setBackground((b) => (b === 'black' ? 'white' : b === 'white' ? 'darkgrey' : 'black')),
+          false,
+          'background',
+        )}
         {button('Pan', () => setTool('pan'), tool === 'pan', 'tool-pan')}
         {button('Lasso', () => setTool('lasso'), tool === 'lasso', 'tool-lasso')}
         {button('Quad', () => setTool('quad'), tool === 'quad', 'tool-quad')}
@@ -238,7 +257,10 @@ export function VizLabPage() {
         )}
       </div>
       <div style={{ flex: 1, minHeight: 0 }}>
-        <div style={{ width: '100%', height: '100%' }} onPointerUpCapture={() => (selectT0.current = performance.now())}>
+        <div
+          style={{ width: '100%', height: '100%' }}
+          onPointerUpCapture={() => (selectT0.current = performance.now())}
+        >
           <LinkedPlots
             ref={plots}
             embedding={data.embedding}

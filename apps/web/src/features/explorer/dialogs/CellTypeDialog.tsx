@@ -98,17 +98,39 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
   const busy = posting || taskId !== null;
   const progress = task.data?.progress ?? 0;
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="cell-type-mapping-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="cell-type-mapping-title"
+    >
       <DialogTitle id="cell-type-mapping-title">Cell Type Mapping</DialogTitle>
       <DialogContent>
         <DialogContentText variant="body2" sx={{ mb: 2 }}>
-          Type a label for each cluster, or upload a csv of marker genes (one cell type per row: label, marker, marker, …).
+          Type a label for each cluster, or upload a csv of marker genes (one cell type per row: label, marker, marker,
+          …).
         </DialogContentText>
-        {busy && <LinearProgress variant={progress > 0 ? 'determinate' : 'indeterminate'} value={progress} sx={{ mb: 2 }} aria-label="Cell typing" />}
+        {busy && (
+          <LinearProgress
+            variant={progress > 0 ? 'determinate' : 'indeterminate'}
+            value={progress}
+            sx={{ mb: 2 }}
+            aria-label="Cell typing"
+          />
+        )}
         <Box sx={{ display: 'grid', gap: 1.25 }}>
           {clusters.map((cluster, i) => (
             <Box key={cluster} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-              <Box sx={{ width: 14, height: 14, borderRadius: '50%', flex: 'none', bgcolor: clusterColour(CLUSTER_PALETTE, clusterColors, cluster, i) }} />
+              <Box
+                sx={{
+                  width: 14,
+                  height: 14,
+                  borderRadius: '50%',
+                  flex: 'none',
+                  bgcolor: clusterColour(CLUSTER_PALETTE, clusterColors, cluster, i),
+                }}
+              />
               <TextField
                 size="small"
                 fullWidth

@@ -8,10 +8,15 @@ const NAMES = Array.from({ length: 60_000 }, (_, i) => `Gene${i}`);
 
 function Harness({ initial = [] as string[] }) {
   const [features, setFeatures] = useState(initial);
-  return <FeatureListDialog open onClose={() => {}} kind="genes" names={NAMES} features={features} onChange={setFeatures} />;
+  return (
+    <FeatureListDialog open onClose={() => {}} kind="genes" names={NAMES} features={features} onChange={setFeatures} />
+  );
 }
 
-const chips = () => within(screen.getByTestId('feature-list-chosen')).queryAllByRole('button').map((chip) => chip.textContent);
+const chips = () =>
+  within(screen.getByTestId('feature-list-chosen'))
+    .queryAllByRole('button')
+    .map((chip) => chip.textContent);
 
 afterEach(() => {
   cleanup();
@@ -62,7 +67,9 @@ describe('FeatureListDialog', () => {
 
   it('adds a pasted list by the search rules: cleaned, capitalised, known and new names only', () => {
     render(<Harness initial={['Gene1']} />);
-    fireEvent.paste(screen.getByLabelText('Paste a list'), { clipboardData: { getData: () => 'gene1, "gene2";\nNope GENE3' } });
+    fireEvent.paste(screen.getByLabelText('Paste a list'), {
+      clipboardData: { getData: () => 'gene1, "gene2";\nNope GENE3' },
+    });
     expect(chips()).toEqual(['Gene1', 'Gene2', 'Gene3']);
   });
 });

@@ -24,7 +24,11 @@ import { usePastedNames } from '../top-bar/usePastedNames';
 import { NAME_LIST_ROWS, WindowedNameList, nameRowId } from './WindowedNameList';
 
 /** The dialog's title, and the label of the top-bar button that opens it. */
-export const FEATURE_LIST_TITLE: Record<FeatureKind, string> = { genes: 'Genes', motifs: 'Motifs', eRegulons: 'Regulons' };
+export const FEATURE_LIST_TITLE: Record<FeatureKind, string> = {
+  genes: 'Genes',
+  motifs: 'Motifs',
+  eRegulons: 'Regulons',
+};
 
 interface FeatureListProps {
   kind: FeatureKind;
@@ -35,7 +39,11 @@ interface FeatureListProps {
   onChange: (next: string[]) => void;
 }
 
-export function FeatureListDialog({ open, onClose, ...list }: FeatureListProps & { open: boolean; onClose: () => void }) {
+export function FeatureListDialog({
+  open,
+  onClose,
+  ...list
+}: FeatureListProps & { open: boolean; onClose: () => void }) {
   return (
     <Dialog
       open={open}
@@ -110,7 +118,9 @@ function FeatureList({ kind, names, features, onChange }: FeatureListProps) {
         }}
       />
       <Typography variant="caption" color="text.secondary" role="status" data-testid="feature-list-count">
-        {input !== query ? 'Filtering…' : `${matches.length.toLocaleString()} of ${names.length.toLocaleString()} ${label}s`}
+        {input !== query
+          ? 'Filtering…'
+          : `${matches.length.toLocaleString()} of ${names.length.toLocaleString()} ${label}s`}
       </Typography>
       <WindowedNameList
         key={query}

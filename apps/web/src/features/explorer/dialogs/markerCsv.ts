@@ -20,7 +20,11 @@ export function labelsOfResult(result: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!result || typeof result !== 'object') return out;
   for (const [cluster, labels] of Object.entries(result as Record<string, unknown>)) {
-    const list = Array.isArray(labels) ? labels.filter((l): l is string => typeof l === 'string' && l !== '') : typeof labels === 'string' ? [labels] : [];
+    const list = Array.isArray(labels)
+      ? labels.filter((l): l is string => typeof l === 'string' && l !== '')
+      : typeof labels === 'string'
+        ? [labels]
+        : [];
     out[cluster] = list.length ? list.join(' / ') : 'Undefined';
   }
   return out;

@@ -39,7 +39,12 @@ export function HistogramPanel() {
 
   if (features.length === 0) {
     const d = data.data;
-    if (!d) return data.error ? <Alert severity="error">{data.error.message}</Alert> : <CircularProgress size={28} aria-label="Loading" />;
+    if (!d)
+      return data.error ? (
+        <Alert severity="error">{data.error.message}</Alert>
+      ) : (
+        <CircularProgress size={28} aria-label="Loading" />
+      );
     return (
       <Box data-testid="histogram-panel">
         <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>

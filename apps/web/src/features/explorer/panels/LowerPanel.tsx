@@ -59,7 +59,13 @@ export function ExplorerLowerPanel() {
         <Tab value="viewer" label={title} disabled={!peakViewer} />
       </Tabs>
       <Box sx={{ p: 1 }}>
-        {shown === 'table' ? <FeatureTable /> : shown === 'histogram' ? <HistogramPanel /> : <ViewerSlot title={title} />}
+        {shown === 'table' ? (
+          <FeatureTable />
+        ) : shown === 'histogram' ? (
+          <HistogramPanel />
+        ) : (
+          <ViewerSlot title={title} />
+        )}
       </Box>
     </Paper>
   );

@@ -26,7 +26,8 @@ const state = (values: Partial<TTaskState>): TTaskState => ({
 });
 
 const retry = vi.fn();
-const answer = (s: TTaskState | undefined, posting = false) => task.mockReturnValue({ state: s, posting, error: null, retry });
+const answer = (s: TTaskState | undefined, posting = false) =>
+  task.mockReturnValue({ state: s, posting, error: null, retry });
 
 beforeEach(() => {
   useExplorer.getState().openRun({ run_id: 'D90001' });
@@ -59,7 +60,20 @@ describe('MotifLogoPanel', () => {
     answer(state({ status: 'PROGRESS', progress: 40 }));
     rerender(<MotifLogoPanel />);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
-    answer(state({ status: 'SUCCESS', progress: 100, result: [[['A', 0], ['C', 1], ['G', 0], ['T', 0]]] }));
+    answer(
+      state({
+        status: 'SUCCESS',
+        progress: 100,
+        result: [
+          [
+            ['A', 0],
+            ['C', 1],
+            ['G', 0],
+            ['T', 0],
+          ],
+        ],
+      }),
+    );
     rerender(<MotifLogoPanel />);
     expect(screen.getByRole('img', { name: EXPLORER_MSG.seqLogoLabel('MA0001.1_Ctcf', 'C') })).toBeTruthy();
   });
@@ -77,7 +91,9 @@ describe('MotifLogoPanel', () => {
     useExplorer.getState().setFeatures(['MA0001.1_Ctcf']);
     answer(state({ status: 'SUCCESS', result: { top_selected: [] } }));
     render(<MotifLogoPanel />);
-    expect(screen.getByRole('alert').textContent).toContain(`${EXPLORER_MSG.workerFailed}: The sequence logo result is malformed`);
+    expect(screen.getByRole('alert').textContent).toContain(
+      `${EXPLORER_MSG.workerFailed}: The sequence logo result is malformed`,
+    );
     expect(screen.queryByRole('img')).toBeNull();
   });
 });

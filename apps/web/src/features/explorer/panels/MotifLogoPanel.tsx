@@ -52,10 +52,16 @@ export function MotifLogoPanel() {
 function Pending({ state }: { state: TTaskState | undefined }) {
   const progress = state?.status === 'PROGRESS' ? state.progress : null;
   const caption =
-    state?.status === 'PENDING' && state.position !== null ? EXPLORER_MSG.seqLogoQueued(state.position) : EXPLORER_MSG.seqLogoComputing(progress);
+    state?.status === 'PENDING' && state.position !== null
+      ? EXPLORER_MSG.seqLogoQueued(state.position)
+      : EXPLORER_MSG.seqLogoComputing(progress);
   return (
     <Box data-testid="seq-logo-progress" sx={{ py: 1 }}>
-      <LinearProgress variant={progress !== null ? 'determinate' : 'indeterminate'} value={progress ?? 0} aria-label={caption} />
+      <LinearProgress
+        variant={progress !== null ? 'determinate' : 'indeterminate'}
+        value={progress ?? 0}
+        aria-label={caption}
+      />
       <Typography variant="caption" color="text.secondary">
         {caption}
       </Typography>

@@ -20,7 +20,12 @@ afterEach(cleanup);
 
 describe('SequenceLogo', () => {
   it('draws one column per position, named for screen readers by the motif and its consensus', () => {
-    render(<SequenceLogo motif="MA0004.1_Arnt" columns={[column(0, 1, 0, 0), column(1, 0, 0, 0), column(0.25, 0.25, 0.25, 0.25)]} />);
+    render(
+      <SequenceLogo
+        motif="MA0004.1_Arnt"
+        columns={[column(0, 1, 0, 0), column(1, 0, 0, 0), column(0.25, 0.25, 0.25, 0.25)]}
+      />,
+    );
     const logo = screen.getByRole('img', { name: 'Sequence logo of MA0004.1_Arnt: consensus CAN' });
     expect(logo.querySelectorAll('[data-testid="logo-column"]')).toHaveLength(3);
     // The uniform third position carries no information, so it draws no letter.

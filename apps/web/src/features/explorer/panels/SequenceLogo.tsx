@@ -90,7 +90,13 @@ export function SequenceLogo({ motif, columns }: { motif: string; columns: reado
           </g>
         );
       })}
-      <text x={MARGIN.left + (columns.length * COLUMN_PX) / 2} y={height - 4} fontSize={11} textAnchor="middle" fill="currentColor">
+      <text
+        x={MARGIN.left + (columns.length * COLUMN_PX) / 2}
+        y={height - 4}
+        fontSize={11}
+        textAnchor="middle"
+        fill="currentColor"
+      >
         position
       </text>
     </svg>

@@ -42,17 +42,52 @@ describe('stackColumn', () => {
 
 describe('consensus', () => {
   it('takes the most probable base per position, N where none leads', () => {
-    expect(consensus([column(0, 1, 0, 0), column(0.6, 0.2, 0.1, 0.1), column(0.5, 0.5, 0, 0), column(0, 0, 0, 0)])).toBe('CANN');
+    expect(
+      consensus([column(0, 1, 0, 0), column(0.6, 0.2, 0.1, 0.1), column(0.5, 0.5, 0, 0), column(0, 0, 0, 0)]),
+    ).toBe('CANN');
   });
 });
 
 describe('parseLogoColumns', () => {
   it('accepts the task’s result and refuses other shapes', () => {
-    const result = [[['A', 1], ['C', 0], ['G', 0], ['T', 0]]];
+    const result = [
+      [
+        ['A', 1],
+        ['C', 0],
+        ['G', 0],
+        ['T', 0],
+      ],
+    ];
     expect(parseLogoColumns(result)).toEqual(result);
     expect(() => parseLogoColumns({ A: [1] })).toThrow('malformed');
-    expect(() => parseLogoColumns([[['A', 1], ['C', 0], ['G', 0]]])).toThrow('malformed');
-    expect(() => parseLogoColumns([[['A', 1], ['A', 0], ['G', 0], ['T', 0]]])).toThrow('Each position needs A, C, G and T once');
-    expect(() => parseLogoColumns([[['A', -1], ['C', 0], ['G', 0], ['T', 0]]])).toThrow('malformed');
+    expect(() =>
+      parseLogoColumns([
+        [
+          ['A', 1],
+          ['C', 0],
+          ['G', 0],
+        ],
+      ]),
+    ).toThrow('malformed');
+    expect(() =>
+      parseLogoColumns([
+        [
+          ['A', 1],
+          ['A', 0],
+          ['G', 0],
+          ['T', 0],
+        ],
+      ]),
+    ).toThrow('Each position needs A, C, G and T once');
+    expect(() =>
+      parseLogoColumns([
+        [
+          ['A', -1],
+          ['C', 0],
+          ['G', 0],
+          ['T', 0],
+        ],
+      ]),
+    ).toThrow('malformed');
   });
 });

@@ -18,7 +18,10 @@ const ZLogoColumns = z.array(
   z
     .array(z.tuple([z.enum(BASES), z.number().nonnegative()]))
     .length(4)
-    .refine((column) => BASES.every((base) => column.some(([b]) => b === base)), 'Each position needs A, C, G and T once'),
+    .refine(
+      (column) => BASES.every((base) => column.some(([b]) => b === base)),
+      'Each position needs A, C, G and T once',
+    ),
 );
 
 /** The task's result as logo columns; throws on anything else so a changed task cannot draw a wrong logo. */

@@ -78,7 +78,15 @@ export function HeatBar({
         </Typography>
       )}
       {/* Plain elements with inline styles: 64 styled components would cost a recolour several ms. */}
-      <div style={{ display: 'flex', height: 14, borderRadius: 2, overflow: 'hidden', border: '1px solid rgba(0,0,0,0.12)' }}>
+      <div
+        style={{
+          display: 'flex',
+          height: 14,
+          borderRadius: 2,
+          overflow: 'hidden',
+          border: '1px solid rgba(0,0,0,0.12)',
+        }}
+      >
         {shades.map((c, i) => (
           <span key={i} style={{ flex: 1, background: c }} />
         ))}

@@ -18,7 +18,13 @@ import { backgroundCss } from './colours';
 import { colourSample } from './sampleColouring';
 import { useExplorer } from '../state/store';
 
-const noteSx = { py: 0, px: 1, fontSize: 12, '& .MuiAlert-icon': { py: 0.5, fontSize: 16 }, '& .MuiAlert-message': { py: 0.5 } } as const;
+const noteSx = {
+  py: 0,
+  px: 1,
+  fontSize: 12,
+  '& .MuiAlert-icon': { py: 0.5, fontSize: 16 },
+  '& .MuiAlert-message': { py: 0.5 },
+} as const;
 
 export function SamplePlots() {
   const s = useExplorer(
@@ -77,7 +83,8 @@ export function SamplePlots() {
           );
           return { id, positions: data.spatial, values: null, overlay };
         }
-        if (colouring.mode === 'categorical') return { id, positions: data.spatial, values: colouring.values, clusterColors: colouring.clusterColors };
+        if (colouring.mode === 'categorical')
+          return { id, positions: data.spatial, values: colouring.values, clusterColors: colouring.clusterColors };
         const overlay = colouring.missing.length ? (
           <Alert severity="info" sx={noteSx}>
             {EXPLORER_MSG.sampleLacksFeatures(colouring.missing)}
@@ -103,7 +110,12 @@ export function SamplePlots() {
         </Typography>
       </Box>
       <Box sx={{ height: 4 }}>
-        {busy && <LinearProgress variant={loaded < s.samples.length ? 'determinate' : 'indeterminate'} value={(100 * loaded) / s.samples.length} />}
+        {busy && (
+          <LinearProgress
+            variant={loaded < s.samples.length ? 'determinate' : 'indeterminate'}
+            value={(100 * loaded) / s.samples.length}
+          />
+        )}
       </Box>
       <SampleGridPlots
         samples={plots}

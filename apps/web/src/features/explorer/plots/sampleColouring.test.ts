@@ -28,7 +28,11 @@ describe('shownFeatures', () => {
 describe('colourSample', () => {
   it('colours clusters by their own order in the cluster palette, with overrides by cluster name', () => {
     const c = colourSample(input({ clusterColors: { C2: '#123456' } }));
-    expect(c).toEqual({ mode: 'categorical', values: data.clusterCodes, clusterColors: [CLUSTER_PALETTE[0], '#123456', CLUSTER_PALETTE[2]] });
+    expect(c).toEqual({
+      mode: 'categorical',
+      values: data.clusterCodes,
+      clusterColors: [CLUSTER_PALETTE[0], '#123456', CLUSTER_PALETTE[2]],
+    });
   });
 
   it('averages the chosen features on the sample’s own range, or on the main view’s override', () => {
@@ -36,7 +40,9 @@ describe('colourSample', () => {
     const own = colourSample(input({ features: ['Sox2', 'Pax6'], values }));
     expect(own).toMatchObject({ mode: 'continuous', range: [1, 6], missing: [] });
     expect(Array.from(own!.values)).toEqual([1, 2, 6]);
-    expect(colourSample(input({ features: ['Sox2', 'Pax6'], values, range: [0, 10] }))).toMatchObject({ range: [0, 10] });
+    expect(colourSample(input({ features: ['Sox2', 'Pax6'], values, range: [0, 10] }))).toMatchObject({
+      range: [0, 10],
+    });
     const one = colourSample(input({ features: ['Sox2', 'Pax6'], values, averaging: 'ind', individual: 1 }));
     expect(one!.values).toBe(values[1]);
     expect(one).toMatchObject({ range: [2, 8] });
@@ -44,16 +50,22 @@ describe('colourSample', () => {
 
   it('widens a flat range to one unit', () => {
     expect(ownRange(Float32Array.from([3, 3, Number.NaN]))).toEqual([3, 4]);
-    expect(colourSample(input({ features: ['Sox2'], values: [Float32Array.from([0, 0, 0])] }))).toMatchObject({ range: [0, 1] });
+    expect(colourSample(input({ features: ['Sox2'], values: [Float32Array.from([0, 0, 0])] }))).toMatchObject({
+      range: [0, 1],
+    });
   });
 
   it('draws a sample grey and names the shown features it lacks', () => {
-    const lacks = colourSample(input({ features: ['Sox2', 'Gene9'], values: [Float32Array.from([1, 2, 3]), undefined] }));
+    const lacks = colourSample(
+      input({ features: ['Sox2', 'Gene9'], values: [Float32Array.from([1, 2, 3]), undefined] }),
+    );
     expect(lacks).toMatchObject({ mode: 'continuous', missing: ['Gene9'], range: [0, 1] });
     expect(Array.from(lacks!.values).every(Number.isNaN)).toBe(true);
     expect(lacks!.values).toHaveLength(3);
     // Showing only the feature it has, it is coloured.
-    const shown = colourSample(input({ features: ['Sox2', 'Gene9'], averaging: 'ind', values: [Float32Array.from([1, 2, 3]), undefined] }));
+    const shown = colourSample(
+      input({ features: ['Sox2', 'Gene9'], averaging: 'ind', values: [Float32Array.from([1, 2, 3]), undefined] }),
+    );
     expect(shown).toMatchObject({ missing: [], range: [1, 3] });
     // No names of this kind at all (e.g. motifs of a transcriptome run): everything shown is lacking.
     expect(colourSample(input({ features: ['Sox2'], names: null }))).toMatchObject({ missing: ['Sox2'] });
@@ -61,6 +73,8 @@ describe('colourSample', () => {
 
   it('waits while the names or a shown feature’s values are loading', () => {
     expect(colourSample(input({ features: ['Sox2'], names: undefined }))).toBeNull();
-    expect(colourSample(input({ features: ['Sox2', 'Pax6'], values: [Float32Array.from([1, 2, 3]), undefined] }))).toBeNull();
+    expect(
+      colourSample(input({ features: ['Sox2', 'Pax6'], values: [Float32Array.from([1, 2, 3]), undefined] })),
+    ).toBeNull();
   });
 });

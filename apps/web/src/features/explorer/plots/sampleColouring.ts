@@ -31,7 +31,8 @@ export interface SampleColouringInput {
 
 /** The features a view shows: the individual one when showing one at a time, else all of them (averaged). */
 export function shownFeatures(features: readonly string[], averaging: 'avg' | 'ind', individual: number): string[] {
-  if (averaging === 'ind' && features.length > 1) return [features[Math.min(Math.max(0, individual), features.length - 1)]!];
+  if (averaging === 'ind' && features.length > 1)
+    return [features[Math.min(Math.max(0, individual), features.length - 1)]!];
   return [...features];
 }
 
@@ -45,13 +46,16 @@ export function ownRange(values: Float32Array): [number, number] {
 export function colourSample(input: SampleColouringInput): SampleColouring | null {
   const { data, features, names, values, range } = input;
   if (features.length === 0) {
-    const clusterColors = data.clusterNames.map((name, i) => clusterColour(CLUSTER_PALETTE, input.clusterColors, name, i));
+    const clusterColors = data.clusterNames.map((name, i) =>
+      clusterColour(CLUSTER_PALETTE, input.clusterColors, name, i),
+    );
     return { mode: 'categorical', values: data.clusterCodes, clusterColors };
   }
   if (names === undefined) return null;
   const shown = shownFeatures(features, input.averaging, input.individual);
   const missing = shown.filter((f) => !names?.has(f));
-  if (missing.length) return { mode: 'continuous', values: new Float32Array(data.n).fill(Number.NaN), range: range ?? [0, 1], missing };
+  if (missing.length)
+    return { mode: 'continuous', values: new Float32Array(data.n).fill(Number.NaN), range: range ?? [0, 1], missing };
   const arrays = shown.map((f) => values[features.indexOf(f)]);
   if (arrays.some((a) => a === undefined)) return null;
   const averaged = averageValues(arrays as Float32Array[]);

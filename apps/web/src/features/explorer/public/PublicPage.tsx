@@ -22,7 +22,14 @@ type DecodedMeta = CallResponse<typeof catalogueCalls.decodeMeta>;
 /** The logo of the compact bars: back to the catalogue (the main visual page, spec 03 §2.2). */
 function HomeLogo() {
   return (
-    <Link component={RouterLink} to="/visualization" color="inherit" underline="none" aria-label={`${MSG.appName} catalogue`} sx={{ display: 'flex', mr: 1 }}>
+    <Link
+      component={RouterLink}
+      to="/visualization"
+      color="inherit"
+      underline="none"
+      aria-label={`${MSG.appName} catalogue`}
+      sx={{ display: 'flex', mr: 1 }}
+    >
       <Logo size={26} />
     </Link>
   );
@@ -73,7 +80,7 @@ export function PublicPage() {
   }, [encoded, canRead, openRun]);
   // Leaving the viewer closes the run so the next explorer starts clean.
   useEffect(() => () => useExplorer.getState().openRun(null), []);
-  const opened = useExplorer((s) => (encoded !== null && s.run?.encoded === encoded));
+  const opened = useExplorer((s) => encoded !== null && s.run?.encoded === encoded);
 
   if (opened && meta.data) {
     return (

@@ -85,7 +85,8 @@ export const INITIAL_EXPLORER_STATE: ExplorerState = {
 
 export const useExplorer = create<ExplorerState & ExplorerActions>()((set) => ({
   ...INITIAL_EXPLORER_STATE,
-  openRun: (run, samples = []) => set({ ...INITIAL_EXPLORER_STATE, run, samples: cleanSampleIds(samples, run?.run_id ?? null) }),
+  openRun: (run, samples = []) =>
+    set({ ...INITIAL_EXPLORER_STATE, run, samples: cleanSampleIds(samples, run?.run_id ?? null) }),
   setSamples: (samples) => set((state) => ({ samples: cleanSampleIds(samples, state.run?.run_id ?? null) })),
   setKind: (kind) => set({ kind, features: [], selection: null, range: null, mode: 'cluster', tool: null }),
   setFeatures: (features) =>

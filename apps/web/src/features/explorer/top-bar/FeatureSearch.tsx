@@ -65,7 +65,8 @@ export function FeatureSearch({
         onChange={(_, value, reason, details) => {
           onChange(value);
           setInput('');
-          if (reason === 'selectOption' && details?.option) showSnack(EXPLORER_MSG.featureFound(kind, details.option), { color: 'success' });
+          if (reason === 'selectOption' && details?.option)
+            showSnack(EXPLORER_MSG.featureFound(kind, details.option), { color: 'success' });
         }}
         noOptionsText={input !== query ? 'Searching…' : `No ${label} matches`}
         limitTags={3}
@@ -83,14 +84,22 @@ export function FeatureSearch({
             onPaste={(event) => {
               if (pasteList(event)) setInput('');
             }}
-            slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'feature-search' } }}
+            slotProps={{
+              ...params.slotProps,
+              htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'feature-search' },
+            }}
           />
         )}
         sx={{ minWidth: 260, flex: '1 1 260px', maxWidth: 520 }}
       />
       <Tooltip title={`Upload a csv of ${label} names`}>
         <span>
-          <IconButton size="small" disabled={disabled || !names} onClick={() => fileRef.current?.click()} aria-label="Upload names csv">
+          <IconButton
+            size="small"
+            disabled={disabled || !names}
+            onClick={() => fileRef.current?.click()}
+            aria-label="Upload names csv"
+          >
             <UploadFile fontSize="small" />
           </IconButton>
         </span>

@@ -16,22 +16,37 @@ import { SEARCH_DELAY_MS, useDebounced } from './useDebounced';
  * runs and pressing Begin opens them together (spec 03 §2.1, multi-sample runs): the first ticked is the main
  * run, the others its additional samples. An open multi-sample set starts ticked, so it can be extended.
  */
-export function RunSearchPanel({ current, onPick }: { current: string | null; onPick: (runId: string, samples: string[]) => void }) {
+export function RunSearchPanel({
+  current,
+  onPick,
+}: {
+  current: string | null;
+  onPick: (runId: string, samples: string[]) => void;
+}) {
   const runs = useRuns();
   const openSamples = useExplorer((s) => s.samples);
-  const [ticked, setTicked] = useState<string[]>(() => (current && openSamples.length ? [current, ...openSamples] : []));
+  const [ticked, setTicked] = useState<string[]>(() =>
+    current && openSamples.length ? [current, ...openSamples] : [],
+  );
   const [text, setText] = useState('');
   const query = useDebounced(text, SEARCH_DELAY_MS).trim().toLowerCase();
   const hits = useMemo(
     () =>
       (runs.data ?? [])
         .filter((r) => r.web_object_available)
-        .filter((r) => !query || r.run_id.toLowerCase().includes(query) || r.result_title.toLowerCase().includes(query) || r.organ.toLowerCase().includes(query))
+        .filter(
+          (r) =>
+            !query ||
+            r.run_id.toLowerCase().includes(query) ||
+            r.result_title.toLowerCase().includes(query) ||
+            r.organ.toLowerCase().includes(query),
+        )
         .slice(0, 30),
     [runs.data, query],
   );
   // Ticked runs keep the order they were ticked in: the first is the main run.
-  const tick = (runId: string) => setTicked((t) => (t.includes(runId) ? t.filter((id) => id !== runId) : [...t, runId]));
+  const tick = (runId: string) =>
+    setTicked((t) => (t.includes(runId) ? t.filter((id) => id !== runId) : [...t, runId]));
   return (
     <Paper square variant="outlined" sx={{ p: 1.5 }} data-testid="run-search">
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
@@ -46,20 +61,35 @@ export function RunSearchPanel({ current, onPick }: { current: string | null; on
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }} data-testid="ticked-runs">
           {ticked.map((id, i) => (
-            <Chip key={id} size="small" color={i === 0 ? 'primary' : 'default'} label={i === 0 ? `${id} · main` : id} onDelete={() => tick(id)} />
+            <Chip
+              key={id}
+              size="small"
+              color={i === 0 ? 'primary' : 'default'}
+              label={i === 0 ? `${id} · main` : id}
+              onDelete={() => tick(id)}
+            />
           ))}
         </Box>
-        <Button variant="contained" size="small" disabled={ticked.length === 0} onClick={() => onPick(ticked[0]!, ticked.slice(1))}>
+        <Button
+          variant="contained"
+          size="small"
+          disabled={ticked.length === 0}
+          onClick={() => onPick(ticked[0]!, ticked.slice(1))}
+        >
           Begin
         </Button>
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-        Click a run to open it, or tick several and Begin: the first ticked is the main run, the others are drawn as samples below it.
+        Click a run to open it, or tick several and Begin: the first ticked is the main run, the others are drawn as
+        samples below it.
       </Typography>
       {runs.isLoading && <LinearProgress sx={{ mt: 1 }} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1, maxHeight: 180, overflowY: 'auto' }}>
         {hits.map((r) => (
-          <Box key={r.run_id} sx={{ display: 'flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1, pr: 0.5 }}>
+          <Box
+            key={r.run_id}
+            sx={{ display: 'flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1, pr: 0.5 }}
+          >
             <Checkbox
               size="small"
               checked={ticked.includes(r.run_id)}
