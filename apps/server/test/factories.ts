@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { buildWebFiles } from '@atlas/spatial';
 import { dataBucket } from '../src/config.js';
 import { createRuns } from '../src/domains/runs/index.js';
-import { adminToken, api, confirmedUser } from '../src/domains/auth/test-support.js';
+import { adminToken, api, confirmedUser } from './accounts.js';
 import type { TestApp } from './harness.js';
 
 /**

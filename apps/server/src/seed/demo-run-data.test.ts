@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { GENES_MSG, QUEUES, type TTaskState } from '@atlas/contracts';
 import { parseDataCsv, readH5ad, readVisiumSpatial } from '@atlas/spatial';
 import { createTestApp, type TestApp, settleTask } from '../../test/harness.js';
-import { adminToken, api } from '../domains/auth/test-support.js';
+import { adminToken, api } from '../../test/accounts.js';
 import { readObject } from '../infra/storage/index.js';
 import { createJobStore } from '../domains/imports/jobs.js';
 import { createDemoRunDataGenerator } from './demo-run-data.js';

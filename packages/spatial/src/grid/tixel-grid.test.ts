@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { barcodePosition, bilinear, spotDiameter, tixelAt, tixelGrid, type Roi } from './tixel-grid.js';
+import { sharedData } from '../testing.js';
 
 const square: Roi = [
   { x: 0, y: 0 },
@@ -69,7 +69,7 @@ describe('barcode positions', () => {
     expect(() => barcodePosition(2500, 50)).toThrow(RangeError);
   });
 
-  const shared = path.resolve(import.meta.dirname, '../../../../../shared/data/barcodes/bc50v1-24.txt');
+  const shared = sharedData('barcodes/bc50v1-24.txt');
   it.runIf(fs.existsSync(shared))('fits the real 50×50 barcode list: the first 8 nt select the column', () => {
     const lines = fs.readFileSync(shared, 'utf8').trim().split(/\r?\n/);
     expect(lines).toHaveLength(2500);

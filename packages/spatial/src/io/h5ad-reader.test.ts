@@ -7,8 +7,9 @@ import { column, csrToCsc, row } from '../matrix/ops.js';
 import type { CsrMatrix } from '../matrix/types.js';
 import { SpatialFormatError } from './errors.js';
 import { readH5ad, type ObsColumn } from './h5ad-reader.js';
+import { SHARED_DATA } from '../testing.js';
 
-const data = path.resolve(import.meta.dirname, '../../../../../shared/data');
+const data = SHARED_DATA;
 /** Shared test data is optional: a missing file skips its test, and says so. */
 function available(file: string): boolean {
   const ok = fs.existsSync(file);

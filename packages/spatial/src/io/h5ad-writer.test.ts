@@ -7,8 +7,9 @@ import { toCsc, toCsr } from '../matrix/ops.js';
 import type { DenseMatrix } from '../matrix/types.js';
 import { readH5ad } from './h5ad-reader.js';
 import { writeH5ad, type H5adWriteInput } from './h5ad-writer.js';
+import { SHARED_DATA } from '../testing.js';
 
-const data = path.resolve(import.meta.dirname, '../../../../../shared/data');
+const data = SHARED_DATA;
 /** Shared test data is optional: a missing file skips its test, and says so. */
 function available(file: string): boolean {
   const ok = fs.existsSync(file);

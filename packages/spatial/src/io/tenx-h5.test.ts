@@ -7,8 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { row } from '../matrix/ops.js';
 import { SpatialFormatError } from './errors.js';
 import { readTenxH5 } from './tenx-h5.js';
+import { SHARED_DATA } from '../testing.js';
 
-const data = path.resolve(import.meta.dirname, '../../../../../shared/data');
+const data = SHARED_DATA;
 /** Shared test data is optional: a missing file skips its test, and says so. */
 function available(file: string): boolean {
   const ok = fs.existsSync(file);

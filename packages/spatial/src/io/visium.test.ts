@@ -3,8 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SpatialFormatError } from './errors.js';
 import { parsePositions, parseScalefactors, readVisiumSpatial } from './visium.js';
+import { SHARED_DATA } from '../testing.js';
 
-const data = path.resolve(import.meta.dirname, '../../../../../shared/data');
+const data = SHARED_DATA;
 /** Shared test data is optional: a missing file skips its test, and says so. */
 function available(file: string): boolean {
   const ok = fs.existsSync(file);

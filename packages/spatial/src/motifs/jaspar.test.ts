@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJaspar } from './jaspar.js';
 import { findMotif, logoColumns } from './motif.js';
+import { sharedData } from '../testing.js';
 
-const jaspar = path.resolve(import.meta.dirname, '../../../../../shared/data/motifs/pfm_vertebrates.txt');
+const jaspar = sharedData('motifs/pfm_vertebrates.txt');
 const present = fs.existsSync(jaspar);
 if (!present) console.warn(`skipping a test: ${jaspar} is not here`);
 

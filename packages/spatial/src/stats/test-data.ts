@@ -7,8 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readH5ad, type H5adData } from '../io/h5ad-reader.js';
 import type { Matrix } from '../matrix/types.js';
+import { SHARED_DATA } from '../testing.js';
 
-const sharedData = path.resolve(import.meta.dirname, '../../../../../shared/data');
+const sharedData = SHARED_DATA;
 
 /** Tests of real data run only when ../shared/data is there; their names say so when skipped. */
 export const hasSharedData = fs.existsSync(sharedData);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../http/tokens.js';
 import type { RegisteredRoute } from '../../http/route.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, confirmedUser } from './test-support.js';
+import { adminToken, confirmedUser } from '../../../test/accounts.js';
 
 /**
  * The authorisation matrix (DESIGN §3): every route registered through route()/rawRoute(), of every domain,

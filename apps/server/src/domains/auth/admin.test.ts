@@ -2,7 +2,7 @@ import { MSG, type TGroup, type TManagedUser } from '@atlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../infra/mail/outbox-reader.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser, GOOD_PASSWORD, login } from './test-support.js';
+import { adminToken, api, confirmedUser, GOOD_PASSWORD, login } from '../../../test/accounts.js';
 
 let t: TestApp;
 let admin: string;

@@ -12,7 +12,7 @@ import {
   login,
   otherCode,
   requestAccount,
-} from './test-support.js';
+} from '../../../test/accounts.js';
 import { maskEmail } from './self-service.js';
 
 let t: TestApp;

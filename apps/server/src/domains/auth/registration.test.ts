@@ -12,7 +12,7 @@ import {
   otherCode,
   REQUEST,
   requestAccount,
-} from './test-support.js';
+} from '../../../test/accounts.js';
 
 let t: TestApp;
 let admin: string;

@@ -3,7 +3,7 @@ import { LOGIN_RATE_LIMIT, MSG } from '@atlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../http/tokens.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { ADMIN, adminToken, api, confirmedUser, GOOD_PASSWORD, login } from './test-support.js';
+import { ADMIN, adminToken, api, confirmedUser, GOOD_PASSWORD, login } from '../../../test/accounts.js';
 
 let t: TestApp;
 let admin: string;

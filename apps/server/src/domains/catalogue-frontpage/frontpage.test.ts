@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frontpageKey } from '@atlas/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser } from '../auth/test-support.js';
+import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 import { seedDemoRuns } from '../../seed/demo-runs.js';
 import { FRONTPAGE_MSG } from './routes.js';
 import { dataBucket } from '../../config.js';

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_MSG, GENES_MSG, MSG, type TCatalogueRun, type TFilesByRun, type TRunRecord } from '@atlas/contracts';
 import { createTestApp, setRunPublic, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser } from '../auth/test-support.js';
+import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 import { DEMO_RUNS, demoFiles, seedDemoRuns } from '../../seed/demo-runs.js';
 import { sealRunLink } from '../runs/index.js';
 

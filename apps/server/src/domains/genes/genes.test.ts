@@ -1,14 +1,14 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_MSG, GENES_MSG, QUEUES, type TTaskState } from '@atlas/contracts';
 import { column, readH5ad, type H5adData } from '@atlas/spatial';
 import { createTestApp, setRunPublic, type TestApp, settleTask } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser } from '../auth/test-support.js';
+import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 import { importRun, sourceFromPath } from '../imports/service.js';
 import type { ComputeQcResult } from '../../tasks/gene/compute-qc.js';
+import { sharedData } from '@atlas/spatial/testing';
 
-const H5AD = path.resolve(import.meta.dirname, '../../../../../../shared/data/visium-squidpy-tests/test_data.h5ad');
+const H5AD = sharedData('visium-squidpy-tests/test_data.h5ad');
 const haveData = fs.existsSync(H5AD);
 if (!haveData) console.warn(`skipping run-data tests: ${H5AD} is absent`);
 

@@ -4,15 +4,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_MSG, GENES_MSG, QUEUES, type TTissueImage } from '@atlas/contracts';
 import { createTestApp, setRunPublic, settleTask, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser } from '../auth/test-support.js';
+import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 import { importRun, sourceFromPath } from '../imports/service.js';
+import { sharedData } from '@atlas/spatial/testing';
 
 /**
  * The explorer's tissue image (spec 03 §2.1) on a real Visium import (squidpy's test folder, D00002) and an
  * .h5ad import without a spatial folder (D00001): where the image lies in the spatial coordinates of
  * data.csv.gz, the JPEG it is served as, and the same run access as every other /api/v1/genes read.
  */
-const SQUIDPY = path.resolve(import.meta.dirname, '../../../../../../shared/data/visium-squidpy-tests');
+const SQUIDPY = sharedData('visium-squidpy-tests');
 const haveData = fs.existsSync(SQUIDPY);
 if (!haveData) console.warn(`skipping tissue image tests: ${SQUIDPY} is absent`);
 

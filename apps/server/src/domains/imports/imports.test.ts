@@ -14,12 +14,13 @@ import {
   type H5adData,
 } from '@atlas/spatial';
 import { createTestApp, type TestApp, settleTask } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser } from '../auth/test-support.js';
+import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 import { readObject } from '../../infra/storage/index.js';
 import { createJobStore } from './jobs.js';
 import { importRun, sourceFromPath } from './service.js';
+import { sharedData } from '@atlas/spatial/testing';
 
-const SQUIDPY = path.resolve(import.meta.dirname, '../../../../../../shared/data/visium-squidpy-tests');
+const SQUIDPY = sharedData('visium-squidpy-tests');
 const H5AD = path.join(SQUIDPY, 'test_data.h5ad');
 const haveData = fs.existsSync(H5AD);
 if (!haveData) console.warn(`skipping import tests: ${SQUIDPY} is absent`);

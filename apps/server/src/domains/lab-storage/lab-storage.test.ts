@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_MSG, MSG } from '@atlas/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser } from '../auth/test-support.js';
-import { formData, postForm } from '../lab/test-support.js';
+import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
+import { formData, postForm } from '../../../test/forms.js';
 import { dataBucket } from '../../config.js';
 
 let t: TestApp;

@@ -24,13 +24,12 @@ import { rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { InvalidKeyError, ObjectNotFoundError, type ObjectStore } from '../../infra/storage/index.js';
 import { recordAudit } from '../audit/index.js';
-import { parseCsv } from '../lab/index.js';
 import { emptyFields, requireMultipart, takeField, uploadError } from '../../http/multipart.js';
-import { createLabService } from '../lab/index.js';
+import { createLabService, parseCsv } from '../lab/index.js';
 import type { Runs } from '../runs/index.js';
 import { contentRange, resolveRangeHeader } from '../../http/range.js';
 import { createImageCache, isImageKey, toJpeg, toPng } from './images.js';
-import { createLabStorageService } from './service.js';
+import { createLabStorageService, type StorageTarget } from './service.js';
 
 type LabStorageInfra = Pick<Infra, 'db' | 'storage' | 'config' | 'log'>;
 
@@ -95,95 +94,108 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
     ),
   }));
 
-  // ---- reads ----
+  // ---- reads: one object named by bucket_name + filename, checked against the caller before anything is read ----
 
-  rawRoute(
-    app,
-    { method: 'GET', url: LAB_RAW_PATHS.blob, access: 'user', summary: 'An object as a blob (HTTP ranges).' },
-    async (request, reply) => {
-      const q = parse(ZBucketFile, request.query);
-      const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
-      return serveObject(storage, request, reply, bucket, key);
-    },
+  /** `required`: a refused key is a 404 like a missing one; otherwise the handler gets null (and answers `false`). */
+  const readRoute = <S extends z.ZodType<{ bucket_name: string; filename: string }>>(
+    spec: { url: string; summary: string; schema: S; required: boolean },
+    handler: (
+      q: z.infer<S>,
+      target: StorageTarget | null,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => Promise<unknown>,
+  ) =>
+    rawRoute(app, { method: 'GET', url: spec.url, access: 'user', summary: spec.summary }, async (request, reply) => {
+      const q = parse(spec.schema, request.query);
+      const target = spec.required
+        ? await files.readable(request.identity, q.bucket_name, q.filename)
+        : await files.visible(request.identity, q.bucket_name, q.filename);
+      return handler(q, target, request, reply);
+    });
+  /** The target of a `required` read (never null there; a 404 guards the types). */
+  const need = (target: StorageTarget | null): StorageTarget => {
+    if (!target) throw new HttpError(404, MSG.notFound);
+    return target;
+  };
+  /** An image object of a checked target, or 400 naming the key. */
+  const imageOf = (target: StorageTarget | null): StorageTarget => {
+    const image = need(target);
+    if (!isImageKey(image.key)) throw new HttpError(400, LAB_MSG.notAnImage(image.key));
+    return image;
+  };
+  const readImage = async (target: StorageTarget) =>
+    (await storage.get(target.bucket, target.key).catch(notFound)).body;
+
+  readRoute(
+    { url: LAB_RAW_PATHS.blob, summary: 'An object as a blob (HTTP ranges).', schema: ZBucketFile, required: true },
+    (_q, target, request, reply) => serveObject(storage, request, reply, need(target).bucket, need(target).key),
   );
 
-  rawRoute(
-    app,
+  readRoute(
     {
-      method: 'GET',
       url: LAB_RAW_PATHS.png,
-      access: 'user',
       summary: 'An image as PNG (PNG files as stored, other formats converted).',
+      schema: ZBucketFile,
+      required: true,
     },
-    async (request, reply) => {
-      const q = parse(ZBucketFile, request.query);
-      const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
-      if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
-      if (/\.png$/i.test(key)) return serveObject(storage, request, reply, bucket, key);
-      const object = await storage.get(bucket, key).catch(notFound);
-      return reply
-        .type('image/png')
-        .header('cache-control', 'private, max-age=60')
-        .send(await toPng(object.body));
+    async (_q, target, request, reply) => {
+      const image = imageOf(target);
+      if (/\.png$/i.test(image.key)) return serveObject(storage, request, reply, image.bucket, image.key);
+      const png = await toPng(await readImage(image));
+      return reply.type('image/png').header('cache-control', 'private, max-age=60').send(png);
     },
   );
 
-  rawRoute(
-    app,
-    { method: 'GET', url: LAB_RAW_PATHS.json, access: 'user', summary: 'A JSON file parsed; false on failure.' },
-    async (request, reply) => {
-      const q = parse(ZJsonCsvQuery, request.query);
-      // A refused key answers `false`, as a missing one does.
-      const visible = await files.visible(request.identity, q.bucket_name, q.filename);
-      const value = visible ? await readJsonAny(storage, visible.bucket, visible.key) : undefined;
+  // JSON and CSV answer `false` on any failure (spec 02 §7.2): a refused key answers it too, as a missing one does.
+  readRoute(
+    {
+      url: LAB_RAW_PATHS.json,
+      summary: 'A JSON file parsed; false on failure.',
+      schema: ZJsonCsvQuery,
+      required: false,
+    },
+    async (_q, target, _request, reply) => {
+      const value = target ? await readJsonAny(storage, target.bucket, target.key) : undefined;
       return reply.type('application/json').send(JSON.stringify(value === undefined ? false : value));
     },
   );
 
-  rawRoute(
-    app,
+  readRoute(
     {
-      method: 'GET',
       url: LAB_RAW_PATHS.csv,
-      access: 'user',
       summary: 'A CSV file as rows of cells; false on failure.',
+      schema: ZJsonCsvQuery,
+      required: false,
     },
-    async (request, reply) => {
-      const q = parse(ZJsonCsvQuery, request.query);
-      const visible = await files.visible(request.identity, q.bucket_name, q.filename);
-      const text = visible ? await readText(storage, visible.bucket, visible.key, CSV_MAX_MB * 1024 * 1024) : null;
+    async (_q, target, _request, reply) => {
+      const text = target ? await readText(storage, target.bucket, target.key, CSV_MAX_MB * 1024 * 1024) : null;
       let rows: string[][] | false = false;
-      if (text !== null) {
-        try {
-          rows = parseCsv(text).map((r) => r.cells);
-        } catch {
-          rows = false;
-        }
+      try {
+        if (text !== null) rows = parseCsv(text).map((r) => r.cells);
+      } catch {
+        rows = false;
       }
       return reply.type('application/json').send(JSON.stringify(rows));
     },
   );
 
-  rawRoute(
-    app,
+  readRoute(
     {
-      method: 'GET',
       url: LAB_RAW_PATHS.imageAsJpg,
-      access: 'user',
       summary: 'An image as JPEG, rotated, cached on disk.',
+      schema: ZImageQuery,
+      required: true,
     },
-    async (request, reply) => {
-      const q = parse(ZImageQuery, request.query);
-      const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
-      if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
-      const info = await storage.head(bucket, key);
+    async (q, target, _request, reply) => {
+      const image = imageOf(target);
+      const info = await storage.head(image.bucket, image.key);
       if (!info) throw new HttpError(404, MSG.notFound);
-      const cacheKey = ['image_as_jpg', bucket, key, info.size, info.lastModified.getTime(), q.rotation];
+      const cacheKey = ['image_as_jpg', image.bucket, image.key, info.size, info.lastModified.getTime(), q.rotation];
       let jpeg = q.use_cache ? await cache.read(cacheKey) : null;
       const hit = jpeg !== null;
       if (!jpeg) {
-        const object = await storage.get(bucket, key).catch(notFound);
-        jpeg = await toJpeg(object.body, { rotation: q.rotation });
+        jpeg = await toJpeg(await readImage(image), { rotation: q.rotation });
         if (q.use_cache) await cache.write(cacheKey, jpeg);
       }
       return reply
@@ -194,24 +206,16 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
     },
   );
 
-  rawRoute(
-    app,
+  readRoute(
     {
-      method: 'GET',
       url: LAB_RAW_PATHS.grayscaleCrop,
-      access: 'user',
       summary: 'An image rotated, cropped to (x1,y1)-(x2,y2) and in grayscale, as JPEG.',
+      schema: ZCropQuery,
+      required: true,
     },
-    async (request, reply) => {
-      const q = parse(ZCropQuery, request.query);
-      const { bucket, key } = await files.readable(request.identity, q.bucket_name, q.filename);
-      if (!isImageKey(key)) throw new HttpError(400, LAB_MSG.notAnImage(key));
-      const object = await storage.get(bucket, key).catch(notFound);
-      const jpeg = await toJpeg(object.body, {
-        rotation: q.rotation,
-        grayscale: true,
-        crop: { x1: q.x1, y1: q.y1, x2: q.x2, y2: q.y2 },
-      });
+    async (q, target, _request, reply) => {
+      const crop = { x1: q.x1, y1: q.y1, x2: q.x2, y2: q.y2 };
+      const jpeg = await toJpeg(await readImage(imageOf(target)), { rotation: q.rotation, grayscale: true, crop });
       return reply.type('image/jpeg').header('cache-control', 'private, max-age=60').send(jpeg);
     },
   );

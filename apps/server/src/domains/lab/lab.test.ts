@@ -1,9 +1,9 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser } from '../auth/test-support.js';
+import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 import { labStore } from './store.js';
-import { postForm } from './test-support.js';
+import { postForm } from '../../../test/forms.js';
 import { dataBucket } from '../../config.js';
 
 let t: TestApp;

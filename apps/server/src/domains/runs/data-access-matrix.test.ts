@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccess, GENES_MSG, QUEUES, type Access, type Identity } from '@atlas/contracts';
 import { buildGroup, buildRun, buildUser, type BuiltRun } from '../../../test/factories.js';
 import { createTestApp, setRunPublic, settleTask, type TestApp } from '../../../test/harness.js';
-import { adminToken, api } from '../auth/test-support.js';
+import { adminToken, api } from '../../../test/accounts.js';
 import type { RegisteredRoute } from '../../http/route.js';
 
 /**

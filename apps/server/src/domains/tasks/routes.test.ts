@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, QUEUES, type TaskStatus, type TTaskState } from '@atlas/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { allTasks } from '../../tasks/index.js';
-import { adminToken, api, confirmedUser } from '../auth/test-support.js';
+import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 
 let t: TestApp;
 let admin: string;

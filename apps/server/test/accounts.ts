@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { latestCode } from '../../infra/mail/outbox-reader.js';
-import type { TestApp } from '../../../test/harness.js';
+import { latestCode } from '../src/infra/mail/outbox-reader.js';
+import type { TestApp } from './harness.js';
 
 /** Helpers for the auth tests (imported by *.test.ts only). */
 export const ADMIN = { username: 'admin', password: 'Admin#Pass1' };
