@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { latestCode } from '../apps/server/src/infra/mail/outbox-reader.js';
 
 export const ADMIN = { username: 'admin', password: 'Admin#Pass1' };
-export const dataDir = (): string => process.env.ATLAS_E2E_DATA_DIR!;
+const dataDir = (): string => process.env.ATLAS_E2E_DATA_DIR!;
 const SHOTS = path.resolve(import.meta.dirname, '.out/screenshots');
 
 /** Saves a full-page screenshot under e2e/.out/screenshots/{name}.png for a human to look at. */

@@ -46,7 +46,7 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('Atlas Portal <no-reply@atlas.local>'),
 });
 
-export type Env = z.infer<typeof ZEnv>;
+type Env = z.infer<typeof ZEnv>;
 
 export interface Config {
   port: number;

@@ -25,7 +25,7 @@ export interface TestInfra extends Infra {
   cleanup(): Promise<void>;
 }
 
-export async function openTestDatabase(config: Config): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function openTestDatabase(config: Config): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (config.databaseUrl) {
     const { default: pg } = await import('pg');
     const name = `atlas_test_${randomBytes(6).toString('hex')}`;

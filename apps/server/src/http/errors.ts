@@ -16,7 +16,6 @@ export const unauthorized = (msg: string) => new HttpError(401, msg);
 export const forbidden = (msg: string) => new HttpError(403, msg);
 export const notFound = (msg: string) => new HttpError(404, msg);
 export const conflict = (msg: string) => new HttpError(409, msg);
-export const unprocessable = (msg: string) => new HttpError(422, msg);
 export const tooManyRequests = (msg: string) => new HttpError(429, msg);
 
 export function errorBody(statusCode: number, msg: string): ErrorBody {

@@ -2,7 +2,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { TOKEN_LIFETIME_SECONDS } from '@atlas/contracts';
 
 /** Claims of our HS256 access tokens. `role: public` tokens belong to visitors' public sessions. */
-export interface TokenClaims {
+interface TokenClaims {
   sub: string;
   role: 'user' | 'public';
   groups: string[];

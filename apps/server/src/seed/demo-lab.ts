@@ -15,7 +15,7 @@ import { dataBucket } from '../config.js';
  * Idempotent: records are inserted once (an audit entry `seed.demo_lab` marks it, under an advisory lock, so a
  * demo record an admin deletes stays deleted); missing QC images and QC records are written on every start.
  */
-export const DEMO_WAFERS = [
+const DEMO_WAFERS = [
   {
     wafer_id: 'W90001',
     generation: 3,
@@ -41,7 +41,7 @@ export const DEMO_WAFERS = [
     lot: 'A-0003',
   },
 ];
-export const DEMO_CHIPS = [
+const DEMO_CHIPS = [
   {
     chip_id: 'C90001',
     wafer_id: 'W90001',
@@ -159,7 +159,7 @@ function random(seed: number): () => number {
 }
 
 /** UMI counts of a 50×50 grid: a tissue-shaped blob with noise (0 off tissue). */
-export function demoUmiGrid(seed: number): number[][] {
+function demoUmiGrid(seed: number): number[][] {
   const rnd = random(seed);
   const cx = 22 + rnd() * 6;
   const cy = 22 + rnd() * 6;
@@ -178,7 +178,7 @@ function jet(t: number): string {
   return `rgb(${c(1.5 - Math.abs(4 * t - 3))},${c(1.5 - Math.abs(4 * t - 2))},${c(1.5 - Math.abs(4 * t - 1))})`;
 }
 
-export function umiHeatmapSvg(runId: string, grid: number[][]): string {
+function umiHeatmapSvg(runId: string, grid: number[][]): string {
   const cell = 8;
   const left = 20;
   const top = 40;
@@ -205,7 +205,7 @@ ${rects}${legend}
 </svg>`;
 }
 
-export function beforeAfterSvg(runId: string, before: number[], after: number[], labels: string[]): string {
+function beforeAfterSvg(runId: string, before: number[], after: number[], labels: string[]): string {
   const width = 520;
   const height = 340;
   const base = 290;
@@ -256,7 +256,7 @@ function genesSvg(runId: string, grid: number[][]): string {
 const png = (svg: string) => sharp(Buffer.from(svg)).png().toBuffer();
 
 /** The QC directory files of a demo run. */
-export async function demoQcFiles(runId: string): Promise<Array<{ name: string; body: Buffer | string }>> {
+async function demoQcFiles(runId: string): Promise<Array<{ name: string; body: Buffer | string }>> {
   const seed = Number(runId.slice(1));
   const grid = demoUmiGrid(seed);
   const onTissue = grid.flat().filter((v) => v > 100);

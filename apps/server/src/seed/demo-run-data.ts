@@ -52,7 +52,7 @@ export interface DemoRunDataOutcome {
   ms: number;
 }
 
-export const demoAssay = (run: DemoRun): Assay => (run.assay === 'Transcriptome' ? 'rna' : 'atac');
+const demoAssay = (run: DemoRun): Assay => (run.assay === 'Transcriptome' ? 'rna' : 'atac');
 
 const INPUTS: Record<Assay, string[]> = {
   rna: ['genes.h5ad'],

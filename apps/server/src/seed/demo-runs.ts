@@ -62,14 +62,14 @@ export type DemoRunDataGenerator = (
   target: DemoRunTarget,
 ) => Promise<{ webObjectPath: string | null; thumbnail: boolean }>;
 
-export const DEMO_GROUPS = [
+const DEMO_GROUPS = [
   { name: 'neuro-lab', description: 'Neuroscience lab: brain chromatin and transcriptome atlases' },
   { name: 'devbio-lab', description: 'Developmental biology lab: embryo and fetal tissues' },
   { name: 'immuno-lab', description: 'Immunology lab: lymphoid organs and inflammation' },
   { name: 'kidney-lab', description: 'Renal and cardiac injury lab' },
 ] as const;
 
-export const DEMO_PUBLICATIONS = [
+const DEMO_PUBLICATIONS = [
   {
     pmid: '90000001',
     title: 'A spatial chromatin atlas of the juvenile mouse brain (demo publication)',
@@ -355,7 +355,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   }),
 ];
 
-export const DEMO_STUDY = {
+const DEMO_STUDY = {
   name: 'Demo: juvenile mouse brain chromatin atlas',
   description: 'ATAC-seq and CUT&Tag runs of the P21 mouse brain (publication 90000001).',
   type: 'Publication',

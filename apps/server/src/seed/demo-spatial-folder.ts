@@ -9,14 +9,7 @@ import type { DemoRun, DemoRunTarget } from './demo-runs.js';
  * run's spatial coordinates, and an H&E-like image following its on-tissue mask. The other demo runs have none,
  * as many real runs, so the explorer's plain spatial plot stays in view too.
  */
-export const SPATIAL_FOLDER_RUNS: ReadonlySet<string> = new Set([
-  'D90003',
-  'D90005',
-  'D90006',
-  'D90009',
-  'D90010',
-  'D90013',
-]);
+const SPATIAL_FOLDER_RUNS: ReadonlySet<string> = new Set(['D90003', 'D90005', 'D90006', 'D90009', 'D90010', 'D90013']);
 
 /** In writing order: the image goes last, so a reader that finds it also finds what places it. */
 const FILES = [

@@ -22,7 +22,7 @@ export interface TaskDeps {
   log: Logger;
 }
 
-export interface TaskRunContext extends TaskContext {
+interface TaskRunContext extends TaskContext {
   deps: TaskDeps;
   /** The registry this task runs in (core.task_list describes it). */
   registry: TaskRegistry;

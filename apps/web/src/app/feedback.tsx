@@ -10,8 +10,8 @@ import Snackbar from '@mui/material/Snackbar';
 import { CONFIRM_MAX_WIDTH, SNACKBAR_TIMEOUT_MS } from '@atlas/contracts';
 
 /** The spec's global snackbar (2000 ms, 'secondary' by default) and confirmation prompt (max width 400). */
-export type SnackColor = 'secondary' | 'success' | 'error' | 'info' | 'warning';
-export interface SnackOptions {
+type SnackColor = 'secondary' | 'success' | 'error' | 'info' | 'warning';
+interface SnackOptions {
   color?: SnackColor;
   timeoutMs?: number;
 }

@@ -29,7 +29,7 @@ export const COMPONENTS = {
 
 export type ComponentName = keyof typeof COMPONENTS;
 
-export function isComponentName(name: string): name is ComponentName {
+function isComponentName(name: string): name is ComponentName {
   return Object.hasOwn(COMPONENTS, name);
 }
 

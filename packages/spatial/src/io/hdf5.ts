@@ -195,7 +195,7 @@ export function asFloat64(value: unknown): Float64Array | undefined {
 }
 
 /** Numeric values as float32 (the precision of our matrices); h5wasm already returns a fresh float32 array. */
-export function asFloat32(value: unknown): Float32Array | undefined {
+function asFloat32(value: unknown): Float32Array | undefined {
   if (value instanceof Float32Array) return value;
   return isNumeric(value) ? convert(value, (n) => new Float32Array(n)) : undefined;
 }

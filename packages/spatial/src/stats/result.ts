@@ -83,7 +83,7 @@ export function log2FoldChange(meanGroup: number, meanRest: number): number {
 }
 
 /** The same with the means of expm1(x) taken directly (scanpy `mean_in_log_space=False`). */
-export function log2FoldChangeOfExpm1Means(meanExpm1Group: number, meanExpm1Rest: number): number {
+function log2FoldChangeOfExpm1Means(meanExpm1Group: number, meanExpm1Rest: number): number {
   return Math.log2((meanExpm1Group + 1e-9) / (meanExpm1Rest + 1e-9));
 }
 

@@ -20,7 +20,7 @@ export interface UserRecord {
   groups: string[];
 }
 
-export interface NewUserValues {
+interface NewUserValues {
   username: string;
   password_hash: string;
   name: string;
@@ -31,7 +31,7 @@ export interface NewUserValues {
   email_verified: boolean;
 }
 
-export type UserPatch = Partial<Pick<UserRecord, 'password_hash' | 'status' | 'email_verified' | 'disabled'>>;
+type UserPatch = Partial<Pick<UserRecord, 'password_hash' | 'status' | 'email_verified' | 'disabled'>>;
 
 export interface GroupRecord {
   id: number;

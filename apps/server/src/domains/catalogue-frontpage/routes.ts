@@ -9,9 +9,9 @@ import { dataBucket as dataBucketOf } from '../../config.js';
 import type { Runs } from '../runs/index.js';
 
 /** Largest PNG an admin may send; the stored thumbnail is far smaller after re-encoding. */
-export const FRONTPAGE_MAX_BYTES = 2 * 1024 * 1024;
+const FRONTPAGE_MAX_BYTES = 2 * 1024 * 1024;
 /** The stored thumbnail fits inside this square (the catalogue card shows it small). */
-export const FRONTPAGE_MAX_SIDE = 200;
+const FRONTPAGE_MAX_SIDE = 200;
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
  * change counter (`run_db_state.version`, bumped by triggers on any write, by any process) stays the same.
  * A hit costs one primary-key read; the list query, zod check and JSON.stringify run once per change.
  */
-export interface CachedJson {
+interface CachedJson {
   body: Buffer;
   /** The same body gzipped once per version (a 1k-run list shrinks about tenfold). */
   gzipped: Buffer;

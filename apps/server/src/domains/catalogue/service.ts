@@ -11,7 +11,7 @@ import { sealRunLink, withSlash, type Caller, type RunForLink, type Runs } from 
 import type { ThumbnailSigner } from './thumbnails.js';
 
 /** Download links of the catalogue expire after an hour (the spec's track links do too, spec 03 §9). */
-export const PRESIGNED_URL_TTL_SECONDS = 60 * 60;
+const PRESIGNED_URL_TTL_SECONDS = 60 * 60;
 
 export interface CatalogueDeps {
   runs: Runs;

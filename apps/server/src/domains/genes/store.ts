@@ -112,5 +112,3 @@ export function createRunDataStore(storage: ObjectStore) {
     },
   };
 }
-
-export type RunDataStore = ReturnType<typeof createRunDataStore>;

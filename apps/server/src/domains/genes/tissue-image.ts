@@ -22,7 +22,7 @@ const HEADER_BYTES = 1024;
 const JPEG_QUALITY = 85;
 
 /** The run's spatial folder (DESIGN §5): beside its web files, in the same bucket. */
-export const spatialFolderOf = (run: RunAccess): string => `data/${run.runId}/spatial/`;
+const spatialFolderOf = (run: RunAccess): string => `data/${run.runId}/spatial/`;
 
 /**
  * The tissue image under the explorer's spatial plot (spec 03 §2.1). The spatial x, y of data.csv.gz are the

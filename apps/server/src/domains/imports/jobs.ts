@@ -6,7 +6,7 @@ import type { Db } from '../../infra/db/index.js';
  * The `jobs` table of migration 004 (DESIGN §4 "jobs"). Its row type lives here rather than in
  * infra/db/tables.ts (owned by the catalogue work); `withJobs` widens the database type for these queries only.
  */
-export interface JobsTable {
+interface JobsTable {
   id: Generated<number>;
   task_id: string | null;
   job_name: string;

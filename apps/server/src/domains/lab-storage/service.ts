@@ -107,5 +107,3 @@ export function createLabStorageService(deps: { storage: ObjectStore; config: Pi
     },
   };
 }
-
-export type LabStorageService = ReturnType<typeof createLabStorageService>;

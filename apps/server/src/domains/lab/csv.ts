@@ -33,7 +33,7 @@ export interface CsvSpec {
   aliases?: Record<string, string>;
 }
 
-export interface CsvRecord {
+interface CsvRecord {
   /** Spreadsheet row number (header = 1). */
   row: number;
   line: number;
@@ -152,7 +152,7 @@ export function normaliseHeader(name: string): string {
 const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 
 /** Whether a column holds identifiers, which stay text whatever they look like. */
-export function isIdColumn(column: string, spec: CsvSpec): boolean {
+function isIdColumn(column: string, spec: CsvSpec): boolean {
   return column === spec.key || column === 'id' || column.endsWith('_id') || column in (spec.aliases ?? {});
 }
 

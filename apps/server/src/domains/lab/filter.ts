@@ -33,7 +33,7 @@ export interface QueryOptions {
   skip?: number;
 }
 
-export const MAX_LIMIT = 10_000;
+const MAX_LIMIT = 10_000;
 const MAX_IN = 1000;
 const MAX_OR_DEPTH = 5;
 const MAX_REGEX = 500;
@@ -88,7 +88,7 @@ function columnText(field: string, shape: TableShape): RawBuilder<string> | null
 }
 
 /** A field as JSONB (null when missing). */
-export function fieldJson(field: string, shape: TableShape): RawBuilder<unknown> {
+function fieldJson(field: string, shape: TableShape): RawBuilder<unknown> {
   const segments = checkField(field);
   const column = columnText(field, shape);
   if (column) return sql`to_jsonb(${column})`;

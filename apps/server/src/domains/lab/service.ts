@@ -50,7 +50,7 @@ interface UpsertResult {
 }
 
 /** Maps the errors of filters and the database to answers. */
-export async function withHttpErrors<T>(work: () => Promise<T>): Promise<T> {
+async function withHttpErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -78,7 +78,7 @@ function docOf(record: LabRecord, key: string): Record<string, unknown> {
 }
 
 /** Chips: `waferid` fills `wafer_id` when that is empty, and is not stored. */
-export function foldChipAliases(record: Record<string, unknown>): Record<string, unknown> {
+function foldChipAliases(record: Record<string, unknown>): Record<string, unknown> {
   if (!('waferid' in record)) return record;
   const { waferid, ...rest } = record;
   const current = rest.wafer_id;
@@ -403,7 +403,7 @@ async function withUniqueConflict<T>(key: string, work: () => Promise<T>): Promi
   }
 }
 
-export async function readJsonObject(
+async function readJsonObject(
   storage: ObjectStore,
   bucket: string,
   key: string,

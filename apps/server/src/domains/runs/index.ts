@@ -22,10 +22,10 @@ export function createRuns(deps: { db: Db; config: Pick<Config, 'jwtSecret' | 'b
 
 export type Runs = ReturnType<typeof createRuns>;
 
-export { callerKey, callerOf, mayUseRun, type Caller, type Mode, type RunState } from './rule.js';
-export { RUN_ID, runOfKey, runOfPrefix, webFolderOfObjPath, withSlash } from './keys.js';
-export { NotVisibleError, type ObjectAccess, type Target } from './object-access.js';
-export { RUN_LINK_TTL_SECONDS, sealRunLink, type RunLinkClaims } from './public-link.js';
-export type { RunAccess, RunAccessService, WebFolder } from './run-access.js';
-export type { CatalogueRunRow, RunForLink, RunStore } from './store.js';
-export { createRunRecords, type NewRunRecord } from './records.js';
+export { callerKey, callerOf, mayUseRun, type Caller } from './rule.js';
+export { RUN_ID, runOfKey, webFolderOfObjPath, withSlash } from './keys.js';
+export { NotVisibleError, type Target } from './object-access.js';
+export { sealRunLink } from './public-link.js';
+export type { RunAccess, WebFolder } from './run-access.js';
+export type { RunForLink } from './store.js';
+export { createRunRecords } from './records.js';

@@ -13,14 +13,6 @@ export function runOfKey(key: string): string | null {
   return RUN_KEY.exec(key)?.[1] ?? FRONTPAGE_KEY.exec(key)?.[1] ?? null;
 }
 
-/**
- * The run a listing prefix stays inside, or null when it may reach several runs (`data/`, `data/D0000`). A prefix
- * naming a whole run folder without its slash (`data/D00001`) also reaches `data/D000010/…`, so it is not one run.
- */
-export function runOfPrefix(prefix: string): string | null {
-  return RUN_KEY.exec(prefix)?.[1] ?? null;
-}
-
 /** `data/D00001/h5/obj` (spec's aws_path, with or without a trailing slash) → the web folder `data/D00001/h5/`. */
 export function webFolderOfObjPath(awsPath: string): string | null {
   const trimmed = awsPath.replace(/\/+$/, '');

@@ -69,5 +69,3 @@ export function createObjectAccess(store: RunStore) {
     },
   };
 }
-
-export type ObjectAccess = ReturnType<typeof createObjectAccess>;

@@ -9,7 +9,7 @@ import { ZPublicRunMeta, ZRunLinkData, type TPublicRunMeta, type TRunLinkData } 
  * signed, so a link holder sees an opaque string: the paths inside are read only here, on the server, by the
  * routes that serve public data. Tampering or a different secret fails the authentication tag.
  */
-export const RUN_LINK_TTL_SECONDS = 24 * 60 * 60;
+const RUN_LINK_TTL_SECONDS = 24 * 60 * 60;
 const LINK_TYPE = 'atlas-run-link';
 
 export interface RunLinkClaims {

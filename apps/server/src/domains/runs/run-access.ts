@@ -71,5 +71,3 @@ export function createRunAccess(deps: { store: RunStore; secret: string; dataBuc
     },
   };
 }
-
-export type RunAccessService = ReturnType<typeof createRunAccess>;

@@ -25,7 +25,7 @@ export async function createSmtpMailer(options: { smtpUrl: string; from: string;
   };
 }
 
-export class MailDeliveryError extends Error {
+class MailDeliveryError extends Error {
   constructor(message: string, cause: unknown) {
     super(message, { cause });
   }

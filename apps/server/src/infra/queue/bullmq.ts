@@ -6,7 +6,7 @@ import type { TaskRow } from '../db/tables.js';
 import { settlesWithin, type TaskQueue } from './port.js';
 import type { TaskStore } from './task-store.js';
 
-export const INTERRUPTED_WORKER = 'Interrupted: the worker stopped while this task was running';
+const INTERRUPTED_WORKER = 'Interrupted: the worker stopped while this task was running';
 
 export interface BullmqQueueOptions {
   redisUrl: string;

@@ -39,7 +39,7 @@ export interface PutOptions {
   maxBytes?: number;
 }
 
-export interface PresignOptions {
+interface PresignOptions {
   method: 'GET' | 'PUT';
   expiresInSeconds: number;
   /** Origin used by the filesystem driver for its own signed-URL route, e.g. `http://localhost:8080`. */

@@ -11,7 +11,7 @@ const ZArgs = z.tuple([
 ]);
 const ZKwargs = ZBucketKwargs.extend({ method: z.enum(['t-test', 'wilcoxon']).default('t-test') });
 
-export interface QcRow {
+interface QcRow {
   name: string;
   score: number;
   log2fc: number;

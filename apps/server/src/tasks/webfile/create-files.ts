@@ -53,7 +53,7 @@ export interface CreateFilesResult {
   ms: number;
 }
 
-export const CREATE_FILES_MSG = {
+const CREATE_FILES_MSG = {
   /** Problems inside a file: shown after the file name (`genes.h5ad: …`). */
   noSpatial:
     "spatial coordinates are required (obsm 'spatial' is missing); a Visium folder can be imported with its spatial/ folder instead",

@@ -3,7 +3,7 @@ import type { ComponentName, GroupRule } from '../registry';
 
 /** The app bar menus and the drawer of spec 01 §2 as data, so the role filtering is one tested function. */
 
-export type MenuAction =
+type MenuAction =
   | { kind: 'open'; component: ComponentName }
   /** Entries whose screens belong to later issues: they say so instead of doing nothing. */
   | { kind: 'notYet' }
@@ -11,7 +11,7 @@ export type MenuAction =
   /** File → Upload Metadata: the metadata CSV upload dialog with this table preselected. */
   | { kind: 'uploadMetadata'; table: LabKind };
 
-export type ShellDialog = 'registerUser' | 'resetUserPassword' | 'help' | 'about' | 'uploadQced';
+type ShellDialog = 'registerUser' | 'resetUserPassword' | 'help' | 'about' | 'uploadQced';
 
 export interface MenuItemDef {
   label: string;
@@ -30,7 +30,7 @@ export interface MenuDef {
 
 const open = (component: ComponentName): MenuAction => ({ kind: 'open', component });
 
-export const APP_MENUS: MenuDef[] = [
+const APP_MENUS: MenuDef[] = [
   {
     label: 'File',
     // Spec 01 §6: metadata and QC upload are admin tools, so the whole File menu is.
@@ -94,7 +94,7 @@ export const APP_MENUS: MenuDef[] = [
   },
 ];
 
-export interface DrawerEntry {
+interface DrawerEntry {
   label: string;
   component: ComponentName;
   rule: GroupRule;
@@ -105,7 +105,7 @@ export interface DrawerGroup {
   entries: DrawerEntry[];
 }
 
-export const DRAWER_GROUPS: DrawerGroup[] = [
+const DRAWER_GROUPS: DrawerGroup[] = [
   {
     title: 'Analysis',
     entries: [

@@ -3,7 +3,7 @@ import { authCalls, taskCalls } from '@atlas/contracts';
 import { callApi } from '../../api/client';
 
 /** Query keys of the admin screens; mutations invalidate by these prefixes. */
-export const adminKeys = {
+const adminKeys = {
   accounts: ['auth', 'accounts'] as const,
   groups: ['auth', 'groups'] as const,
   audit: (target: string) => ['auth', 'audit', target] as const,

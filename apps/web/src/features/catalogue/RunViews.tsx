@@ -17,7 +17,7 @@ import { formatRunDate, renderMicrons, speciesLabel } from './format';
 import { RunThumbnail } from './RunThumbnail';
 
 /** What a run card or row can do; absent actions are not offered (visitors cannot download, only admins edit). */
-export interface RunActions {
+interface RunActions {
   onOpen: (run: TCatalogueRun) => void;
   onDownload?: (run: TCatalogueRun) => void;
   onEdit?: (run: TCatalogueRun) => void;
@@ -191,7 +191,7 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function AssayChip({ run, color }: { run: TCatalogueRun; color: string }) {
+function AssayChip({ run, color }: { run: TCatalogueRun; color: string }) {
   return (
     <Chip
       size="small"

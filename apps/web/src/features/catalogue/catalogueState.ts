@@ -30,12 +30,12 @@ export function toggleFilter(filters: Filters, key: FacetKey, value: string): Fi
   return { ...filters, [key]: next };
 }
 
-export function facetValue(run: TCatalogueRun, key: FacetKey): string | null {
+function facetValue(run: TCatalogueRun, key: FacetKey): string | null {
   const value = run[key];
   return value === null || value === '' ? null : value;
 }
 
-export function facetLabel(key: FacetKey, value: string): string {
+function facetLabel(key: FacetKey, value: string): string {
   return key === 'species' ? speciesLabel(value) : value;
 }
 

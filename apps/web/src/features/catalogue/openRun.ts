@@ -6,7 +6,7 @@ import { componentHref } from '../../app/registry';
 import { useSession } from '../../app/session';
 
 /** The public viewer's address for an encoded run link (spec 01 §2, §4). */
-export function publicViewerHref(encoded: string, token: string): string {
+function publicViewerHref(encoded: string, token: string): string {
   const query = new URLSearchParams({ component: 'PublicGeneViewer', run_id: encoded, public: 'true', token });
   return `/public?${query.toString()}`;
 }

@@ -3,7 +3,7 @@ import { catalogueCalls, type SearchMode } from '@atlas/contracts';
 import { callApi } from '../../api/client';
 
 /** Query keys of the catalogue; a sign-in or sign-out clears the whole query cache (session.tsx). */
-export const catalogueKeys = {
+const catalogueKeys = {
   runs: (audience: 'public' | 'member') => ['catalogue', 'runs', audience] as const,
   files: ['catalogue', 'files'] as const,
   search: (mode: SearchMode) => ['catalogue', 'search', mode] as const,

@@ -32,7 +32,7 @@ import {
   type LabRecord,
 } from './recordLogic';
 
-export type DetailsMode = 'view' | 'edit' | 'duplicate' | 'new';
+type DetailsMode = 'view' | 'edit' | 'duplicate' | 'new';
 export interface DetailsTarget {
   record: LabRecord;
   mode: DetailsMode;

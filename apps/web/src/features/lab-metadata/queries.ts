@@ -4,7 +4,7 @@ import { callApi } from '../../api/client';
 import type { LabRecord } from './recordLogic';
 
 /** Query keys of the metadata screens; uploads and edits invalidate `labKeys.all` or one kind. */
-export const labKeys = {
+const labKeys = {
   all: ['lab'] as const,
   list: (kind: LabKind) => ['lab', kind, 'list'] as const,
   history: (kind: LabKind, key: string) => ['lab', kind, 'history', key] as const,

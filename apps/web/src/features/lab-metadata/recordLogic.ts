@@ -24,7 +24,7 @@ export function readField(record: LabRecord, field: string): unknown {
  * Field names in editor order: the kind's key fields first, then its usual list columns, then the free-form fields
  * alphabetically (the server does not keep field order); `_id` is never shown.
  */
-export function orderedFields(kind: LabKind, fields: Iterable<string>): string[] {
+function orderedFields(kind: LabKind, fields: Iterable<string>): string[] {
   const keys = KIND_INFO[kind].keyFields;
   const usual = KIND_INFO[kind].listColumns;
   const rest: string[] = [];

@@ -26,7 +26,7 @@ import { dialogWidth, filesProblem, isCsvName, shortenName } from './uploadLogic
 import type { UploadEntry } from './store';
 
 /** Menu wording of the three tables (spec 01 §2 File → Upload Metadata). */
-export const TABLE_LABEL: Record<LabKind, string> = {
+const TABLE_LABEL: Record<LabKind, string> = {
   wafers: 'Wafer Table .csv',
   chips: 'Chip Table .csv',
   dbits: 'DBiT Run Table .csv',

@@ -3,7 +3,7 @@
  * `Authorization: JWT <token>` header. Resolves with the status and parsed JSON body; rejects only when aborted
  * (`AbortError`) or the network fails (status 0).
  */
-export interface XhrResult {
+interface XhrResult {
   status: number;
   body: unknown;
 }

@@ -5,7 +5,7 @@ import { ApiError, buildPath, callApi } from '../../api/client';
 import { useSession } from '../../app/session';
 
 /** Query keys of the lab views; the QC upload invalidates `['lab-views']` and `['lab', 'qc']`. */
-export const labViewKeys = {
+const labViewKeys = {
   trace: ['lab-views', 'wafertrace'] as const,
   qc: (ids: string[]) => ['lab', 'qc', ids] as const,
   buckets: ['lab-views', 'buckets'] as const,
@@ -73,11 +73,11 @@ export const useStorageList = (
     staleTime: STALE_MS,
   });
 
-export const isTiff = (key: string) => /\.tiff?$/i.test(key);
+const isTiff = (key: string) => /\.tiff?$/i.test(key);
 export const isImageFile = (key: string) => /\.(png|jpe?g|tiff?)$/i.test(key);
 
 /** A file of a bucket with the session's token; tif images come as JPEG (browsers cannot show tif). */
-export async function fetchStorageBlob(
+async function fetchStorageBlob(
   token: string | null,
   bucket: string,
   key: string,
@@ -140,7 +140,7 @@ export function useStorageJson(bucket: string | undefined, key: string | undefin
 }
 
 /** GET /json or /csv: the parsed value, or null when the server says false. */
-export async function fetchJson(
+async function fetchJson(
   token: string | null,
   path: string,
   bucket: string,

@@ -18,7 +18,7 @@ import {
 } from '@atlas/viz';
 
 /** Timing marks the browser test reads (ms). */
-export interface VizTimings {
+interface VizTimings {
   n: number;
   generateMs: number;
   /** Navigation start → first frame with points drawn. */

@@ -6,7 +6,7 @@ const BUILT_IN_GROUPS: readonly string[] = [GROUP_ADMIN, GROUP_USER];
 export const isBuiltInGroup = (name: string): boolean => BUILT_IN_GROUPS.includes(name.trim());
 
 /** Enable rules of the Group Managment form (spec 01 §5). Names are compared trimmed, as the server stores them. */
-export function isExistingGroup(groups: readonly TGroup[], name: string): boolean {
+function isExistingGroup(groups: readonly TGroup[], name: string): boolean {
   const wanted = name.trim();
   return wanted !== '' && groups.some((group) => group.group_name === wanted);
 }

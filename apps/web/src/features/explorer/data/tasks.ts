@@ -78,7 +78,7 @@ export function postCellType(run: RunRef, nameMap: NameMap): Promise<TTaskState>
 }
 
 /** gene.seq_logo of one motif, with the run's motifs.csv. */
-export function postSeqLogo(run: RunRef, motif: string): Promise<TTaskState> {
+function postSeqLogo(run: RunRef, motif: string): Promise<TTaskState> {
   if (run.encoded) {
     return callApi(genesCalls.publicTask, {
       body: { encoded: run.encoded, task: 'gene.seq_logo', kind: 'motifs', motif },

@@ -24,7 +24,7 @@ import { usePastedNames } from '../top-bar/usePastedNames';
 import { NAME_LIST_ROWS, WindowedNameList, nameRowId } from './WindowedNameList';
 
 /** The dialog's title, and the label of the top-bar button that opens it. */
-export const FEATURE_LIST_TITLE: Record<FeatureKind, string> = {
+const FEATURE_LIST_TITLE: Record<FeatureKind, string> = {
   genes: 'Genes',
   motifs: 'Motifs',
   eRegulons: 'Regulons',

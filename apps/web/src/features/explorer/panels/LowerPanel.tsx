@@ -12,7 +12,7 @@ import { MotifLogoPanel } from './MotifLogoPanel';
 import { EXPLORER_MSG } from '@atlas/contracts';
 
 /** 'Peak/Motif Viewer', or 'Peak/Motif/Network Viewer' when the run has regulons (spec 03 §2.1). */
-export function viewerTitle(regulons: boolean | null | undefined): string {
+function viewerTitle(regulons: boolean | null | undefined): string {
   return regulons ? 'Peak/Motif/Network Viewer' : 'Peak/Motif Viewer';
 }
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-export const BASES = ['A', 'C', 'G', 'T'] as const;
+const BASES = ['A', 'C', 'G', 'T'] as const;
 export type Base = (typeof BASES)[number];
 /** One position as gene.seq_logo returns it. */
 export type LogoColumn = readonly (readonly [Base, number])[];

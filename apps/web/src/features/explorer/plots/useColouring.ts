@@ -17,7 +17,7 @@ import { averageValues, maskOfCodes, maskOfIndices } from './values';
 export type PlotView = 'expression' | 'celltype' | 'cluster';
 
 /** Category codes per tixel with the categories' names and counts (clusters or cell types). */
-export interface Categories {
+interface Categories {
   codes: Float32Array;
   names: string[];
   counts: number[];

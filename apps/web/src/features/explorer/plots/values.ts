@@ -19,7 +19,7 @@ export function averageValues(arrays: readonly Float32Array[]): Float32Array {
 }
 
 /** Natural order of labels: `C2` before `C10`, numbers compared as numbers. */
-export function naturalCompare(a: string, b: string): number {
+function naturalCompare(a: string, b: string): number {
   return a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' });
 }
 

@@ -8,7 +8,7 @@ import type { BackgroundName, HeatmapPalette } from '@atlas/viz';
  * and views link on single fields (CONVENTIONS §11). Server data (run rows, feature values) lives in TanStack Query.
  */
 export type ColourMode = 'cluster' | 'celltype' | 'expression';
-export type SelectionTool = 'lasso' | 'quad' | null;
+type SelectionTool = 'lasso' | 'quad' | null;
 export type LowerPanel = 'table' | 'histogram' | 'viewer';
 
 /** Which run is open: by id for members, or by a signed public link for visitors. */
@@ -62,7 +62,7 @@ export interface ExplorerActions {
   reset(): void;
 }
 
-export const INITIAL_EXPLORER_STATE: ExplorerState = {
+const INITIAL_EXPLORER_STATE: ExplorerState = {
   run: null,
   samples: [],
   kind: 'genes',

@@ -13,7 +13,7 @@ export function findPlotsCanvas(root: ParentNode = document): HTMLCanvasElement 
 }
 
 /** The CSS background behind the canvas (the plots container's), or black. */
-export function backgroundOf(canvas: HTMLCanvasElement): string {
+function backgroundOf(canvas: HTMLCanvasElement): string {
   for (let el: HTMLElement | null = canvas.parentElement; el; el = el.parentElement) {
     const colour = getComputedStyle(el).backgroundColor;
     if (colour && colour !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(colour)) return colour;
