@@ -24,6 +24,8 @@ const ZEnv = z.object({
   ATLAS_WEB_DIST: optionalText,
   ATLAS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ATLAS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  // Image conversions refuse larger images before decoding them (a decompression bomb costs nothing).
+  ATLAS_IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().max(10_000).default(200),
   // Namespaces the BullMQ keys in Redis, so several installations (or test runs) can share one Redis.
   ATLAS_QUEUE_PREFIX: z
     .string()
@@ -59,6 +61,8 @@ export interface Config {
   webDist: string | undefined;
   logLevel: Env['ATLAS_LOG_LEVEL'];
   workerConcurrency: number;
+  /** Largest image the storage calls convert, in pixels. */
+  imageMaxPixels: number;
   queuePrefix: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -112,6 +116,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     webDist: e.ATLAS_WEB_DIST,
     logLevel: e.ATLAS_LOG_LEVEL,
     workerConcurrency: e.ATLAS_WORKER_CONCURRENCY,
+    imageMaxPixels: Math.round(e.ATLAS_IMAGE_MAX_MEGAPIXELS * 1_000_000),
     queuePrefix: e.ATLAS_QUEUE_PREFIX,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -8,7 +8,7 @@ describe('account lookup cache', () => {
     const { lookup } = cacheLookups(
       async () => {
         calls++;
-        return { groups: ['user'] };
+        return { groups: ['user'], sessionKey: 'k' };
       },
       () => clock,
     );

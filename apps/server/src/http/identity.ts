@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { InvalidTokenError, type TokenService } from './tokens.js';
 
 /** Reads the current groups of an active account, or null when it does not exist, is disabled or unconfirmed. */
-export type ActiveUserLookup = (username: string) => Promise<{ groups: string[] } | null>;
+export type ActiveUserLookup = (username: string) => Promise<{ groups: string[]; sessionKey: string } | null>;
 
 const SCHEMES = /^(?:JWT|Bearer)\s+(\S+)$/i;
 /** Account lookups are cached this long per process: bounded staleness across processes, none within one (below). */
@@ -14,7 +14,7 @@ const LOOKUP_CACHE_MAX = 10_000;
  * `clear()` runs after every account-changing call in this process, so a change applies to the next request.
  */
 export function cacheLookups(lookup: ActiveUserLookup, now: () => number = Date.now) {
-  const entries = new Map<string, { at: number; value: Promise<{ groups: string[] } | null> }>();
+  const entries = new Map<string, { at: number; value: ReturnType<ActiveUserLookup> }>();
   const cached: ActiveUserLookup = (username) => {
     const hit = entries.get(username);
     if (hit && now() - hit.at < LOOKUP_CACHE_MS) return hit.value;
@@ -57,7 +57,8 @@ export function installIdentity(app: FastifyInstance, tokens: TokenService, look
         return;
       }
       const user = await lookupUser(claims.sub);
-      if (!user) {
+      // A token from before the last password change (or with no session key) is over.
+      if (!user || claims.sk !== user.sessionKey) {
         request.tokenRejected = true;
         return;
       }

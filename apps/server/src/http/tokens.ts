@@ -6,12 +6,17 @@ interface TokenClaims {
   sub: string;
   role: 'user' | 'public';
   groups: string[];
+  /** The account's session key when the token was issued (users only): a new password changes it. */
+  sk?: string;
   /** Expiry, seconds since epoch. */
   exp: number;
 }
 
 export interface TokenService {
-  issue(subject: { sub: string; role: 'user' | 'public'; groups: string[] }, lifetimeSeconds?: number): Promise<string>;
+  issue(
+    subject: { sub: string; role: 'user' | 'public'; groups: string[]; sk?: string },
+    lifetimeSeconds?: number,
+  ): Promise<string>;
   verify(token: string): Promise<TokenClaims>;
 }
 
@@ -21,7 +26,7 @@ export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
     async issue(subject, lifetimeSeconds = TOKEN_LIFETIME_SECONDS) {
-      return new SignJWT({ role: subject.role, groups: subject.groups })
+      return new SignJWT({ role: subject.role, groups: subject.groups, ...(subject.sk && { sk: subject.sk }) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(subject.sub)
         .setIssuedAt()
@@ -37,7 +42,8 @@ export function createTokenService(secret: string): TokenService {
           : [];
         if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number')
           throw new InvalidTokenError('malformed');
-        return { sub: payload.sub, role, groups, exp: payload.exp };
+        const sk = typeof payload.sk === 'string' ? payload.sk : undefined;
+        return { sub: payload.sub, role, groups, exp: payload.exp, ...(sk && { sk }) };
       } catch (error) {
         if (error instanceof InvalidTokenError || error instanceof joseErrors.JOSEError)
           throw new InvalidTokenError(String(error));

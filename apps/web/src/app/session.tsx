@@ -17,6 +17,8 @@ export interface Session extends SessionState {
   signOut(): void;
   /** Gives a visitor a public token (no-op when signed in or already public). */
   startPublicSession(): Promise<void>;
+  /** Goes on with a new token for the signed-in user (after a password change). */
+  renewToken(token: string): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -70,6 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         navigate('/visualization');
       },
       startPublicSession: () => controller.startPublicSession(),
+      renewToken: (token) => controller.renewToken(token),
     }),
     [state, controller, queryClient, showSnack, navigate],
   );

@@ -90,6 +90,11 @@ export class SessionController {
     return user;
   }
 
+  /** Goes on with a new token for the same user (a password change ends the older ones). */
+  renewToken(token: string): void {
+    if (this.state.user) this.adopt(token, this.state.user);
+  }
+
   /** Ends the session: cookie removed, refresh cancelled. Returns who was signed in. */
   signOut(): SessionUser | null {
     const user = this.state.user;

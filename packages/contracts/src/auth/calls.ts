@@ -58,9 +58,9 @@ export const changePassword = defineCall({
   method: 'PUT',
   path: '/api/v1/auth/changepassword',
   access: 'any',
-  summary: 'Change the own password.',
+  summary: 'Change the own password. Every older token of the account stops working; the answer carries a new one.',
   body: z.object({ old_password: ZPresentedPassword, new_password: ZNewPassword }),
-  response: ZMsg,
+  response: ZMsg.extend({ access_token: z.string() }),
 });
 
 export const registerUser = defineCall({

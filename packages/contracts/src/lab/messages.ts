@@ -11,6 +11,9 @@ export const LAB_MSG = {
   qcEntriesExist: 'Some entries already exist in the database',
   noImagesFound: 'No images found',
   imageLoadFailed: 'Failed to load the image file',
+  imageTooLarge: (megapixels: number) =>
+    `The image is larger than ${megapixels} megapixels, the most this server converts.`,
+  imagesBusy: 'The server is converting as many images as it can: try again in a moment.',
   keepCroppingOnImage: 'Keeping Cropping on Image',
   itemSaved: 'Item has been successfully saved.',
   itemDeleted: 'Item has been successfully deleted.',

@@ -53,7 +53,9 @@ export function selfServiceRules(ctx: AuthContext) {
     },
 
     async refreshToken(identity: Identity) {
-      return { access_token: identity.kind === 'user' ? await ctx.userToken(identity) : await ctx.publicToken() };
+      if (identity.kind !== 'user') return { access_token: await ctx.publicToken() };
+      // The current session key: the identity hook has just checked that the token carries it.
+      return { access_token: await ctx.userToken(await ctx.requireUser(identity.username)) };
     },
 
     async logIntoPublic() {
@@ -68,7 +70,8 @@ export function selfServiceRules(ctx: AuthContext) {
         await tx.updateUser(user.id, { password_hash });
         await tx.audit({ actor: username, action: 'user.password.change', target: userTarget(username) });
       });
-      return { msg: MSG.passwordChanged };
+      // The new password ended every older token, this session's too: it goes on with a fresh one.
+      return { msg: MSG.passwordChanged, access_token: await ctx.userToken(await ctx.requireUser(username)) };
     },
 
     async requestAccount(input: AccountRequest) {

@@ -42,8 +42,8 @@ function createContext(deps: AuthServiceDeps) {
     mayMailCode: (username: string, purpose: CodePurpose) => codeLimiter.tryHit(`${purpose}:${username}`),
     countCodeMail: (username: string, purpose: CodePurpose) => codeLimiter.hit(`${purpose}:${username}`),
 
-    userToken: (user: { username: string; groups: string[] }) =>
-      tokens.issue({ sub: user.username, role: 'user', groups: user.groups }),
+    userToken: (user: { username: string; groups: string[]; session_key: string }) =>
+      tokens.issue({ sub: user.username, role: 'user', groups: user.groups, sk: user.session_key }),
     publicToken: () => tokens.issue({ sub: 'public', role: 'public', groups: [] }),
 
     async requireUser(username: string, missing: string = MSG.userMissing): Promise<UserRecord> {

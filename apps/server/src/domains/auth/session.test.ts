@@ -177,6 +177,25 @@ describe('sessions and tokens', () => {
   });
 });
 
+describe('sessions end with the password', () => {
+  it('an admin reset ends every older token and refresh token of the account at once', async () => {
+    const token = await confirmedUser(t.app, admin, 'erin');
+    const refreshed = (await api<{ access_token: string }>(t.app, 'POST', '/api/v1/auth/refreshtoken', { token })).body
+      .access_token;
+    const reset = await api(t.app, 'PUT', '/api/v1/auth/resetpassword', {
+      token: admin,
+      body: { username: 'erin', password: 'Reset#Pass7' },
+    });
+    expect(reset.status).toBe(200);
+    for (const old of [token, refreshed]) {
+      expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token: old })).status).toBe(401);
+      expect((await api(t.app, 'POST', '/api/v1/auth/refreshtoken', { token: old })).status).toBe(401);
+    }
+    const fresh = await login(t.app, 'erin', 'Reset#Pass7');
+    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token: fresh })).body).toMatchObject({ username: 'erin' });
+  });
+});
+
 describe('changepassword', () => {
   it('changes the own password after checking the old one', async () => {
     const token = await confirmedUser(t.app, admin, 'dave');
@@ -205,7 +224,14 @@ describe('changepassword', () => {
       token,
       body: { old_password: GOOD_PASSWORD, new_password: 'Newer#Pass2' },
     });
-    expect(ok).toEqual({ status: 200, body: { msg: MSG.passwordChanged } });
+    expect(ok).toMatchObject({ status: 200, body: { msg: MSG.passwordChanged } });
+    // The new password ends every older token, refresh included; this session goes on with the one it was given.
+    const renewed = (ok.body as { access_token: string }).access_token;
+    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).status).toBe(401);
+    expect((await api(t.app, 'POST', '/api/v1/auth/refreshtoken', { token })).status).toBe(401);
+    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token: renewed })).body).toMatchObject({
+      username: 'dave',
+    });
     const audit = await t.infra.db
       .selectFrom('audit_log')
       .selectAll()

@@ -16,6 +16,8 @@ export interface UserRecord {
   status: 'UNCONFIRMED' | 'CONFIRMED';
   email_verified: boolean;
   disabled: boolean;
+  /** Changes with the password: tokens carry it, so a new password ends older sessions. */
+  session_key: string;
   /** Group names, sorted. */
   groups: string[];
 }
@@ -72,6 +74,7 @@ function bindStore(db: Kysely<Tables>) {
         'users.status',
         'users.email_verified',
         'users.disabled',
+        'users.session_key',
         sql<
           string[]
         >`coalesce((select json_agg(g.name order by g.name) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = users.id), '[]'::json)`.as(
@@ -81,13 +84,13 @@ function bindStore(db: Kysely<Tables>) {
 
   return {
     /** Current groups of an existing, enabled, admin-confirmed user; null otherwise (the identity hook reads this per request). */
-    async activeUserGroups(username: string): Promise<{ groups: string[] } | null> {
+    async activeUserGroups(username: string): Promise<{ groups: string[]; sessionKey: string } | null> {
       const user = await usersWithGroups()
         .where('users.username', '=', username)
         .where('users.disabled', '=', false)
         .where('users.status', '=', 'CONFIRMED')
         .executeTakeFirst();
-      return user ? { groups: user.groups } : null;
+      return user ? { groups: user.groups, sessionKey: user.session_key } : null;
     },
 
     findUser(username: string): Promise<UserRecord | undefined> {
@@ -118,9 +121,11 @@ function bindStore(db: Kysely<Tables>) {
     },
 
     async updateUser(id: number, patch: UserPatch): Promise<void> {
+      // A new password draws a new session key: every token issued before it stops working.
+      const session = patch.password_hash !== undefined ? { session_key: sql<string>`gen_random_uuid()` } : {};
       await db
         .updateTable('users')
-        .set({ ...patch, updated_at: sql`now()` })
+        .set({ ...patch, ...session, updated_at: sql`now()` })
         .where('id', '=', id)
         .execute();
     },

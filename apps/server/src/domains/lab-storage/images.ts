@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp, { type Sharp } from 'sharp';
@@ -14,9 +15,6 @@ import { HttpError } from '../../http/errors.js';
 export const isImageKey = (key: string) =>
   (IMAGE_EXTENSIONS as readonly string[]).includes(path.posix.extname(key).slice(1).toLowerCase());
 
-/** Source images may be large scans (10k × 10k and more); sharp's default cap is 268 MP. */
-const PIXEL_LIMIT = 1_000_000_000;
-
 export interface JpegOptions {
   rotation: number;
   crop?: { x1: number; y1: number; x2: number; y2: number };
@@ -24,47 +22,81 @@ export interface JpegOptions {
   quality?: number;
 }
 
-function pipelineFor(input: Readable | Buffer, options: JpegOptions): Sharp {
-  const image = Buffer.isBuffer(input)
-    ? sharp(input, { limitInputPixels: PIXEL_LIMIT })
-    : sharp({ limitInputPixels: PIXEL_LIMIT });
-  if (!Buffer.isBuffer(input)) {
-    input.on('error', (error) => image.destroy(error));
-    input.pipe(image);
-  }
-  const rotation = ((options.rotation % 360) + 360) % 360;
-  if (rotation !== 0) image.rotate(rotation, { background: { r: 255, g: 255, b: 255, alpha: 1 } });
-  if (options.crop) {
-    const { x1, y1, x2, y2 } = options.crop;
-    image.extract({ left: x1, top: y1, width: x2 - x1, height: y2 - y1 });
-  }
-  image.flatten({ background: '#ffffff' });
-  // One-channel output: grayscale() alone keeps three identical channels in the JPEG.
-  if (options.grayscale) image.grayscale().toColourspace('b-w');
-  return image;
-}
+/**
+ * Image conversion through one guarded path (issue "Hardening"): sharp refuses an image over the pixel limit from
+ * its header, before decoding a pixel (413 naming the limit); at most one conversion per core runs at once, a few
+ * more wait, and beyond that the caller is told to come back (429) rather than the host running out of memory.
+ */
+export function createImageConverter(limits: { maxPixels: number; concurrency?: number; waiting?: number }) {
+  const concurrency = limits.concurrency ?? Math.max(1, os.availableParallelism());
+  const waitingMax = limits.waiting ?? 4 * concurrency;
+  let running = 0;
+  const waiting: Array<() => void> = [];
 
-/** Converts to JPEG; a crop outside the image is a 400, an unreadable image a 422. */
-export async function toJpeg(input: Readable | Buffer, options: JpegOptions): Promise<Buffer> {
-  if (options.crop && (options.crop.x2 <= options.crop.x1 || options.crop.y2 <= options.crop.y1))
-    throw new HttpError(400, LAB_MSG.cropInvalid);
-  try {
-    return await pipelineFor(input, options)
-      .jpeg({ quality: options.quality ?? 85 })
-      .toBuffer();
-  } catch (error) {
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= concurrency) {
+      if (waiting.length >= waitingMax) throw new HttpError(429, LAB_MSG.imagesBusy);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  }
+
+  function pipelineFor(input: Readable | Buffer, options: JpegOptions): Sharp {
+    const image = Buffer.isBuffer(input)
+      ? sharp(input, { limitInputPixels: limits.maxPixels })
+      : sharp({ limitInputPixels: limits.maxPixels });
+    if (!Buffer.isBuffer(input)) {
+      input.on('error', (error) => image.destroy(error));
+      input.pipe(image);
+    }
+    const rotation = ((options.rotation % 360) + 360) % 360;
+    if (rotation !== 0) image.rotate(rotation, { background: { r: 255, g: 255, b: 255, alpha: 1 } });
+    if (options.crop) {
+      const { x1, y1, x2, y2 } = options.crop;
+      image.extract({ left: x1, top: y1, width: x2 - x1, height: y2 - y1 });
+    }
+    image.flatten({ background: '#ffffff' });
+    // One-channel output: grayscale() alone keeps three identical channels in the JPEG.
+    if (options.grayscale) image.grayscale().toColourspace('b-w');
+    return image;
+  }
+
+  /** sharp's failures as the caller's errors: over the limit 413, a crop off the image 400, anything else 422. */
+  function failure(error: unknown): HttpError {
     const message = (error as Error).message ?? '';
-    if (/extract_area|bad extract area/i.test(message)) throw new HttpError(400, LAB_MSG.keepCroppingOnImage);
-    throw new HttpError(422, LAB_MSG.imageLoadFailed);
+    if (/pixel limit/i.test(message)) return new HttpError(413, LAB_MSG.imageTooLarge(limits.maxPixels / 1_000_000));
+    if (/extract_area|bad extract area/i.test(message)) return new HttpError(400, LAB_MSG.keepCroppingOnImage);
+    return new HttpError(422, LAB_MSG.imageLoadFailed);
   }
-}
 
-export async function toPng(input: Readable | Buffer): Promise<Buffer> {
-  try {
-    return await pipelineFor(input, { rotation: 0 }).png().toBuffer();
-  } catch {
-    throw new HttpError(422, LAB_MSG.imageLoadFailed);
-  }
+  return {
+    /** Converts to JPEG; a crop outside the image is a 400, an unreadable image a 422. */
+    toJpeg(input: Readable | Buffer, options: JpegOptions): Promise<Buffer> {
+      if (options.crop && (options.crop.x2 <= options.crop.x1 || options.crop.y2 <= options.crop.y1))
+        return Promise.reject(new HttpError(400, LAB_MSG.cropInvalid));
+      return guarded(() =>
+        pipelineFor(input, options)
+          .jpeg({ quality: options.quality ?? 85 })
+          .toBuffer()
+          .catch((error: unknown) => Promise.reject(failure(error))),
+      );
+    },
+
+    toPng(input: Readable | Buffer): Promise<Buffer> {
+      return guarded(() =>
+        pipelineFor(input, { rotation: 0 })
+          .png()
+          .toBuffer()
+          .catch((error: unknown) => Promise.reject(failure(error))),
+      );
+    },
+  };
 }
 
 /**

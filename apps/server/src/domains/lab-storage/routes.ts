@@ -28,7 +28,7 @@ import { emptyFields, requireMultipart, takeField, uploadError } from '../../htt
 import { createLabService, parseCsv } from '../lab/index.js';
 import type { Runs } from '../runs/index.js';
 import { contentRange, resolveRangeHeader } from '../../http/range.js';
-import { createImageCache, isImageKey, toJpeg, toPng } from './images.js';
+import { createImageCache, createImageConverter, isImageKey } from './images.js';
 import { createLabStorageService, type StorageTarget } from './service.js';
 
 type LabStorageInfra = Pick<Infra, 'db' | 'storage' | 'config' | 'log'>;
@@ -48,6 +48,7 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
   const dataBucket = dataBucketOf(config);
   const files = createLabStorageService({ storage, config, runs });
   const lab = createLabService({ db: infra.db, storage, dataBucket, log: infra.log });
+  const { toJpeg, toPng } = createImageConverter({ maxPixels: config.imageMaxPixels });
   const cache = createImageCache(path.join(config.dataDir, 'cache', 'images'));
   const stagingDir = path.join(config.dataDir, 'tmp', 'uploads');
 

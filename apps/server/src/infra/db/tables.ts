@@ -9,6 +9,7 @@ export interface UsersTable {
   id: Generated<number>;
   username: string;
   password_hash: string;
+  session_key: Generated<string>;
   name: string;
   email: string;
   organization: string;

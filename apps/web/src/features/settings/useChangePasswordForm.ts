@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { authCalls, MSG } from '@atlas/contracts';
 import { callApi } from '../../api/client';
 import { useSnackbar } from '../../app/feedback';
+import { useSession } from '../../app/session';
 import { hasStatus } from '../admin/apiErrors';
 import {
   changePasswordErrors,
@@ -26,6 +27,7 @@ export interface ChangePasswordMessages {
  */
 export function useChangePasswordForm(messages: ChangePasswordMessages, onChanged?: () => void) {
   const showSnack = useSnackbar();
+  const session = useSession();
   const [values, setValues] = useState<ChangePasswordValues>(EMPTY_CHANGE_PASSWORD);
   const [submitted, setSubmitted] = useState(false);
   const [oldPasswordRejected, setOldPasswordRejected] = useState(false);
@@ -38,6 +40,7 @@ export function useChangePasswordForm(messages: ChangePasswordMessages, onChange
     onSuccess: (response) => {
       // The spec treats an empty success body as a response it cannot read.
       if (!response?.msg) return showSnack(MSG.unknownResponse(authCalls.changePassword.path), { color: 'error' });
+      session.renewToken(response.access_token);
       showSnack(messages.success, { color: 'success' });
       reset();
       onChanged?.();

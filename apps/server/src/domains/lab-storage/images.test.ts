@@ -1,0 +1,44 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { LAB_MSG } from '@atlas/contracts';
+import { HttpError } from '../../http/errors.js';
+import { createImageConverter } from './images.js';
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 30 } } })
+    .png()
+    .toBuffer();
+
+const statusOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 200,
+    (error: unknown) => (error instanceof HttpError ? error.statusCode : 500),
+  );
+
+describe('the guarded image path', () => {
+  it('refuses an image over the pixel limit from its header, fast, with a 413 naming the limit', async () => {
+    // 15000 × 15000 of one colour: under a megabyte on disk, 675 MB once decoded.
+    const bomb = await sharp({
+      create: { width: 15_000, height: 15_000, channels: 3, background: '#fff' },
+      limitInputPixels: false,
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const converter = createImageConverter({ maxPixels: 200_000_000 });
+    const started = performance.now();
+    await expect(converter.toJpeg(bomb, { rotation: 0 })).rejects.toMatchObject({
+      statusCode: 413,
+      message: LAB_MSG.imageTooLarge(200),
+    });
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect((await converter.toPng(await png(40, 20))).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('runs at most `concurrency` conversions, queues a few, and answers 429 beyond that', async () => {
+    const converter = createImageConverter({ maxPixels: 100_000_000, concurrency: 1, waiting: 1 });
+    const image = await png(2000, 2000);
+    const results = await Promise.all([0, 1, 2].map(() => statusOf(converter.toJpeg(image, { rotation: 90 }))));
+    expect(results).toEqual([200, 200, 429]);
+    expect(await statusOf(converter.toJpeg(image, { rotation: 0 }))).toBe(200);
+  });
+});
