@@ -1,6 +1,8 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { errorBody, HttpError } from './http/errors.js';
 import { installIdentity } from './http/identity.js';
+import { installInputGuard } from './http/input-guard.js';
 import { createTokenService } from './http/tokens.js';
 import type { Infra } from './infra/index.js';
 import { registerAppRoutes } from './domains/app/index.js';
@@ -22,16 +24,18 @@ import { registerFrontpageRoutes } from './domains/catalogue-frontpage/index.js'
  * Tests call this directly and use `app.inject`.
  */
 export async function buildApp(infra: Infra): Promise<FastifyInstance> {
-  const app = Fastify({
+  const options: FastifyHttpOptions<Server> = {
     loggerInstance: infra.log as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
-  });
+    trustProxy: infra.config.trustProxy,
+  };
+  const app = Fastify(options);
   app.decorate('atlasRoutes', []);
   app.decorate('atlasValidateResponses', infra.config.environment !== 'production');
   const tokens = createTokenService(infra.config.jwtSecret);
   const accounts = createAccountStore(infra.db);
   installIdentity(app, tokens, (username) => accounts.activeUserGroups(username));
+  installInputGuard(app);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {

@@ -20,6 +20,18 @@ describe('config', () => {
     expect(config.buckets).toEqual(['atx-data', 'atx-images', 'atx-tracks']);
   });
 
+  it('believes X-Forwarded-For only when ATLAS_TRUST_PROXY names the proxies; images are capped at 200 MP', () => {
+    const dir = tmp();
+    const of = (value: string | undefined) =>
+      loadConfig({ ...clean, ATLAS_DATA_DIR: dir, ATLAS_TRUST_PROXY: value }).trustProxy;
+    expect(of(undefined)).toBe(false);
+    expect(of('true')).toBe(true);
+    expect(of('10.0.0.0/8, 127.0.0.1')).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    const hops = of('1') as (address: string, hop: number) => boolean;
+    expect([hops('10.0.0.1', 0), hops('10.0.0.1', 1)]).toEqual([true, false]);
+    expect(loadConfig({ ...clean, ATLAS_DATA_DIR: dir }).imageMaxPixels).toBe(200_000_000);
+  });
+
   it('keeps a generated signing key across restarts', () => {
     const dir = tmp();
     const first = loadConfig({ ...clean, ATLAS_DATA_DIR: dir }).jwtSecret;

@@ -23,6 +23,9 @@ const ZEnv = z.object({
   ATLAS_PUBLIC_URL: optionalUrl,
   ATLAS_WEB_DIST: optionalText,
   ATLAS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Behind a reverse proxy: `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs whose
+  // X-Forwarded-For is believed. Unset: the socket's address (a client cannot pick its own by a header).
+  ATLAS_TRUST_PROXY: optionalText,
   ATLAS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   // Image conversions refuse larger images before decoding them (a decompression bomb costs nothing).
   ATLAS_IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().max(10_000).default(200),
@@ -61,6 +64,8 @@ export interface Config {
   webDist: string | undefined;
   logLevel: Env['ATLAS_LOG_LEVEL'];
   workerConcurrency: number;
+  /** Fastify's trustProxy: false unless ATLAS_TRUST_PROXY says which proxies to believe. */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** Largest image the storage calls convert, in pixels. */
   imageMaxPixels: number;
   queuePrefix: string;
@@ -116,6 +121,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     webDist: e.ATLAS_WEB_DIST,
     logLevel: e.ATLAS_LOG_LEVEL,
     workerConcurrency: e.ATLAS_WORKER_CONCURRENCY,
+    trustProxy: trustProxyOf(e.ATLAS_TRUST_PROXY),
     imageMaxPixels: Math.round(e.ATLAS_IMAGE_MAX_MEGAPIXELS * 1_000_000),
     queuePrefix: e.ATLAS_QUEUE_PREFIX,
     databaseUrl: e.DATABASE_URL,
@@ -156,3 +162,17 @@ function persistedSecret(dataDir: string): string {
 
 /** The bucket of run data, web files and front-page images: the first configured one (DESIGN §5). */
 export const dataBucket = (config: Pick<Config, 'buckets'>): string => config.buckets[0]!;
+
+function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    // A hop count: believe that many proxies in front of us, counted from the socket.
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}

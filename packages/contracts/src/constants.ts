@@ -21,6 +21,8 @@ export const AUTH_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 export const AUTH_CODE_MAX_ATTEMPTS = 5;
 /** Login attempts allowed per username and per IP in one window before 429. */
 export const LOGIN_RATE_LIMIT = { max: 10, windowMs: 60_000 };
+/** Failed sign-ins allowed from one address over all usernames in one window (guessing across accounts). */
+export const LOGIN_ADDRESS_LIMIT = { max: 30, windowMs: 60_000 };
 /** Emailed codes (password reset, confirmation resend) allowed per username in one window. */
 export const CODE_REQUEST_LIMIT = { max: 3, windowMs: 15 * 60_000 };
 

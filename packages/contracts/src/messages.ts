@@ -66,6 +66,8 @@ export const MSG = {
   forbidden: 'You do not have permission to do this.',
   notFound: 'Not found.',
   objectNotFound: (key: string) => `No object '${key}'.`,
+  inputNulByte: 'Text must not contain NUL characters.',
+  inputTooDeep: (depth: number) => `The request is nested deeper than ${depth} levels.`,
   storageLinkInvalid: 'This storage link is invalid.',
   storageLinkExpired: 'This storage link has expired. Ask for a new one.',
   rangeNotSatisfiable: 'Requested range not satisfiable',

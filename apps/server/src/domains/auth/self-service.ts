@@ -10,7 +10,7 @@ type AccountRequest = CallBody<typeof authCalls.userAccountRequest>;
 
 /** What people do for themselves: sign in, sessions, own password, account request, email confirmation, reset. */
 export function selfServiceRules(ctx: AuthContext) {
-  const { store, loginLimiter } = ctx;
+  const { store, loginLimiter, addressLimiter } = ctx;
 
   async function mailConfirmationCode(user: UserRecord, failure: string): Promise<void> {
     await ctx.send(confirmEmailMail(user, await ctx.issueCode(user, 'confirm_email')), failure);
@@ -27,15 +27,16 @@ export function selfServiceRules(ctx: AuthContext) {
 
   return {
     async login(username: string, password: string, ip: string) {
-      const keys = [`user:${username}`, `ip:${ip}`];
-      if (keys.some((key) => loginLimiter.isLimited(key))) throw tooManyRequests(MSG.tooManyAttempts);
+      const pair = `${username}\n${ip}`;
+      if (loginLimiter.isLimited(pair) || addressLimiter.isLimited(ip)) throw tooManyRequests(MSG.tooManyAttempts);
       const user = await store.findUser(username);
       const valid = await verifyPassword(user?.password_hash, password);
       if (!user || !valid) {
-        keys.forEach((key) => loginLimiter.hit(key));
+        loginLimiter.hit(pair);
+        addressLimiter.hit(ip);
         throw unauthorized(MSG.invalidLogin);
       }
-      loginLimiter.reset(keys[0]!);
+      loginLimiter.reset(pair);
       if (user.disabled) throw forbidden(MSG.accountDisabled);
       if (user.status !== 'CONFIRMED') throw forbidden(MSG.accountUnconfirmed);
       return { access_token: await ctx.userToken(user) };

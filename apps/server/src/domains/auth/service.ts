@@ -1,4 +1,4 @@
-import { AUTH_CODE_TTL_MS, CODE_REQUEST_LIMIT, LOGIN_RATE_LIMIT, MSG } from '@atlas/contracts';
+import { AUTH_CODE_TTL_MS, CODE_REQUEST_LIMIT, LOGIN_ADDRESS_LIMIT, LOGIN_RATE_LIMIT, MSG } from '@atlas/contracts';
 import type { Logger } from 'pino';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import type { TokenService } from '../../http/tokens.js';
@@ -38,7 +38,10 @@ function createContext(deps: AuthServiceDeps) {
 
   return {
     store,
+    // Failures count per (username, address) and per address: a guesser is slowed down where it guesses from,
+    // and the account's owner, signing in from elsewhere, is never locked out by someone else's failures.
     loginLimiter: new RateLimiter(LOGIN_RATE_LIMIT, now),
+    addressLimiter: new RateLimiter(LOGIN_ADDRESS_LIMIT, now),
     mayMailCode: (username: string, purpose: CodePurpose) => codeLimiter.tryHit(`${purpose}:${username}`),
     countCodeMail: (username: string, purpose: CodePurpose) => codeLimiter.hit(`${purpose}:${username}`),
 

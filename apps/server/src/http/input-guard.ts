@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@atlas/contracts';
+import { HttpError } from './errors.js';
+
+/** Deeper JSON than any call of ours takes: beyond it, walking the input would itself be the attack. */
+const MAX_DEPTH = 64;
+
+/** Why this value may not go on to the handlers, or null. */
+function problemOf(value: unknown, depth: number): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? MSG.inputNulByte : null;
+  if (value === null || typeof value !== 'object') return null;
+  // Parsed JSON, query and params only: streamed and binary bodies are their routes' business.
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;
+  if (depth > MAX_DEPTH) return MSG.inputTooDeep(MAX_DEPTH);
+  for (const [key, item] of Object.entries(value)) {
+    const problem = (key.includes('\0') ? MSG.inputNulByte : null) ?? problemOf(item, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/**
+ * Text no database or file system takes (a NUL byte: PostgreSQL refuses it mid-query) and JSON nested beyond any
+ * call's shape are refused for every route with a 400 and a message, before validation or a handler sees them.
+ */
+export function installInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (/%00/.test(request.url) || request.url.includes('\0')) throw new HttpError(400, MSG.inputNulByte);
+    const problem = problemOf(request.query, 0) ?? problemOf(request.params, 0) ?? problemOf(request.body, 0);
+    if (problem) throw new HttpError(400, problem);
+  });
+}
