@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyI
 import { errorBody, HttpError } from './http/errors.js';
 import { installIdentity } from './http/identity.js';
 import { installInputGuard } from './http/input-guard.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { createTokenService } from './http/tokens.js';
 import type { Infra } from './infra/index.js';
 import { registerAppRoutes } from './domains/app/index.js';
@@ -36,6 +37,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   const accounts = createAccountStore(infra.db);
   installIdentity(app, tokens, (username) => accounts.activeUserGroups(username));
   installInputGuard(app);
+  installSecurityHeaders(app, { production: infra.config.environment === 'production' });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {

@@ -181,6 +181,25 @@ describe('reads and listings', () => {
     );
   });
 
+  it('serves stored HTML as a sandboxed download, pictures inline; every answer carries the security headers', async () => {
+    await t.infra.storage.put(bucket, 'data/D00001/report.html', '<script>alert(1)</script>');
+    const html = await raw('/api/v1/storage', user, { bucket_name: bucket, filename: 'data/D00001/report.html' });
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-security-policy']).toBe('sandbox');
+    expect(html.headers['content-disposition']).toBe('attachment; filename="report.html"');
+    const image = await raw('/api/v1/storage/png', user, {
+      bucket_name: bucket,
+      filename: 'data/D00001/images/flowA.jpg',
+    });
+    expect(image.headers['content-disposition']).toBeUndefined();
+    expect(image.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+    for (const reply of [html, image, await t.app.inject({ method: 'GET', url: '/api/v1/app' })]) {
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expect(reply.headers['x-frame-options']).toBe('DENY');
+      expect(reply.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
   it('presigned URLs: GET for members, PUT for admins only', async () => {
     const one = await api<{ url: string }>(t.app, 'POST', '/api/v1/storage/generate_presigned_url', {
       token: user,

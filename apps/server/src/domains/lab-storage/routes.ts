@@ -28,6 +28,7 @@ import { emptyFields, requireMultipart, takeField, uploadError } from '../../htt
 import { createLabService, parseCsv } from '../lab/index.js';
 import type { Runs } from '../runs/index.js';
 import { contentRange, resolveRangeHeader } from '../../http/range.js';
+import { guardStoredObject } from '../../http/security-headers.js';
 import { createImageCache, createImageConverter, isImageKey } from './images.js';
 import { createLabStorageService, type StorageTarget } from './service.js';
 
@@ -328,6 +329,7 @@ async function serveObject(
     .header('Content-Type', object.contentType ?? 'application/octet-stream')
     .header('Content-Length', object.size);
   if (object.range) reply.header('Content-Range', contentRange(object.range, object.totalSize));
+  guardStoredObject(reply, object.contentType, key.slice(key.lastIndexOf('/') + 1));
   return reply.send(object.body);
 }
 

@@ -16,6 +16,7 @@ import {
   type GetResult,
 } from '../../infra/storage/index.js';
 import { contentRange, resolveRangeHeader } from '../../http/range.js';
+import { guardStoredObject } from '../../http/security-headers.js';
 
 const LINK_INVALID = MSG.storageLinkInvalid;
 const LINK_EXPIRED = MSG.storageLinkExpired;
@@ -82,16 +83,17 @@ async function serveObject(infra: StorageInfra, request: FastifyRequest, reply: 
   if (query.download === '1') reply.header('Content-Disposition', attachment(key));
   if (request.method === 'HEAD') {
     const size = range ? range.end - range.start + 1 : info.size;
-    describeBody(reply, { size, totalSize: info.size, range, contentType: guessContentType(key) });
+    describeBody(reply, { size, totalSize: info.size, range, contentType: guessContentType(key) }, key);
     return reply.send();
   }
   const object = await infra.storage.get(bucket, key, range ? { range } : {}).catch(toHttpError);
-  describeBody(reply, object);
+  describeBody(reply, object, key);
   return reply.send(object.body);
 }
 
 /** Status and entity headers from what is actually served (the object may have changed since `head`). */
-function describeBody(reply: FastifyReply, body: Omit<GetResult, 'body'>): void {
+function describeBody(reply: FastifyReply, body: Omit<GetResult, 'body'>, key: string): void {
+  guardStoredObject(reply, body.contentType, key.slice(key.lastIndexOf('/') + 1));
   reply
     .code(body.range ? 206 : 200)
     .header('Content-Type', body.contentType ?? 'application/octet-stream')
