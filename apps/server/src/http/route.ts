@@ -58,6 +58,34 @@ function parsePart(schema: z.ZodType | undefined, value: unknown, where: string)
   throw new HttpError(400, issue.path.length ? `${field}: ${issue.message}` : issue.message);
 }
 
+/** Throws when a JSON answer breaks its contract (outside production): a drift fails loudly in tests. */
+export function checkResponse(app: FastifyInstance, call: Call, output: unknown): void {
+  if (!app.atlasValidateResponses || !call.response) return;
+  const checked = call.response.safeParse(output);
+  if (!checked.success)
+    throw new Error(`Response of ${call.method} ${call.path} breaks its contract: ${checked.error.message}`);
+}
+
+/**
+ * A contract's route whose handler writes the reply itself (a cached, pre-serialised body): registered and
+ * access-checked as `route()` does; the handler checks its output with `checkResponse`.
+ */
+export function callRoute(
+  app: FastifyInstance,
+  call: Call,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  app.atlasRoutes.push({ method: call.method, url: call.path, access: call.access, summary: call.summary, call });
+  app.route({
+    method: call.method,
+    url: call.path,
+    handler: async (request, reply) => {
+      enforceAccess(request, call.access);
+      return handler(request, reply);
+    },
+  });
+}
+
 /**
  * Registers a contract's route: access is enforced before anything else, then params, query and body are
  * parsed with the contract's zod schemas (400 with a message on failure), then the handler runs.
@@ -82,11 +110,7 @@ export function route<C extends Call>(
         reply,
       } as HandlerInput<C>;
       const output = await handler(input);
-      if (app.atlasValidateResponses && call.response) {
-        const checked = call.response.safeParse(output);
-        if (!checked.success)
-          throw new Error(`Response of ${call.method} ${call.path} breaks its contract: ${checked.error.message}`);
-      }
+      checkResponse(app, call, output);
       return output;
     },
   });

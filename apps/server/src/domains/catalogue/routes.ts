@@ -9,7 +9,7 @@ import {
   type Identity,
 } from '@atlas/contracts';
 import { HttpError, notFound } from '../../http/errors.js';
-import { enforceAccess, rawRoute, route } from '../../http/route.js';
+import { callRoute, checkResponse, rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { ObjectNotFoundError } from '../../infra/storage/index.js';
 import { dataBucket as dataBucketOf } from '../../config.js';
@@ -71,33 +71,23 @@ function cachedListRoute(
   catalogue: CatalogueService,
   thumbnails: ThumbnailSigner,
 ): void {
-  app.atlasRoutes.push({ method: call.method, url: call.path, access: call.access, summary: call.summary, call });
-  app.route({
-    method: call.method,
-    url: call.path,
-    handler: async (request, reply) => {
-      enforceAccess(request, call.access);
-      const caller = toCaller(request.identity);
-      const key = `${call.path}\n${callerKey(caller)}\n${thumbnails.day()}`;
-      const entry = await cache.get(key, async () => {
-        const runs = await catalogue.listRuns(caller, options);
-        if (app.atlasValidateResponses && call.response) {
-          const checked = call.response.safeParse(runs);
-          if (!checked.success)
-            throw new Error(`Response of ${call.method} ${call.path} breaks its contract: ${checked.error.message}`);
-        }
-        return runs;
-      });
-      reply
-        .header('etag', entry.etag)
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'authorization, accept-encoding');
-      if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-      reply.type('application/json; charset=utf-8');
-      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))
-        return reply.header('content-encoding', 'gzip').send(entry.gzipped);
-      return reply.send(entry.body);
-    },
+  callRoute(app, call, async (request, reply) => {
+    const caller = toCaller(request.identity);
+    const key = `${call.path}\n${callerKey(caller)}\n${thumbnails.day()}`;
+    const entry = await cache.get(key, async () => {
+      const runs = await catalogue.listRuns(caller, options);
+      checkResponse(app, call, runs);
+      return runs;
+    });
+    reply
+      .header('etag', entry.etag)
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'authorization, accept-encoding');
+    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+    reply.type('application/json; charset=utf-8');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))
+      return reply.header('content-encoding', 'gzip').send(entry.gzipped);
+    return reply.send(entry.body);
   });
 }
 

@@ -543,7 +543,9 @@ describe('fs signed-URL routes, through the whole app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('accept-ranges')).toBe('bytes');
     expect(res.headers.get('content-length')).toBe('1000');
-    expect(res.headers.get('content-disposition')).toBeNull();
+    // Not a picture or data a browser may show: a sandboxed download, whatever the link was made for.
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+"$/);
+    expect(res.headers.get('content-security-policy')).toBe('sandbox');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(content);
   });
 
