@@ -12,7 +12,7 @@ import type { Infra } from '../src/infra/index.js';
 import type { TaskQueue } from '../src/infra/queue/port.js';
 import type { TTaskState } from '@atlas/contracts';
 import { closeInfra, createInfra } from '../src/infra/create.js';
-import { createRuns } from '../src/domains/runs/index.js';
+import { createRunRecords } from '../src/domains/runs/index.js';
 import type { Db } from '../src/infra/db/index.js';
 
 /**
@@ -116,7 +116,5 @@ export async function settleTask(queue: TaskQueue, id: string, timeoutMs = 60_00
 
 /** Publishes or unpublishes a run through the runs domain, as the admin run tools do. */
 export async function setRunPublic(db: Db, runId: string, value: boolean): Promise<void> {
-  const config = { jwtSecret: 'unused-for-records', buckets: ['atx-data'] };
-  if (!(await createRuns({ db, config }).records.setPublic(runId, value)))
-    throw new Error(`run ${runId} has no catalogue entry`);
+  if (!(await createRunRecords(db).setPublic(runId, value))) throw new Error(`run ${runId} has no catalogue entry`);
 }

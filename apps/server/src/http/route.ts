@@ -66,6 +66,31 @@ export function checkResponse(app: FastifyInstance, call: Call, output: unknown)
     throw new Error(`Response of ${call.method} ${call.path} breaks its contract: ${checked.error.message}`);
 }
 
+/** The one way a route is registered: listed for the matrices, and its access rule enforced before its handler. */
+function register(
+  app: FastifyInstance,
+  entry: RegisteredRoute,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): void {
+  app.atlasRoutes.push(entry);
+  app.route({
+    method: entry.method,
+    url: entry.url,
+    handler: async (request, reply) => {
+      enforceAccess(request, entry.access);
+      return handler(request, reply);
+    },
+  });
+}
+
+const entryOf = (call: Call): RegisteredRoute => ({
+  method: call.method,
+  url: call.path,
+  access: call.access,
+  summary: call.summary,
+  call,
+});
+
 /**
  * A contract's route whose handler writes the reply itself (a cached, pre-serialised body): registered and
  * access-checked as `route()` does; the handler checks its output with `checkResponse`.
@@ -75,15 +100,7 @@ export function callRoute(
   call: Call,
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
-  app.atlasRoutes.push({ method: call.method, url: call.path, access: call.access, summary: call.summary, call });
-  app.route({
-    method: call.method,
-    url: call.path,
-    handler: async (request, reply) => {
-      enforceAccess(request, call.access);
-      return handler(request, reply);
-    },
-  });
+  register(app, entryOf(call), handler);
 }
 
 /**
@@ -95,24 +112,18 @@ export function route<C extends Call>(
   call: C,
   handler: (input: HandlerInput<C>) => Promise<HandlerOutput<C>>,
 ): void {
-  app.atlasRoutes.push({ method: call.method, url: call.path, access: call.access, summary: call.summary, call });
-  app.route({
-    method: call.method,
-    url: call.path,
-    handler: async (request, reply) => {
-      enforceAccess(request, call.access);
-      const input = {
-        params: parsePart(call.params, request.params, 'params'),
-        query: parsePart(call.query, request.query, 'query'),
-        body: parsePart(call.body, request.body, 'body'),
-        identity: request.identity,
-        request,
-        reply,
-      } as HandlerInput<C>;
-      const output = await handler(input);
-      checkResponse(app, call, output);
-      return output;
-    },
+  register(app, entryOf(call), async (request, reply) => {
+    const input = {
+      params: parsePart(call.params, request.params, 'params'),
+      query: parsePart(call.query, request.query, 'query'),
+      body: parsePart(call.body, request.body, 'body'),
+      identity: request.identity,
+      request,
+      reply,
+    } as HandlerInput<C>;
+    const output = await handler(input);
+    checkResponse(app, call, output);
+    return output;
   });
 }
 
@@ -122,13 +133,5 @@ export function rawRoute(
   spec: { method: HTTPMethods; url: string; access: Access; summary: string },
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
 ): void {
-  app.atlasRoutes.push(spec);
-  app.route({
-    method: spec.method,
-    url: spec.url,
-    handler: async (request, reply) => {
-      enforceAccess(request, spec.access);
-      return handler(request, reply);
-    },
-  });
+  register(app, spec, handler);
 }

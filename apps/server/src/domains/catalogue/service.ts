@@ -7,7 +7,7 @@ import {
 } from '@atlas/contracts';
 import { HttpError, notFound } from '../../http/errors.js';
 import { InvalidKeyError, type ObjectStore } from '../../infra/storage/index.js';
-import { sealRunLink, withSlash, type Caller, type RunForLink, type Runs } from '../runs/index.js';
+import { sealRunLink, webFolderOf, type Caller, type RunForLink, type Runs } from '../runs/index.js';
 import type { ThumbnailSigner } from './thumbnails.js';
 
 /** Download links of the catalogue expire after an hour (the spec's track links do too, spec 03 §9). */
@@ -97,7 +97,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
 
   /** The web files of a run (DESIGN §5, §6): `{web object folder}` = web_obj_path or `{results folder}h5/`. */
   async function linkData(run: RunForLink): Promise<{ data: TRunLinkData; regulons: boolean }> {
-    const folder = withSlash(run.web_obj_path ?? `${withSlash(run.results_folder_path)}h5/`);
+    const folder = webFolderOf(run);
     const transcriptome = run.assay.toLowerCase() === 'transcriptome';
     const eregulonNames = `${folder}eRegulonNames.txt.gz`;
     const regulons = !transcriptome && (await storage.exists(deps.dataBucket, eregulonNames).catch(() => false));

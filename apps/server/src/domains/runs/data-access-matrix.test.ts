@@ -5,6 +5,7 @@ import { buildGroup, buildRun, buildUser, type BuiltRun } from '../../../test/fa
 import { createTestApp, setRunPublic, settleTask, type TestApp } from '../../../test/harness.js';
 import { adminToken, api } from '../../../test/accounts.js';
 import type { RegisteredRoute } from '../../http/route.js';
+import { createRunRecords } from './index.js';
 
 /**
  * The data-level access matrix (issue "One owner for runs"), beside the route matrix of domains/auth: every route and
@@ -455,8 +456,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function createPublication(run: BuiltRun): Promise<void> {
-  const { createRuns } = await import('./index.js');
-  await createRuns(t.infra).records.addPublication({
+  await createRunRecords(t.infra.db).addPublication({
     pmid: pmidOf(run),
     title: `On ${run.runId}`,
     journal: 'J',

@@ -20,4 +20,8 @@ export function webFolderOfObjPath(awsPath: string): string | null {
   return trimmed.slice(0, -'obj'.length);
 }
 
-export const withSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);
+const withSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);
+
+/** A run's web folder (DESIGN §5, §6): its web_obj_path, or `{results folder}h5/`. */
+export const webFolderOf = (run: { web_obj_path: string | null; results_folder_path: string }): string =>
+  withSlash(run.web_obj_path ?? `${withSlash(run.results_folder_path)}h5/`);

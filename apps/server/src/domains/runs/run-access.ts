@@ -1,6 +1,6 @@
 import { CATALOGUE_MSG, GENES_MSG, type Identity } from '@atlas/contracts';
 import { HttpError, notFound } from '../../http/errors.js';
-import { withSlash } from './keys.js';
+import { webFolderOf } from './keys.js';
 import { openRunLink, RunLinkError, type RunLinkClaims } from './public-link.js';
 import { callerOf, mayUseRun, type Caller } from './rule.js';
 import type { RunStore } from './store.js';
@@ -43,8 +43,7 @@ export function createRunAccess(deps: { store: RunStore; secret: string; dataBuc
       if (!run || !mayUseRun(caller, 'read', runId, { public: run.public, group: run.group })) {
         throw notFound(GENES_MSG.runNotFound(runId));
       }
-      const folder = withSlash(run.web_obj_path ?? `${withSlash(run.results_folder_path)}h5/`);
-      return { runId, bucket: deps.dataBucket, folder };
+      return { runId, bucket: deps.dataBucket, folder: webFolderOf(run) };
     },
 
     /**
