@@ -246,4 +246,20 @@ test('user settings: Change Password checks the form and the old password', asyn
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByText('Incorrect password')).toBeVisible();
   await shot(page, 'settings-change-password');
+
+  // A new password ends every older token; this session goes on with the fresh one it is given: after a reload
+  // (the login cookie holds the renewed token) the admin is still signed in and can change the password back.
+  const change = async (from: string, to: string) => {
+    await page.getByLabel('Old Password', { exact: true }).fill(from);
+    await page.getByLabel('New Password', { exact: true }).fill(to);
+    await page.getByLabel('Confirm New Password', { exact: true }).fill(to);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(snackbar(page)).toContainText(/Success/i);
+  };
+  await change(ADMIN.password, 'Other#Pass1');
+  await page.reload();
+  await expect(page.getByRole('button', { name: /admin/ }).first()).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Config' })).toBeVisible();
+  await change('Other#Pass1', ADMIN.password);
+  await shot(page, 'settings-change-password-done');
 });
