@@ -8,6 +8,7 @@ import type { ObjectStore } from '../storage/port.js';
 import { createInProcessQueue } from './inprocess.js';
 import type { TaskQueue } from './port.js';
 import { createTaskStore } from './task-store.js';
+import { createWorkerPresence } from './workers.js';
 
 /** BullMQ when REDIS_URL is set (its modules are loaded only then), otherwise the in-process runner. */
 export async function createTaskQueue(opts: {
@@ -18,15 +19,23 @@ export async function createTaskQueue(opts: {
   log: Logger;
 }): Promise<TaskQueue> {
   const { config } = opts;
+  const registry = createTaskRegistry(allTasks);
   const common = {
     store: createTaskStore(opts.db),
-    registry: createTaskRegistry(allTasks),
+    registry,
     deps: opts,
     concurrency: config.workerConcurrency,
   };
+  const presence = (driver: 'inprocess' | 'bullmq') =>
+    createWorkerPresence({ db: opts.db, registry, driver, log: opts.log });
   if (config.redisUrl) {
     const { createBullmqQueue } = await import('./bullmq.js');
-    return createBullmqQueue({ ...common, redisUrl: config.redisUrl, prefix: config.queuePrefix });
+    return createBullmqQueue({
+      ...common,
+      presence: presence('bullmq'),
+      redisUrl: config.redisUrl,
+      prefix: config.queuePrefix,
+    });
   }
-  return createInProcessQueue(common);
+  return createInProcessQueue({ ...common, presence: presence('inprocess') });
 }
