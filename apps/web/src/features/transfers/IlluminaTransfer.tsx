@@ -143,7 +143,13 @@ export function IlluminaTransfer() {
       {page?.Items.map((dataset) => {
         const current = downloads[dataset.Id];
         return (
-          <Paper key={dataset.Id} variant="outlined" sx={{ p: 1.5 }} aria-label={`Dataset ${dataset.Name}`}>
+          <Paper
+            component="section"
+            key={dataset.Id}
+            variant="outlined"
+            sx={{ p: 1.5 }}
+            aria-label={`Dataset ${dataset.Name}`}
+          >
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                 {dataset.run_id || 'No run id'}

@@ -201,7 +201,7 @@ export function NovogeneTransfer() {
                 return (
                   <TableRow key={item.source_filename}>
                     <TableCell>{item.run_id}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{name}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all', minWidth: 220 }}>{name}</TableCell>
                     <TableCell align="right">{megabytes(item.size)}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>
                       {item.output_key}
@@ -209,7 +209,7 @@ export function NovogeneTransfer() {
                         <Chip size="small" color="warning" label={TRANSFER_MSG.fileExists} sx={{ ml: 1 }} />
                       )}
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={{ width: 260 }}>
                       {taskId ? (
                         <TransferProgress
                           key={taskId}
