@@ -139,4 +139,9 @@ export async function runTask(
     log.warn({ err: error, ms: Date.now() - started }, 'task failed');
     await store.markFailure(row.id, error instanceof Error ? error.message : String(error));
   }
+  // A finished task's passwords (an FTP login) are not kept in the task table.
+  await store.forgetKwargs(
+    row.id,
+    definition.argSpecs.filter((spec) => spec.type === 'password').map((spec) => spec.name),
+  );
 }

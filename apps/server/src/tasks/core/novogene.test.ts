@@ -81,6 +81,14 @@ describe('Novogene FTP transfer tasks', () => {
     const stored = await readObject(t.infra.storage, 'atx-data', item!.output_key);
     expect(md5Of(stored)).toBe(item!.md5);
     expect((await list())[0]!.output_exists).toBe(true);
+    // The FTP password is not kept once the task has ended.
+    const row = await t.infra.db
+      .selectFrom('tasks')
+      .select('kwargs')
+      .where('id', '=', state._id)
+      .executeTakeFirstOrThrow();
+    expect(row.kwargs).not.toHaveProperty('password');
+    expect(row.kwargs).toMatchObject({ username: BATCH_ID, source: item!.source_filename });
   });
 
   it('resumes a dropped connection from the byte reached, into the same object', async () => {
