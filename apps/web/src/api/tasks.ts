@@ -65,12 +65,15 @@ export async function runTaskToEnd(
   queue: QueueName,
   args: unknown[],
   kwargs: Record<string, unknown>,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; onState?: (state: TTaskState) => void } = {},
 ): Promise<unknown> {
+  const { signal, onState } = options;
   let state = await postTask(task, queue, args, kwargs);
+  onState?.(state);
   while (!isTerminal(state.status)) {
     await pause(TASK_POLL_INTERVAL_MS, signal);
     state = await callApi(taskCalls.getTask, { params: { id: state._id }, signal });
+    onState?.(state);
   }
   if (state.status === 'FAILURE') throw new Error(state.error ?? 'Worker failed');
   return state.result;

@@ -27,7 +27,7 @@ import {
 import { useSnackbar } from '../../app/feedback';
 import { postTask, runTaskToEnd } from '../../api/tasks';
 import { hasNextPage, megabytesIndian, pageCounter } from './format';
-import { TransferProgress } from './TransferProgress';
+import { statusText, TransferProgress } from './TransferProgress';
 
 const LIST_TASK = 'core.list_basespace_datasets';
 const DOWNLOAD_TASK = 'core.download_from_basespace_href';
@@ -45,6 +45,8 @@ interface Download {
 export function IlluminaTransfer() {
   const [page, setPage] = useState<TBasespaceListing | null>(null);
   const [listing, setListing] = useState(false);
+  /** The listing task while it runs: waiting behind downloads on the same queue shows its position. */
+  const [listState, setListState] = useState<TTaskState | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [downloads, setDownloads] = useState<Record<string, Download>>({});
   const snack = useSnackbar();
@@ -53,13 +55,15 @@ export function IlluminaTransfer() {
     setListing(true);
     setError(null);
     try {
-      setPage(ZBasespaceListing.parse(await runTaskToEnd(LIST_TASK, 'atxcloud_core', [offset], {})));
+      const result = await runTaskToEnd(LIST_TASK, 'atxcloud_core', [offset], {}, { onState: setListState });
+      setPage(ZBasespaceListing.parse(result));
       snack(TRANSFER_MSG.batchRetrieved, { color: 'success' });
     } catch (e) {
       setError((e as Error).message);
       snack(TRANSFER_MSG.batchError, { color: 'error' });
     } finally {
       setListing(false);
+      setListState(null);
     }
   };
 
@@ -115,7 +119,14 @@ export function IlluminaTransfer() {
         <Button onClick={reset} disabled={listing}>
           Reset
         </Button>
-        {listing && <CircularProgress size={24} aria-label="Listing datasets" />}
+        {listing && (
+          <>
+            <CircularProgress size={24} aria-label="Listing datasets" />
+            <Typography variant="body2" color="text.secondary" role="status">
+              {statusText(listState ?? undefined)}
+            </Typography>
+          </>
+        )}
         {page && (
           <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 1 }}>
             <IconButton

@@ -18,7 +18,7 @@ import { TRANSFER_MSG, ZNovogeneListing, type TNovogeneItem, type TTaskState } f
 import { useSnackbar } from '../../app/feedback';
 import { defaultsOf, postTask, runTaskToEnd, useTaskDefinitions } from '../../api/tasks';
 import { megabytes } from './format';
-import { TransferProgress } from './TransferProgress';
+import { statusText, TransferProgress } from './TransferProgress';
 
 const LIST_TASK = 'core.list_novogene_batch';
 const DOWNLOAD_TASK = 'core.download_from_ftp_to_s3';
@@ -52,6 +52,8 @@ export function NovogeneTransfer() {
   const [form, setForm] = useState<Form | null>(null);
   const [items, setItems] = useState<TNovogeneItem[] | null>(null);
   const [listing, setListing] = useState(false);
+  /** The listing task while it runs: waiting behind downloads on the same queue shows its position. */
+  const [listState, setListState] = useState<TTaskState | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tasks, setTasks] = useState<Record<string, string>>({});
   /** Files whose last download failed: they may be tried again. */
@@ -77,11 +79,13 @@ export function NovogeneTransfer() {
     setListing(true);
     setError(null);
     try {
-      const result = await runTaskToEnd(LIST_TASK, 'atxcloud_core', [], {
-        ...login(form),
-        batch_root: form.batch_root,
-        storage_root: form.storage_root,
-      });
+      const result = await runTaskToEnd(
+        LIST_TASK,
+        'atxcloud_core',
+        [],
+        { ...login(form), batch_root: form.batch_root, storage_root: form.storage_root },
+        { onState: setListState },
+      );
       setItems(ZNovogeneListing.parse(result).items);
       snack(TRANSFER_MSG.batchRetrieved, { color: 'success' });
     } catch (e) {
@@ -90,6 +94,7 @@ export function NovogeneTransfer() {
       snack(TRANSFER_MSG.batchError, { color: 'error' });
     } finally {
       setListing(false);
+      setListState(null);
     }
   };
 
@@ -177,6 +182,11 @@ export function NovogeneTransfer() {
           <Button onClick={reset} disabled={listing}>
             Reset
           </Button>
+          {listing && (
+            <Typography variant="body2" color="text.secondary" role="status" sx={{ alignSelf: 'center' }}>
+              {statusText(listState ?? undefined)}
+            </Typography>
+          )}
         </Stack>
       </Box>
       {error && <Alert severity="error">{`${TRANSFER_MSG.batchError}: ${error}`}</Alert>}
@@ -230,6 +240,7 @@ export function NovogeneTransfer() {
                         onClick={() => void download(item)}
                         disabled={Boolean(taskId) && !failed.has(item.source_filename)}
                         aria-label={`Download ${name} To S3`}
+                        sx={{ whiteSpace: 'nowrap' }}
                       >
                         Download To S3
                       </Button>
