@@ -21,6 +21,13 @@ process.env.ATLAS_E2E_PORT ??= execFileSync(process.execPath, [
   .toString()
   .trim();
 const port = Number(process.env.ATLAS_E2E_PORT);
+// The Illumina transfer spec starts a loopback BaseSpace API on this port; the server is told where it is.
+process.env.ATLAS_E2E_BASESPACE_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s = require('net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });",
+])
+  .toString()
+  .trim();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -55,6 +62,8 @@ export default defineConfig({
       // The e2e suite always runs the embedded profile: a fresh machine has no PostgreSQL or Redis.
       DATABASE_URL: '',
       REDIS_URL: '',
+      BASESPACE_API_URL: `http://127.0.0.1:${process.env.ATLAS_E2E_BASESPACE_PORT}`,
+      BASESPACE_TOKEN: 'e2e-basespace-token',
     },
   },
 });

@@ -1,6 +1,6 @@
 // `npm run bench`: measures each performance target of DESIGN §9 that the product can already exercise and
 // prints the figure beside the target. Targets whose feature is not built yet are listed as such.
-// `npm run bench -- browser` (or science, server, features) runs only those sections; the bench runs are imported
+// `npm run bench -- browser` (or science, server, features, transfers) runs only those sections; the bench runs are imported
 // whenever the server starts.
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -12,9 +12,10 @@ import { loadTest } from './load.js';
 import type { Row } from './row.js';
 import { scienceRows } from './science.js';
 import { startBenchServer } from './server.js';
+import { ftpTransferRows } from './transfers.js';
 import { timedUpload } from './upload.js';
 
-const SECTIONS = ['science', 'server', 'features', 'browser'] as const;
+const SECTIONS = ['science', 'server', 'features', 'browser', 'transfers'] as const;
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = chosen.filter((a) => !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
@@ -51,6 +52,7 @@ try {
   if (want('server')) await serverRows();
   if (want('features')) rows.push(...(await featureReadRows(server.url, BENCH_RUN, 30_000)));
   if (want('browser')) rows.push(...(await browserRows(server.url)));
+  if (want('transfers')) rows.push(...(await ftpTransferRows(server)));
 } finally {
   await server.stop();
 }

@@ -49,6 +49,10 @@ const ZEnv = z.object({
   ATLAS_BUCKETS: z.string().default('atx-data,atx-images,atx-tracks'),
   // Demo runs seeded on first start; unset means on, except when ATLAS_ENV=test.
   ATLAS_DEMO_DATA: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()),
+  // Illumina BaseSpace Sequence Hub (spec 03 §2.9): an access token of the lab's account, and the API's address
+  // (another region's, or a loopback server in tests).
+  BASESPACE_TOKEN: optionalText,
+  BASESPACE_API_URL: z.string().url().default('https://api.basespace.illumina.com'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Atlas Portal <no-reply@atlas.local>'),
 });
@@ -89,6 +93,7 @@ export interface Config {
   demoData: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  basespace: { apiUrl: string; token: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -144,6 +149,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     demoData: e.ATLAS_DEMO_DATA ? e.ATLAS_DEMO_DATA === 'true' : e.ATLAS_ENV !== 'test',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    basespace: { apiUrl: e.BASESPACE_API_URL.replace(/\/+$/, ''), token: e.BASESPACE_TOKEN },
   };
 }
 

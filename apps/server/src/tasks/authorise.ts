@@ -1,8 +1,18 @@
+import { hasGroupAccess, type Access } from '@atlas/contracts';
 import { callerOf, createRuns, type Caller, type Target } from '../domains/runs/index.js';
 import { createAccountStore } from '../domains/auth/index.js';
 import { dataBucket, type Config } from '../config.js';
 import type { Db } from '../infra/db/index.js';
 import type { TaskRow } from '../infra/db/tables.js';
+
+/** Who may post a task: the group rules of routes, without the anonymous and public ones. */
+export type TaskAccess = Exclude<Access, 'anonymous' | 'public'>;
+
+/** Whether this caller may post (and run) a task of this access rule. */
+export function callerMayPost(caller: Caller, access: TaskAccess = 'any'): boolean {
+  if (caller.kind === 'admin') return true;
+  return caller.kind === 'member' && hasGroupAccess(caller.groups, access);
+}
 
 /** What a task reads and writes, from its parsed input: every run and stored object it touches. */
 export interface TaskTouches {

@@ -1,4 +1,8 @@
 import { checksum } from './core/checksum.js';
+import { downloadFromBasespace } from './core/download-from-basespace.js';
+import { downloadFromFtp } from './core/download-from-ftp.js';
+import { listBasespaceDatasets } from './core/list-basespace-datasets.js';
+import { listNovogeneBatch } from './core/list-novogene-batch.js';
 import { taskList } from './core/task-list.js';
 import type { TaskDefinition } from './registry.js';
 import { createFiles } from './webfile/create-files.js';
@@ -14,4 +18,8 @@ export const allTasks: readonly TaskDefinition[] = [
   computeQc,
   computeCellType,
   seqLogo,
+  listNovogeneBatch,
+  downloadFromFtp,
+  listBasespaceDatasets,
+  downloadFromBasespace,
 ];

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { MSG, type QueueName, type ZTaskArgSpec } from '@atlas/contracts';
+import { MSG, TRANSFER_MSG, type QueueName, type TaskTarget, type ZTaskArgSpec } from '@atlas/contracts';
 import type { Config } from '../config.js';
 import type { Db } from '../infra/db/index.js';
 import type { Mailer } from '../infra/mail/port.js';
@@ -8,7 +8,7 @@ import type { TaskContext } from '../infra/queue/port.js';
 import type { TaskStore } from '../infra/queue/task-store.js';
 import type { TaskRow } from '../infra/db/tables.js';
 import type { ObjectStore } from '../infra/storage/port.js';
-import { callerOfTask, checkTaskTouches, type TaskTouches } from './authorise.js';
+import { callerMayPost, callerOfTask, checkTaskTouches, type TaskAccess, type TaskTouches } from './authorise.js';
 
 /** One argument of a task as the Analytics task runner shows it: name, default value, type, caption, help. */
 export type TaskArgSpec = z.infer<typeof ZTaskArgSpec>;
@@ -38,6 +38,10 @@ export interface TaskDefinition<I = unknown, R = unknown> {
   queue: QueueName;
   description: string;
   argSpecs: TaskArgSpec[];
+  /** Who may post it (default `any` signed-in member): tasks that reach outside services are for admins. */
+  access?: TaskAccess;
+  /** Which screen posts it (default `general`: the Analytics task runner offers it). */
+  target?: TaskTarget;
   parse(args: unknown[], kwargs: Record<string, unknown>): I;
   /**
    * Every run and stored object the input names, and whether the task reads or writes it. Required of every task
@@ -124,9 +128,13 @@ export async function runTask(
   try {
     const input = definition.parse(row.args, row.kwargs);
     const touches = definition.touches(input, deps.config);
-    if (touches.read?.length || touches.write?.length) {
+    const restricted = (definition.access ?? 'any') !== 'any';
+    if (restricted || touches.read?.length || touches.write?.length) {
       const caller = await callerOfTask(deps.db, row);
       if (!caller) throw new Error(MSG.taskRequesterInactive(row.requested_by ?? ''));
+      // The requester's role as it is now, as for the runs they touch.
+      if (restricted && !callerMayPost(caller, definition.access))
+        throw new Error(TRANSFER_MSG.taskNeedsRole(row.name, definition.access ?? 'any'));
       await checkTaskTouches(deps.db, deps.config, caller, touches);
     }
     const result = await definition.run(input, { taskId: row.id, progress, log, deps, registry });
@@ -138,4 +146,9 @@ export async function runTask(
   } finally {
     clearInterval(heartbeat);
   }
+  // A finished task's passwords (an FTP login) are not kept in the task table.
+  await store.forgetKwargs(
+    row.id,
+    definition.argSpecs.filter((spec) => spec.type === 'password').map((spec) => spec.name),
+  );
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { TASK_INPUT_MAX_BYTES } from '../constants.js';
 import { MSG } from '../messages.js';
-import { ZQueueName, ZTaskState } from './schemas.js';
+import { TASK_TARGETS, ZQueueName, ZTaskDefinitionInfo, ZTaskState, ZWorkerRow } from './schemas.js';
 
 export const postTask = defineCall({
   method: 'POST',
@@ -41,4 +41,21 @@ export const listTasks = defineCall({
   summary: 'Recent tasks, newest first (Job Management).',
   query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
   response: z.array(ZTaskState),
+});
+
+export const listTaskDefinitions = defineCall({
+  method: 'GET',
+  path: '/api/v1/task_definitions',
+  access: 'any',
+  summary: 'The tasks the caller may post, with their argument specs (the task runner and the transfer forms).',
+  query: z.object({ target: z.enum(TASK_TARGETS).optional() }),
+  response: z.array(ZTaskDefinitionInfo),
+});
+
+export const listWorkers = defineCall({
+  method: 'GET',
+  path: '/api/v1/workers',
+  access: 'user',
+  summary: 'Live workers of either queue driver, one row per worker and task, sorted by worker (at most 1000).',
+  response: z.array(ZWorkerRow),
 });

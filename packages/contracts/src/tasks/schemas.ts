@@ -31,4 +31,34 @@ export const ZTaskArgSpec = z.object({
   type: z.string(),
   caption: z.string(),
   description: z.string(),
+  /** The value goes into `args`, in spec order; otherwise into `kwargs` under its name. */
+  positional: z.boolean().optional(),
 });
+
+/**
+ * What a task is for: `general` tasks are offered by the Analytics task runner (spec 03 §2.4 "params target is
+ * general"); `explorer` and `transfer` tasks are posted by their own screens.
+ */
+export const TASK_TARGETS = ['general', 'explorer', 'transfer'] as const;
+export type TaskTarget = (typeof TASK_TARGETS)[number];
+
+/** A task of the registry as the task runner and the transfer forms read it. */
+export const ZTaskDefinitionInfo = z.object({
+  name: z.string(),
+  queue: ZQueueName,
+  description: z.string(),
+  target: z.enum(TASK_TARGETS),
+  args: z.array(ZTaskArgSpec),
+});
+export type TTaskDefinitionInfo = z.infer<typeof ZTaskDefinitionInfo>;
+
+/** One row of the worker status table: a live worker, a task it runs, its queues and how often it was requested. */
+export const ZWorkerRow = z.object({
+  worker: z.string(),
+  task: z.string(),
+  queues: z.array(z.string()),
+  requested: z.number(),
+  driver: z.enum(['inprocess', 'bullmq']),
+  seen_at: z.string(),
+});
+export type TWorkerRow = z.infer<typeof ZWorkerRow>;

@@ -366,6 +366,8 @@ const NO_RUN_DATA: Record<string, string> = {
   'GET /api/docs': 'API description',
   'GET /api/v1/storage/fetch_buckets': 'bucket names only',
   'GET /api/v1/run_db/get_field_options': 'lookup lists; groups and PMIDs by the visibility rule: catalogue.test.ts',
+  'GET /api/v1/task_definitions': 'task names and argument specs',
+  'GET /api/v1/workers': 'worker names, queues and task counts',
   'GET /api/v1/task/:id':
     'a task belongs to its requester, admins or its public link: tasks/routes.test.ts, genes.test.ts',
   'POST /api/v1/task': 'every task of the registry is a door of its own (TASK_DOORS below)',
@@ -404,8 +406,24 @@ const TASK_DOORS: Record<
     args: (r) => [`data/${r}/h5/obj/genes.h5ad`, { T: ['x'] }],
   },
   'gene.seq_logo': { rule: 'data', queue: 'atxcloud_gene', args: (r) => [`data/${r}/h5/obj/motifs.csv`, 'MA0001.1'] },
+  // Admin-only tasks (their access rule refuses everyone else with 403 before the run is looked at).
+  'core.download_from_ftp_to_s3': {
+    rule: 'write',
+    queue: 'atxcloud_core',
+    args: () => [],
+    kwargs: (r) => ({ host: '127.0.0.1', port: 9, username: 'b', source: '/x', output_key: `data/${r}/fastq/x.fq.gz` }),
+  },
+  'core.download_from_basespace_href': {
+    rule: 'write',
+    queue: 'atxcloud_core',
+    args: (r) => [[{ href: 'http://127.0.0.1:9/v2/files/1', name: 'x', size: 1, outpath: `data/${r}/fastq/x.fq.gz` }]],
+  },
 };
-const TASKS_WITHOUT_RUN_DATA: Record<string, string> = { 'core.task_list': 'describes the registry' };
+const TASKS_WITHOUT_RUN_DATA: Record<string, string> = {
+  'core.task_list': 'describes the registry',
+  'core.list_novogene_batch': 'admin only; lists an FTP batch and whether its outputs exist',
+  'core.list_basespace_datasets': 'admin only; lists BaseSpace datasets and whether their outputs exist',
+};
 
 let t: TestApp;
 const tokens = {} as Record<Who, string>;
@@ -563,7 +581,8 @@ describe('data-level access matrix', () => {
             call: () => ({ method: 'POST', url: '' }),
             granted: (r) => ok(r) && r.body.includes('"status":"PENDING"'),
           };
-          const problem = judge(`task ${name}`, taskDoor, 'any', c, visibility, res);
+          const access = t.infra.queue.registry.get(name)?.access ?? 'any';
+          const problem = judge(`task ${name}`, taskDoor, access, c, visibility, res);
           if (problem) problems.push(problem);
         }
       }

@@ -157,3 +157,61 @@ describe('GET /api/v1/task (Job Management)', () => {
     });
   });
 });
+
+describe('GET /api/v1/task_definitions and /api/v1/workers', () => {
+  type Definition = { name: string; target: string; queue: string; args: { name: string; positional?: boolean }[] };
+
+  it('lists the tasks each caller may post, by target, with their argument specs', async () => {
+    const user = await confirmedUser(t.app, admin, 'defs-user', ['user']);
+    const all = await api<Definition[]>(t.app, 'GET', '/api/v1/task_definitions', { token: admin });
+    expect(all.body.map((d) => d.name)).toEqual(allTasks.map((d) => d.name));
+    const general = await api<Definition[]>(t.app, 'GET', '/api/v1/task_definitions', {
+      token: user,
+      query: { target: 'general' },
+    });
+    expect(general.body.map((d) => d.name)).toEqual(['core.task_list', 'core.checksum', 'webfile.create_files']);
+    expect(general.body[2]!.args.filter((a) => a.positional).map((a) => a.name)).toEqual([
+      'aws_path',
+      'rna_flag',
+      'bucket_name',
+    ]);
+    // Transfers are for admins: a lab member does not see them.
+    const transfers = (target: string, token: string) =>
+      api<Definition[]>(t.app, 'GET', '/api/v1/task_definitions', { token, query: { target } });
+    expect((await transfers('transfer', user)).body).toEqual([]);
+    expect((await transfers('transfer', admin)).body.map((d) => d.name)).toEqual([
+      'core.list_novogene_batch',
+      'core.download_from_ftp_to_s3',
+      'core.list_basespace_datasets',
+      'core.download_from_basespace_href',
+    ]);
+    const novogene = (await transfers('transfer', admin)).body[0]!;
+    expect(novogene.args.map((a) => a.name)).toEqual([
+      'host',
+      'port',
+      'username',
+      'password',
+      'batch_root',
+      'storage_root',
+    ]);
+    expect((await transfers('bogus', admin)).status).toBe(400);
+  });
+
+  it('shows this server as a worker of every queue, counting the tasks it was asked for', async () => {
+    const before = await api<{ worker: string; task: string; requested: number }[]>(t.app, 'GET', '/api/v1/workers', {
+      token: admin,
+    });
+    const count = (rows: typeof before.body, task: string) => rows.find((r) => r.task === task)!.requested;
+    await settle((await post({ task: 'core.task_list', queue: 'atxcloud_core' })).body._id);
+    const after = await api<{ worker: string; task: string; queues: string[]; requested: number }[]>(
+      t.app,
+      'GET',
+      '/api/v1/workers',
+      { token: admin },
+    );
+    expect(after.status).toBe(200);
+    expect(count(after.body, 'core.task_list')).toBe(count(before.body, 'core.task_list') + 1);
+    expect(after.body.map((r) => r.task).sort()).toEqual(allTasks.map((d) => d.name).sort());
+    expect(new Set(after.body.map((r) => r.queues.join(',')))).toEqual(new Set([[...QUEUES].sort().join(',')]));
+  });
+});

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { GROUP_ADMIN, MSG, taskCalls, type Identity } from '@atlas/contracts';
-import { badRequest, notFound } from '../../http/errors.js';
+import { GROUP_ADMIN, MSG, TRANSFER_MSG, taskCalls, type Identity } from '@atlas/contracts';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { createTaskStore } from '../../infra/queue/task-store.js';
 import type { TaskRow } from '../../infra/db/tables.js';
-import { checkTaskTouches } from '../../tasks/authorise.js';
+import { callerMayPost, checkTaskTouches } from '../../tasks/authorise.js';
 import { TaskInputError, wrongQueueMessage } from '../../tasks/registry.js';
 import { callerOf, NotVisibleError, type Runs } from '../runs/index.js';
 
@@ -25,6 +25,8 @@ export function registerTaskRoutes(app: FastifyInstance, infra: Infra, runs: Run
     const definition = queue.registry.get(body.task);
     if (!definition) throw badRequest(MSG.taskUnknown(body.task));
     if (definition.queue !== body.queue) throw badRequest(wrongQueueMessage(body.task, body.queue));
+    if (!callerMayPost(callerOf(identity), definition.access))
+      throw forbidden(TRANSFER_MSG.taskNeedsRole(body.task, definition.access ?? 'any'));
     let input: unknown;
     try {
       input = definition.parse(body.args, body.kwargs);
@@ -67,4 +69,15 @@ export function registerTaskRoutes(app: FastifyInstance, infra: Infra, runs: Run
   });
 
   route(app, taskCalls.listTasks, async ({ query }) => queue.list(query.limit));
+
+  route(app, taskCalls.listTaskDefinitions, async ({ query, identity }) =>
+    queue.registry
+      .list()
+      .filter((d) => callerMayPost(callerOf(identity), d.access))
+      .map((d) => ({ ...d, target: d.target ?? 'general' }))
+      .filter((d) => !query.target || d.target === query.target)
+      .map((d) => ({ name: d.name, queue: d.queue, description: d.description, target: d.target, args: d.argSpecs })),
+  );
+
+  route(app, taskCalls.listWorkers, async () => queue.workers());
 }

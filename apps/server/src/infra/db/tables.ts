@@ -207,6 +207,16 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type TaskRow = Selectable<TasksTable>;
 
+/** 009_task_workers.sql: one row per live worker process. */
+export interface TaskWorkersTable {
+  id: string;
+  driver: 'inprocess' | 'bullmq';
+  queues: Json<string[]>;
+  requested: Json<Record<string, number>>;
+  started_at: CreatedAt;
+  seen_at: UpdatedAt;
+}
+
 // ---- lab metadata (005_lab.sql) ----
 
 /** Wafers, chips, DBiT runs and QC records: key column + free-form JSONB `doc`. */
@@ -234,4 +244,9 @@ export interface Tables {
   chips: ChipsTable;
   dbits: DbitsTable;
   qc: QcTable;
+}
+
+// ---- workers (009_task_workers.sql) ----
+export interface Tables {
+  task_workers: TaskWorkersTable;
 }

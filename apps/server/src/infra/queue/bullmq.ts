@@ -5,6 +5,7 @@ import { runTask, type TaskDeps, type TaskRegistry } from '../../tasks/registry.
 import type { TaskRow } from '../db/tables.js';
 import { settlesWithin, type TaskQueue } from './port.js';
 import type { TaskStore } from './task-store.js';
+import type { WorkerPresence } from './workers.js';
 
 const INTERRUPTED_WORKER = 'Interrupted: the worker stopped while this task was running';
 
@@ -19,6 +20,8 @@ export interface BullmqQueueOptions {
   concurrency: number;
   /** How long `close` waits for running tasks before giving up on them. */
   closeTimeoutMs?: number;
+  /** This process in the worker status table. */
+  presence: WorkerPresence;
 }
 
 /** A job carries only the task id: arguments, state and result live in the task row. */
@@ -32,7 +35,7 @@ interface JobData {
  * the source of truth: a worker loads it and runs it through runTask like the in-process driver.
  */
 export async function createBullmqQueue(options: BullmqQueueOptions): Promise<TaskQueue> {
-  const { redisUrl, prefix, store, registry, deps, concurrency } = options;
+  const { redisUrl, prefix, store, registry, deps, concurrency, presence } = options;
   const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
   // Loaded here, not at the top, so the default (in-process) profile never loads them.
   const [{ Queue, Worker }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
@@ -79,6 +82,7 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Ta
   const processJob = async (job: Job<JobData>): Promise<void> => {
     const row = await store.getRow(job.data.taskId);
     if (!row) return;
+    presence.received(row.name);
     if (row.status === 'STARTED' || row.status === 'PROGRESS') {
       // BullMQ hands a job out again only when the worker holding it stopped renewing its lock: it died mid-task.
       await store.markFailure(row.id, INTERRUPTED_WORKER);
@@ -123,10 +127,12 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Ta
 
     get: (id) => store.get(id),
     list: (limit) => store.list(limit),
+    workers: () => presence.list(),
 
     async startWorkers(queueNames: readonly QueueName[]) {
       const fresh = [...new Set(queueNames)].filter((q) => !workers.has(q));
       for (const name of fresh) workers.set(name, startWorker(name));
+      await presence.start(fresh);
       // Redis may have lost jobs the rows still call PENDING (a restart without persistence); re-adding an id
       // whose job exists is a no-op.
       for (const row of await store.listPending(fresh)) await enqueue(row);
@@ -140,6 +146,7 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Ta
           'closing with tasks still running: when their locks expire they are re-delivered and marked interrupted',
         );
       }
+      await presence.stop();
       await Promise.all([...queues.values()].map((q) => q.close()));
       await Promise.all([producer, consumer].map((c) => c?.quit().catch(() => c.disconnect())));
     },

@@ -9,6 +9,7 @@ import { createInProcessQueue } from './inprocess.js';
 import { watchLostTasks } from './lost-tasks.js';
 import type { TaskQueue } from './port.js';
 import { createTaskStore } from './task-store.js';
+import { createWorkerPresence } from './workers.js';
 
 /** BullMQ when REDIS_URL is set (its modules are loaded only then), otherwise the in-process runner. */
 export async function createTaskQueue(opts: {
@@ -19,18 +20,26 @@ export async function createTaskQueue(opts: {
   log: Logger;
 }): Promise<TaskQueue> {
   const { config } = opts;
+  const registry = createTaskRegistry(allTasks);
   const common = {
     store: createTaskStore(opts.db),
-    registry: createTaskRegistry(allTasks),
+    registry,
     deps: opts,
     concurrency: config.workerConcurrency,
   };
+  const presence = (driver: 'inprocess' | 'bullmq') =>
+    createWorkerPresence({ db: opts.db, registry, driver, log: opts.log });
   let queue: TaskQueue;
   if (config.redisUrl) {
     const { createBullmqQueue } = await import('./bullmq.js');
-    queue = await createBullmqQueue({ ...common, redisUrl: config.redisUrl, prefix: config.queuePrefix });
+    queue = await createBullmqQueue({
+      ...common,
+      presence: presence('bullmq'),
+      redisUrl: config.redisUrl,
+      prefix: config.queuePrefix,
+    });
   } else {
-    queue = createInProcessQueue(common);
+    queue = createInProcessQueue({ ...common, presence: presence('inprocess') });
   }
   const stopWatch = watchLostTasks(common.store, opts.log, config.taskHeartbeatMs);
   const close = queue.close.bind(queue);

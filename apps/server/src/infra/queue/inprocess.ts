@@ -2,6 +2,7 @@ import type { QueueName } from '@atlas/contracts';
 import { runTask, type TaskDeps, type TaskRegistry } from '../../tasks/registry.js';
 import { settlesWithin, type TaskQueue } from './port.js';
 import type { TaskStore } from './task-store.js';
+import type { WorkerPresence } from './workers.js';
 
 export const INTERRUPTED_INPROCESS = 'Interrupted: the server stopped while this task was running';
 
@@ -13,6 +14,8 @@ export interface InProcessQueueOptions {
   concurrency: number;
   /** How long `close` waits for running tasks before giving up on them. */
   closeTimeoutMs?: number;
+  /** This process in the worker status table. */
+  presence: WorkerPresence;
 }
 
 interface Lane {
@@ -27,7 +30,7 @@ interface Lane {
  * held in memory; the rows are the record, so a restart re-enqueues PENDING tasks and fails those it cut short.
  */
 export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue {
-  const { store, registry, deps, concurrency } = options;
+  const { store, registry, deps, concurrency, presence } = options;
   const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
   const lanes = new Map<string, Lane>();
   /** Queues this process consumes, claimed before the first await so a second call cannot fail our own tasks. */
@@ -43,7 +46,9 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
   const runOne = async (id: string) => {
     try {
       const row = await store.getRow(id);
-      if (row) await runTask(row, registry, deps, store);
+      if (!row) return;
+      presence.received(row.name);
+      await runTask(row, registry, deps, store);
     } catch (error) {
       // Only the store can fail here (runTask records handler errors); the next start fails the row as interrupted.
       deps.log.error({ err: error, taskId: id }, 'in-process task could not be recorded');
@@ -75,10 +80,12 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
 
     get: (id) => store.get(id),
     list: (limit) => store.list(limit),
+    workers: () => presence.list(),
 
     async startWorkers(queues: readonly QueueName[]) {
       const fresh = [...new Set(queues)].filter((q) => !claimed.has(q));
       for (const queue of fresh) claimed.add(queue);
+      await presence.start(fresh);
       // Nothing of these queues runs in this process yet, so anything STARTED was cut short by an earlier run.
       const interrupted = await store.failInterrupted(fresh, INTERRUPTED_INPROCESS);
       if (interrupted.length)
@@ -104,6 +111,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
           'closing with tasks still running: the next start marks them interrupted',
         );
       }
+      await presence.stop();
     },
   };
 }

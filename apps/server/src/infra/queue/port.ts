@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { QueueName, TTaskState } from '@atlas/contracts';
+import type { QueueName, TTaskState, TWorkerRow } from '@atlas/contracts';
 import type { TaskRegistry } from '../../tasks/registry.js';
 
 /** What a task handler gets besides its arguments. */
@@ -33,6 +33,8 @@ export interface TaskQueue {
   get(id: string): Promise<TTaskState | null>;
   /** Recent tasks, newest first (Job Management). */
   list(limit: number): Promise<TTaskState[]>;
+  /** The live workers of every process consuming these queues (the worker status table). */
+  workers(): Promise<TWorkerRow[]>;
   /** Starts consuming these queues in this process. */
   startWorkers(queues: readonly QueueName[]): Promise<void>;
   close(): Promise<void>;

@@ -9,6 +9,7 @@ import { createTaskRegistry, defineTask, parseInput, type TaskRegistry } from '.
 import { createBullmqQueue } from './bullmq.js';
 import { createInProcessQueue, INTERRUPTED_INPROCESS } from './inprocess.js';
 import { watchLostTasks, WORKER_LOST } from './lost-tasks.js';
+import { createWorkerPresence } from './workers.js';
 import type { TaskQueue, TaskRequest } from './port.js';
 import { createTaskStore, type TaskStore } from './task-store.js';
 
@@ -150,9 +151,10 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
       concurrency: config.workerConcurrency,
       closeTimeoutMs: 200,
     };
+    const presence = createWorkerPresence({ db, registry: common.registry, driver, log });
     const queue = redisUrl
-      ? await createBullmqQueue({ ...common, redisUrl, prefix: config.queuePrefix })
-      : createInProcessQueue(common);
+      ? await createBullmqQueue({ ...common, presence, redisUrl, prefix: config.queuePrefix })
+      : createInProcessQueue({ ...common, presence });
     open.add(queue);
     return queue;
   }
@@ -220,6 +222,32 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
     expect(done).toMatchObject({ progress: 100, position: null, result: { gate: 'second', done: true }, error: null });
     expect(await waitForStatus(queue, third._id, 'SUCCESS')).toMatchObject({ result: 0 });
     expect(Date.parse(done.updated_at)).toBeGreaterThanOrEqual(Date.parse(done.created_at));
+  });
+
+  it('lists its live workers: queues, each task of them and how often it was requested; gone once closed', async () => {
+    const queue = await openQueue();
+    expect(await queue.workers()).toEqual([]);
+    await queue.startWorkers(['atxcloud_gene']);
+    const done = await queue.post(request('test.sleep', 'atxcloud_gene', { args: [0] }));
+    await waitForStatus(queue, done._id, 'SUCCESS');
+    const rows = await queue.workers();
+    const worker = rows[0]!.worker;
+    expect(worker).toMatch(new RegExp(`^atlas@.+\\.${process.pid}\\.${driver}$`));
+    expect(rows.map((r) => r.task)).toEqual(testRegistry.list('atxcloud_gene').map((d) => d.name));
+    expect(rows.find((r) => r.task === 'test.sleep')).toMatchObject({
+      worker,
+      queues: ['atxcloud_gene'],
+      requested: 1,
+      driver,
+    });
+    expect(rows.find((r) => r.task === 'test.fail')).toMatchObject({ requested: 0 });
+    // A second call adds queues to the same worker.
+    await queue.startWorkers(['atxcloud_core']);
+    expect(new Set((await queue.workers()).map((r) => r.queues.join(',')))).toEqual(
+      new Set(['atxcloud_core,atxcloud_gene']),
+    );
+    await closeQueue(queue);
+    expect(await (await openQueue()).workers()).toEqual([]);
   });
 
   it('records a handler error as FAILURE with its message', async () => {

@@ -22,6 +22,8 @@ export interface TaskStore {
   markSuccess(id: string, result: unknown): Promise<void>;
   /** Any unfinished state → FAILURE with a message. */
   markFailure(id: string, error: string): Promise<void>;
+  /** Blanks these kwargs of a finished task (passwords are kept only while the task may still run). */
+  forgetKwargs(id: string, names: readonly string[]): Promise<void>;
   /** Newest first, for Job Management. */
   list(limit: number): Promise<TTaskState[]>;
   /** PENDING tasks of these queues in posting order (FIFO). */
@@ -123,6 +125,17 @@ export function createTaskStore(db: Db): TaskStore {
         .set({ status: 'FAILURE', error, updated_at: sql`now()` })
         .where('id', '=', id)
         .where('status', 'in', UNFINISHED)
+        .execute();
+    },
+
+    async forgetKwargs(id, names) {
+      if (names.length === 0) return;
+      // jsonb `-` with a text array drops those keys; a task that never had them is left as it was.
+      await db
+        .updateTable('tasks')
+        .set({ kwargs: sql`kwargs - ${sql.val([...names])}::text[]` })
+        .where('id', '=', id)
+        .where('status', 'in', ['SUCCESS', 'FAILURE'])
         .execute();
     },
 

@@ -36,6 +36,7 @@ export interface ComputeQcResult {
 export const computeQc = defineTask({
   name: 'gene.compute_qc',
   queue: 'atxcloud_gene',
+  target: 'explorer',
   description: 'Ranks every feature for a selection of tixels against the rest.',
   argSpecs: [
     {

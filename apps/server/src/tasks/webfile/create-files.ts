@@ -79,6 +79,7 @@ export const createFiles = defineTask({
   argSpecs: [
     {
       name: 'aws_path',
+      positional: true,
       value: 'data/D00001/h5/obj',
       type: 'string',
       caption: 'Object path',
@@ -86,6 +87,7 @@ export const createFiles = defineTask({
     },
     {
       name: 'rna_flag',
+      positional: true,
       value: true,
       type: 'boolean',
       caption: 'Transcriptome',
@@ -93,6 +95,7 @@ export const createFiles = defineTask({
     },
     {
       name: 'bucket_name',
+      positional: true,
       value: 'atx-data',
       type: 'string',
       caption: 'Bucket',

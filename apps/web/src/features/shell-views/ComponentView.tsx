@@ -29,6 +29,11 @@ const BUILT: Partial<Record<ComponentName, ComponentType>> = {
   DbitInformationViewer: lazy(() =>
     import('../lab-metadata/InformationViewer').then((m) => ({ default: m.DbitInformationViewer })),
   ),
+  AtlasAnalytics: lazy(() => import('../analytics/AtlasAnalytics').then((m) => ({ default: m.AtlasAnalytics }))),
+  // Until the Uploader screen is merged: its two transfer tabs alone (drop this line then).
+  AtlasUploader: lazy(() =>
+    import('../transfers/UploaderTransferTabs').then((m) => ({ default: m.UploaderTransferTabs })),
+  ),
 };
 
 type ComponentViewProps = { view: Exclude<ResolvedView, { kind: 'home' } | { kind: 'catalogue' }> };

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRANSFER_MSG, type TBasespaceListing, type TTaskState } from '@atlas/contracts';
+import { adminToken, api } from '../../../test/accounts.js';
+import { basespaceDatasets, startBasespaceServer, type BasespaceServer } from '../../../test/basespace-server.js';
+import { generatedMd5 } from '../../../test/ftp-batch.js';
+import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
+import { readObject } from '../../infra/storage/index.js';
+import { createBasespace } from './transfers/basespace.js';
+
+const TOKEN = 'bs-token-1';
+const datasets = basespaceDatasets();
+let t: TestApp;
+let bs: BasespaceServer;
+let admin: string;
+
+beforeAll(async () => {
+  bs = await startBasespaceServer({ datasets, token: TOKEN });
+  t = await createTestApp({ BASESPACE_API_URL: bs.url, BASESPACE_TOKEN: TOKEN });
+  admin = await adminToken(t.app);
+  await t.infra.queue.startWorkers(['atxcloud_core']);
+});
+afterAll(async () => {
+  await t.close();
+  await bs.close();
+});
+
+async function runTask(task: string, args: unknown[], kwargs: Record<string, unknown> = {}): Promise<TTaskState> {
+  const posted = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
+    token: admin,
+    body: { task, queue: 'atxcloud_core', args, kwargs },
+  });
+  expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+  return settleTask(t.infra.queue, posted.body._id);
+}
+
+const listPage = async (offset: number) => {
+  const state = await runTask('core.list_basespace_datasets', [offset]);
+  expect(state.error).toBeNull();
+  return state.result as TBasespaceListing;
+};
+
+describe('Illumina BaseSpace transfer tasks', () => {
+  it('lists a page of datasets with their files, run ids and output paths', async () => {
+    const first = await listPage(0);
+    expect(first.Paging).toEqual({ Offset: 0, Limit: 10, TotalCount: 23 });
+    expect(first.Items.map((d) => d.run_id)).toEqual([
+      'D02000',
+      'D02001',
+      'D02002',
+      'D02003',
+      'D02004',
+      '',
+      'D02006',
+      'D02007',
+      'D02008',
+      'D02009',
+    ]);
+    expect(first.Items[0]).toMatchObject({
+      Id: 'ds.1000',
+      Name: 'D02000_S1',
+      DatasetType: { Name: 'Illumina FASTQ' },
+      Project: { Name: 'Spatial ATAC' },
+      DateCreated: '2024-02-28T09:30:00.0000000Z',
+      TotalSize: datasets[0]!.files[0]!.size + datasets[0]!.files[1]!.size,
+    });
+    expect(first.Items[0]!.file_downloads[1]).toEqual({
+      href: `${bs.url}/v2/files/20002`,
+      name: 'D02000_S1_L001_R2_001.fastq.gz',
+      size: datasets[0]!.files[1]!.size,
+      outpath: 'data/D02000/fastq/D02000_S1_L001_R2_001.fastq.gz',
+      output_exists: false,
+    });
+    expect(first.Items[5]!.file_downloads.every((f) => f.outpath === '')).toBe(true);
+    const last = await listPage(20);
+    expect(last.Items.map((d) => d.Name)).toEqual(['D02020_S21', 'D02021_S22', 'D02022_S23']);
+    // The token went to the API; the listing asked for the newest first.
+    expect(bs.requests).toContain('GET /v2/datasets?offset=20&limit=10&sortby=DateCreated&sortdir=Desc');
+  });
+
+  it('downloads a dataset through the signed-URL redirect (without the token there), checking sizes', async () => {
+    const dataset = (await listPage(0)).Items[2]!;
+    const state = await runTask('core.download_from_basespace_href', [dataset.file_downloads], {
+      run_id: dataset.run_id,
+      description: 'Illumina transfer',
+    });
+    expect(state).toMatchObject({
+      status: 'SUCCESS',
+      progress: 100,
+      run_id: 'D02002',
+      description: 'Illumina transfer',
+    });
+    for (const [i, file] of dataset.file_downloads.entries()) {
+      const stored = await readObject(t.infra.storage, 'atx-data', file.outpath);
+      const source = datasets[2]!.files[i]!;
+      expect(createHash('md5').update(stored).digest('hex')).toBe(await generatedMd5(source.seed, source.size));
+    }
+    expect((await listPage(0)).Items[2]!.file_downloads.every((f) => f.output_exists)).toBe(true);
+  });
+
+  it('stores nothing of a file whose size is not the one listed', async () => {
+    const file = { ...(await listPage(0)).Items[3]!.file_downloads[0]!, size: 10 };
+    const state = await runTask('core.download_from_basespace_href', [[file]]);
+    expect(state.status).toBe('FAILURE');
+    expect(state.error).toMatch(new RegExp(`^${file.name}: received \\d+ bytes, expected 10; nothing was stored$`));
+    expect(await t.infra.storage.exists('atx-data', file.outpath)).toBe(false);
+  });
+
+  it('refuses an address outside the configured BaseSpace, before fetching it', async () => {
+    const before = bs.requests.length;
+    const file = { href: 'http://169.254.169.254/v2/files/1', name: 'x', size: 1, outpath: 'data/D02000/fastq/x' };
+    const state = await runTask('core.download_from_basespace_href', [[file]]);
+    expect(state.error).toBe(TRANSFER_MSG.basespaceForeignHref(file.href));
+    expect(bs.requests.length).toBe(before);
+  });
+
+  it('fails with the API status for a wrong token, and says when no token is configured', async () => {
+    const client = (token: string | undefined) => createBasespace({ basespace: { apiUrl: bs.url, token } });
+    await expect(client('wrong').datasets(0, 10)).rejects.toThrow(TRANSFER_MSG.basespaceFailed(401, '/v2/datasets'));
+    await expect(client(undefined).datasets(0, 10)).rejects.toThrow(TRANSFER_MSG.basespaceNoToken);
+  });
+});

@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import type { Client } from 'basic-ftp';
+import { z } from 'zod';
+import { TRANSFER_MSG } from '@atlas/contracts';
+import { dataBucket } from '../../config.js';
+import { RUN_ID } from '../../domains/runs/index.js';
+import { defineTask, parseInput } from '../registry.js';
+import { novogeneLoginSpecs } from './list-novogene-batch.js';
+import { ftpProblem, isMd5List, openFtp, readMd5Lists, ZFtpLogin } from './transfers/ftp.js';
+import { ZOutputKey } from './transfers/outputs.js';
+
+const ZKwargs = ZFtpLogin.extend({
+  source: z.string().trim().min(1, 'Must not be empty').max(4096),
+  output_key: ZOutputKey,
+  // From the listing; without it the task reads the MD5 lists in the file's folder.
+  md5: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{32}$/, 'Must be 32 hexadecimal digits')
+      .optional(),
+  ),
+  // Job Managment shows these (spec 03 §2.10).
+  run_id: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().regex(RUN_ID, "Must be 'D' followed by a 5-digit number").optional(),
+  ),
+  description: z.string().max(500).optional(),
+});
+
+/** A dropped connection is picked up again from the byte reached, this many times per file. */
+export const FTP_RESUMES_MAX = 5;
+const PROGRESS_EVERY_MS = 250;
+
+export interface FtpDownloadResult {
+  output_key: string;
+  size: number;
+  md5: string;
+  md5_verified: boolean;
+  /** How many times the transfer resumed after a dropped connection. */
+  resumed: number;
+}
+
+async function md5FromFolder(client: Client, source: string): Promise<string | null> {
+  const dir = path.posix.dirname(source);
+  const lists = (await client.list(dir))
+    .filter((entry) => entry.isFile && isMd5List(entry.name))
+    .map((entry) => ({ path: path.posix.join(dir, entry.name), size: entry.size }));
+  return (await readMd5Lists(client, lists)).get(path.posix.normalize(source)) ?? null;
+}
+
+class StorageStopped extends Error {
+  constructor() {
+    super('storage stopped taking data');
+  }
+}
+
+/** Resolves once `out` takes more (backpressure), rejects when it was destroyed (storage failed). */
+function writeTo(out: PassThrough, chunk: Buffer): Promise<void> {
+  if (out.destroyed) return Promise.reject(new StorageStopped());
+  if (out.write(chunk)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      out.off('drain', done);
+      out.off('close', closed);
+      if (error) reject(error);
+      else resolve();
+    };
+    const closed = () => done(new StorageStopped());
+    out.once('drain', done);
+    out.once('close', closed);
+  });
+}
+
+/**
+ * core.download_from_ftp_to_s3 (spec 03 §2.8, §7): streams one file of a Novogene batch from FTP into storage —
+ * nothing is held in memory or on local disk beyond stream buffers. A dropped connection is resumed from the
+ * byte reached (FTP REST) into the same storage upload; the size and, when the batch lists one, the MD5 are
+ * checked before the object is committed, so a wrong or partial file is never visible. Admin only.
+ */
+export const downloadFromFtp = defineTask({
+  name: 'core.download_from_ftp_to_s3',
+  queue: 'atxcloud_core',
+  description: 'Copies one file of a Novogene FTP batch into storage, checking its MD5.',
+  access: 'admin',
+  target: 'transfer',
+  argSpecs: [
+    ...novogeneLoginSpecs,
+    {
+      name: 'source',
+      value: '',
+      type: 'string',
+      caption: 'Source file',
+      description: 'Path of the file on the FTP server.',
+    },
+    {
+      name: 'output_key',
+      value: '',
+      type: 'string',
+      caption: 'Output key',
+      description: 'Where it goes in the data bucket, e.g. data/D00001/fastq/D00001_1.fq.gz.',
+    },
+  ],
+  parse: (_args, kwargs) => parseInput(ZKwargs, kwargs, 'kwargs'),
+  touches: (input, config) => ({ write: [{ bucket: dataBucket(config), key: input.output_key }] }),
+  run: async (input, { deps, progress, log }): Promise<FtpDownloadResult> => {
+    let client = await openFtp(input);
+    let size: number;
+    let expected: string | null;
+    try {
+      size = await client.size(input.source);
+      expected = input.md5?.toLowerCase() ?? (await md5FromFolder(client, input.source));
+    } catch (error) {
+      client.close();
+      throw new Error(ftpProblem(error), { cause: error });
+    }
+
+    const out = new PassThrough({ highWaterMark: 1 << 20 });
+    const stored = deps.storage.put(dataBucket(deps.config), input.output_key, out);
+    // Observed at once: a storage failure mid-transfer must not be an unhandled rejection.
+    stored.catch(() => undefined);
+    const hash = createHash('md5');
+    let received = 0;
+    let resumed = 0;
+    let reportedAt = 0;
+    const sink = () =>
+      new Writable({
+        highWaterMark: 1 << 20,
+        write(chunk: Buffer, _encoding, callback) {
+          received += chunk.length;
+          hash.update(chunk);
+          const now = Date.now();
+          const report = now - reportedAt >= PROGRESS_EVERY_MS && size > 0;
+          if (report) reportedAt = now;
+          writeTo(out, chunk)
+            .then(() => (report ? progress((99 * received) / size) : undefined))
+            .then(() => callback(), callback);
+        },
+      });
+
+    try {
+      for (;;) {
+        try {
+          await client.downloadTo(sink(), input.source, received);
+        } catch (error) {
+          if (out.destroyed) throw error;
+          if (resumed >= FTP_RESUMES_MAX) throw new Error(ftpProblem(error), { cause: error });
+          log.warn({ err: error, received, size }, 'FTP transfer dropped; resuming');
+        } finally {
+          client.close();
+        }
+        // A server may also end a transfer early without an error: that is a drop too.
+        if (received >= size) break;
+        if (resumed >= FTP_RESUMES_MAX) break;
+        resumed++;
+        client = await openFtp(input);
+      }
+      if (received !== size) throw new Error(TRANSFER_MSG.sizeMismatch(input.source, size, received));
+      const md5 = hash.digest('hex');
+      if (expected && md5 !== expected) throw new Error(TRANSFER_MSG.md5Mismatch(input.source, expected, md5));
+      out.end();
+      await stored;
+      return { output_key: input.output_key, size, md5, md5_verified: expected !== null, resumed };
+    } catch (error) {
+      // The storage upload is abandoned: put() commits nothing from a destroyed body.
+      out.destroy(error as Error);
+      const storageError = await stored.then(
+        () => null,
+        (e: unknown) => e,
+      );
+      // When storage gave up first, its error is the one that says what went wrong.
+      throw error instanceof StorageStopped && storageError ? storageError : error;
+    }
+  },
+});

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRANSFER_MSG, type TNovogeneItem, type TTaskState } from '@atlas/contracts';
+import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
+import { BATCH_ID, novogeneBatch, startFtpBatchServer, type FtpBatchServer } from '../../../test/ftp-batch.js';
+import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
+import { readObject } from '../../infra/storage/index.js';
+
+const LOGIN = { username: BATCH_ID, password: 'novo#pass' };
+const RAW = `/${BATCH_ID}/01.RawData`;
+let t: TestApp;
+let ftp: FtpBatchServer;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminToken(t.app);
+  ftp = await startFtpBatchServer({ tree: await novogeneBatch(), ...LOGIN });
+  await t.infra.queue.startWorkers(['atxcloud_core']);
+});
+afterAll(async () => {
+  await ftp.close();
+  await t.close();
+});
+
+const login = () => ({ host: '127.0.0.1', port: ftp.port, ...LOGIN });
+
+async function runTask(task: string, kwargs: Record<string, unknown>, token = admin): Promise<TTaskState> {
+  const posted = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
+    token,
+    body: { task, queue: 'atxcloud_core', kwargs },
+  });
+  expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+  return settleTask(t.infra.queue, posted.body._id);
+}
+
+const list = async () => {
+  const state = await runTask('core.list_novogene_batch', { ...login(), batch_root: `/${BATCH_ID}` });
+  expect(state.error).toBeNull();
+  return (state.result as { items: TNovogeneItem[] }).items;
+};
+
+const md5Of = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+
+describe('Novogene FTP transfer tasks', () => {
+  it('lists the sequencing files of a batch by run, with sizes, output keys and the MD5 lists', async () => {
+    const items = await list();
+    expect(items.map((i) => [i.run_id, i.source_filename.split('/').pop(), i.size])).toEqual([
+      ['D01234', 'D01234_FKDL240012345-1A_HXXYYDSX7_L2_1.fq.gz', 8 << 20],
+      ['D01234', 'D01234_FKDL240012345-1A_HXXYYDSX7_L2_2.fq.gz', (8 << 20) + 12345],
+      ['D01235', 'D01235_FKDL240012345-1A_HXXYYDSX7_L1_1.fq.gz', 3 * 2 ** 30],
+      ['D01235', 'D01235_FKDL240012345-1A_HXXYYDSX7_L1_2.fq.gz', 3 * 2 ** 30 + 7],
+      ['D01236', 'D01236_FKDL240012345-1A_HXXYYDSX7_L3_1.fq.gz', 1 << 20],
+      ['D01236', 'D01236_FKDL240012345-1A_HXXYYDSX7_L3_2.fq.gz', 1 << 20],
+    ]);
+    expect(items[0]).toMatchObject({
+      output_key: 'data/D01234/fastq/D01234_FKDL240012345-1A_HXXYYDSX7_L2_1.fq.gz',
+      output_exists: false,
+    });
+    expect(items[0]!.md5).toMatch(/^[0-9a-f]{32}$/);
+    expect(items[2]!.md5).toBeNull();
+  });
+
+  it('streams a file into storage, checks its MD5, reports progress, and then lists it as existing', async () => {
+    const [item] = await list();
+    const state = await runTask('core.download_from_ftp_to_s3', {
+      ...login(),
+      source: item!.source_filename,
+      output_key: item!.output_key,
+      run_id: 'D01234',
+      description: 'Novogene transfer',
+    });
+    expect(state).toMatchObject({ status: 'SUCCESS', progress: 100, run_id: 'D01234' });
+    expect(state.result).toEqual({
+      output_key: item!.output_key,
+      size: item!.size,
+      md5: item!.md5,
+      md5_verified: true,
+      resumed: 0,
+    });
+    const stored = await readObject(t.infra.storage, 'atx-data', item!.output_key);
+    expect(md5Of(stored)).toBe(item!.md5);
+    expect((await list())[0]!.output_exists).toBe(true);
+    // The FTP password is not kept once the task has ended.
+    const row = await t.infra.db
+      .selectFrom('tasks')
+      .select('kwargs')
+      .where('id', '=', state._id)
+      .executeTakeFirstOrThrow();
+    expect(row.kwargs).not.toHaveProperty('password');
+    expect(row.kwargs).toMatchObject({ username: BATCH_ID, source: item!.source_filename });
+  });
+
+  it('resumes a dropped connection from the byte reached, into the same object', async () => {
+    const item = (await list())[1]!;
+    ftp.dropOnce(item.source_filename, 3_000_000);
+    ftp.reads.length = 0;
+    const state = await runTask('core.download_from_ftp_to_s3', {
+      ...login(),
+      source: item.source_filename,
+      output_key: item.output_key,
+    });
+    expect(state.error).toBeNull();
+    expect(state.result).toMatchObject({ md5: item.md5, md5_verified: true, resumed: 1 });
+    // The MD5 list of the folder was read (no md5 given), then the file from 0, then from where it broke.
+    const fileReads = ftp.reads.filter((r) => r.startsWith(item.source_filename));
+    expect(fileReads[0]).toBe(`${item.source_filename}@0`);
+    expect(Number(fileReads[1]!.split('@')[1])).toBeGreaterThan(0);
+    expect(fileReads).toHaveLength(2);
+    expect(md5Of(await readObject(t.infra.storage, 'atx-data', item.output_key))).toBe(item.md5);
+  });
+
+  it('stores nothing when the MD5 does not match the batch list', async () => {
+    const item = (await list())[5]!;
+    const state = await runTask('core.download_from_ftp_to_s3', {
+      ...login(),
+      source: item.source_filename,
+      output_key: item.output_key,
+    });
+    expect(state.status).toBe('FAILURE');
+    expect(state.error).toMatch(/^.+D01236_.+_2\.fq\.gz: MD5 [0-9a-f]{32} does not match the batch's MD5 list/);
+    expect(await t.infra.storage.exists('atx-data', item.output_key)).toBe(false);
+  });
+
+  it('fails with the FTP reason for a wrong password or a missing file', async () => {
+    const wrong = await runTask('core.list_novogene_batch', { ...login(), password: 'nope' });
+    expect(wrong).toMatchObject({ status: 'FAILURE' });
+    expect(wrong.error).toMatch(/^FTP: 530/);
+    const missing = await runTask('core.download_from_ftp_to_s3', {
+      ...login(),
+      source: `${RAW}/D01234/none.fq.gz`,
+      output_key: 'data/D01234/fastq/none.fq.gz',
+    });
+    expect(missing.error).toMatch(/^FTP: /);
+  });
+
+  it('refuses non-admins and bad arguments when posted', async () => {
+    const user = await confirmedUser(t.app, admin, 'novo-user', ['user']);
+    const refused = await api(t.app, 'POST', '/api/v1/task', {
+      token: user,
+      body: { task: 'core.list_novogene_batch', queue: 'atxcloud_core', kwargs: login() },
+    });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { msg: TRANSFER_MSG.taskNeedsRole('core.list_novogene_batch', 'admin') },
+    });
+    const bad = await api(t.app, 'POST', '/api/v1/task', {
+      token: admin,
+      body: {
+        task: 'core.download_from_ftp_to_s3',
+        queue: 'atxcloud_core',
+        kwargs: { ...login(), port: 70000, source: 'x', output_key: 'data/D01234/x' },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/^kwargs\.port: /);
+    const badKey = await api(t.app, 'POST', '/api/v1/task', {
+      token: admin,
+      body: {
+        task: 'core.download_from_ftp_to_s3',
+        queue: 'atxcloud_core',
+        kwargs: { ...login(), source: 'x', output_key: 'data/../etc' },
+      },
+    });
+    expect(badKey.body.msg).toMatch(/^kwargs\.output_key: /);
+  });
+});

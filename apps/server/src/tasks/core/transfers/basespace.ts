@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { z } from 'zod';
+import { TRANSFER_MSG } from '@atlas/contracts';
+import type { Config } from '../../../config.js';
+
+/**
+ * The parts of the BaseSpace Sequence Hub v2 REST API the Illumina transfer uses: datasets (paged), a dataset's
+ * files, and a file's content, which the API answers with a redirect to a signed URL. The access token goes to
+ * the API only, never to the signed URL's host.
+ */
+const ZPaging = z.object({ Offset: z.number(), Limit: z.number(), TotalCount: z.number() });
+const ZDataset = z.object({
+  Id: z.string(),
+  Name: z.string(),
+  DatasetType: z.object({ Name: z.string() }).default({ Name: '' }),
+  Project: z.object({ Name: z.string() }).default({ Name: '' }),
+  TotalSize: z.number().default(0),
+  DateCreated: z.string().default(''),
+});
+const ZFile = z.object({ Id: z.string(), Name: z.string(), Size: z.number(), Href: z.string() });
+
+export type BasespaceDataset = z.infer<typeof ZDataset>;
+export type BasespaceFile = z.infer<typeof ZFile>;
+
+const TIMEOUT_MS = 30_000;
+
+/** A fetch that gives up when no answer (headers) came within the time; a long body then streams as it comes. */
+async function fetchWithin(url: string | URL, init: RequestInit): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`No answer from ${String(url)}`)), TIMEOUT_MS);
+  try {
+    return await fetch(url, { ...init, signal: controller.signal });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createBasespace(config: Pick<Config, 'basespace'>) {
+  const { apiUrl, token } = config.basespace;
+
+  async function call(pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
+    if (!token) throw new Error(TRANSFER_MSG.basespaceNoToken);
+    const response = await fetchWithin(`${apiUrl}${pathAndQuery}`, {
+      ...init,
+      headers: { 'x-access-token': token, accept: 'application/json' },
+    });
+    if (!response.ok && !(init.redirect === 'manual' && response.status >= 300 && response.status < 400)) {
+      await response.body?.cancel();
+      throw new Error(TRANSFER_MSG.basespaceFailed(response.status, pathAndQuery.split('?')[0]!));
+    }
+    return response;
+  }
+
+  const json = async <S extends z.ZodType>(schema: S, pathAndQuery: string): Promise<z.infer<S>> =>
+    schema.parse(await (await call(pathAndQuery)).json());
+
+  return {
+    /** Whether `href` is a file of this BaseSpace (a task never fetches any other address with the token). */
+    ownsFileHref: (href: string) => new RegExp(`^${escapeRegExp(apiUrl)}/v2/files/[A-Za-z0-9._-]+$`).test(href),
+
+    async datasets(offset: number, limit: number) {
+      const query = new URLSearchParams({
+        offset: String(offset),
+        limit: String(limit),
+        sortby: 'DateCreated',
+        sortdir: 'Desc',
+      });
+      return json(z.object({ Items: z.array(ZDataset), Paging: ZPaging }), `/v2/datasets?${query}`);
+    },
+
+    /** Every file of a dataset (the API pages them too). */
+    async files(datasetId: string): Promise<BasespaceFile[]> {
+      const files: BasespaceFile[] = [];
+      for (;;) {
+        const query = new URLSearchParams({ offset: String(files.length), limit: '1000' });
+        const page = await json(
+          z.object({ Items: z.array(ZFile), Paging: ZPaging }),
+          `/v2/datasets/${encodeURIComponent(datasetId)}/files?${query}`,
+        );
+        files.push(...page.Items);
+        if (page.Items.length === 0 || files.length >= page.Paging.TotalCount) return files;
+      }
+    },
+
+    /** A file's bytes: the API's redirect is followed by hand, to the signed URL, without the token. */
+    async content(href: string): Promise<Readable> {
+      const redirect = await call(`${href.slice(apiUrl.length)}/content`, { redirect: 'manual' });
+      const location = redirect.headers.get('location');
+      await redirect.body?.cancel();
+      if (!location) throw new Error(TRANSFER_MSG.basespaceFailed(redirect.status, href));
+      const signed = await fetchWithin(new URL(location, href), {});
+      if (!signed.ok || !signed.body) throw new Error(TRANSFER_MSG.basespaceFailed(signed.status, href));
+      return Readable.fromWeb(signed.body as WebReadableStream<Uint8Array>);
+    },
+  };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
