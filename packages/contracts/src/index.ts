@@ -17,3 +17,4 @@ export * from './genes/index.js';
 export * as genesCalls from './genes/calls.js';
 export * from './lab/index.js';
 export * as labCalls from './lab/calls.js';
+export * from './uploads/index.js';
