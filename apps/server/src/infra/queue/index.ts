@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { allTasks } from '../../tasks/index.js';
+import { taskLabeller } from '../../tasks/labels.js';
 import { createTaskRegistry } from '../../tasks/registry.js';
 import type { Db } from '../db/index.js';
 import type { Mailer } from '../mail/port.js';
@@ -18,9 +19,10 @@ export async function createTaskQueue(opts: {
   log: Logger;
 }): Promise<TaskQueue> {
   const { config } = opts;
+  const registry = createTaskRegistry(allTasks);
   const common = {
-    store: createTaskStore(opts.db),
-    registry: createTaskRegistry(allTasks),
+    store: createTaskStore(opts.db, taskLabeller(registry, config)),
+    registry,
     deps: opts,
     concurrency: config.workerConcurrency,
   };
