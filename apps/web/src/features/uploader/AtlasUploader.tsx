@@ -44,6 +44,7 @@ export function AtlasUploader() {
         <TextField
           label="Run ID (DXXX)"
           size="small"
+          sx={{ width: 260 }}
           value={runInput}
           onChange={(event) => setRunInput(event.target.value.toUpperCase().trim())}
           error={invalid}
