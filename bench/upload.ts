@@ -251,7 +251,7 @@ async function plainCopyMbPerSecond(megabytes: number): Promise<number> {
     const source = path.join(dir, 'source.bin');
     const out = fs.createWriteStream(source);
     for (const piece of virtualTiff(megabytes).pieces(0, megabytes * MiB))
-      if (!out.write(piece)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(piece)) await new Promise<void>((r) => out.once('drain', () => r()));
     await new Promise((r) => out.end(r));
     const started = performance.now();
     // A byte-for-byte stream copy, as the storage port's put does (no reflink shortcut).
@@ -277,7 +277,7 @@ async function directS3MbPerSecond(endpoint: string, megabytes: number): Promise
   const upload = new Upload({ client, params: { Bucket: 'atx-data', Key: 'bench/reference.bin', Body: body } });
   const done = upload.done();
   for (const piece of virtualTiff(megabytes).pieces(0, megabytes * MiB))
-    if (!body.write(piece)) await new Promise((r) => body.once('drain', r));
+    if (!body.write(piece)) await new Promise<void>((r) => body.once('drain', () => r()));
   body.end();
   await done;
   client.destroy();
