@@ -1,5 +1,5 @@
-import fsp from 'node:fs/promises';
 import { describeTiff, readH5ad, readTiffInfo, SpatialFormatError } from '@atlas/spatial';
+import type { StagedFile } from './staging.js';
 import type { UploadKind } from '@atlas/contracts';
 
 /** Names the first few of a list, for a one-line description. */
@@ -15,10 +15,10 @@ const some = (names: readonly string[], max = 6) =>
  * sample type, pages), or an AnnData file's header, X shape, obs/var names and obsm keys. Answers a one-line
  * description; throws ArrivalError naming the problem.
  */
-export async function checkArrival(kind: UploadKind, file: string, name: string): Promise<string> {
+export async function checkArrival(kind: UploadKind, file: StagedFile, name: string): Promise<string> {
   try {
-    if (kind === 'tiff') return describeTiff(await readTiffOf(file, name));
-    const summary = await readH5ad(file, { matrix: false, name, obsm: true });
+    if (kind === 'tiff') return describeTiff(await readTiffInfo(file.readAt, file.size, name));
+    const summary = await readH5ad(await file.localPath(), { matrix: false, name, obsm: true });
     const obsm = Object.keys(summary.obsm);
     return (
       `${summary.nObs} × ${summary.nVars} (${summary.xLayout}), obs: ${some(Object.keys(summary.obs))}, ` +
@@ -31,21 +31,3 @@ export async function checkArrival(kind: UploadKind, file: string, name: string)
 }
 
 export class ArrivalError extends Error {}
-
-async function readTiffOf(file: string, name: string) {
-  const handle = await fsp.open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    return await readTiffInfo(
-      async (offset, length) => {
-        const buffer = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
-        return buffer.subarray(0, bytesRead);
-      },
-      size,
-      name,
-    );
-  } finally {
-    await handle.close();
-  }
-}

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
 import type { Upload } from '@tus/utils';
@@ -17,7 +16,6 @@ import { dataBucket as dataBucketOf } from '../../config.js';
 import { errorBody, HttpError, notFound } from '../../http/errors.js';
 import { rawRoute } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
-import { guessContentType } from '../../infra/storage/index.js';
 import { callerOf, NotVisibleError, type Runs } from '../runs/index.js';
 import { ArrivalError, checkArrival } from './arrival.js';
 import { createStaging } from './staging.js';
@@ -72,24 +70,22 @@ export function registerUploadRoutes(app: FastifyInstance, infra: UploadsInfra, 
   async function commit(upload: Upload): Promise<TusUploadResult> {
     const meta = metadataOf(upload.metadata);
     const key = uploadKey(meta.run_id, meta.slot);
-    const local = await staging.localFile(upload.id);
+    const staged = await staging.open(upload.id);
     try {
       let description: string;
       try {
-        description = await checkArrival(UPLOAD_SLOTS[meta.slot].kind, local.path, meta.filename);
+        description = await checkArrival(UPLOAD_SLOTS[meta.slot].kind, staged, meta.filename);
       } catch (error) {
         await staging.discard(upload.id);
         if (error instanceof ArrivalError) throw new HttpError(422, UPLOAD_MSG.refused(meta.filename, error.message));
         throw error;
       }
-      const stored = await storage.put(bucket, key, fs.createReadStream(local.path), {
-        contentType: guessContentType(key),
-      });
+      const stored = await staged.commit(bucket, key);
       await staging.discard(upload.id);
       log.info({ key, size: stored.size, description }, 'upload stored');
       return { key, size: stored.size, description };
     } finally {
-      await local.release();
+      await staged.release();
     }
   }
 

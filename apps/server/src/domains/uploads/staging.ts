@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { MemoryKvStore, type DataStore } from '@tus/utils';
 import { dataBucket, type Config } from '../../config.js';
-import type { ObjectStore } from '../../infra/storage/index.js';
+import type { ReadAt } from '@atlas/spatial';
+import { ObjectNotFoundError, type ObjectInfo, type ObjectStore } from '../../infra/storage/index.js';
 
 /** Unfinished uploads older than this are removed with their parts (a lab resumes within days, not weeks). */
 export const STAGING_EXPIRY_MS = 7 * 24 * 3600 * 1000;
@@ -18,7 +20,7 @@ const S3_PART_BYTES = 16 * 1024 * 1024;
  * Where uploads grow until they are complete, per storage driver: files under the data folder (tus FileStore), or
  * S3 multipart uploads in a staging bucket beside the data bucket (tus S3Store). The staging area is outside every
  * configured bucket, so no storage route ever serves half an upload; a checked upload is copied into place through
- * the storage port, whose `put` is atomic.
+ * the storage port, whose `put` and `copy` are atomic.
  */
 export interface Staging {
   readonly datastore: DataStore;
@@ -26,15 +28,27 @@ export interface Staging {
   ready(): Promise<void>;
   /** Removes an upload's bytes, parts and info, finished or not; removing what is gone is not an error. */
   discard(id: string): Promise<void>;
-  /** A local file holding a completed upload's bytes, for the arrival check and the copy into place. */
-  localFile(id: string): Promise<{ path: string; release(): Promise<void> }>;
+  /** A completed upload, to check and to put in place; `release` when done with it. */
+  open(id: string): Promise<StagedFile>;
+}
+
+/** A completed upload as the arrival check and the commit see it. */
+export interface StagedFile {
+  size: number;
+  /** Up to `length` bytes at `offset`, read where the upload lies (header checks need no copy). */
+  readAt: ReadAt;
+  /** A local file with the bytes (for readers that need a path: HDF5); made once, on first ask. */
+  localPath(): Promise<string>;
+  /** Puts the bytes at `key` of `bucket` through the storage port (atomic). */
+  commit(bucket: string, key: string): Promise<ObjectInfo>;
+  release(): Promise<void>;
 }
 
 export function createStaging(config: Config, storage: ObjectStore): Staging {
-  return config.s3 ? s3Staging(config, storage) : fsStaging(config);
+  return config.s3 ? s3Staging(config, storage) : fsStaging(config, storage);
 }
 
-function fsStaging(config: Config): Staging {
+function fsStaging(config: Config, storage: ObjectStore): Staging {
   const directory = path.join(config.dataDir, 'tmp', 'tus');
   fs.mkdirSync(directory, { recursive: true });
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: STAGING_EXPIRY_MS });
@@ -42,8 +56,23 @@ function fsStaging(config: Config): Staging {
     datastore,
     ready: async () => {},
     discard: (id) => datastore.remove(id).catch(ignoreMissing),
-    // FileStore keeps the bytes in `{directory}/{id}`: checked and copied in place, removed with the upload.
-    localFile: async (id) => ({ path: path.join(directory, id), release: async () => {} }),
+    // FileStore keeps the bytes in `{directory}/{id}`: checked and copied where they lie, removed with the upload.
+    async open(id) {
+      const file = path.join(directory, id);
+      const handle = await fsp.open(file, 'r');
+      const { size } = await handle.stat();
+      return {
+        size,
+        readAt: async (offset, length) => {
+          const buffer = new Uint8Array(Math.max(0, Math.min(length, size - offset)));
+          const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
+          return buffer.subarray(0, bytesRead);
+        },
+        localPath: async () => file,
+        commit: (bucket, key) => storage.put(bucket, key, fs.createReadStream(file)),
+        release: () => handle.close(),
+      };
+    },
   };
 }
 
@@ -83,17 +112,29 @@ function s3Staging(config: Config, storage: ObjectStore): Staging {
       for (const key of [id, `${id}.info`, `${id}.part`]) await storage.delete(bucket, key);
       await cache.delete(id);
     },
-    async localFile(id) {
-      await fsp.mkdir(checkDir, { recursive: true });
+    async open(id) {
+      const info = await storage.head(bucket, id);
+      if (!info) throw new ObjectNotFoundError(bucket, id);
+      let local: Promise<string> | undefined;
       const file = path.join(checkDir, randomUUID());
-      const release = () => fsp.rm(file, { force: true });
-      try {
-        await pipeline(await datastore.read(id), fs.createWriteStream(file));
-      } catch (error) {
-        await release();
-        throw error;
-      }
-      return { path: file, release };
+      return {
+        size: info.size,
+        readAt: async (offset, length) => {
+          if (length <= 0 || offset >= info.size) return new Uint8Array(0);
+          const { body } = await storage.get(bucket, id, { range: { start: offset, end: offset + length - 1 } });
+          return new Uint8Array(await buffer(body));
+        },
+        localPath: () =>
+          (local ??= (async () => {
+            await fsp.mkdir(checkDir, { recursive: true });
+            const { body } = await storage.get(bucket, id);
+            await pipeline(body, fs.createWriteStream(file));
+            return file;
+          })()),
+        // Copied inside S3: the bytes are not sent through this server a second time.
+        commit: (toBucket, key) => storage.copy({ bucket, key: id }, { bucket: toBucket, key }),
+        release: () => fsp.rm(file, { force: true }),
+      };
     },
   };
 }

@@ -45,7 +45,7 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
     return stat && { key, size: stat.size, lastModified: stat.mtime };
   };
 
-  return {
+  const store: ObjectStore = {
     driver: 'fs',
 
     async ensureBucket(bucket) {
@@ -65,6 +65,11 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
         await fsp.rm(temp, { force: true });
         throw error;
       }
+    },
+
+    async copy(from, to) {
+      const { body } = await store.get(from.bucket, from.key);
+      return store.put(to.bucket, to.key, body);
     },
 
     async get(bucket, key, options = {}) {
@@ -125,6 +130,7 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
 
     async close() {},
   };
+  return store;
 }
 
 // ---- signed URLs ----
