@@ -9,6 +9,7 @@ import { S3Store, type MetadataValue } from '@tus/s3-store';
 import { MemoryKvStore, type DataStore } from '@tus/utils';
 import { dataBucket, type Config } from '../../config.js';
 import type { ReadAt } from '@atlas/spatial';
+import { uploadCheckDir } from '../../infra/temp-files.js';
 import { ObjectNotFoundError, type ObjectInfo, type ObjectStore } from '../../infra/storage/index.js';
 
 /** Unfinished uploads older than this are removed with their parts (a lab resumes within days, not weeks). */
@@ -101,7 +102,7 @@ function s3Staging(config: Config, storage: ObjectStore): Staging {
       responseChecksumValidation: 'WHEN_REQUIRED',
     },
   });
-  const checkDir = path.join(config.dataDir, 'tmp', 'tus-check');
+  const checkDir = uploadCheckDir(config);
   return {
     datastore,
     ready: () => storage.ensureBucket(bucket),

@@ -71,6 +71,8 @@ export interface TasksTable {
   /** Job Managment's labels, set when posted (tasks/labels.ts). */
   description: Generated<string | null>;
   run_id: Generated<string | null>;
+  /** Last sign of life of the worker running it (STARTED/PROGRESS only). */
+  heartbeat_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
