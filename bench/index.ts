@@ -13,9 +13,9 @@ import type { Row } from './row.js';
 import { scienceRows } from './science.js';
 import { startBenchServer } from './server.js';
 import { ftpTransferRows } from './transfers.js';
-import { timedUpload } from './upload.js';
+import { timedUpload, tusUploadRows } from './upload.js';
 
-const SECTIONS = ['science', 'server', 'features', 'browser', 'transfers'] as const;
+const SECTIONS = ['science', 'server', 'features', 'browser', 'transfers', 'uploads'] as const;
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = chosen.filter((a) => !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
@@ -24,6 +24,12 @@ const want = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chos
 const rows: Row[] = [];
 if (want('science')) rows.push(...(await scienceRows()));
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
+// Resumable uploads run on servers of their own (local storage, then S3 on s3rver).
+if (want('uploads')) rows.push(...(await tusUploadRows(Number(process.env.BENCH_TUS_MB ?? 1024))));
+if (!(['server', 'features', 'browser'] as const).some(want)) {
+  printRows();
+  process.exit(0);
+}
 // The server serves the web app's lab build (e2e/web-build.ts) only when it exists at start; the browser figures need it.
 ensureWebBuild();
 
@@ -61,6 +67,12 @@ for (const [measure, target, issue] of [
   ['spatial folder generation, 100×100 grid, 10k×10k image', '< 10 s', 'image processing'],
 ] as const) {
   rows.push({ measure, target, figure: `feature lands with issue ${issue}`, verdict: 'not built yet' });
+}
+
+function printRows(): void {
+  const width = Math.max(...rows.map((r) => r.measure.length));
+  console.log(`\nAtlas Portal benchmarks (${new Date().toISOString()}, ${process.version})\n`);
+  for (const r of rows) console.log(`${r.measure.padEnd(width)}  ${r.target.padEnd(34)}  ${r.figure}  [${r.verdict}]`);
 }
 
 async function serverRows(): Promise<void> {
@@ -166,6 +178,4 @@ async function serverRows(): Promise<void> {
   });
 }
 
-const width = Math.max(...rows.map((r) => r.measure.length));
-console.log(`\nAtlas Portal benchmarks (${new Date().toISOString()}, ${process.version})\n`);
-for (const r of rows) console.log(`${r.measure.padEnd(width)}  ${r.target.padEnd(34)}  ${r.figure}  [${r.verdict}]`);
+printRows();

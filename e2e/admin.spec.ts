@@ -62,6 +62,16 @@ test('admin manages groups and users from the Admin Panel', async ({ page }) => 
   await expect(job).toContainText('core.task_list');
   await expect(job).toContainText('SUCCESS');
   await expect(job).toContainText(ADMIN.username);
+  // Every kind of task names a description and a run: an explorer task from its definition and its file's run.
+  const explorerTask = await page.request.post('/api/v1/task', {
+    headers: { authorization: `JWT ${token}` },
+    data: { task: 'gene.compute_qc', queue: 'atxcloud_gene', args: ['data/D07200/h5/obj/genes.h5ad', [0], 'k'] },
+  });
+  expect(explorerTask.ok()).toBeTruthy();
+  await page.getByRole('button', { name: 'Refresh jobs' }).click();
+  const explorerJob = page.getByRole('row').filter({ hasText: 'gene.compute_qc' }).first();
+  await expect(explorerJob).toContainText('Ranks every feature for a selection of tixels against the rest.');
+  await expect(explorerJob.getByRole('cell', { name: 'D07200', exact: true })).toBeVisible();
   await shot(page, 'admin-jobs');
 
   await openTab(page, 'Add Files', 'add-files');

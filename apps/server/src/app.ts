@@ -19,6 +19,7 @@ import { registerLabRoutes } from './domains/lab/index.js';
 import { registerLabStorageRoutes } from './domains/lab-storage/index.js';
 import { registerGenesRoutes } from './domains/genes/index.js';
 import { registerFrontpageRoutes } from './domains/catalogue-frontpage/index.js';
+import { registerUploadRoutes } from './domains/uploads/index.js';
 
 /**
  * Builds the HTTP app over ready infrastructure: identity hook, one error handler, then every domain's routes.
@@ -63,6 +64,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerFrontpageRoutes(app, infra, runs);
   registerLabRoutes(app, infra);
   registerLabStorageRoutes(app, infra, runs);
+  registerUploadRoutes(app, infra, runs);
   registerDocsRoutes(app);
   await registerWebApp(app, infra.config);
   return app;

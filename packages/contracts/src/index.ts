@@ -18,3 +18,4 @@ export * as genesCalls from './genes/calls.js';
 export * from './lab/index.js';
 export * as labCalls from './lab/calls.js';
 export * from './transfers/index.js';
+export * from './uploads/index.js';

@@ -7,6 +7,7 @@ export * from './io/h5ad-reader.js';
 export * from './io/h5ad-writer.js';
 export * from './io/tenx-h5.js';
 export * from './io/visium.js';
+export * from './io/tiff.js';
 export { analyseRaw, type AnalyseRawOptions, type AnalyseRawResult } from './analysis/analyse-raw.js';
 export { normalizeLog1p } from './analysis/normalize.js';
 export { highlyVariableGenes, type HvgResult } from './analysis/hvg.js';

@@ -14,10 +14,18 @@ export const STALE_TEMP_MS = 3600 * 1000;
 export const uploadStagingDir = (config: Pick<Config, 'dataDir'>): string =>
   path.join(config.dataDir, 'tmp', 'uploads');
 
+/**
+ * Local copies of resumable uploads staged in S3, for checks that need a file (HDF5). The resumable uploads
+ * themselves (`tmp/tus`) are not swept here: a paused upload may rest for days; tus expires them (domains/uploads).
+ */
+export const uploadCheckDir = (config: Pick<Config, 'dataDir'>): string =>
+  path.join(config.dataDir, 'tmp', 'tus-check');
+
 /** The folders the sweeper keeps clean for this configuration. */
 export function tempFolders(config: Pick<Config, 'dataDir' | 's3'>): string[] {
   const folders = [uploadStagingDir(config)];
   if (!config.s3) folders.push(path.join(config.dataDir, 'storage', '.tmp'));
+  else folders.push(uploadCheckDir(config));
   return folders;
 }
 

@@ -357,6 +357,25 @@ const DOORS: Record<string, Door[]> = {
       granted: (res) => ok(res) && res.headers['content-type'] === 'image/jpeg',
     },
   ],
+  // ---- uploader (admin route; HEAD/PATCH/DELETE re-check the destination the upload was created for) ----
+  'POST /api/v1/uploads': [
+    {
+      rule: 'write',
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': '16',
+          'upload-metadata': ['run_id', c.run.runId, 'slot', 'fix', 'filename', 'fix.tif']
+            .map((v, i, all) => (i % 2 ? null : `${v} ${Buffer.from(all[i + 1]!).toString('base64')}`))
+            .filter(Boolean)
+            .join(','),
+        },
+      }),
+      granted: (res) => res.statusCode === 201 && String(res.headers.location).startsWith('/api/v1/uploads/'),
+    },
+  ],
 };
 
 /** Routes that touch no run data, or whose access rule already confines them to admins (who see every run). */

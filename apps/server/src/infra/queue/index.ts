@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import { allTasks } from '../../tasks/index.js';
+import { taskLabeller } from '../../tasks/labels.js';
 import { createTaskRegistry } from '../../tasks/registry.js';
 import type { Db } from '../db/index.js';
 import type { Mailer } from '../mail/port.js';
@@ -22,7 +23,7 @@ export async function createTaskQueue(opts: {
   const { config } = opts;
   const registry = createTaskRegistry(allTasks);
   const common = {
-    store: createTaskStore(opts.db),
+    store: createTaskStore(opts.db, taskLabeller(registry, config)),
     registry,
     deps: opts,
     concurrency: config.workerConcurrency,

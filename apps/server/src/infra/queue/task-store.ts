@@ -5,6 +5,12 @@ import type { Db } from '../db/index.js';
 import type { TaskRow } from '../db/tables.js';
 import type { TaskRequest } from './port.js';
 
+/** What Job Managment shows of a task besides its name; computed when it is posted (tasks/labels.ts). */
+export interface TaskLabels {
+  description: string | null;
+  runId: string | null;
+}
+
 /**
  * All SQL on the `tasks` table. The row is the record of a task whatever the queue driver: drivers only move
  * work to a worker, and every state change goes through here. Each transition names the states it may leave,
@@ -42,7 +48,7 @@ const RUNNING = ['STARTED', 'PROGRESS'] as const;
 
 type StateRow = TaskRow & { live_position: number | null };
 
-export function createTaskStore(db: Db): TaskStore {
+export function createTaskStore(db: Db, labels?: (request: TaskRequest) => TaskLabels): TaskStore {
   /**
    * Rows with their queue position computed when read: the number of PENDING tasks of the same queue posted
    * before this one. A stored number would go stale as soon as the task ahead of it starts.
@@ -67,6 +73,7 @@ export function createTaskStore(db: Db): TaskStore {
   return {
     async insert(request) {
       const id = randomUUID();
+      const label = labels?.(request);
       await db
         .insertInto('tasks')
         .values({
@@ -79,6 +86,8 @@ export function createTaskStore(db: Db): TaskStore {
           requested_by: request.requestedBy,
           public_run: request.publicLink?.runId ?? null,
           public_link_sha256: request.publicLink?.sha256 ?? null,
+          description: label?.description ?? null,
+          run_id: label?.runId ?? null,
         })
         .execute();
       return (await get(id))!;
@@ -203,8 +212,8 @@ function toState(row: StateRow): TTaskState {
     requested_by: row.requested_by,
     // Job Managment shows these two (spec 03 §2.10); tasks carry them as kwargs `description` and `run_id`, and a
     // task posted through a public link names the link's run.
-    description: textOrNull(row.kwargs, 'description'),
-    run_id: textOrNull(row.kwargs, 'run_id') ?? row.public_run,
+    description: row.description ?? textOrNull(row.kwargs, 'description'),
+    run_id: row.run_id ?? textOrNull(row.kwargs, 'run_id') ?? row.public_run,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

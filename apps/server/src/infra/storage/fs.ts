@@ -52,7 +52,7 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
     return stat ? { key, size: stat.size, lastModified: stat.mtime } : null;
   };
 
-  return {
+  const store: ObjectStore = {
     driver: 'fs',
 
     async ensureBucket(bucket) {
@@ -72,6 +72,11 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
         await fsp.rm(temp, { force: true });
         throw error;
       }
+    },
+
+    async copy(from, to) {
+      const { body } = await store.get(from.bucket, from.key);
+      return store.put(to.bucket, to.key, body);
     },
 
     async get(bucket, key, options = {}) {
@@ -134,6 +139,7 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
 
     async close() {},
   };
+  return store;
 }
 
 // ---- signed URLs ----

@@ -51,6 +51,12 @@ export interface ObjectStore {
   ensureBucket(bucket: string): Promise<void>;
   /** Streams the body to a temporary object and commits it only when complete: readers never see half an object. */
   put(bucket: string, key: string, body: Readable | Buffer | string, options?: PutOptions): Promise<ObjectInfo>;
+  /**
+   * Copies an object (across buckets too) and commits it as `put` does: the target appears whole or not at all.
+   * S3 copies inside the store (CopyObject, up to 5 GiB) instead of streaming the bytes through this process.
+   * Throws ObjectNotFoundError when the source is missing.
+   */
+  copy(from: { bucket: string; key: string }, to: { bucket: string; key: string }): Promise<ObjectInfo>;
   /** Throws ObjectNotFoundError when missing, RangeNotSatisfiableError for a range past the end. */
   get(bucket: string, key: string, options?: { range?: ByteRange }): Promise<GetResult>;
   head(bucket: string, key: string): Promise<ObjectInfo | null>;

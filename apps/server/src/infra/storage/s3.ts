@@ -1,5 +1,6 @@
 import { pipeline, type Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -31,6 +32,9 @@ import {
 
 export type S3Settings = NonNullable<Config['s3']>;
 
+/** The largest object S3 copies in one CopyObject request. */
+const MAX_COPY_BYTES = 5 * 1024 ** 3;
+
 /**
  * S3 (or any S3-compatible store). index.ts imports this module lazily, so the default profile never loads the SDK.
  * `pageSize` is S3's own limit per listing request; tests lower it to exercise paging without a thousand objects.
@@ -56,7 +60,7 @@ export function createS3Store(settings: S3Settings, { pageSize = 1000 }: { pageS
     }
   };
 
-  return {
+  const store: ObjectStore = {
     driver: 's3',
 
     async ensureBucket(bucket) {
@@ -87,6 +91,28 @@ export function createS3Store(settings: S3Settings, { pageSize = 1000 }: { pageS
       }
       const info = await head(bucket, key);
       if (!info) throw new ObjectNotFoundError(bucket, key);
+      return info;
+    },
+
+    async copy(from, to) {
+      const source = await head(from.bucket, from.key);
+      if (!source) throw new ObjectNotFoundError(from.bucket, from.key);
+      const target = { Bucket: checkBucket(to.bucket), Key: checkKey(to.key), ContentType: guessContentType(to.key) };
+      if (source.size > MAX_COPY_BYTES) {
+        // Larger objects need a multipart copy, which not every S3 clone offers: stream them through instead.
+        const { body } = await store.get(from.bucket, from.key);
+        await uploadStream(client, target, body, {});
+      } else {
+        await client.send(
+          new CopyObjectCommand({
+            ...target,
+            CopySource: `${checkBucket(from.bucket)}/${encodeURIComponent(checkKey(from.key)).replace(/%2F/g, '/')}`,
+            MetadataDirective: 'REPLACE',
+          }),
+        );
+      }
+      const info = await head(to.bucket, to.key);
+      if (!info) throw new ObjectNotFoundError(to.bucket, to.key);
       return info;
     },
 
@@ -161,6 +187,7 @@ export function createS3Store(settings: S3Settings, { pageSize = 1000 }: { pageS
       client.destroy();
     },
   };
+  return store;
 }
 
 /**

@@ -328,6 +328,21 @@ describe.each([
     expect((await s.store.head(BUCKET, key))!.size).toBe(6);
   });
 
+  it('copies an object across buckets and keys, and reports a missing source', async () => {
+    const p = scope();
+    const other = `${BUCKET}-copies`;
+    await s.store.ensureBucket(other);
+    await s.store.put(BUCKET, `${p}source.tif`, 'copied bytes');
+    const copied = await s.store.copy({ bucket: BUCKET, key: `${p}source.tif` }, { bucket: other, key: `${p}a/b.tif` });
+    expect(copied).toMatchObject({ key: `${p}a/b.tif`, size: 12 });
+    expect(await readText((await s.store.get(other, `${p}a/b.tif`)).body)).toBe('copied bytes');
+    expect(await readText((await s.store.get(BUCKET, `${p}source.tif`)).body)).toBe('copied bytes');
+    await expect(
+      s.store.copy({ bucket: BUCKET, key: `${p}missing.tif` }, { bucket: other, key: `${p}never.tif` }),
+    ).rejects.toBeInstanceOf(ObjectNotFoundError);
+    expect(await s.store.exists(other, `${p}never.tif`)).toBe(false);
+  });
+
   it.each(['..', 'a/../b', '../etc/passwd', '/leading', 'nul\0byte', 'a/./b', '', 'x'.repeat(1025)])(
     'rejects the key %j in every call',
     async (key) => {

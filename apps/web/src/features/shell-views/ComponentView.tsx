@@ -15,6 +15,7 @@ const BUILT: Partial<Record<ComponentName, ComponentType>> = {
   AtlasXplore: lazy(() => loadAtlasXplore().then((m) => ({ default: m.AtlasXplore }))),
   UserSettings: lazy(() => import('../settings/UserSettings').then((m) => ({ default: m.UserSettings }))),
   AdminPanel: lazy(() => import('../admin/AdminPanel').then((m) => ({ default: m.AdminPanel }))),
+  AtlasUploader: lazy(() => import('../uploader/AtlasUploader').then((m) => ({ default: m.AtlasUploader }))),
   WaferTrace: lazy(() => import('../lab-views/WaferTrace').then((m) => ({ default: m.WaferTrace }))),
   ImageViewer: lazy(() => import('../lab-views/ImageViewer').then((m) => ({ default: m.ImageViewer }))),
   QcViewer: lazy(() => import('../lab-views/QcViewer').then((m) => ({ default: m.QcViewer }))),
@@ -31,9 +32,6 @@ const BUILT: Partial<Record<ComponentName, ComponentType>> = {
   ),
   AtlasAnalytics: lazy(() => import('../analytics/AtlasAnalytics').then((m) => ({ default: m.AtlasAnalytics }))),
   // Until the Uploader screen is merged: its two transfer tabs alone (drop this line then).
-  AtlasUploader: lazy(() =>
-    import('../transfers/UploaderTransferTabs').then((m) => ({ default: m.UploaderTransferTabs })),
-  ),
 };
 
 type ComponentViewProps = { view: Exclude<ResolvedView, { kind: 'home' } | { kind: 'catalogue' }> };

@@ -1,0 +1,238 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateRun, writeSyntheticH5ad } from '@atlas/spatial';
+import { UPLOAD_PATH, uploadKey, type UploadSlot } from '@atlas/contracts';
+import { buildApp } from '../../app.js';
+import { dataBucket } from '../../config.js';
+import { readObject } from '../../infra/storage/index.js';
+import { adminToken, confirmedUser } from '../../../test/accounts.js';
+import { createTestInfra, type TestInfra } from '../../../test/harness.js';
+import { S3RVER_ENV, startS3rver } from '../../../test/s3rver.js';
+import { stagingBucketOf } from './index.js';
+
+/**
+ * The Uploader's tus routes on both storage drivers: resuming after a dropped connection and a server restart, the
+ * object appearing only when complete, arrival checks refusing bad files with nothing left behind, cancel, and
+ * the admin-only rule. The S3 driver runs against s3rver on loopback (test/s3rver.ts).
+ */
+const TUS = { 'tus-resumable': '1.0.0' };
+const meta = (pairs: Record<string, string>) =>
+  Object.entries(pairs)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+
+let tiff: Buffer;
+let h5ad: Buffer;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-uploads-test-'));
+
+beforeAll(async () => {
+  // 2400 × 3000 RGB, uncompressed: 21.6 MB, so the S3 store writes several multipart parts.
+  tiff = await sharp({ create: { width: 2400, height: 3000, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .tiff({ compression: 'none' })
+    .toBuffer();
+  const file = path.join(work, 'genes.h5ad');
+  await writeSyntheticH5ad(generateRun({ seed: 7, tixels: 400, features: 60, assay: 'rna' }), file);
+  h5ad = fs.readFileSync(file);
+});
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+for (const driver of ['fs', 's3'] as const) {
+  describe(`uploads on the ${driver} driver`, () => {
+    let infra: TestInfra;
+    let app: FastifyInstance;
+    let admin: string;
+    let stopS3: (() => Promise<void>) | undefined;
+
+    const start = async () => {
+      app = await buildApp(infra);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+    };
+    const origin = () => {
+      const address = app.server.address() as { port: number };
+      return `http://127.0.0.1:${address.port}`;
+    };
+    const auth = (token = admin) => ({ authorization: `JWT ${token}` });
+
+    beforeAll(async () => {
+      let env = {};
+      if (driver === 's3') {
+        const s3 = await startS3rver();
+        stopS3 = s3.close;
+        env = S3RVER_ENV(s3.endpoint);
+      }
+      infra = await createTestInfra(env);
+      const { seedFirstStart } = await import('../../seed/first-start.js');
+      await seedFirstStart(infra);
+      await start();
+      admin = await adminToken(app);
+    }, 60_000);
+    afterAll(async () => {
+      await app.close();
+      await infra.cleanup();
+      await stopS3?.();
+    });
+
+    const create = async (runId: string, slot: UploadSlot, size: number, token = admin) =>
+      fetch(`${origin()}${UPLOAD_PATH}`, {
+        method: 'POST',
+        headers: {
+          ...TUS,
+          ...auth(token),
+          'upload-length': String(size),
+          'upload-metadata': meta({ run_id: runId, slot, filename: `${slot}.bin` }),
+        },
+      });
+    const patch = (location: string, offset: number, body: Buffer) =>
+      fetch(`${origin()}${location}`, {
+        method: 'PATCH',
+        headers: {
+          ...TUS,
+          ...auth(),
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body,
+      });
+    const head = (location: string, token = admin) =>
+      fetch(`${origin()}${location}`, { method: 'HEAD', headers: { ...TUS, ...auth(token) } });
+    const uploadWhole = async (runId: string, slot: UploadSlot, bytes: Buffer) => {
+      const created = await create(runId, slot, bytes.length);
+      expect(created.status).toBe(201);
+      return patch(created.headers.get('location')!, 0, bytes);
+    };
+    /** Sends part of a PATCH body, then drops the connection, as a lost network does. */
+    const droppedPatch = (location: string, offset: number, body: Buffer, sendBytes: number) =>
+      new Promise<void>((resolve) => {
+        const request = http.request(`${origin()}${location}`, {
+          method: 'PATCH',
+          headers: {
+            ...TUS,
+            ...auth(),
+            'upload-offset': String(offset),
+            'content-type': 'application/offset+octet-stream',
+            'content-length': String(body.length),
+          },
+        });
+        request.on('error', () => resolve());
+        request.write(body.subarray(0, sendBytes), () => setTimeout(() => (request.destroy(), resolve()), 300));
+      });
+    const stored = (runId: string, slot: UploadSlot) =>
+      infra.storage.head(dataBucket(infra.config), uploadKey(runId, slot));
+    const stagedCount = async () =>
+      driver === 'fs'
+        ? fs.readdirSync(path.join(infra.dataDir, 'tmp', 'tus')).length
+        : (await infra.storage.list(stagingBucketOf(infra.config))).objects.length;
+    const settle = async (until: () => Promise<boolean>) => {
+      for (let i = 0; i < 50 && !(await until()); i++) await new Promise((r) => setTimeout(r, 100));
+    };
+
+    it('resumes after a dropped connection and a server restart; the object appears only when complete', async () => {
+      const runId = 'D07001';
+      const created = await create(runId, 'postB', tiff.length);
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location')!;
+      expect(location).toMatch(new RegExp(`^${UPLOAD_PATH}/`));
+      const firstChunk = 10 * 1024 * 1024;
+      expect((await patch(location, 0, tiff.subarray(0, firstChunk))).status).toBe(204);
+      await droppedPatch(location, firstChunk, tiff.subarray(firstChunk), 4 * 1024 * 1024);
+      expect(await stored(runId, 'postB')).toBeNull();
+
+      // A restart: a new app over the same data folder and storage knows the upload from the staging store alone.
+      await app.close();
+      await start();
+      let offset = 0;
+      await settle(async () => {
+        const answer = await head(location);
+        offset = Number(answer.headers.get('upload-offset'));
+        return answer.status === 200;
+      });
+      expect(offset).toBeGreaterThanOrEqual(firstChunk - (driver === 's3' ? 2 * 1024 * 1024 : 0));
+      expect(offset).toBeLessThan(tiff.length);
+      expect(await stored(runId, 'postB')).toBeNull();
+
+      const finished = await patch(location, offset, tiff.subarray(offset));
+      expect(finished.status).toBe(200);
+      const result = (await finished.json()) as { key: string; size: number; description: string };
+      expect(result).toEqual({
+        key: `data/${runId}/images/postB.tif`,
+        size: tiff.length,
+        description: '2400 × 3000, 8-bit uint, 3 samples',
+      });
+      const object = await readObject(infra.storage, dataBucket(infra.config), result.key);
+      expect(Buffer.compare(object, tiff)).toBe(0);
+      expect(await stagedCount()).toBe(0);
+      expect((await head(location)).status).toBe(404);
+    }, 120_000);
+
+    it('checks an .h5ad on arrival and stores it at the gene matrix destination', async () => {
+      const answer = await uploadWhole('D07002', 'genes', h5ad);
+      expect(answer.status).toBe(200);
+      const result = (await answer.json()) as { key: string; description: string };
+      expect(result.key).toBe('data/D07002/h5/obj/genes.h5ad');
+      expect(result.description).toMatch(/^400 × 60 \(csr\), obs: .*obsm: .*spatial/);
+      expect((await stored('D07002', 'genes'))?.size).toBe(h5ad.length);
+    });
+
+    it.each([
+      ['genes', randomBytes(50_000), 'genes.bin was refused: not an HDF5 file (no HDF5 signature)'],
+      ['motifs', () => h5ad.subarray(0, h5ad.length - 5000), 'truncated HDF5 file'],
+      [
+        'flowA',
+        Buffer.from('this is not an image at all'),
+        'flowA.bin was refused: not a TIFF file (no II/MM byte-order mark)',
+      ],
+      ['fix', () => tiff.subarray(0, 64), 'lies outside the file'],
+    ] as const)(
+      'refuses a bad %s file with a message naming the problem and leaves nothing',
+      async (slot, bytes, msg) => {
+        const body = typeof bytes === 'function' ? bytes() : bytes;
+        const answer = await uploadWhole('D07003', slot, body);
+        expect(answer.status).toBe(422);
+        expect(((await answer.json()) as { msg: string }).msg).toContain(msg);
+        expect(await stored('D07003', slot)).toBeNull();
+        expect(await stagedCount()).toBe(0);
+      },
+    );
+
+    it('cancels an upload and drops its parts', async () => {
+      const created = await create('D07004', 'flowB', tiff.length);
+      const location = created.headers.get('location')!;
+      expect((await patch(location, 0, tiff.subarray(0, 6 * 1024 * 1024))).status).toBe(204);
+      const cancelled = await fetch(`${origin()}${location}`, { method: 'DELETE', headers: { ...TUS, ...auth() } });
+      expect(cancelled.status).toBe(204);
+      expect(await stagedCount()).toBe(0);
+      expect(await stored('D07004', 'flowB')).toBeNull();
+    });
+
+    it('refuses non-admins and uploads that do not name a run and a slot', async () => {
+      const user = await confirmedUser(app, admin, `uploader-user-${driver}`, ['user']);
+      expect((await create('D07005', 'postB', 10, user)).status).toBe(403);
+      const created = await create('D07005', 'postB', 10);
+      expect((await head(created.headers.get('location')!, user)).status).toBe(403);
+      expect(
+        (await fetch(`${origin()}${UPLOAD_PATH}`, { method: 'POST', headers: { ...TUS, 'upload-length': '1' } }))
+          .status,
+      ).toBe(401);
+
+      const bad = await fetch(`${origin()}${UPLOAD_PATH}`, {
+        method: 'POST',
+        headers: {
+          ...TUS,
+          ...auth(),
+          'upload-length': '10',
+          'upload-metadata': meta({ run_id: 'D07005', slot: 'secrets', filename: 'x' }),
+        },
+      });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { msg: string }).msg).toMatch(/^This upload does not name its run and slot: slot/);
+      const noRun = await create('../etc', 'postB', 10);
+      expect(noRun.status).toBe(400);
+    });
+  });
+}

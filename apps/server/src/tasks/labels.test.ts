@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TTaskState } from '@atlas/contracts';
+import { adminToken, api } from '../../test/accounts.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+/** Job Managment names a description and a run for every kind of task (spec 03 §2.10, issue 14). */
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await adminToken(t.app);
+});
+afterAll(() => t.close());
+
+const post = (body: Record<string, unknown>) =>
+  api<{ _id: string }>(t.app, 'POST', '/api/v1/task', { token: admin, body });
+
+async function listed(id: string): Promise<TTaskState> {
+  const list = await api<TTaskState[]>(t.app, 'GET', '/api/v1/task', { token: admin });
+  return list.body.find((task) => task._id === id)!;
+}
+
+describe('task labels', () => {
+  it('an explorer task without kwargs shows its definition and the run its file belongs to', async () => {
+    const posted = await post({
+      task: 'gene.compute_qc',
+      queue: 'atxcloud_gene',
+      args: ['data/D00777/h5/obj/genes.h5ad', [0, 1], 'k'],
+    });
+    expect(posted.status).toBe(200);
+    expect(await listed(posted.body._id)).toMatchObject({
+      description: 'Ranks every feature for a selection of tixels against the rest.',
+      run_id: 'D00777',
+    });
+  });
+
+  it('a description and run id given in kwargs win', async () => {
+    const posted = await post({
+      task: 'gene.compute_qc',
+      queue: 'atxcloud_gene',
+      args: ['data/D00777/h5/obj/genes.h5ad', [0], 'k'],
+      kwargs: { description: 'QC of the left lobe', run_id: 'D00778' },
+    });
+    expect(posted.status).toBe(200);
+    expect(await listed(posted.body._id)).toMatchObject({ description: 'QC of the left lobe', run_id: 'D00778' });
+  });
+
+  it('a task that touches no run still has a description', async () => {
+    const posted = await post({ task: 'core.task_list', queue: 'atxcloud_core', args: [] });
+    expect(posted.status).toBe(200);
+    const task = await listed(posted.body._id);
+    expect(task.description).toEqual(expect.any(String));
+    expect(task.run_id).toBeNull();
+  });
+});
