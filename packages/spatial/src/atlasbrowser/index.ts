@@ -1,0 +1,5 @@
+export * from './adaptive-threshold.js';
+export * from './autofill.js';
+export * from './barcodes.js';
+export * from './counts.js';
+export * from './spatial-folder.js';
