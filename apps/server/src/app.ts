@@ -18,6 +18,7 @@ import { registerWebApp } from './web.js';
 import { registerLabRoutes } from './domains/lab/index.js';
 import { registerLabStorageRoutes } from './domains/lab-storage/index.js';
 import { registerGenesRoutes } from './domains/genes/index.js';
+import { registerAtlasBrowserRoutes } from './domains/atlasbrowser/index.js';
 import { registerFrontpageRoutes } from './domains/catalogue-frontpage/index.js';
 
 /**
@@ -63,6 +64,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerFrontpageRoutes(app, infra, runs);
   registerLabRoutes(app, infra);
   registerLabStorageRoutes(app, infra, runs);
+  registerAtlasBrowserRoutes(app, infra, runs);
   registerDocsRoutes(app);
   await registerWebApp(app, infra.config);
   return app;
