@@ -4,6 +4,7 @@ import {
   ZCatalogueRun,
   ZDecodedMeta,
   ZEncodedLink,
+  ZFieldOptions,
   ZFilesByRun,
   ZPresignedUrl,
   ZPresignRequest,
@@ -95,4 +96,13 @@ export const getRunRecords = defineCall({
   access: 'public',
   summary: 'The runs list page (spec 03 §2.3): visible runs with NGS id, sample, tissue, organism and condition.',
   response: z.array(ZRunRecord),
+});
+
+export const getFieldOptions = defineCall({
+  method: 'GET',
+  path: '/api/v1/run_db/get_field_options',
+  access: 'user',
+  summary:
+    'Dropdown lists of the run forms (spec 02 §7.3): assay, species, organ, antibody, group, tissue source, publication, tissue type.',
+  response: ZFieldOptions,
 });

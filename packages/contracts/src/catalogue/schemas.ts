@@ -126,6 +126,22 @@ export const ZRunRecord = z.object({
 });
 export type TRunRecord = z.infer<typeof ZRunRecord>;
 
+/**
+ * The dropdown lists of the run forms (spec 02 §7.3): the lookup lists admins extend, the account groups and the
+ * recorded publications' PMIDs, each sorted. Groups and PMIDs are limited to what the caller may see.
+ */
+export const ZFieldOptions = z.object({
+  assay_list: z.array(z.string()),
+  species_list: z.array(z.string()),
+  organ_list: z.array(z.string()),
+  antibody_list: z.array(z.string()),
+  group_list: z.array(z.string()),
+  tissue_source_list: z.array(z.string()),
+  publication_list: z.array(z.string()),
+  tissue_type_list: z.array(z.string()),
+});
+export type TFieldOptions = z.infer<typeof ZFieldOptions>;
+
 /** The storage key of a run's catalogue thumbnail in the data bucket (DESIGN §5). */
 export const frontpageKey = (runId: string): string => `frontpage/${runId}.png`;
 /** Thumbnails are images, not JSON: a raw route serves them at `{FRONTPAGE_PATH}/{run_id}.png`. */

@@ -17,17 +17,23 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export async function recordAudit(db: Kysely<Tables>, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor: entry.actor,
-      action: entry.action,
-      target: entry.target,
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    })
-    .execute();
+/** Records one entry, or many (a big import) in statements of 5,000 rows, under PostgreSQL's parameter limit. */
+export async function recordAudit(db: Kysely<Tables>, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries as AuditEntry];
+  for (let i = 0; i < list.length; i += 5_000) {
+    await db
+      .insertInto('audit_log')
+      .values(
+        list.slice(i, i + 5_000).map((entry) => ({
+          actor: entry.actor,
+          action: entry.action,
+          target: entry.target,
+          before: entry.before === undefined ? null : JSON.stringify(entry.before),
+          after: entry.after === undefined ? null : JSON.stringify(entry.after),
+        })),
+      )
+      .execute();
+  }
 }
 
 export interface AuditRow {

@@ -1,6 +1,14 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_MSG, GENES_MSG, MSG, type TCatalogueRun, type TFilesByRun, type TRunRecord } from '@atlas/contracts';
+import {
+  CATALOGUE_MSG,
+  GENES_MSG,
+  MSG,
+  type TCatalogueRun,
+  type TFieldOptions,
+  type TFilesByRun,
+  type TRunRecord,
+} from '@atlas/contracts';
 import { createTestApp, setRunPublic, type TestApp } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 import { DEMO_RUNS, demoFiles, seedDemoRuns } from '../../seed/demo-runs.js';
@@ -152,6 +160,49 @@ describe('catalogue lists', () => {
       created_on: Date.UTC(2023, 6, 2, 12),
     });
     expect((await api(t.app, 'GET', '/api/v1/run_db/get_run_records')).status).toBe(401);
+  });
+});
+
+describe('get_field_options (spec 02 §7.3)', () => {
+  const options = (token?: string) =>
+    api<TFieldOptions>(t.app, 'GET', '/api/v1/run_db/get_field_options', token ? { token } : {});
+
+  it('answers the lookup lists, the groups and the PMIDs the caller may see', async () => {
+    const privateRun = DEMO_RUNS.find((r) => !r.public && r.group !== 'neuro-lab')!;
+    await t.infra.db.insertInto('publications').values({ pmid: '99000001' }).execute();
+    await t.infra.db.insertInto('publications').values({ pmid: '99000002' }).execute();
+    const tissue = await t.infra.db
+      .selectFrom('tissues')
+      .select('tissue_id')
+      .where('run_id', '=', privateRun.run_id)
+      .executeTakeFirstOrThrow();
+    await t.infra.db
+      .updateTable('results')
+      .set({ pmid: '99000001' })
+      .where('tissue_id', '=', tissue.tissue_id)
+      .execute();
+    try {
+      const member = (await options(tok.neuro)).body;
+      expect(member.assay_list).toEqual(['ATAC-seq', 'CUT&Tag', 'Transcriptome', 'wt_dbit-seq']);
+      expect(member.antibody_list).toContain('H3K27me3');
+      expect(member.species_list).toContain('mus_musculus');
+      expect(member.tissue_type_list).toEqual(['Organoid', 'Tissue section']);
+      expect(member.group_list).toEqual(['neuro-lab', 'user']);
+      // A private run's publication stays hidden from other groups; an unused one is offered to everyone.
+      expect(member.publication_list).toEqual(['90000001', '90000217', '99000002']);
+      const admin = (await options(tok.admin)).body;
+      expect(admin.publication_list).toEqual(['90000001', '90000217', '99000001', '99000002']);
+      expect(admin.group_list).toEqual(expect.arrayContaining(['admin', 'devbio-lab', 'neuro-lab', 'user']));
+    } finally {
+      await t.infra.db.updateTable('results').set({ pmid: null }).where('tissue_id', '=', tissue.tissue_id).execute();
+      await t.infra.db.deleteFrom('publications').where('pmid', 'in', ['99000001', '99000002']).execute();
+    }
+  });
+
+  it('is for lab staff only', async () => {
+    expect((await options()).status).toBe(401);
+    expect((await options(tok.public)).status).toBe(403);
+    expect((await options(tok.devbio)).status).toBe(403);
   });
 });
 

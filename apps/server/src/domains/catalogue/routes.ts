@@ -49,6 +49,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, infra: Infra, runs
   route(app, c.encodeLink, ({ body, identity }) => catalogue.encodeLink(callerOf(identity), body.run_id));
   route(app, c.decodeMeta, ({ query }) => catalogue.decodeMeta(query.encoded));
   route(app, c.getRunRecords, ({ identity }) => store.listRunRecords(callerOf(identity)));
+  route(app, c.getFieldOptions, ({ identity }) => store.fieldOptions(callerOf(identity)));
 
   registerThumbnailRoute(app, infra, runs, thumbnails, dataBucket);
 }

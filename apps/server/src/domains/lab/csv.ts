@@ -153,7 +153,7 @@ const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 
 /** Whether a column holds identifiers, which stay text whatever they look like. */
 function isIdColumn(column: string, spec: CsvSpec): boolean {
-  return column === spec.key || column === 'id' || column.endsWith('_id') || column in (spec.aliases ?? {});
+  return column === spec.key || column === 'id' || column.endsWith('_id') || Object.hasOwn(spec.aliases ?? {}, column);
 }
 
 /** A trimmed cell as a typed value: numbers as numbers, everything else (and every id) as text. */
@@ -188,7 +188,7 @@ function planColumns(header: string[], body: CsvCellRow[], spec: CsvSpec, warnin
       names[index] = `column_${index + 1}`;
     }
     let name = names[index]!;
-    const alias = spec.aliases?.[name];
+    const alias = spec.aliases && Object.hasOwn(spec.aliases, name) ? spec.aliases[name] : undefined;
     if (alias && !normalisedPresent.has(alias)) name = alias;
     const seen = used.get(name) ?? 0;
     used.set(name, seen + 1);

@@ -146,15 +146,16 @@ async function upsert(trx: Db, table: LabTable, items: UpsertItem[], actor: stri
     table,
     [...pending].map(([k, doc]) => ({ key: k, doc })),
   );
-  for (const record of created) {
-    await recordAudit(trx, {
+  await recordAudit(
+    trx,
+    created.map((record) => ({
       actor,
       action: `${singular}.create`,
       target: auditTarget(table, String(record[key])),
       after: record,
-    });
-    result.created.push(record);
-  }
+    })),
+  );
+  result.created.push(...created);
   return result;
 }
 

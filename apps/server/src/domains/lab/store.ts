@@ -32,20 +32,25 @@ export const labStore = {
     return rows.rows.map((r) => r.record);
   },
 
-  /** Records whose key or `_id` is in the lists, locked for update when `lock`. */
+  /** Records whose key or `_id` is in the lists, locked for update when `lock`; batched under the parameter limit. */
   async find(db: Db, table: LabTable, by: { keys?: string[]; ids?: string[] }, lock = false): Promise<LabRecord[]> {
     const shape = shapeOf(table);
-    const parts: RawBuilder<boolean>[] = [];
-    if (by.keys?.length)
-      parts.push(sql<boolean>`${sql.ref(shape.keyColumn)} in (${sql.join(by.keys.map((k) => sql`${k}`))})`);
-    if (by.ids?.length) parts.push(sql<boolean>`_id::text in (${sql.join(by.ids.map((k) => sql`${k}`))})`);
-    if (parts.length === 0) return [];
-    const rows = await sql<{
-      record: LabRecord;
-    }>`select ${recordJson(shape)} as record from ${sql.table(table)} where ${sql.join(parts, sql` or `)}${lock ? sql` for update` : sql``}`.execute(
-      db,
-    );
-    return rows.rows.map((r) => r.record);
+    const select = async (column: RawBuilder<unknown>, values: string[]) => {
+      const found: LabRecord[] = [];
+      for (const batch of batches(values)) {
+        const rows = await sql<{
+          record: LabRecord;
+        }>`select ${recordJson(shape)} as record from ${sql.table(table)} where ${column} in (${sql.join(batch.map((v) => sql`${v}`))})${lock ? sql` for update` : sql``}`.execute(
+          db,
+        );
+        found.push(...rows.rows.map((r) => r.record));
+      }
+      return found;
+    };
+    const byKey = await select(sql.ref(shape.keyColumn), by.keys ?? []);
+    const byId = await select(sql`_id::text`, by.ids ?? []);
+    const seen = new Set(byKey.map((r) => r._id));
+    return [...byKey, ...byId.filter((r) => !seen.has(r._id))];
   },
 
   async insertMany(
@@ -53,15 +58,18 @@ export const labStore = {
     table: LabTable,
     items: Array<{ key: string; doc: Record<string, unknown> }>,
   ): Promise<LabRecord[]> {
-    if (items.length === 0) return [];
     const shape = shapeOf(table);
-    const values = items.map((i) => sql`(${i.key}, ${JSON.stringify(i.doc)}::jsonb)`);
-    const rows = await sql<{
-      record: LabRecord;
-    }>`insert into ${sql.table(table)} (${sql.ref(shape.keyColumn)}, doc) values ${sql.join(values)} returning ${recordJson(shape)} as record`.execute(
-      db,
-    );
-    return rows.rows.map((r) => r.record);
+    const created: LabRecord[] = [];
+    for (const batch of batches(items)) {
+      const values = batch.map((i) => sql`(${i.key}, ${JSON.stringify(i.doc)}::jsonb)`);
+      const rows = await sql<{
+        record: LabRecord;
+      }>`insert into ${sql.table(table)} (${sql.ref(shape.keyColumn)}, doc) values ${sql.join(values)} returning ${recordJson(shape)} as record`.execute(
+        db,
+      );
+      created.push(...rows.rows.map((r) => r.record));
+    }
+    return created;
   },
 
   async update(db: Db, table: LabTable, id: string, key: string, doc: Record<string, unknown>): Promise<LabRecord> {
@@ -123,3 +131,10 @@ export const labStore = {
     return result.rows[0]?.trace ?? {};
   },
 };
+
+/** PostgreSQL takes at most 65,535 parameters in a statement: big imports go in slices well under that. */
+function batches<T>(items: readonly T[], size = 10_000): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

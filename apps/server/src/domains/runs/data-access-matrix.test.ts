@@ -378,6 +378,7 @@ const NO_RUN_DATA: Record<string, string> = {
   'GET /api/docs/openapi.json': 'API description',
   'GET /api/docs': 'API description',
   'GET /api/v1/storage/fetch_buckets': 'bucket names only',
+  'GET /api/v1/run_db/get_field_options': 'lookup lists; groups and PMIDs by the visibility rule: catalogue.test.ts',
   'GET /api/v1/task/:id':
     'a task belongs to its requester, admins or its public link: tasks/routes.test.ts, genes.test.ts',
   'POST /api/v1/task': 'every task of the registry is a door of its own (TASK_DOORS below)',

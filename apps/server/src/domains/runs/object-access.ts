@@ -20,7 +20,8 @@ const INVALID = Symbol('invalid key');
 
 function runOfStorageKey(key: string): string | null | typeof INVALID {
   try {
-    checkKey(key);
+    // A listing's folder entries end with `/`: they belong where their folder does.
+    checkKey(key.endsWith('/') ? key.slice(0, -1) : key);
   } catch (error) {
     if (error instanceof InvalidKeyError) return INVALID;
     throw error;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { TCatalogueRun, TRunFile, TRunRecord } from '@atlas/contracts';
-import type { Tables } from '../../infra/db/tables.js';
+import type { TCatalogueRun, TFieldOptions, TRunFile, TRunRecord } from '@atlas/contracts';
+import type { LookupList, Tables } from '../../infra/db/tables.js';
 import type { Caller, RunState } from './rule.js';
 
 /**
@@ -211,6 +211,54 @@ export function createRunStore(db: Kysely<Tables>) {
         .select(['t.run_id', 'r.web_object_available'])
         .where('t.run_id', 'in', [...runIds])
         .execute();
+    },
+
+    /**
+     * The run forms' dropdown lists. A member sees their own groups and the PMIDs of publications that no run uses
+     * or that a run they may see uses; an admin sees every group and publication.
+     */
+    async fieldOptions(caller: Caller): Promise<TFieldOptions> {
+      const [lookups, groups, pmids] = await Promise.all([
+        db.selectFrom('lookup_values').select(['list', 'value']).orderBy('value').execute(),
+        caller.kind === 'admin'
+          ? db.selectFrom('groups').select('name').orderBy('name').execute()
+          : Promise.resolve(caller.kind === 'member' ? caller.groups.map((name) => ({ name })) : []),
+        db
+          .selectFrom('publications as p')
+          .select('p.pmid')
+          .where(({ not, exists, or, selectFrom }) =>
+            or([
+              not(
+                exists(
+                  selectFrom('results as u')
+                    .select(sql`1`.as('one'))
+                    .whereRef('u.pmid', '=', 'p.pmid'),
+                ),
+              ),
+              exists(
+                selectFrom('results as r')
+                  .innerJoin('tissues as t', 't.tissue_id', 'r.tissue_id')
+                  .leftJoin('groups as g', 'g.id', 'r.group_id')
+                  .select(sql`1`.as('one'))
+                  .whereRef('r.pmid', '=', 'p.pmid')
+                  .where(visibleTo(caller)),
+              ),
+            ]),
+          )
+          .orderBy('p.pmid')
+          .execute(),
+      ]);
+      const list = (name: LookupList) => lookups.filter((row) => row.list === name).map((row) => row.value);
+      return {
+        assay_list: list('assay'),
+        species_list: list('species'),
+        organ_list: list('organ'),
+        antibody_list: list('epitope'),
+        group_list: groups.map((row) => row.name).sort(),
+        tissue_source_list: list('tissue_source'),
+        publication_list: pmids.map((row) => row.pmid),
+        tissue_type_list: list('tissue_type'),
+      };
     },
 
     /** The catalogue state of each of these run ids that has an entry (one query, whatever the count). */

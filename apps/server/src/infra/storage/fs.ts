@@ -38,7 +38,7 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
   const signingKey = urlSigningKey(config.jwtSecret);
 
   const bucketDir = (bucket: string) => path.join(root, checkBucket(bucket));
-  const objectPath = (bucket: string, key: string) => path.join(bucketDir(bucket), checkFsKey(key));
+  const objectPath = (bucket: string, key: string) => path.join(bucketDir(bucket), checkKey(key));
 
   const head = async (bucket: string, key: string): Promise<ObjectInfo | null> => {
     const stat = await statFile(objectPath(bucket, key));
@@ -114,7 +114,7 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
 
     async presign(bucket, key, options) {
       checkBucket(bucket);
-      checkFsKey(key);
+      checkKey(key);
       if (!(options.expiresInSeconds > 0)) throw new RangeError('expiresInSeconds must be positive');
       const expires = Math.floor(Date.now() / 1000 + options.expiresInSeconds);
       const signature = sign(signingKey, { method: options.method, bucket, key, expires });
@@ -164,13 +164,6 @@ export function verifySignedUrl(
 }
 
 // ---- writing ----
-
-/** On top of checkKey: empty segments (`a//b`, `a/`) would collapse onto another file path. */
-function checkFsKey(key: string): string {
-  checkKey(key);
-  if (key.split('/').includes('')) throw new InvalidKeyError('Object key must not contain empty segments');
-  return key;
-}
 
 async function writeTemp(temp: string, body: Readable | Buffer | string, options: PutOptions): Promise<void> {
   if (typeof body === 'string' || Buffer.isBuffer(body)) {

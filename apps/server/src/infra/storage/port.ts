@@ -77,7 +77,10 @@ export class InvalidKeyError extends Error {}
 
 export class ObjectTooLargeError extends Error {}
 
-/** Keys: no `..` segment, no leading `/`, no NUL or backslash, at most 1024 bytes, not empty. */
+/**
+ * Keys: no `..` segment, no leading `/`, no empty segment (`a//b`, `a/`: no object of ours has one, and on the
+ * filesystem they would collapse onto another path or name a folder), no NUL or backslash, 1 to 1024 bytes.
+ */
 export function checkKey(key: string): string {
   if (!key || Buffer.byteLength(key) > 1024) throw new InvalidKeyError('Object key must be 1 to 1024 bytes');
   if (key.startsWith('/')) throw new InvalidKeyError('Object key must not start with /');
@@ -85,6 +88,7 @@ export function checkKey(key: string): string {
     throw new InvalidKeyError('Object key must not contain NUL or backslash');
   if (key.split('/').some((segment) => segment === '..' || segment === '.'))
     throw new InvalidKeyError('Object key must not contain . or .. segments');
+  if (key.split('/').includes('')) throw new InvalidKeyError('Object key must not contain empty segments');
   return key;
 }
 
