@@ -11,6 +11,7 @@ import { BENCH_RUN, importBenchRun, importLargeBenchRun } from './import.js';
 import { loadTest } from './load.js';
 import type { Row } from './row.js';
 import { scienceRows } from './science.js';
+import { atlasBrowserRows } from './atlasbrowser.js';
 import { startBenchServer } from './server.js';
 import { timedUpload } from './upload.js';
 
@@ -21,7 +22,7 @@ if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}
 const want = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chosen.includes(section);
 
 const rows: Row[] = [];
-if (want('science')) rows.push(...(await scienceRows()));
+if (want('science')) rows.push(...(await scienceRows()), ...(await atlasBrowserRows()));
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
 // The server serves the web app's lab build (e2e/web-build.ts) only when it exists at start; the browser figures need it.
 ensureWebBuild();
@@ -53,12 +54,6 @@ try {
   if (want('browser')) rows.push(...(await browserRows(server.url)));
 } finally {
   await server.stop();
-}
-
-for (const [measure, target, issue] of [
-  ['spatial folder generation, 100×100 grid, 10k×10k image', '< 10 s', 'image processing'],
-] as const) {
-  rows.push({ measure, target, figure: `feature lands with issue ${issue}`, verdict: 'not built yet' });
 }
 
 async function serverRows(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
  * AtlasXbrowser end to end (spec 02 §2.8, §4.3, §5, §8): a lab member (`user` group and the run's lab) turns a demo
@@ -168,7 +168,7 @@ test('a lab member turns a demo run’s raw image into its spatial folder and se
   // Crop: the box starts 25 % / 15 % in; dragging its corner past the image is held on it, square.
   await page.getByRole('button', { name: 'Activate Crop' }).click();
   await expect(canvas).toHaveAttribute('data-mode', 'crop');
-  await drag(page, canvas, 0.6, [743, 644], [1100, 1100]);
+  await drag(page, canvas, 0.6, [743, 644], [1300, 1300]);
   await expect(snackbar(page)).toContainText('Keeping Cropping on Image');
   await page.getByRole('button', { name: 'Confirm Crop' }).click();
   await expect(canvas).toHaveAttribute('data-width', String(SIDE));
@@ -202,7 +202,7 @@ test('a lab member turns a demo run’s raw image into its spatial folder and se
   await page.getByRole('checkbox', { name: 'Show Counts' }).check();
   await shot(page, 'atlasbrowser-counts');
   await page.getByRole('checkbox', { name: 'Hide Counts' }).uncheck();
-  await page.getByRole('button', { name: 'Fill' }).click();
+  await page.getByRole('button', { name: 'Fill', exact: true }).click();
   await drag(page, canvas, 0.6, [15, 15], [400, 15]);
   const more = await onTissue(page);
   expect(more).toBeGreaterThan(filled);
@@ -263,7 +263,8 @@ test('a lab member turns a demo run’s raw image into its spatial folder and se
   const tissue = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/genes/tissue_image');
   await page.getByRole('link', { name: 'Open in AtlasXplore' }).click();
   const placed = (await (await tissue).json()) as { available: boolean; bounds: number[] };
-  expect(placed).toMatchObject({ available: true, bounds: [0, 0, SIDE, SIDE] });
+  expect(placed.available).toBe(true);
+  [0, 0, SIDE, SIDE].forEach((edge, i) => expect(placed.bounds[i]).toBeCloseTo(edge, 6));
   await page.waitForFunction(
     () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
     null,
@@ -271,8 +272,17 @@ test('a lab member turns a demo run’s raw image into its spatial folder and se
       timeout: 60_000,
     },
   );
-  await page.waitForTimeout(1500);
+  // The image lights the chip between the tixels; hiding it leaves the tixels on black.
+  const control = page.getByTestId('tissue-image-control');
+  await expect(control).toHaveAttribute('data-state', 'shown');
+  await expect.poll(async () => (await plotHalves(page))[1]!, { timeout: 15_000 }).toBeGreaterThan(0.6);
+  const box = (await page.getByTestId('linked-plots').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
+  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100);
+  await page.waitForTimeout(500);
   await shot(page, 'atlasbrowser-explorer-tissue');
+  await control.getByRole('button', { name: 'Tissue image' }).click();
+  await expect(control).toHaveAttribute('data-state', 'hidden');
 });
 
 test('update mode keeps the image and rewrites the tixels', async ({ page }) => {

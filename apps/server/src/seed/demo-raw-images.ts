@@ -18,6 +18,9 @@ type RawImage = (typeof IMAGES)[number];
 
 /** Pixels per channel step of the synthetic chip (packages/spatial synthetic layout: STEP_PX). */
 const STEP = 10;
+/** Pixels darker than this are tissue in the rendered section; SPECKLE of them take the BSA stain. */
+const TISSUE_GREY = 225;
+const SPECKLE = 0.45;
 
 const imageFolder = (target: DemoRunTarget) => `${target.folder}images/`;
 
@@ -54,7 +57,18 @@ export async function writeRawImages(
   const height = (2 * synthetic.grid.rows - 1) * STEP;
   const stain = () => renderTissueImage({ ...synthetic, width, height, scale: 1, seed }).rgb;
   const pixels: Record<RawImage, () => Buffer> = {
-    'postB_BSA.tif': () => Buffer.from(stain()),
+    // The BSA stain marks tissue as dense dark speckle on smooth glass, which is what the adaptive threshold and
+    // autofill pick up; the speckle follows the same section as the other images.
+    'postB_BSA.tif': () => {
+      const rgb = Buffer.from(stain());
+      let s = seed >>> 0;
+      for (let i = 0; i < rgb.length; i += 3) {
+        const grey = 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
+        s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+        if (grey < TISSUE_GREY && s / 2 ** 32 < SPECKLE) rgb.fill(Math.round(grey * 0.35), i, i + 3);
+      }
+      return rgb;
+    },
     // The bright-field image before staining: the same section, pale and grey.
     'postB.tif': () => {
       const rgb = stain();

@@ -175,8 +175,12 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
   };
 
   // A run chosen (or given in the address): does it have a spatial folder?
+  // Only a new run choice starts over: a renewed session token or a new snackbar function must not.
+  const latest = useRef({ token, snack });
+  latest.current = { token, snack };
   useEffect(() => {
     if (!runId) return;
+    const { token, snack } = latest.current;
     let live = true;
     resetProcessing();
     setSources(null);
@@ -209,7 +213,7 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
     return () => {
       live = false;
     };
-  }, [runId, visit, config, token, snack, resetProcessing]);
+  }, [runId, visit, config, resetProcessing]);
 
   /** After the image: metadata from the folder, else from SLIMS when configured. */
   const openMetadata = async (json: Record<string, unknown> | null) => {
@@ -326,7 +330,8 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
     try {
       const parsed = parseCountsFile(await file.text(), channels, ATLASBROWSER_MSG.incompatibleFile);
       setCounts(parsed);
-      setBounds({ lower: parsed.lower, upper: parsed.upper });
+      const round = (v: number) => Math.round(v * 100) / 100;
+      setBounds({ lower: round(parsed.lower), upper: round(parsed.upper) });
       setCountsError(null);
       snack(ATLASBROWSER_MSG.countsLoaded, { color: 'success' });
       setStep('tools');

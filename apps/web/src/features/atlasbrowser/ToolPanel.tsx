@@ -83,6 +83,7 @@ export function ToolPanel(p: ToolPanelProps) {
           min={scale.min}
           max={scale.max}
           step={scale.step}
+          shiftStep={0.05}
           value={p.scale}
           onChange={(_, v) => p.onScale(v)}
           valueLabelDisplay="auto"
