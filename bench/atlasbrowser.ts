@@ -23,7 +23,10 @@ import type { Row } from './row.js';
  * the same image as the reference.
  */
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** Median of `runs` timed calls after two untimed ones (the JIT's first tiers are not what a user waits for). */
 function time(runs: number, work: () => void): number {
+  work();
+  work();
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();

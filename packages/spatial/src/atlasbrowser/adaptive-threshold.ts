@@ -31,52 +31,56 @@ function roundHalfEven(value: number): number {
 
 const clampIndex = (i: number, n: number) => (i < 0 ? 0 : i >= n ? n - 1 : i);
 
-/** The normalised box mean of every pixel over a blockSize × blockSize window with replicated borders. */
-export function boxMean(image: GreyImage, blockSize: number): Uint8Array {
+/**
+ * White (255) where the pixel is brighter than its neighbourhood mean minus C, else black (0).
+ * `blockSize` is odd; 1 compares each pixel with itself. One pass: column sums of the window are kept per column
+ * and slid down a row at a time; each row's window sum slides across, split into its left edge, middle and right
+ * edge so that the middle (nearly every pixel) runs without border checks.
+ */
+export function adaptiveMeanThreshold(image: GreyImage, blockSize: number, c: number): GreyImage {
+  if (!Number.isInteger(blockSize) || blockSize < 1 || blockSize % 2 === 0)
+    throw new RangeError(`blockSize must be a positive odd integer, got ${blockSize}`);
   const { width, height, data } = image;
   const radius = (blockSize - 1) >> 1;
   const area = blockSize * blockSize;
-  // Lookup of every possible window sum → its rounded mean (sums are at most 255 · area).
-  const meanOf = new Uint8Array(255 * area + 1);
-  for (let s = 0; s < meanOf.length; s++) meanOf[s] = Math.min(255, roundHalfEven(s / area));
+  const delta = Math.ceil(c);
+  // Window sum → the least pixel value that is white: src − round(sum / area) > −delta.
+  const whiteFrom = new Int16Array(255 * area + 1);
+  for (let s = 0; s < whiteFrom.length; s++) whiteFrom[s] = Math.min(255, roundHalfEven(s / area)) - delta + 1;
   const columns = new Int32Array(width);
-  // Column sums of the first window (rows −radius…radius, replicated at the top edge).
   for (let dy = -radius; dy <= radius; dy++) {
     const row = clampIndex(dy, height) * width;
     for (let x = 0; x < width; x++) columns[x]! += data[row + x]!;
   }
   const out = new Uint8Array(width * height);
+  const last = width - 1;
+  const middleEnd = Math.max(radius, width - radius - 1);
   for (let y = 0; y < height; y++) {
-    // Horizontal sliding sum over the column sums, replicated at the left and right edges.
     let sum = 0;
     for (let dx = -radius; dx <= radius; dx++) sum += columns[clampIndex(dx, width)]!;
     const base = y * width;
-    for (let x = 0; x < width; x++) {
-      out[base + x] = meanOf[sum]!;
-      sum += columns[x + radius + 1 < width ? x + radius + 1 : width - 1]! - columns[x - radius > 0 ? x - radius : 0]!;
+    let x = 0;
+    // Left edge: the leaving column is replicated column 0.
+    for (; x < radius && x < width; x++) {
+      out[base + x] = data[base + x]! >= whiteFrom[sum]! ? 255 : 0;
+      sum += columns[Math.min(x + radius + 1, last)]! - columns[0]!;
+    }
+    for (; x < middleEnd; x++) {
+      out[base + x] = data[base + x]! >= whiteFrom[sum]! ? 255 : 0;
+      sum += columns[x + radius + 1]! - columns[x - radius]!;
+    }
+    // Right edge: the entering column is replicated column width − 1.
+    for (; x < width; x++) {
+      out[base + x] = data[base + x]! >= whiteFrom[sum]! ? 255 : 0;
+      sum += columns[last]! - columns[Math.max(x - radius, 0)]!;
     }
     if (y + 1 < height) {
       const leaving = clampIndex(y - radius, height) * width;
       const entering = clampIndex(y + radius + 1, height) * width;
-      for (let x = 0; x < width; x++) columns[x]! += data[entering + x]! - data[leaving + x]!;
+      for (let i = 0; i < width; i++) columns[i]! += data[entering + i]! - data[leaving + i]!;
     }
   }
-  return out;
-}
-
-/**
- * White (255) where the pixel is brighter than its neighbourhood mean minus C, else black (0).
- * `blockSize` is odd; 1 compares each pixel with itself.
- */
-export function adaptiveMeanThreshold(image: GreyImage, blockSize: number, c: number): GreyImage {
-  if (!Number.isInteger(blockSize) || blockSize < 1 || blockSize % 2 === 0)
-    throw new RangeError(`blockSize must be a positive odd integer, got ${blockSize}`);
-  const mean = boxMean(image, blockSize);
-  const delta = Math.ceil(c);
-  const out = new Uint8Array(image.data.length);
-  const src = image.data;
-  for (let i = 0; i < out.length; i++) out[i] = src[i]! - mean[i]! > -delta ? 255 : 0;
-  return { width: image.width, height: image.height, data: out };
+  return { width, height, data: out };
 }
 
 /** The block size of a Neighborhood slider value (0–25): an odd window 2n + 1 pixels wide. */
