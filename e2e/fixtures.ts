@@ -42,7 +42,23 @@ export async function apiToken(page: Page, username: string, password: string): 
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-export const test = base;
+/**
+ * Every spec's page runs under the app's Content-Security-Policy (apps/server/src/http/content-security-policy.ts):
+ * a blocked script, style, image, worker or request fails the test that caused it.
+ */
+export const test = base.extend<{ contentSecurityPolicy: void }>({
+  contentSecurityPolicy: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use();
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };
 
 /** Share of lit (non-background) pixels in each half of the plots (UMAP left, spatial right). */

@@ -177,7 +177,13 @@ test('the Chip Information viewer finds, edits, duplicates and shows the history
   await expect(details(page).getByText('Field cannot be empty.')).toBeVisible();
   await expect(details(page).getByRole('button', { name: 'Save' })).toBeDisabled();
   await settledShot(page, 'lab-details-duplicate');
+  // A copy named like an existing chip is refused in the dialog; the chip is not overwritten.
+  await field(page, 'chip_id').fill('C90001');
+  await details(page).getByRole('button', { name: 'Save' }).click();
+  await expect(details(page).getByRole('alert')).toHaveText("Another record already has chip_id 'C90001'.");
+  await settledShot(page, 'lab-details-duplicate-conflict');
   await field(page, 'chip_id').fill('C95009');
+  await expect(details(page).getByRole('alert')).toBeHidden();
   await details(page).getByRole('button', { name: 'Save' }).click();
   await expect(snackbar(page)).toHaveText('Item has been successfully saved.');
   await expect(page.getByRole('heading', { name: 'Chip Details - C95009' })).toBeVisible();

@@ -27,6 +27,8 @@ const ZEnv = z.object({
   // X-Forwarded-For is believed. Unset: the socket's address (a client cannot pick its own by a header).
   ATLAS_TRUST_PROXY: optionalText,
   ATLAS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  // How often a running task's worker signs life; a task silent for 4.5 beats is FAILURE 'Interrupted: worker lost'.
+  ATLAS_TASK_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
   // Image conversions refuse larger images before decoding them (a decompression bomb costs nothing).
   ATLAS_IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().max(10_000).default(200),
   // Namespaces the BullMQ keys in Redis, so several installations (or test runs) can share one Redis.
@@ -73,6 +75,8 @@ export interface Config {
   webDist: string | undefined;
   logLevel: Env['ATLAS_LOG_LEVEL'];
   workerConcurrency: number;
+  /** Heartbeat interval of running tasks (ms); see infra/queue/lost-tasks.ts. */
+  taskHeartbeatMs: number;
   /** Fastify's trustProxy: false unless ATLAS_TRUST_PROXY says which proxies to believe. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** Largest image the storage calls convert, in pixels. */
@@ -134,6 +138,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     webDist: e.ATLAS_WEB_DIST,
     logLevel: e.ATLAS_LOG_LEVEL,
     workerConcurrency: e.ATLAS_WORKER_CONCURRENCY,
+    taskHeartbeatMs: e.ATLAS_TASK_HEARTBEAT_MS,
     trustProxy: trustProxyOf(e.ATLAS_TRUST_PROXY),
     imageMaxPixels: Math.round(e.ATLAS_IMAGE_MAX_MEGAPIXELS * 1_000_000),
     queuePrefix: e.ATLAS_QUEUE_PREFIX,

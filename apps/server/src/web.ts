@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import { appPolicy } from './http/content-security-policy.js';
 import { errorBody } from './http/errors.js';
 
 const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -15,6 +16,7 @@ const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const dist = config.webDist ? path.resolve(config.webDist) : DEFAULT_DIST;
   const hasBuild = fs.existsSync(path.join(dist, 'index.html'));
+  const policy = hasBuild ? appPolicy(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'), config) : '';
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: dist,
@@ -45,6 +47,6 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     if (asset.startsWith(dist + path.sep) && fs.existsSync(asset) && fs.statSync(asset).isFile()) {
       return reply.sendFile(path.relative(dist, asset), { maxAge: pathname.startsWith('/assets/') ? 31536000000 : 0 });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').header('content-security-policy', policy).sendFile('index.html');
   });
 }

@@ -25,6 +25,12 @@ export const LOGIN_RATE_LIMIT = { max: 10, windowMs: 60_000 };
 export const LOGIN_ADDRESS_LIMIT = { max: 30, windowMs: 60_000 };
 /** Emailed codes (password reset, confirmation resend) allowed per username in one window. */
 export const CODE_REQUEST_LIMIT = { max: 3, windowMs: 15 * 60_000 };
+/** Account requests (each mails a code to the address it names) allowed from one client address in one window. */
+export const ACCOUNT_REQUEST_LIMIT = { max: 20, windowMs: 60 * 60_000 };
+/** Tasks a public link's viewers may post from one client address in one window. */
+export const PUBLIC_TASK_LIMIT = { max: 30, windowMs: 60_000 };
+/** A task's args and kwargs together, as JSON: a lasso of a whole Visium HD chip fits, a stored flood does not. */
+export const TASK_INPUT_MAX_BYTES = 4 * 1024 * 1024;
 
 export const ENVIRONMENTS = ['production', 'test', 'development'] as const;
 export type EnvironmentName = (typeof ENVIRONMENTS)[number];

@@ -5,6 +5,7 @@ import type { Infra } from './index.js';
 import { createMailer } from './mail/index.js';
 import { createTaskQueue } from './queue/index.js';
 import { createObjectStore } from './storage/index.js';
+import { startTempSweeper, tempFolders } from './temp-files.js';
 
 /** Opens every port with the driver the config selects, and applies pending migrations. */
 export async function createInfra(config: Config, log: Logger, opened?: DatabaseHandle): Promise<Infra> {
@@ -15,10 +16,13 @@ export async function createInfra(config: Config, log: Logger, opened?: Database
   for (const bucket of config.buckets) await storage.ensureBucket(bucket);
   const mailer = await createMailer(config, log);
   const queue = await createTaskQueue({ config, db: database.db, storage, mailer, log });
-  return { config, log, database, db: database.db, storage, queue, mailer };
+  const sweeper = startTempSweeper(tempFolders(config), log);
+  await sweeper.ready;
+  return { config, log, database, db: database.db, storage, queue, mailer, stopSweeper: sweeper.stop };
 }
 
 export async function closeInfra(infra: Infra): Promise<void> {
+  infra.stopSweeper?.();
   await infra.queue.close();
   await infra.mailer.close();
   await infra.storage.close();

@@ -14,4 +14,6 @@ export interface Infra {
   storage: ObjectStore;
   queue: TaskQueue;
   mailer: Mailer;
+  /** Ends the hourly sweep of temporary upload files (./temp-files.ts); absent where nothing was started. */
+  stopSweeper?: () => void;
 }

@@ -116,6 +116,11 @@ export async function runTask(
     await onProgress?.(value);
   };
   const started = Date.now();
+  // Signs of life while the handler runs, so a task whose worker dies is found (infra/queue/lost-tasks.ts).
+  const heartbeat = setInterval(() => {
+    store.beat(row.id).catch((error: unknown) => log.warn({ err: error }, 'task heartbeat not recorded'));
+  }, deps.config.taskHeartbeatMs);
+  heartbeat.unref();
   try {
     const input = definition.parse(row.args, row.kwargs);
     const touches = definition.touches(input, deps.config);
@@ -130,5 +135,7 @@ export async function runTask(
   } catch (error) {
     log.warn({ err: error, ms: Date.now() - started }, 'task failed');
     await store.markFailure(row.id, error instanceof Error ? error.message : String(error));
+  } finally {
+    clearInterval(heartbeat);
   }
 }

@@ -36,6 +36,8 @@ export type TLabRecord = z.infer<typeof ZLabRecord> & Record<string, unknown>;
 /** Input of PUT: records with or without `_id`; the key is checked per kind on the server. */
 export const ZLabRecordInput = z.record(z.string(), z.unknown());
 export const ZLabPutBody = z.array(ZLabRecordInput).max(10_000);
+/** `create=true`: the records are new (an editor's New or Duplicate); an existing key is a conflict, not an update. */
+export const ZLabPutQuery = z.object({ create: z.enum(['true', 'false']).optional() });
 
 /** `filter` and `options` as JSON strings (DESIGN §3 subset). */
 export const ZFilterQuery = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
+import { TASK_INPUT_MAX_BYTES } from '../constants.js';
+import { MSG } from '../messages.js';
 import { ZQueueName, ZTaskState } from './schemas.js';
 
 export const postTask = defineCall({
@@ -7,12 +9,17 @@ export const postTask = defineCall({
   path: '/api/v1/task',
   access: 'any',
   summary: 'Post a named task on a named queue; returns its id and state.',
-  body: z.object({
-    task: z.string().min(1).max(100),
-    queue: ZQueueName,
-    args: z.array(z.unknown()).default([]),
-    kwargs: z.record(z.string(), z.unknown()).default({}),
-  }),
+  body: z
+    .object({
+      task: z.string().min(1).max(100),
+      queue: ZQueueName,
+      args: z.array(z.unknown()).default([]),
+      kwargs: z.record(z.string(), z.unknown()).default({}),
+    })
+    .refine(
+      (body) => new TextEncoder().encode(JSON.stringify([body.args, body.kwargs])).length <= TASK_INPUT_MAX_BYTES,
+      MSG.taskInputTooLarge(TASK_INPUT_MAX_BYTES / 1024 / 1024),
+    ),
   response: ZTaskState,
 });
 

@@ -28,7 +28,7 @@ export function registerAuthRoutes(
     auth.changePassword(actorOf(identity), body.old_password, body.new_password),
   );
 
-  route(app, c.userAccountRequest, ({ body }) => auth.requestAccount(body));
+  route(app, c.userAccountRequest, ({ body, request }) => auth.requestAccount(body, request.ip));
   route(app, c.confirmUserViaEmail, ({ query }) => auth.confirmViaEmail(query.username, query.confirmation_code));
   route(app, c.resendConfirmationViaEmail, ({ query }) => auth.resendConfirmation(query.username));
   route(app, c.forgotPasswordRequest, ({ query }) => auth.forgotPasswordRequest(query.username));

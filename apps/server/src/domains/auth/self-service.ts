@@ -75,7 +75,8 @@ export function selfServiceRules(ctx: AuthContext) {
       return { msg: MSG.passwordChanged, access_token: await ctx.userToken(await ctx.requireUser(username)) };
     },
 
-    async requestAccount(input: AccountRequest) {
+    async requestAccount(input: AccountRequest, address: string) {
+      if (!ctx.requestLimiter.tryHit(address)) throw tooManyRequests(MSG.tooManyAccountRequests);
       const { username, password, ...profile } = input;
       if (await store.findUser(username)) return { username_exists: true, msg: MSG.usernameExists };
       const password_hash = await hashPassword(password);

@@ -1,11 +1,18 @@
-import { AUTH_CODE_TTL_MS, CODE_REQUEST_LIMIT, LOGIN_ADDRESS_LIMIT, LOGIN_RATE_LIMIT, MSG } from '@atlas/contracts';
+import {
+  ACCOUNT_REQUEST_LIMIT,
+  AUTH_CODE_TTL_MS,
+  CODE_REQUEST_LIMIT,
+  LOGIN_ADDRESS_LIMIT,
+  LOGIN_RATE_LIMIT,
+  MSG,
+} from '@atlas/contracts';
 import type { Logger } from 'pino';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import type { TokenService } from '../../http/tokens.js';
 import type { Mail, Mailer } from '../../infra/mail/port.js';
 import { adminRules } from './admin-service.js';
 import { codeMatches, codeState, generateCode, hashCode, type CodeCheck, type CodePurpose } from './codes.js';
-import { RateLimiter } from './rate-limit.js';
+import { RateLimiter } from '../../http/rate-limit.js';
 import { selfServiceRules } from './self-service.js';
 import type { AccountStore, GroupRecord, UserRecord } from './store.js';
 
@@ -42,6 +49,8 @@ function createContext(deps: AuthServiceDeps) {
     // and the account's owner, signing in from elsewhere, is never locked out by someone else's failures.
     loginLimiter: new RateLimiter(LOGIN_RATE_LIMIT, now),
     addressLimiter: new RateLimiter(LOGIN_ADDRESS_LIMIT, now),
+    // Each account request mails a code to an address of the requester's choosing: limited per client address.
+    requestLimiter: new RateLimiter(ACCOUNT_REQUEST_LIMIT, now),
     mayMailCode: (username: string, purpose: CodePurpose) => codeLimiter.tryHit(`${purpose}:${username}`),
     countCodeMail: (username: string, purpose: CodePurpose) => codeLimiter.hit(`${purpose}:${username}`),
 

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import {
   genesCalls as g,
   GENES_MSG,
+  MSG,
+  PUBLIC_TASK_LIMIT,
   SUMMATION_PREFIXES,
   ZSummationRequest,
   type TFeatureKind,
   type TTopTen,
 } from '@atlas/contracts';
-import { HttpError, notFound } from '../../http/errors.js';
+import { HttpError, notFound, tooManyRequests } from '../../http/errors.js';
+import { RateLimiter } from '../../http/rate-limit.js';
 import { rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { TaskInputError } from '../../tasks/registry.js';
@@ -133,7 +136,9 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
   });
 
   // Public viewers' tasks: every file argument comes from the signed link, never from the client.
-  route(app, g.publicTask, async ({ body, identity }) => {
+  const publicTasks = new RateLimiter(PUBLIC_TASK_LIMIT);
+  route(app, g.publicTask, async ({ body, identity, request }) => {
+    if (!publicTasks.tryHit(`${request.ip} ${linkDigest(body.encoded)}`)) throw tooManyRequests(MSG.tooManyTasks);
     const run = await access.resolve(identity, { encoded: body.encoded });
     const files = run.link!.data;
     const kwargs = { bucket: files.bucket };

@@ -23,6 +23,7 @@ import { errorBody, HttpError } from '../../http/errors.js';
 import { rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { InvalidKeyError, ObjectNotFoundError, type ObjectStore } from '../../infra/storage/index.js';
+import { uploadStagingDir } from '../../infra/temp-files.js';
 import { recordAudit } from '../audit/index.js';
 import { emptyFields, requireMultipart, takeField, uploadError } from '../../http/multipart.js';
 import { createLabService, parseCsv } from '../lab/index.js';
@@ -51,7 +52,7 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
   const lab = createLabService({ db: infra.db, storage, dataBucket, log: infra.log });
   const { toJpeg, toPng } = createImageConverter({ maxPixels: config.imageMaxPixels });
   const cache = createImageCache(path.join(config.dataDir, 'cache', 'images'));
-  const stagingDir = path.join(config.dataDir, 'tmp', 'uploads');
+  const stagingDir = uploadStagingDir(config);
 
   const target = files.target;
   const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => {

@@ -120,6 +120,18 @@ describe('PUT, DELETE, existence, history', () => {
     expect((await put(W, [{ _id: w2!._id, wafer_id: 'W003' }])).status).toBe(409);
   });
 
+  it('create=true refuses a key that exists instead of overwriting it (an editor’s Duplicate)', async () => {
+    const [before] = (await list(W, { wafer_id: 'W002' })).body;
+    const reply = await put(`${W}?create=true`, [{ wafer_id: 'W002', generation: 99 }]);
+    expect(reply).toMatchObject({ status: 409, body: { msg: "Another record already has wafer_id 'W002'." } });
+    expect((await list(W, { wafer_id: 'W002' })).body).toEqual([before]);
+    const created = await put(`${W}?create=true`, [{ wafer_id: 'W-NEW', generation: 3 }]);
+    expect(created).toMatchObject({
+      status: 200,
+      body: { created: 1, records: [{ wafer_id: 'W-NEW', generation: 3 }] },
+    });
+  });
+
   it('chips accept waferid and store wafer_id', async () => {
     const r = await put(C, [
       { chip_id: 'C1', waferid: 'W001', diameter: 10 },

@@ -27,7 +27,9 @@ export function registerLabRoutes(
     const calls = labCalls.labKindCalls[kind];
     const key = LAB_KEY[kind];
     route(app, calls.list, ({ query }) => lab.list(kind, query.filter, query.options));
-    route(app, calls.put, ({ body, identity }) => lab.put(kind, body, actorOf(identity)));
+    route(app, calls.put, ({ body, query, identity }) =>
+      lab.put(kind, body, actorOf(identity), { createOnly: query.create === 'true' }),
+    );
     route(app, calls.remove, ({ query, identity }) => lab.remove(kind, query.filter, actorOf(identity)));
     route(app, calls.check, async ({ query }) => ({ exists: await lab.exists(kind, query[key]!) }));
     route(app, calls.history, ({ query }) => lab.history(kind, query.key));

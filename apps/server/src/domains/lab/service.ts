@@ -92,8 +92,17 @@ function keyText(value: unknown): string {
   return '';
 }
 
-/** Creates or merges records by `_id` (when given) or key, auditing every change. Run inside a transaction. */
-async function upsert(trx: Db, table: LabTable, items: UpsertItem[], actor: string | null): Promise<UpsertResult> {
+/**
+ * Creates or merges records by `_id` (when given) or key, auditing every change; with `createOnly`, a key that
+ * names a stored record is a conflict (an editor's Duplicate must never overwrite). Run inside a transaction.
+ */
+async function upsert(
+  trx: Db,
+  table: LabTable,
+  items: UpsertItem[],
+  actor: string | null,
+  createOnly = false,
+): Promise<UpsertResult> {
   const key = KEY_OF[table];
   const singular = SINGULAR[table];
   const existing = await labStore.find(
@@ -116,6 +125,7 @@ async function upsert(trx: Db, table: LabTable, items: UpsertItem[], actor: stri
       if (holder && holder._id !== target._id) throw new HttpError(409, LAB_MSG.keyTaken(key, item.key));
     } else {
       target = byKey.get(item.key);
+      if (target && createOnly) throw new HttpError(409, LAB_MSG.keyTaken(key, item.key));
     }
     if (!target) {
       pending.set(item.key, { ...(pending.get(item.key) ?? {}), ...item.doc });
@@ -223,7 +233,12 @@ export function createLabService(deps: LabServiceDeps) {
       );
     },
 
-    async put(kind: LabKind, inputs: Array<Record<string, unknown>>, actor: string | null): Promise<TPutResult> {
+    async put(
+      kind: LabKind,
+      inputs: Array<Record<string, unknown>>,
+      actor: string | null,
+      options: { createOnly?: boolean } = {},
+    ): Promise<TPutResult> {
       const key = LAB_KEY[kind];
       const items = inputs.map((raw, index): UpsertItem => {
         const input = kind === 'chips' ? foldChipAliases(raw) : raw;
@@ -234,7 +249,7 @@ export function createLabService(deps: LabServiceDeps) {
         return { key: value, doc, id };
       });
       const result = await withUniqueConflict(key, () =>
-        db.transaction().execute((trx) => upsert(trx, kind, items, actor)),
+        db.transaction().execute((trx) => upsert(trx, kind, items, actor, options.createOnly)),
       );
       return putResult(result);
     },

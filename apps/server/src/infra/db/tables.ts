@@ -68,6 +68,8 @@ export interface TasksTable {
   /** Set for tasks posted through a public run link: the link's run and the SHA-256 (hex) of the link. */
   public_run: Generated<string | null>;
   public_link_sha256: Generated<string | null>;
+  /** Last sign of life of the worker running it (STARTED/PROGRESS only). */
+  heartbeat_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

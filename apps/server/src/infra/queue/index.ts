@@ -6,6 +6,7 @@ import type { Db } from '../db/index.js';
 import type { Mailer } from '../mail/port.js';
 import type { ObjectStore } from '../storage/port.js';
 import { createInProcessQueue } from './inprocess.js';
+import { watchLostTasks } from './lost-tasks.js';
 import type { TaskQueue } from './port.js';
 import { createTaskStore } from './task-store.js';
 
@@ -24,9 +25,19 @@ export async function createTaskQueue(opts: {
     deps: opts,
     concurrency: config.workerConcurrency,
   };
+  let queue: TaskQueue;
   if (config.redisUrl) {
     const { createBullmqQueue } = await import('./bullmq.js');
-    return createBullmqQueue({ ...common, redisUrl: config.redisUrl, prefix: config.queuePrefix });
+    queue = await createBullmqQueue({ ...common, redisUrl: config.redisUrl, prefix: config.queuePrefix });
+  } else {
+    queue = createInProcessQueue(common);
   }
-  return createInProcessQueue(common);
+  const stopWatch = watchLostTasks(common.store, opts.log, config.taskHeartbeatMs);
+  const close = queue.close.bind(queue);
+  return Object.assign(queue, {
+    close: async () => {
+      stopWatch();
+      await close();
+    },
+  });
 }

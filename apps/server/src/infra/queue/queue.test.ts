@@ -8,6 +8,7 @@ import { allTasks } from '../../tasks/index.js';
 import { createTaskRegistry, defineTask, parseInput, type TaskRegistry } from '../../tasks/registry.js';
 import { createBullmqQueue } from './bullmq.js';
 import { createInProcessQueue, INTERRUPTED_INPROCESS } from './inprocess.js';
+import { watchLostTasks, WORKER_LOST } from './lost-tasks.js';
 import type { TaskQueue, TaskRequest } from './port.js';
 import { createTaskStore, type TaskStore } from './task-store.js';
 
@@ -120,7 +121,12 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
   // One database per driver (opening one costs seconds on a busy machine); each test starts from an empty
   // tasks table and an empty Redis prefix instead.
   beforeAll(async () => {
-    infra = await createTestInfra({ REDIS_URL: redisUrl ?? '', ATLAS_WORKER_CONCURRENCY: '2' });
+    // Heartbeats every 100 ms: a lost worker is found in well under a second (the default is 10 s).
+    infra = await createTestInfra({
+      REDIS_URL: redisUrl ?? '',
+      ATLAS_WORKER_CONCURRENCY: '2',
+      ATLAS_TASK_HEARTBEAT_MS: '100',
+    });
   });
   afterAll(() => infra.cleanup());
 
@@ -261,6 +267,24 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
     expect(await waitForStatus(after, waiting._id, 'SUCCESS')).toMatchObject({ result: 0 });
     const interrupted = await waitForStatus(after, cutShort._id, 'FAILURE');
     expect(interrupted.error).toMatch(/^Interrupted: /);
+  });
+
+  it('marks a task whose worker stopped beating FAILURE (worker lost), never one whose worker beats', async () => {
+    const store = createTaskStore(infra.db);
+    const queue = await openQueue();
+    // Runs for 1.5 s, far longer than 4.5 silent beats (450 ms): only its heartbeat keeps it alive.
+    const live = await queue.post(request('test.sleep', 'atxcloud_gene', { args: [1500] }));
+    // Claimed by a worker of another queue that then died: it never beats again.
+    const lost = await queue.post(request('core.task_list', 'atxcloud_core'));
+    expect(await store.markStarted(lost._id)).toBe(true);
+    const stopWatch = watchLostTasks(store, infra.log, infra.config.taskHeartbeatMs);
+    try {
+      await queue.startWorkers(['atxcloud_gene']);
+      expect(await waitForStatus(queue, lost._id, 'FAILURE', 5000)).toMatchObject({ error: WORKER_LOST });
+      expect(await waitForStatus(queue, live._id, 'SUCCESS', 10_000)).toMatchObject({ result: 1500 });
+    } finally {
+      stopWatch();
+    }
   });
 
   it('respects the concurrency limit per queue', async () => {

@@ -28,6 +28,10 @@ export interface TaskStore {
   listPending(queues: readonly string[]): Promise<TaskRow[]>;
   /** Marks tasks of these queues left STARTED/PROGRESS by a runner that died as FAILURE; returns their ids. */
   failInterrupted(queues: readonly string[], reason: string): Promise<string[]>;
+  /** A running task's worker is alive. */
+  beat(id: string): Promise<void>;
+  /** Marks running tasks without a heartbeat for `silentMs` as FAILURE; returns their ids. */
+  failSilent(silentMs: number, reason: string): Promise<string[]>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -88,7 +92,7 @@ export function createTaskStore(db: Db): TaskStore {
     async markStarted(id) {
       const result = await db
         .updateTable('tasks')
-        .set({ status: 'STARTED', progress: 0, updated_at: sql`now()` })
+        .set({ status: 'STARTED', progress: 0, heartbeat_at: sql`now()`, updated_at: sql`now()` })
         .where('id', '=', id)
         .where('status', '=', 'PENDING')
         .executeTakeFirst();
@@ -98,7 +102,7 @@ export function createTaskStore(db: Db): TaskStore {
     async setProgress(id, percent) {
       await db
         .updateTable('tasks')
-        .set({ status: 'PROGRESS', progress: percent, updated_at: sql`now()` })
+        .set({ status: 'PROGRESS', progress: percent, heartbeat_at: sql`now()`, updated_at: sql`now()` })
         .where('id', '=', id)
         .where('status', 'in', RUNNING)
         .execute();
@@ -146,6 +150,26 @@ export function createTaskStore(db: Db): TaskStore {
         .set({ status: 'FAILURE', error: reason, updated_at: sql`now()` })
         .where('queue', 'in', queues)
         .where('status', 'in', RUNNING)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async beat(id) {
+      await db
+        .updateTable('tasks')
+        .set({ heartbeat_at: sql`now()` })
+        .where('id', '=', id)
+        .where('status', 'in', RUNNING)
+        .execute();
+    },
+
+    async failSilent(silentMs, reason) {
+      const rows = await db
+        .updateTable('tasks')
+        .set({ status: 'FAILURE', error: reason, updated_at: sql`now()` })
+        .where('status', 'in', RUNNING)
+        .where(sql<boolean>`coalesce(heartbeat_at, updated_at) < now() - make_interval(secs => ${silentMs / 1000})`)
         .returning('id')
         .execute();
       return rows.map((r) => r.id);

@@ -26,23 +26,30 @@ import {
 /** Path of the fs driver's signed-URL route; `registerStorageRoutes` serves it. */
 export const SIGNED_URL_PATH = '/api/v1/storage/signed';
 
-/** Temporary files older than this belong to a crashed writer, never to a live upload. */
-const STALE_TEMP_MS = 24 * 3600 * 1000;
-
 /** Objects as files at `{dataDir}/storage/{bucket}/{key}`; writes land in `.tmp/` and are renamed into place. */
 export async function createFsStore(config: Config): Promise<ObjectStore> {
   const root = path.join(config.dataDir, 'storage');
   const tmpDir = path.join(root, '.tmp');
   await fsp.mkdir(tmpDir, { recursive: true });
-  await sweepStaleTemps(tmpDir);
+  // The root itself may be a link (a data folder on another disk); links inside it are refused.
+  const realRoot = await fsp.realpath(root);
   const signingKey = urlSigningKey(config.jwtSecret);
 
   const bucketDir = (bucket: string) => path.join(root, checkBucket(bucket));
   const objectPath = (bucket: string, key: string) => path.join(bucketDir(bucket), checkKey(key));
+  /**
+   * The object's file, or null when it is missing or reached through a symbolic link: a link planted in the tree
+   * (by another program or a restored archive) must never serve or overwrite a file outside the storage root.
+   */
+  const realObjectPath = async (bucket: string, key: string): Promise<string | null> => {
+    const file = objectPath(bucket, key);
+    return (await insideRoot(file, realRoot, root)) ? file : null;
+  };
 
   const head = async (bucket: string, key: string): Promise<ObjectInfo | null> => {
-    const stat = await statFile(objectPath(bucket, key));
-    return stat && { key, size: stat.size, lastModified: stat.mtime };
+    const file = await realObjectPath(bucket, key);
+    const stat = file && (await statFile(file));
+    return stat ? { key, size: stat.size, lastModified: stat.mtime } : null;
   };
 
   return {
@@ -59,7 +66,7 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
         await writeTemp(temp, body, options);
         // Stat before the rename (which keeps size and mtime): the answer describes this version, whatever follows.
         const stat = await fsp.stat(temp);
-        await commit(temp, target, key);
+        await commit(temp, target, key, realRoot, root);
         return { key, size: stat.size, lastModified: stat.mtime };
       } catch (error) {
         await fsp.rm(temp, { force: true });
@@ -68,9 +75,10 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
     },
 
     async get(bucket, key, options = {}) {
-      const file = objectPath(bucket, key);
+      const file = await realObjectPath(bucket, key);
+      if (!file) throw new ObjectNotFoundError(bucket, key);
       // Stat through the open descriptor: a concurrent overwrite renames a new file in, this one stays consistent.
-      const handle = await fsp.open(file, 'r').catch((error: unknown) => {
+      const handle = await fsp.open(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW).catch((error: unknown) => {
         throw isMissing(error) ? new ObjectNotFoundError(bucket, key) : error;
       });
       try {
@@ -102,6 +110,7 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
     async delete(bucket, key) {
       const dir = bucketDir(bucket);
       const file = objectPath(bucket, key);
+      if (!(await insideRoot(path.dirname(file), realRoot, root))) return;
       try {
         await fsp.unlink(file);
       } catch (error) {
@@ -187,10 +196,12 @@ async function writeTemp(temp: string, body: Readable | Buffer | string, options
  * Renames the complete temporary file over the target. A concurrent delete may prune the freshly made parent
  * folder between mkdir and rename, hence the retries.
  */
-async function commit(temp: string, target: string, key: string): Promise<void> {
+async function commit(temp: string, target: string, key: string, realRoot: string, root: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await fsp.mkdir(path.dirname(target), { recursive: true });
+      if (!(await insideRoot(path.dirname(target), realRoot, root)))
+        throw new InvalidKeyError(`Object key '${key}' passes through a symbolic link`);
       await fsp.rename(temp, target);
       return;
     } catch (error) {
@@ -201,6 +212,12 @@ async function commit(temp: string, target: string, key: string): Promise<void> 
   }
 }
 
+/** Whether a folder of the tree is where its path says, not reached through a symbolic link. */
+async function insideRoot(dir: string, realRoot: string, root: string): Promise<boolean> {
+  const real = await fsp.realpath(dir).catch(() => null);
+  return real === path.join(realRoot, path.relative(root, dir));
+}
+
 /** Keeps folders from outliving their last object, so a later key of the same name as a folder stays possible. */
 async function pruneEmptyParents(dir: string, stopAt: string): Promise<void> {
   for (let current = dir; current.startsWith(stopAt + path.sep); current = path.dirname(current)) {
@@ -209,15 +226,6 @@ async function pruneEmptyParents(dir: string, stopAt: string): Promise<void> {
     } catch {
       return; // not empty (or already gone): nothing above it can be empty either
     }
-  }
-}
-
-async function sweepStaleTemps(tmpDir: string): Promise<void> {
-  const cutoff = Date.now() - STALE_TEMP_MS;
-  for (const name of await fsp.readdir(tmpDir)) {
-    const file = path.join(tmpDir, name);
-    const stat = await fsp.stat(file).catch(() => null);
-    if (stat && stat.mtimeMs < cutoff) await fsp.rm(file, { force: true, recursive: true });
   }
 }
 

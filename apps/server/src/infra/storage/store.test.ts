@@ -437,16 +437,37 @@ describe('fs driver specifics', () => {
     expect(listed.objects.map((o) => o.key)).toEqual([`${p}a.txt`, `${p}c.txt`]);
   });
 
-  it('removes stale temporary files of a crashed writer at start, but not fresh ones', async () => {
-    const tmp = path.join(s.config.dataDir, 'storage', '.tmp');
-    fs.writeFileSync(path.join(tmp, 'stale'), 'x');
-    fs.writeFileSync(path.join(tmp, 'fresh'), 'x');
-    const twoDaysAgo = new Date(Date.now() - 48 * 3600 * 1000);
-    fs.utimesSync(path.join(tmp, 'stale'), twoDaysAgo, twoDaysAgo);
-    const again = await createObjectStore(s.config);
-    expect(fs.readdirSync(tmp)).toEqual(['fresh']);
-    fs.rmSync(path.join(tmp, 'fresh'));
-    await again.close();
+  it('refuses symbolic links: no read, head, listing, write or delete through one reaches outside the root', async () => {
+    const p = scope();
+    const outside = tempDir('outside');
+    fs.writeFileSync(path.join(outside, 'secret.txt'), 'secret');
+    const bucketRoot = path.join(s.config.dataDir, 'storage', BUCKET);
+    await s.store.put(BUCKET, `${p}real.txt`, 'real');
+    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(bucketRoot, p, 'link.txt'));
+    fs.symlinkSync(outside, path.join(bucketRoot, p, 'linked-dir'));
+
+    await expect(s.store.get(BUCKET, `${p}link.txt`)).rejects.toBeInstanceOf(ObjectNotFoundError);
+    await expect(s.store.get(BUCKET, `${p}linked-dir/secret.txt`)).rejects.toBeInstanceOf(ObjectNotFoundError);
+    expect(await s.store.head(BUCKET, `${p}linked-dir/secret.txt`)).toBeNull();
+    expect((await s.store.list(BUCKET, { prefix: p })).objects.map((o) => o.key)).toEqual([`${p}real.txt`]);
+    await expect(s.store.put(BUCKET, `${p}linked-dir/planted.txt`, 'x')).rejects.toBeInstanceOf(InvalidKeyError);
+    await s.store.delete(BUCKET, `${p}linked-dir/secret.txt`);
+    expect(fs.readdirSync(outside)).toEqual(['secret.txt']);
+    expect(s.leftovers!()).toEqual([]);
+    fs.rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('serves a storage root that is itself reached through a link (a data folder on another disk)', async () => {
+    const real = tempDir('real-data');
+    const linked = `${real}-link`;
+    fs.symlinkSync(real, linked);
+    const store = await createObjectStore({ ...s.config, dataDir: linked });
+    await store.ensureBucket(BUCKET);
+    await store.put(BUCKET, 'a/b.txt', 'through the link');
+    expect(await readText((await store.get(BUCKET, 'a/b.txt')).body)).toBe('through the link');
+    await store.close();
+    fs.rmSync(linked);
+    fs.rmSync(real, { recursive: true, force: true });
   });
 
   it('builds signed URLs on the public URL, else on localhost and the port', async () => {

@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -28,6 +29,7 @@ import {
   newFieldProblem,
   toDraft,
   toRecord,
+  withoutId,
   type Draft,
   type LabRecord,
 } from './recordLogic';
@@ -39,7 +41,7 @@ export interface DetailsTarget {
 }
 
 interface EditorState {
-  /** The stored record being edited (`{}` for a new or duplicated one: no `_id`). */
+  /** The stored record being edited; without `_id` for a new or duplicated one (a duplicate keeps its value types). */
   source: LabRecord;
   original: Draft;
   draft: Draft;
@@ -52,7 +54,8 @@ function initialState(kind: LabKind, { record, mode }: DetailsTarget): EditorSta
     return { source: {}, original: blank, draft: blank, editing: true };
   }
   const original = toDraft(kind, record);
-  if (mode === 'duplicate') return { source: {}, original, draft: duplicateDraft(kind, original), editing: true };
+  if (mode === 'duplicate')
+    return { source: withoutId(record), original, draft: duplicateDraft(kind, original), editing: true };
   return { source: record, original, draft: original, editing: mode === 'edit' };
 }
 
@@ -85,18 +88,23 @@ export function DetailsDialog({
   const saveEnabled = canSave(kind, original, draft) && !save.isPending;
   const fieldProblem = newFieldProblem(newField, draft);
 
-  const setField = (field: string, value: string) => setState((s) => ({ ...s, draft: { ...s.draft, [field]: value } }));
+  const setField = (field: string, value: string) => {
+    if (save.isError) save.reset();
+    setState((s) => ({ ...s, draft: { ...s.draft, [field]: value } }));
+  };
 
   const onSave = () => {
-    save.mutate(toRecord(kind, source, draft), {
-      onSuccess: (result) => {
-        const saved = result.records[0] ?? { ...toRecord(kind, source, draft) };
-        const next = toDraft(kind, saved);
-        setState({ source: saved, original: next, draft: next, editing: false });
-        showSnack(LAB_MSG.itemSaved, { color: 'success' });
+    save.mutate(
+      { record: toRecord(kind, source, draft), create: !stored },
+      {
+        onSuccess: (result) => {
+          const saved = result.records[0] ?? { ...toRecord(kind, source, draft) };
+          const next = toDraft(kind, saved);
+          setState({ source: saved, original: next, draft: next, editing: false });
+          showSnack(LAB_MSG.itemSaved, { color: 'success' });
+        },
       },
-      onError: (error) => showSnack(error.message, { color: 'error', timeoutMs: 5000 }),
-    });
+    );
   };
 
   const onDelete = async () => {
@@ -116,7 +124,12 @@ export function DetailsDialog({
   };
 
   const onDuplicate = () =>
-    setState((s) => ({ source: {}, original: s.draft, draft: duplicateDraft(kind, s.draft), editing: true }));
+    setState((s) => ({
+      source: withoutId(toRecord(kind, s.source, s.draft)),
+      original: s.draft,
+      draft: duplicateDraft(kind, s.draft),
+      editing: true,
+    }));
 
   const addField = () => {
     setNewFieldTouched(true);
@@ -132,6 +145,11 @@ export function DetailsDialog({
       <Dialog open onClose={onClose} aria-labelledby="lab-details-title" fullWidth maxWidth="sm">
         <DialogTitle id="lab-details-title">{detailsTitle(kind, draft)}</DialogTitle>
         <DialogContent dividers>
+          {save.isError && (
+            <Alert severity="error" sx={{ mb: 1 }} role="alert">
+              {save.error.message}
+            </Alert>
+          )}
           {!stored && (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               New {info.noun.toLowerCase()}: not saved yet.

@@ -27,7 +27,9 @@ export const useLabHistory = (kind: LabKind, key: string) =>
 export function useSaveRecord(kind: LabKind) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (record: LabRecord) => callApi(labCalls.labKindCalls[kind].put, { body: [record] }),
+    /** `create`: a new or duplicated record, refused (409) when its key is taken rather than overwriting. */
+    mutationFn: ({ record, create }: { record: LabRecord; create: boolean }) =>
+      callApi(labCalls.labKindCalls[kind].put, { body: [record], query: create ? { create: 'true' } : {} }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['lab', kind] }),
   });
 }

@@ -10,6 +10,7 @@ import {
   newFieldProblem,
   toDraft,
   toRecord,
+  withoutId,
 } from './recordLogic';
 
 const chip = { _id: 'abc', wafer_id: 'W1', chip_id: 'C1', diameter: 10, note: 'x' };
@@ -34,16 +35,22 @@ describe('change detection and Save', () => {
 });
 
 describe('duplicate and add', () => {
-  it('clears the key (and toRecord drops _id for a new source)', () => {
+  it('clears the key; the duplicate is saved without _id and keeps its numbers as numbers', () => {
     const dup = duplicateDraft('chips', toDraft('chips', chip));
     expect(dup.chip_id).toBe('');
     expect(dup.wafer_id).toBe('W1');
-    expect(toRecord('chips', {}, { ...dup, chip_id: 'C9' })).toEqual({
-      chip_id: 'C9',
-      wafer_id: 'W1',
+    const expected = { chip_id: 'C9', wafer_id: 'W1', diameter: 10, note: 'x' };
+    expect(toRecord('chips', withoutId(chip), { ...dup, chip_id: 'C9' })).toEqual(expected);
+    // A model holding "10" as text keeps it as text.
+    expect(toRecord('chips', { ...withoutId(chip), diameter: '10' }, { ...dup, chip_id: 'C9' })).toEqual({
+      ...expected,
       diameter: '10',
-      note: 'x',
     });
+  });
+  it("types a new field's plain number as the CSV importer does; ids and leading zeros stay text", () => {
+    expect(
+      toRecord('dbits', {}, { run_id: 'D00012', channels: '50', lot: '007', chip_id: '12', ratio: '0.5' }),
+    ).toEqual({ run_id: 'D00012', channels: 50, lot: '007', chip_id: '12', ratio: 0.5 });
   });
   it('keeps numbers and _id when saving an existing record', () => {
     expect(toRecord('chips', chip, { ...toDraft('chips', chip), diameter: '12' })).toEqual({ ...chip, diameter: 12 });

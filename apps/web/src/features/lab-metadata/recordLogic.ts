@@ -60,9 +60,15 @@ export function canSave(kind: LabKind, original: Draft, draft: Draft): boolean {
   return isChanged(original, draft) && (draft[KIND_INFO[kind].key] ?? '').trim() !== '';
 }
 
+/** A plain decimal number, as the CSV importer reads one (no leading zeros, so `007` stays text). */
+const PLAIN_NUMBER = /^-?(0|[1-9][0-9]{0,14})(\.[0-9]+)?$/;
+const isIdField = (kind: LabKind, field: string) =>
+  field === KIND_INFO[kind].key || /(^|_)id$|^(wafer|chip|run)id$/.test(field);
+
 /**
  * The record PUT sends: the draft's text, with numbers kept as numbers where the stored value was a number and the
- * text still reads as one; `_id` when the record has one; a chip's `waferid` is sent as `wafer_id`.
+ * text still reads as one, and a new field's plain number typed as the CSV importer types it (ids stay text);
+ * `_id` when the record has one; a chip's `waferid` is sent as `wafer_id`.
  */
 export function toRecord(kind: LabKind, source: LabRecord, draft: Draft): LabRecord {
   const out: LabRecord = {};
@@ -72,9 +78,17 @@ export function toRecord(kind: LabKind, source: LabRecord, draft: Draft): LabRec
     if (typeof before === 'number' && text.trim() !== '' && Number.isFinite(Number(text))) out[field] = Number(text);
     else if (typeof before === 'boolean' && (text === 'true' || text === 'false')) out[field] = text === 'true';
     else if (before !== null && typeof before === 'object' && text === showValue(before)) out[field] = before;
+    else if (before === undefined && !isIdField(kind, field) && PLAIN_NUMBER.test(text.trim()))
+      out[field] = Number(text);
     else out[field] = field === KIND_INFO[kind].key ? text.trim() : text;
   }
   return out;
+}
+
+/** A stored record's values without its `_id`: the model of a duplicate, which is saved as a new record. */
+export function withoutId(record: LabRecord): LabRecord {
+  const { _id: _ignored, ...rest } = record;
+  return rest;
 }
 
 /** Duplicate: the same fields, the key and `_id` cleared (spec 02 §4.1). */

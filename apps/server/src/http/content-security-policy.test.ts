@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { appPolicy, inlineScriptHashes } from './content-security-policy.js';
+
+const PRELOAD = "if(location.search){console.log('preload')}";
+const HTML = `<!doctype html><html><head><script>${PRELOAD}</script>
+<script type="module" crossorigin src="/assets/index-x.js"></script></head><body><div id="root"></div></body></html>`;
+const sha = (text: string) => createHash('sha256').update(text).digest('base64');
+
+describe('the web page’s Content-Security-Policy', () => {
+  it('allows the inline scripts by hash, never scripts with a src attribute', () => {
+    expect(inlineScriptHashes(HTML)).toEqual([sha(PRELOAD)]);
+  });
+
+  it('names the S3 endpoint (or AWS) for signed storage URLs, and the public URL', () => {
+    const s3 = { endpoint: 'http://minio.lab:9000/', region: 'us-east-1', accessKeyId: 'a', secretAccessKey: 'b' };
+    const policy = appPolicy(HTML, { s3: { ...s3, forcePathStyle: true }, publicUrl: 'https://atlas.lab.org/x' });
+    expect(policy).toContain(`script-src 'self' 'sha256-${sha(PRELOAD)}';`);
+    expect(policy).toContain("connect-src 'self' https://atlas.lab.org http://minio.lab:9000;");
+    expect(
+      appPolicy(HTML, { s3: { ...s3, endpoint: undefined, forcePathStyle: false }, publicUrl: undefined }),
+    ).toContain("connect-src 'self' https://*.amazonaws.com;");
+    expect(appPolicy(HTML, { s3: undefined, publicUrl: undefined })).toContain("connect-src 'self';");
+  });
+});
+
+describe('served with the page', () => {
+  let t: TestApp;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-dist-'));
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(dist, 'index.html'), HTML);
+    t = await createTestApp({ ATLAS_WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('on every address the app answers, with the other security headers', async () => {
+    for (const url of ['/', '/?component=AtlasXplore&run_id=D00001', '/public?encoded=x', '/login']) {
+      const reply = await t.app.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(200);
+      const policy = String(reply.headers['content-security-policy']);
+      expect(policy).toContain(`'sha256-${sha(PRELOAD)}'`);
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(reply.headers['x-frame-options']).toBe('DENY');
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    }
+    // API answers keep the plain frame-ancestors policy.
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/app' });
+    expect(api.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+  });
+});
