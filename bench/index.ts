@@ -11,6 +11,7 @@ import { BENCH_RUN, importBenchRun, importLargeBenchRun } from './import.js';
 import { loadTest } from './load.js';
 import type { Row } from './row.js';
 import { scienceRows } from './science.js';
+import { atlasBrowserRows } from './atlasbrowser.js';
 import { startBenchServer } from './server.js';
 import { ftpTransferRows } from './transfers.js';
 import { timedUpload, tusUploadRows } from './upload.js';
@@ -22,7 +23,7 @@ if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}
 const want = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chosen.includes(section);
 
 const rows: Row[] = [];
-if (want('science')) rows.push(...(await scienceRows()));
+if (want('science')) rows.push(...(await scienceRows()), ...(await atlasBrowserRows()));
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
 // Resumable uploads run on servers of their own (local storage, then S3 on s3rver).
 if (want('uploads')) rows.push(...(await tusUploadRows(Number(process.env.BENCH_TUS_MB ?? 1024))));
@@ -61,12 +62,6 @@ try {
   if (want('transfers')) rows.push(...(await ftpTransferRows(server)));
 } finally {
   await server.stop();
-}
-
-for (const [measure, target, issue] of [
-  ['spatial folder generation, 100×100 grid, 10k×10k image', '< 10 s', 'image processing'],
-] as const) {
-  rows.push({ measure, target, figure: `feature lands with issue ${issue}`, verdict: 'not built yet' });
 }
 
 function printRows(): void {

@@ -18,6 +18,7 @@ import { registerWebApp } from './web.js';
 import { registerLabRoutes } from './domains/lab/index.js';
 import { registerLabStorageRoutes } from './domains/lab-storage/index.js';
 import { registerGenesRoutes } from './domains/genes/index.js';
+import { registerAtlasBrowserRoutes } from './domains/atlasbrowser/index.js';
 import { registerFrontpageRoutes } from './domains/catalogue-frontpage/index.js';
 import { registerUploadRoutes } from './domains/uploads/index.js';
 
@@ -65,6 +66,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerLabRoutes(app, infra);
   registerLabStorageRoutes(app, infra, runs);
   registerUploadRoutes(app, infra, runs);
+  registerAtlasBrowserRoutes(app, infra, runs);
   registerDocsRoutes(app);
   await registerWebApp(app, infra.config);
   return app;

@@ -53,6 +53,15 @@ const ZEnv = z.object({
   // (another region's, or a loopback server in tests).
   BASESPACE_TOKEN: optionalText,
   BASESPACE_API_URL: z.string().url().default('https://api.basespace.illumina.com'),
+  // AtlasXbrowser (spec 02 §7.4): where the lab's barcode files are (a folder of the data bucket), and the lab
+  // information system; without SLIMS_URL metadata is never pulled from it.
+  ATLAS_BARCODES_PATH: z
+    .string()
+    .regex(/^([A-Za-z0-9_.-]+\/)+$/, 'a folder path ending in /, e.g. barcodes/')
+    .default('barcodes/'),
+  SLIMS_URL: optionalUrl,
+  SLIMS_USERNAME: optionalText,
+  SLIMS_PASSWORD: optionalText,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Atlas Portal <no-reply@atlas.local>'),
 });
@@ -91,6 +100,10 @@ export interface Config {
   buckets: string[];
   /** Seed the demo runs (catalogue content) at start. */
   demoData: boolean;
+  /** Folder of the data bucket holding the barcode files (`*.txt`). */
+  barcodesPath: string;
+  /** The lab information system, when configured. */
+  slims: { url: string; username: string | undefined; password: string | undefined } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   basespace: { apiUrl: string; token: string | undefined };
@@ -147,6 +160,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
       : undefined,
     buckets,
     demoData: e.ATLAS_DEMO_DATA ? e.ATLAS_DEMO_DATA === 'true' : e.ATLAS_ENV !== 'test',
+    barcodesPath: e.ATLAS_BARCODES_PATH,
+    slims: e.SLIMS_URL ? { url: e.SLIMS_URL, username: e.SLIMS_USERNAME, password: e.SLIMS_PASSWORD } : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     basespace: { apiUrl: e.BASESPACE_API_URL.replace(/\/+$/, ''), token: e.BASESPACE_TOKEN },

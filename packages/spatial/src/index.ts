@@ -45,3 +45,4 @@ export {
 } from './stats/cluster-ranking.js';
 export { runDeBenchmarks, type DeBenchmark, type DeBenchmarkOptions } from './stats/benchmarks.js';
 export * from './render/index.js';
+export * from './atlasbrowser/index.js';

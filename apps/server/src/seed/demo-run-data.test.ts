@@ -74,8 +74,16 @@ describe('demo run data', () => {
         'data/D90002/h5/obj/eRegulons.h5ad',
         'data/D90002/h5/obj/motifs.csv',
         'frontpage/D90002.png',
+        // Raw chip images for AtlasXbrowser (seed/demo-raw-images.ts).
+        'data/D90002/images/postB_BSA.tif',
+        'data/D90002/images/postB.tif',
+        'data/D90002/images/flowA.tif',
+        'data/D90002/images/flowB.tif',
       ],
     ]);
+    // The chip fills the raw image, one pixel per spatial unit: 20 channels of 10 px with 10 px gaps.
+    const raw = await sharp(await readObject(t.infra.storage, BUCKET, 'data/D90002/images/postB_BSA.tif')).metadata();
+    expect(raw).toMatchObject({ format: 'tiff', width: 390, height: 390 });
     const genes = await readH5ad(await readObject(t.infra.storage, BUCKET, 'data/D90006/h5/obj/genes.h5ad'));
     expect(genes.varNames).toHaveLength(120);
     expect(genes.obsm.spatial?.nCols).toBe(2);

@@ -17,6 +17,8 @@ import type { Infra } from '../infra/index.js';
 import { createRuns } from '../domains/runs/index.js';
 import { seedDemoRuns, type DemoRun, type DemoRunDataGenerator, type DemoRunTarget } from './demo-runs.js';
 import { missingSpatialFiles, writeSpatialFolder } from './demo-spatial-folder.js';
+import { missingRawImages, seedDemoBarcodeFiles, writeRawImages } from './demo-raw-images.js';
+import { dataBucket } from '../config.js';
 
 /**
  * The demo runs' data (issue "run database, catalogue"): per demo run, a synthetic run from the generator of
@@ -89,7 +91,8 @@ async function writeInputs(run: DemoRun, target: DemoRunTarget, options: DemoRun
   for (const name of INPUTS[assay]) if (!(await storage.exists(bucket, `${objFolder}${name}`))) missing.push(name);
   const thumbnailMissing = !(await storage.exists(bucket, target.thumbnailKey));
   const spatialMissing = await missingSpatialFiles(run, target);
-  if (!missing.length && !thumbnailMissing && !spatialMissing.length) return [];
+  const rawMissing = await missingRawImages(run, target);
+  if (!missing.length && !thumbnailMissing && !spatialMissing.length && !rawMissing.length) return [];
 
   // Each step runs on its own turn of the event loop, so requests are answered in between.
   await nextTurn();
@@ -132,6 +135,7 @@ async function writeInputs(run: DemoRun, target: DemoRunTarget, options: DemoRun
     written.push(target.thumbnailKey);
   }
   if (spatialMissing.length) written.push(...(await writeSpatialFolder(synthetic, seed, target, spatialMissing)));
+  if (rawMissing.length) written.push(...(await writeRawImages(synthetic, seed, target, rawMissing)));
   return written;
 }
 
@@ -179,6 +183,8 @@ export async function generateDemoRunData(
     }
   };
   try {
+    const barcodes = await seedDemoBarcodeFiles(infra.storage, dataBucket(infra.config), infra.config.barcodesPath);
+    if (barcodes.length) infra.log.info({ written: barcodes }, 'demo barcode files');
     await seedDemoRuns(infra, { generateRunData: guarded });
     const posted = generator.outcomes.filter((o) => 'posted' in o.task).length;
     if (generator.outcomes.length) {

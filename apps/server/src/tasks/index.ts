@@ -9,6 +9,7 @@ import { createFiles } from './webfile/create-files.js';
 import { computeCellType } from './gene/compute-cell-type.js';
 import { computeQc } from './gene/compute-qc.js';
 import { seqLogo } from './gene/seq-logo.js';
+import { generateSpatial } from './atlasbrowser/generate-spatial.js';
 
 /** Every task this server can run; the queue drivers build their registry from it. */
 export const allTasks: readonly TaskDefinition[] = [
@@ -22,4 +23,5 @@ export const allTasks: readonly TaskDefinition[] = [
   downloadFromFtp,
   listBasespaceDatasets,
   downloadFromBasespace,
+  generateSpatial,
 ];

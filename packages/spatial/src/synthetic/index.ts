@@ -3,4 +3,4 @@ export { writeSyntheticH5ad, formatMotifsCsv, type SyntheticMatrixKind } from '.
 export type { Pfm } from './atac.js';
 export { dbitBarcode, type GridShape } from './layout.js';
 export { syntheticSpatialFolder, type SyntheticSpatialFolder } from './spatial-folder.js';
-export type { RgbImage } from './tissue-image.js';
+export { renderTissueImage, type RgbImage, type TissueImageOptions } from './tissue-image.js';

@@ -376,6 +376,19 @@ const DOORS: Record<string, Door[]> = {
       granted: (res) => res.statusCode === 201 && String(res.headers.location).startsWith('/api/v1/uploads/'),
     },
   ],
+  // ---- AtlasXbrowser ----
+  'POST /api/v1/run_db/check_spatial_folder_exists': [
+    {
+      rule: 'data',
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/run_db/check_spatial_folder_exists',
+        body: { bucket_name: BUCKET, run_id: c.run.runId },
+      }),
+      granted: (res) => ok(res) && (json(res) as { exists: boolean }).exists,
+      refusal: (res) => ok(res) && res.body === '{"exists":false,"files":[]}',
+    },
+  ],
 };
 
 /** Routes that touch no run data, or whose access rule already confines them to admins (who see every run). */
@@ -393,6 +406,9 @@ const NO_RUN_DATA: Record<string, string> = {
   'HEAD /api/v1/storage/signed/:bucket/*': 'authorised by its signature; signed only for keys the caller may read',
   'GET /api/v1/storage/signed/:bucket/*': 'authorised by its signature; signed only for keys the caller may read',
   'PUT /api/v1/storage/signed/:bucket/*': 'authorised by its signature; PUT URLs are signed for admins only',
+  'GET /api/v1/atlasbrowser/config': 'bucket names, barcode folder and mapping only',
+  'GET /api/v1/dataset/slimstest_runid': 'a proxy of the lab information system: no run objects or records',
+  'GET /api/v1/dataset/slimstest_list_runids': 'a proxy of the lab information system: no run objects or records',
 };
 const ADMIN_ONLY = (route: RegisteredRoute) => route.access === 'admin';
 const OWN_ACCOUNT = (route: RegisteredRoute) => route.url.startsWith('/api/v1/auth/');
@@ -425,6 +441,26 @@ const TASK_DOORS: Record<
     args: (r) => [`data/${r}/h5/obj/genes.h5ad`, { T: ['x'] }],
   },
   'gene.seq_logo': { rule: 'data', queue: 'atxcloud_gene', args: (r) => [`data/${r}/h5/obj/motifs.csv`, 'MA0001.1'] },
+  // Reads the run's raw images and writes its spatial folder.
+  'atlasbrowser.generate_spatial': {
+    rule: 'write',
+    queue: 'atxcloud_atlasbrowser',
+    args: (r) => [
+      {
+        run_id: r,
+        files: [`data/${r}/images/postB.png`],
+        bsa_filename: `data/${r}/images/postB.png`,
+        crop_area: [0, 0, 4, 4],
+        mask: [{ position: [0, 0], value: 1 }],
+        metadata: { points: [0, 0, 4, 0, 4, 4, 0, 4], numChannels: 1 },
+        orientation: { rotation: 0 },
+        barcode_filename: 'one.txt',
+        barcode_list: ['AAAA'],
+        bucket_name_bsa: BUCKET,
+        bucket_name_spatial: BUCKET,
+      },
+    ],
+  },
   // Admin-only tasks (their access rule refuses everyone else with 403 before the run is looked at).
   'core.download_from_ftp_to_s3': {
     rule: 'write',

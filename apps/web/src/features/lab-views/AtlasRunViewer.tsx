@@ -123,7 +123,8 @@ function iconFor(key: string) {
   return <InsertDriveFile fontSize="small" />;
 }
 
-function RunFiles({
+/** The files of a run's spatial folder and the chosen one (also shown by AtlasXbrowser after it writes one). */
+export function RunFiles({
   bucket,
   runId,
   file,

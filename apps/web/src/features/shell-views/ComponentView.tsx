@@ -21,6 +21,7 @@ const BUILT: Partial<Record<ComponentName, ComponentType>> = {
   QcViewer: lazy(() => import('../lab-views/QcViewer').then((m) => ({ default: m.QcViewer }))),
   AtlasViewer: lazy(() => import('../lab-views/QcViewer').then((m) => ({ default: m.QcViewer }))),
   AtlasRunViewer: lazy(() => import('../lab-views/AtlasRunViewer').then((m) => ({ default: m.AtlasRunViewer }))),
+  AtlasBrowser: lazy(() => import('../atlasbrowser/AtlasBrowser').then((m) => ({ default: m.AtlasBrowser }))),
   WaferInformationViewer: lazy(() =>
     import('../lab-metadata/InformationViewer').then((m) => ({ default: m.WaferInformationViewer })),
   ),

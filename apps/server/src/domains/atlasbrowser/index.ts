@@ -1,0 +1,1 @@
+export { registerAtlasBrowserRoutes, spatialFolderKey } from './routes.js';

@@ -1,0 +1,231 @@
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import Box from '@mui/material/Box';
+import { tixelAt, type Point, type Roi } from '@atlas/spatial/atlasbrowser';
+import { clampCrop, clampPoint, cornerAt, withCorner, type Box as CropBox } from './geometry';
+import { jet } from './imageOps';
+
+export type StageMode = 'view' | 'crop' | 'roi' | 'fill' | 'erase';
+
+export interface StageProps {
+  image: HTMLCanvasElement;
+  scale: number;
+  mode: StageMode;
+  crop: CropBox | null;
+  onCrop(box: CropBox, clamped: boolean): void;
+  roi: Roi | null;
+  selectedCorner: number;
+  onSelectCorner(index: number): void;
+  onRoi(roi: Roi): void;
+  grid: { channels: number } | null;
+  mask: Uint8Array | null;
+  counts: { values: Float64Array; lower: number; upper: number } | null;
+  /** Brush radius in screen pixels. */
+  brush: number;
+  onBrushStart(): void;
+  onBrush(p: Point): void;
+  onBrushEnd(): void;
+}
+
+const HANDLE_PX = 10;
+
+/** The processed image with its crop box, ROI, tixel grid, tissue mask or counts, drawn at the chosen scale. */
+export function Stage(props: StageProps) {
+  const { image, scale, mode, crop, roi, selectedCorner, grid, mask, counts, brush } = props;
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const drag = useRef<{ kind: 'move' | 'resize' | 'corner' | 'brush'; start: Point; crop?: CropBox } | null>(null);
+  const cursor = useRef<Point | null>(null);
+  const width = Math.max(1, Math.round(image.width * scale));
+  const height = Math.max(1, Math.round(image.height * scale));
+
+  const draw = () => {
+    const ctx = canvas.current?.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    ctx.imageSmoothingEnabled = true;
+    ctx.drawImage(image, 0, 0, width, height);
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    if (grid && roi) {
+      const n = grid.channels;
+      const quad = (row: number, col: number) => {
+        const [a, b, c, d] = tixelAt(roi, n, row, col).corners;
+        ctx.moveTo(a.x, a.y);
+        ctx.lineTo(b.x, b.y);
+        ctx.lineTo(c.x, c.y);
+        ctx.lineTo(d.x, d.y);
+        ctx.closePath();
+      };
+      if (counts) {
+        const span = counts.upper - counts.lower || 1;
+        const byColour = new Map<string, number[]>();
+        for (let i = 0; i < n * n; i++) {
+          const v = counts.values[i]!;
+          if (!Number.isFinite(v)) continue;
+          const colour = jet((v - counts.lower) / span);
+          byColour.set(colour, [...(byColour.get(colour) ?? []), i]);
+        }
+        ctx.globalAlpha = 0.7;
+        for (const [colour, cells] of byColour) {
+          ctx.beginPath();
+          for (const i of cells) quad(Math.floor(i / n), i % n);
+          ctx.fillStyle = colour;
+          ctx.fill();
+        }
+        ctx.globalAlpha = 1;
+      } else if (mask) {
+        ctx.beginPath();
+        for (let i = 0; i < n * n; i++) if (mask[i]) quad(Math.floor(i / n), i % n);
+        ctx.fillStyle = 'rgba(220, 30, 60, 0.45)';
+        ctx.fill();
+      }
+      ctx.beginPath();
+      for (let row = 0; row < n; row++) for (let col = 0; col < n; col++) quad(row, col);
+      ctx.lineWidth = 0.6 / scale;
+      ctx.strokeStyle = 'rgba(0, 170, 255, 0.8)';
+      ctx.stroke();
+    }
+    if (roi) {
+      ctx.beginPath();
+      roi.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.y) : ctx.lineTo(p.x, p.y)));
+      ctx.closePath();
+      ctx.lineWidth = 2 / scale;
+      ctx.strokeStyle = '#00e676';
+      ctx.stroke();
+      roi.forEach((p, i) => {
+        ctx.beginPath();
+        ctx.arc(p.x, p.y, (i === selectedCorner ? 8 : 6) / scale, 0, 2 * Math.PI);
+        ctx.fillStyle = i === selectedCorner ? '#ffea00' : '#00e676';
+        ctx.fill();
+      });
+    }
+    if (mode === 'crop' && crop) {
+      ctx.fillStyle = 'rgba(0, 0, 0, 0.5)';
+      ctx.beginPath();
+      ctx.rect(0, 0, image.width, image.height);
+      ctx.rect(crop.x + crop.side, crop.y, -crop.side, crop.side);
+      ctx.fill('evenodd');
+      ctx.lineWidth = 2 / scale;
+      ctx.strokeStyle = '#ffea00';
+      ctx.strokeRect(crop.x, crop.y, crop.side, crop.side);
+      ctx.fillStyle = '#ffea00';
+      const h = HANDLE_PX / scale;
+      ctx.fillRect(crop.x + crop.side - h / 2, crop.y + crop.side - h / 2, h, h);
+    }
+    if ((mode === 'fill' || mode === 'erase') && cursor.current) {
+      ctx.beginPath();
+      ctx.arc(cursor.current.x, cursor.current.y, brush / scale, 0, 2 * Math.PI);
+      ctx.lineWidth = 1.5 / scale;
+      ctx.strokeStyle = mode === 'fill' ? '#ff1744' : '#ffffff';
+      ctx.stroke();
+    }
+  };
+
+  const frame = useRef(0);
+  const schedule = () => {
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(draw);
+  };
+  useEffect(() => {
+    schedule();
+    return () => cancelAnimationFrame(frame.current);
+  });
+
+  const toImage = (event: PointerEvent<HTMLCanvasElement>): Point => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return { x: (event.clientX - rect.left) / scale, y: (event.clientY - rect.top) / scale };
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
+    const p = toImage(event);
+    event.currentTarget.focus();
+    if (mode === 'crop' && crop) {
+      const handle = HANDLE_PX / scale;
+      const nearCorner = Math.hypot(p.x - (crop.x + crop.side), p.y - (crop.y + crop.side)) <= 1.5 * handle;
+      const inside = p.x >= crop.x && p.x <= crop.x + crop.side && p.y >= crop.y && p.y <= crop.y + crop.side;
+      if (nearCorner || inside) drag.current = { kind: nearCorner ? 'resize' : 'move', start: p, crop };
+    } else if (mode === 'roi' && roi) {
+      const index = cornerAt(roi, p, 14 / scale);
+      if (index >= 0) {
+        props.onSelectCorner(index);
+        drag.current = { kind: 'corner', start: p };
+      }
+    } else if (mode === 'fill' || mode === 'erase') {
+      drag.current = { kind: 'brush', start: p };
+      props.onBrushStart();
+      props.onBrush(p);
+    }
+    if (drag.current) event.currentTarget.setPointerCapture(event.pointerId);
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLCanvasElement>) => {
+    const p = toImage(event);
+    cursor.current = p;
+    const d = drag.current;
+    if (!d) {
+      if (mode === 'fill' || mode === 'erase') schedule();
+      return;
+    }
+    if ((d.kind === 'move' || d.kind === 'resize') && d.crop) {
+      const dx = p.x - d.start.x;
+      const dy = p.y - d.start.y;
+      const wanted =
+        d.kind === 'move'
+          ? { ...d.crop, x: Math.round(d.crop.x + dx), y: Math.round(d.crop.y + dy) }
+          : { ...d.crop, side: Math.round(d.crop.side + Math.max(dx, dy)) };
+      const { box, clamped } = clampCrop(wanted, image);
+      props.onCrop(box, clamped);
+    } else if (d.kind === 'corner' && roi) {
+      props.onRoi(withCorner(roi, selectedCorner, clampPoint({ x: Math.round(p.x), y: Math.round(p.y) }, image)));
+    } else if (d.kind === 'brush') {
+      props.onBrush(p);
+    }
+  };
+
+  const onPointerUp = () => {
+    if (drag.current?.kind === 'brush') props.onBrushEnd();
+    drag.current = null;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>) => {
+    if (mode !== 'roi' || !roi || selectedCorner < 0) return;
+    const step = event.shiftKey ? 10 : 1;
+    const delta: Record<string, Point> = {
+      ArrowLeft: { x: -step, y: 0 },
+      ArrowRight: { x: step, y: 0 },
+      ArrowUp: { x: 0, y: -step },
+      ArrowDown: { x: 0, y: step },
+    };
+    const move = delta[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const corner = roi[selectedCorner]!;
+    props.onRoi(withCorner(roi, selectedCorner, clampPoint({ x: corner.x + move.x, y: corner.y + move.y }, image)));
+  };
+
+  return (
+    <Box sx={{ overflow: 'auto', flex: 1, minWidth: 0, bgcolor: 'grey.900', borderRadius: 1, p: 1 }}>
+      <canvas
+        ref={canvas}
+        width={width}
+        height={height}
+        tabIndex={0}
+        role="img"
+        aria-label="Processed image"
+        data-mode={mode}
+        data-width={image.width}
+        data-height={image.height}
+        data-roi={roi ? roi.map((q) => `${Math.round(q.x)},${Math.round(q.y)}`).join(' ') : ''}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        onPointerLeave={() => {
+          cursor.current = null;
+          schedule();
+        }}
+        onKeyDown={onKeyDown}
+        style={{ display: 'block', touchAction: 'none', cursor: mode === 'view' ? 'default' : 'crosshair' }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,394 @@
+import type { Locator, Page } from '@playwright/test';
+import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+
+/**
+ * AtlasXbrowser end to end (spec 02 §2.8, §4.3, §5, §8): a lab member (`user` group and the run's lab) turns a demo
+ * run's raw chip image into its spatial folder — run, image, metadata with a barcode file, counts, rotate, crop,
+ * ROI, threshold, autofill, brush with undo, generate with progress — sees the folder, and opens the run in
+ * AtlasXplore with the tissue under the spots; then updates the folder, and meets every error message of §8 on
+ * its bad case. The demo raw images (D90001, D90002, D90004) and barcode lists are generated after start.
+ */
+const TECH = { username: 'browser-tech', password: 'Good#Pass1' };
+const RUN = 'D90001';
+const SIDE = 990; // 50 channels of 10 px with 10 px gaps: the demo chip fills its image
+const auth = (token: string) => ({ authorization: `JWT ${token}` });
+
+const snackbar = (page: Page) => page.getByTestId('snackbar');
+const stage = (page: Page) => page.getByRole('img', { name: 'Processed image' });
+const onTissue = async (page: Page) =>
+  Number(/On tissue: (\d+)/.exec((await page.getByText(/On tissue: \d+ tixels/).textContent()) ?? '')?.[1]);
+
+async function upload(page: Page, token: string, key: string, buffer: Buffer, mimeType: string) {
+  const response = await page.request.post('/api/v1/storage/upload?overwrite=true', {
+    headers: auth(token),
+    multipart: { meta: '{}', output_filename: key, file: { name: key.split('/').pop()!, mimeType, buffer } },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+}
+
+async function listed(page: Page, token: string, path: string): Promise<string[]> {
+  const response = await page.request.post('/api/v1/storage/list', {
+    headers: auth(token),
+    data: { bucket: 'atx-data', path, filter: [], only_files: true, delimiter: '' },
+  });
+  const body = (await response.json()) as string[] | false;
+  return body === false ? [] : body;
+}
+
+/** Drags on the stage canvas between image pixels (the stage draws the image at `scale`). */
+async function drag(page: Page, canvas: Locator, scale: number, from: [number, number], to: [number, number]) {
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + from[0] * scale, box.y + from[1] * scale);
+  await page.mouse.down();
+  await page.mouse.move(box.x + (from[0] + to[0]) * 0.5 * scale, box.y + (from[1] + to[1]) * 0.5 * scale, {
+    steps: 4,
+  });
+  await page.mouse.move(box.x + to[0] * scale, box.y + to[1] * scale, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Sets the scale slider to 0.6: the top (0.8), then four large steps down. */
+async function scaleTo06(page: Page) {
+  const slider = page.getByRole('slider', { name: 'Scale' });
+  await slider.focus();
+  await page.keyboard.press('End');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('PageDown');
+  await expect(slider).toHaveValue('0.6');
+}
+
+async function chooseRun(page: Page, run: string) {
+  const dialog = page.getByRole('dialog', { name: 'Choose a Run' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Search runs').fill(run);
+  await dialog.getByRole('button', { name: run }).click();
+}
+
+async function chooseImage(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name: 'Select Image' });
+  await expect(
+    dialog.getByText('Multiple Images Found. Please select the BSA image to be used for processing.'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await dialog.getByRole('combobox', { name: 'Select Image' }).click();
+  await page.getByRole('option', { name }).click();
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+}
+
+async function chooseBarcodes(page: Page, run: string, file: string) {
+  const dialog = page.getByRole('dialog', { name: run });
+  await dialog.getByRole('combobox', { name: /Barcode File/ }).click();
+  await page.getByRole('option', { name: file }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  return dialog;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  const admin = await apiToken(page, ADMIN.username, ADMIN.password);
+  const user = { ...TECH, name: 'Browser Tech', email: 'browser-tech@example.org', groups: ['user', 'neuro-lab'] };
+  expect((await page.request.post('/api/v1/auth/user', { headers: auth(admin), data: user })).ok()).toBeTruthy();
+  expect(
+    (await page.request.put('/api/v1/auth/confirm', { headers: auth(admin), data: { username: TECH.username } })).ok(),
+  ).toBeTruthy();
+  // A barcode list whose length is not a square, and an image no browser can decode.
+  await upload(page, admin, 'barcodes/bad-barcodes.txt', Buffer.from('AAAA\nCCCC\nGGGG\n'), 'text/plain');
+  await upload(page, admin, 'data/D90002/images/broken.png', Buffer.from('not an image at all'), 'image/png');
+  // The demo raw images are written in the background after start.
+  await expect
+    .poll(async () => (await listed(page, admin, 'data/D90001/images/')).length, {
+      timeout: 170_000,
+      intervals: [1000],
+    })
+    .toBe(4);
+  await expect
+    .poll(async () => (await listed(page, admin, 'barcodes/')).filter((k) => k.includes('demo-bc50')).length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
+  await page.close();
+});
+
+test('a lab member turns a demo run’s raw image into its spatial folder and sees the tissue under the spots', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1400, height: 1100 });
+  await signIn(page, TECH.username, TECH.password);
+  await page.goto('/?component=AtlasBrowser');
+  await expect(page.getByText('Welcome to AtlasXbrowser')).toBeVisible();
+  const search = page.getByRole('dialog', { name: 'Choose a Run' });
+  // Only run folders with images are listed.
+  await expect(search.getByRole('button', { name: 'D90001' })).toBeVisible();
+  await expect(search.getByRole('button', { name: 'D90003' })).toHaveCount(0);
+  await shot(page, 'atlasbrowser-run-search');
+  await chooseRun(page, RUN);
+  await chooseImage(page, 'postB_BSA.tif');
+
+  // Metadata: Confirm needs a barcode file, and a list that is not a square is refused.
+  const metadata = page.getByRole('dialog', { name: RUN });
+  await expect(metadata.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  await metadata.getByRole('combobox', { name: 'Assay' }).fill('Spatial ATAC custom');
+  await chooseBarcodes(page, RUN, 'bad-barcodes.txt');
+  await expect(metadata.getByText('Invalid barcode file.')).toBeVisible();
+  await shot(page, 'atlasbrowser-invalid-barcodes');
+  await chooseBarcodes(page, RUN, 'demo-bc50.txt');
+
+  // Counts: a file without one entry per tixel is refused; a whole one is shown.
+  const counts = page.getByRole('dialog', { name: 'Tissue Positions With Counts' });
+  await expect(counts.getByText('Select tissue positions file with counts if available.')).toBeVisible();
+  await counts.getByLabel('Tissue positions file with counts').setInputFiles({
+    name: 'short.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('A,1,0,0,0,0,0,5\nB,1,0,1,0,0,0,7\n'),
+  });
+  await counts.getByRole('button', { name: 'Confirm' }).click();
+  await expect(counts.getByText('Error! Incompatible File!')).toBeVisible();
+  const lines: string[] = [];
+  for (let k = 0; k < 2500; k++) lines.push(`B${k},1,${k % 50},${Math.floor(k / 50)},0,0,0,${(k * 37) % 500}`);
+  await counts.getByLabel('Tissue positions file with counts').setInputFiles({
+    name: 'tissue_positions_list_log_UMI_Genes.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+  await counts.getByRole('button', { name: 'Confirm' }).click();
+  await expect(snackbar(page)).toContainText('Successfully Loaded Tissue Position Counts');
+
+  // Tools. The raw image lies a quarter turn clockwise: rotate left once; 45° disables Right.
+  const canvas = stage(page);
+  await expect(canvas).toBeVisible();
+  await scaleTo06(page);
+  await page.getByRole('button', { name: '45°' }).click();
+  await expect(page.getByRole('button', { name: 'Right' })).toBeDisabled();
+  await page.getByRole('button', { name: '90°' }).click();
+  await page.getByRole('button', { name: 'Left' }).click();
+  await expect(canvas).toHaveAttribute('data-width', String(SIDE));
+
+  // Crop: the box starts 25 % / 15 % in; dragging its corner past the image is held on it, square.
+  await page.getByRole('button', { name: 'Activate Crop' }).click();
+  await expect(canvas).toHaveAttribute('data-mode', 'crop');
+  await drag(page, canvas, 0.6, [743, 644], [1300, 1300]);
+  await expect(snackbar(page)).toContainText('Keeping Cropping on Image');
+  await page.getByRole('button', { name: 'Confirm Crop' }).click();
+  await expect(canvas).toHaveAttribute('data-width', String(SIDE));
+
+  // ROI: corners start 15 % in; each is dragged onto the chip's corner, one is nudged by keyboard and back.
+  await page.getByRole('button', { name: 'Activate ROI' }).click();
+  await expect(canvas).toHaveAttribute('data-roi', '149,149 842,149 842,842 149,842');
+  await drag(page, canvas, 0.6, [148.5, 148.5], [-20, -20]);
+  await drag(page, canvas, 0.6, [841.5, 148.5], [1010, -20]);
+  await drag(page, canvas, 0.6, [841.5, 841.5], [1010, 1010]);
+  await drag(page, canvas, 0.6, [148.5, 841.5], [-20, 1010]);
+  await page.keyboard.press('ArrowUp');
+  await expect(canvas).toHaveAttribute('data-roi', `0,0 ${SIDE},0 ${SIDE},${SIDE} 0,989`);
+  await page.keyboard.press('ArrowDown');
+  await expect(canvas).toHaveAttribute('data-roi', `0,0 ${SIDE},0 ${SIDE},${SIDE} 0,${SIDE}`);
+  await page.getByRole('button', { name: 'Display Grid' }).click();
+  await expect(page.getByRole('button', { name: 'Hide Grid' })).toBeVisible();
+
+  // Generating before the tixels are marked is refused.
+  await page.getByRole('button', { name: 'Generate Spatial Folder' }).click();
+  await expect(snackbar(page)).toContainText('Must complete image processing before genereating spatial folder');
+
+  // Threshold in the worker, then autofill and the brush with undo.
+  await page.getByRole('button', { name: 'Threshold', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'BW' })).toHaveAttribute('aria-pressed', 'true');
+  await shot(page, 'atlasbrowser-threshold');
+  await page.getByRole('button', { name: 'Autofill' }).click();
+  const filled = await onTissue(page);
+  expect(filled).toBeGreaterThan(200);
+  expect(filled).toBeLessThan(2500);
+  await page.getByRole('checkbox', { name: 'Show Counts' }).check();
+  await shot(page, 'atlasbrowser-counts');
+  await page.getByRole('checkbox', { name: 'Hide Counts' }).uncheck();
+  await page.getByRole('button', { name: 'Fill', exact: true }).click();
+  await drag(page, canvas, 0.6, [15, 15], [400, 15]);
+  const more = await onTissue(page);
+  expect(more).toBeGreaterThan(filled);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  expect(await onTissue(page)).toBe(filled);
+  await page.getByRole('button', { name: 'Erase' }).click();
+  await drag(page, canvas, 0.6, [495, 495], [505, 505]);
+  const kept = await onTissue(page);
+  expect(kept).toBeLessThan(filled);
+  await shot(page, 'atlasbrowser-tools');
+
+  // Generate: the progress dialog, then the folder's files.
+  await page.getByRole('button', { name: 'Generate Spatial Folder' }).click();
+  await expect(page.getByRole('dialog', { name: 'Creating and Saving Spatial Folder' })).toBeVisible();
+  await expect(snackbar(page)).toContainText('Spatial Folder Successfully Uploaded', { timeout: 60_000 });
+  const files = page.getByRole('list', { name: 'Spatial folder files' });
+  for (const name of ['tissue_positions_list.csv', 'scalefactors_json.json', 'metadata.json', 'tissue_hires_image.png'])
+    await expect(files.getByRole('button', { name, exact: true })).toBeVisible();
+  await expect(files.getByRole('button', { name: `${RUN}_compressed_spatial.zip` })).toBeVisible();
+  await shot(page, 'atlasbrowser-folder');
+
+  // The positions are the run's own tixel centres; the metadata has what was chosen.
+  const token = await apiToken(page, TECH.username, TECH.password);
+  const csv = (await (
+    await page.request.get('/api/v1/storage/csv', {
+      headers: auth(token),
+      params: { bucket_name: 'atx-data', filename: `data/${RUN}/spatial/tissue_positions_list.csv` },
+    })
+  ).json()) as string[][];
+  expect(csv).toHaveLength(2500);
+  expect(csv[0]!.slice(2)).toEqual(['0', '0', '5', '5']);
+  expect(csv[2499]!.slice(2)).toEqual(['49', '49', '985', '985']);
+  expect(csv.filter((row) => row[1] === '1')).toHaveLength(kept);
+  const meta = (await (
+    await page.request.get('/api/v1/storage/json', {
+      headers: auth(token),
+      params: { bucket_name: 'atx-data', filename: `data/${RUN}/spatial/metadata.json` },
+    })
+  ).json()) as Record<string, unknown>;
+  expect(meta).toMatchObject({
+    run: RUN,
+    numChannels: 50,
+    assay: 'Spatial ATAC custom',
+    barcode_filename: 'demo-bc50.txt',
+    crop_area: [0, 0, SIDE, SIDE],
+    orientation: { rotation: 90 },
+    onTissueTixels: kept,
+    grid: 'bilinear',
+  });
+
+  // AtlasXplore draws the new tissue image under the run's spots: the image spans the chip's 990 px.
+  await expect
+    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: auth(token) })).status(), {
+      timeout: 150_000,
+      intervals: [1000],
+    })
+    .toBe(200);
+  const tissue = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/genes/tissue_image');
+  await page.getByRole('link', { name: 'Open in AtlasXplore' }).click();
+  const placed = (await (await tissue).json()) as { available: boolean; bounds: number[] };
+  expect(placed.available).toBe(true);
+  [0, 0, SIDE, SIDE].forEach((edge, i) => expect(placed.bounds[i]).toBeCloseTo(edge, 6));
+  await page.waitForFunction(
+    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+  // The image lights the chip between the tixels; hiding it leaves the tixels on black.
+  const control = page.getByTestId('tissue-image-control');
+  await expect(control).toHaveAttribute('data-state', 'shown');
+  await expect.poll(async () => (await plotHalves(page))[1]!, { timeout: 15_000 }).toBeGreaterThan(0.6);
+  const box = (await page.getByTestId('linked-plots').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
+  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100);
+  await page.waitForTimeout(500);
+  await shot(page, 'atlasbrowser-explorer-tissue');
+  await control.getByRole('button', { name: 'Tissue image' }).click();
+  await expect(control).toHaveAttribute('data-state', 'hidden');
+});
+
+test('update mode keeps the image and rewrites the tixels', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 1100 });
+  await signIn(page, TECH.username, TECH.password);
+  await page.goto(`/?component=AtlasBrowser&run_id=${RUN}`);
+  const found = page.getByRole('dialog', { name: 'Spatial Folder Found' });
+  await expect(
+    found.getByText(
+      `${RUN} Spatial Folder Found. Would you like to update the existing spatial folder or reprocess the image?`,
+    ),
+  ).toBeVisible();
+  await found.getByRole('button', { name: 'Update' }).click();
+  await expect(snackbar(page)).toContainText('Metadata loaded from existing spatial directory');
+  const metadata = page.getByRole('dialog', { name: RUN });
+  await expect(metadata.getByRole('combobox', { name: 'Assay' })).toHaveValue('Spatial ATAC custom');
+  await metadata.getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .getByRole('dialog', { name: 'Tissue Positions With Counts' })
+    .getByRole('button', { name: 'Skip' })
+    .click();
+
+  // Rotation, crop and threshold are off; the folder's tixels are back.
+  await expect(page.getByRole('button', { name: 'Left' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Activate Crop' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Threshold', exact: true })).toBeDisabled();
+  const before = await onTissue(page);
+  await scaleTo06(page);
+  await page.getByRole('button', { name: 'Erase' }).click();
+  await drag(page, stage(page), 0.6, [300, 495], [700, 495]);
+  const after = await onTissue(page);
+  expect(after).toBeLessThan(before);
+  await shot(page, 'atlasbrowser-update');
+  await page.getByRole('button', { name: 'Generate Spatial Folder' }).click();
+  await expect(snackbar(page)).toContainText('Spatial Folder Successfully Uploaded', { timeout: 60_000 });
+  const token = await apiToken(page, TECH.username, TECH.password);
+  const meta = (await (
+    await page.request.get('/api/v1/storage/json', {
+      headers: auth(token),
+      params: { bucket_name: 'atx-data', filename: `data/${RUN}/spatial/metadata.json` },
+    })
+  ).json()) as Record<string, unknown>;
+  expect(meta).toMatchObject({ onTissueTixels: after, crop_area: [0, 0, SIDE, SIDE] });
+});
+
+test('the error messages of spec 02 §8 on their bad cases', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1400, height: 1100 });
+  await signIn(page, TECH.username, TECH.password);
+
+  // A run with a spatial folder and no images: reprocessing finds none.
+  await page.goto('/?component=AtlasBrowser&run_id=D90005');
+  await page.getByRole('dialog', { name: 'Spatial Folder Found' }).getByRole('button', { name: 'Reprocess' }).click();
+  await expect(snackbar(page)).toContainText('No images found in folder');
+
+  // An image the browser cannot decode.
+  await page.goto('/?component=AtlasBrowser');
+  await chooseRun(page, 'D90002');
+  await chooseImage(page, 'broken.png');
+  await expect(snackbar(page)).toContainText('Failed to load the image file');
+
+  // Tools without a barcode file: generating asks for one first.
+  await page.getByRole('button', { name: 'Choose Run' }).click();
+  await chooseRun(page, 'D90002');
+  await chooseImage(page, 'postB_BSA.tif');
+  await page.getByRole('dialog', { name: 'D90002' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Generate Spatial Folder' }).click();
+  await expect(snackbar(page)).toContainText('Must Select Barcode File Before Generating Spatial Folder');
+
+  // The image changes under the tool (replaced by a smaller one): the worker fails.
+  await page.getByRole('button', { name: 'Edit Metadata' }).click();
+  await chooseBarcodes(page, 'D90002', 'demo-bc50.txt');
+  await page
+    .getByRole('dialog', { name: 'Tissue Positions With Counts' })
+    .getByRole('button', { name: 'Skip' })
+    .click();
+  await page.getByRole('button', { name: 'Activate ROI' }).click();
+  await page.getByRole('button', { name: 'Threshold', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'BW' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Autofill' }).click();
+  const admin = await apiToken(page, ADMIN.username, ADMIN.password);
+  const small = await page.screenshot({ clip: { x: 0, y: 0, width: 60, height: 60 } });
+  await upload(page, admin, 'data/D90002/images/postB_BSA.tif', small, 'image/png');
+  await page.getByRole('button', { name: 'Generate Spatial Folder' }).click();
+  await expect(snackbar(page)).toContainText('Worker failed', { timeout: 30_000 });
+
+  // Another lab's public run: readable, but its folder is not this member's to write.
+  await page.getByRole('button', { name: 'Choose Run' }).click();
+  await chooseRun(page, 'D90004');
+  // Other specs may have given it a spatial folder: reprocess it then.
+  const next = page.getByRole('dialog', { name: /Spatial Folder Found|Select Image/ });
+  await expect(next).toBeVisible();
+  if ((await next.getAttribute('aria-labelledby')) === 'folder-found-title')
+    await next.getByRole('button', { name: 'Reprocess' }).click();
+  await chooseImage(page, 'postB_BSA.tif');
+  await chooseBarcodes(page, 'D90004', 'demo-bc50.txt');
+  await page
+    .getByRole('dialog', { name: 'Tissue Positions With Counts' })
+    .getByRole('button', { name: 'Skip' })
+    .click();
+  await page.getByRole('button', { name: 'Activate ROI' }).click();
+  await page.getByRole('button', { name: 'Threshold', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'BW' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Autofill' }).click();
+  await page.getByRole('button', { name: 'Generate Spatial Folder' }).click();
+  await expect(snackbar(page)).toContainText('Error generating spatial folder');
+  await shot(page, 'atlasbrowser-errors');
+});
