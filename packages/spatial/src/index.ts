@@ -44,3 +44,4 @@ export {
 } from './stats/cluster-ranking.js';
 export { runDeBenchmarks, type DeBenchmark, type DeBenchmarkOptions } from './stats/benchmarks.js';
 export * from './render/index.js';
+export * from './tracks/bigwig.js';

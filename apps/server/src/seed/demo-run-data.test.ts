@@ -74,8 +74,21 @@ describe('demo run data', () => {
         'data/D90002/h5/obj/eRegulons.h5ad',
         'data/D90002/h5/obj/motifs.csv',
         'frontpage/D90002.png',
+        // Tracks and the eRegulon network of a run with peaks, and the reference of its genome (issue 16).
+        'ref/mm10/mm10.chrom.sizes',
+        'ref/mm10/cytoBand.txt',
+        'ref/mm10/genes.bed',
+        ...[1, 2, 3, 4, 5, 6, 7].map((c) => `data/D90002/tracks/C${c}.bw`),
+        'data/D90002/tracks/All tixels.bedGraph',
+        'data/D90002/h5/networks/eRegulons.json',
       ],
     ]);
+    const bigWig = await readObject(t.infra.storage, 'atx-tracks', 'data/D90002/tracks/C1.bw');
+    expect(Buffer.from(bigWig.subarray(0, 4)).readUInt32LE(0)).toBe(0x888ffc26);
+    const network = JSON.parse(
+      Buffer.from(await readObject(t.infra.storage, BUCKET, 'data/D90002/h5/networks/eRegulons.json')).toString(),
+    ) as { nodes: { name: string }[] };
+    expect(network.nodes[0]!.name).toMatch(/^Ctcf_\+\/\+_\(\d+r\)$/);
     const genes = await readH5ad(await readObject(t.infra.storage, BUCKET, 'data/D90006/h5/obj/genes.h5ad'));
     expect(genes.varNames).toHaveLength(120);
     expect(genes.obsm.spatial?.nCols).toBe(2);

@@ -17,6 +17,8 @@ import type { Infra } from '../infra/index.js';
 import { createRuns } from '../domains/runs/index.js';
 import { seedDemoRuns, type DemoRun, type DemoRunDataGenerator, type DemoRunTarget } from './demo-runs.js';
 import { missingSpatialFiles, writeSpatialFolder } from './demo-spatial-folder.js';
+import { demoTracksMissing, writeDemoTracks } from './demo-tracks.js';
+import { tracksBucket } from '../config.js';
 
 /**
  * The demo runs' data (issue "run database, catalogue"): per demo run, a synthetic run from the generator of
@@ -69,7 +71,7 @@ export function createDemoRunDataGenerator(
   const outcomes: DemoRunDataOutcome[] = [];
   const generate = async (run: DemoRun, target: DemoRunTarget) => {
     const started = Date.now();
-    const written = await writeInputs(run, target, options);
+    const written = await writeInputs(run, target, options, tracksBucket(infra.config));
     const task = await postCreateFiles(infra, run, target);
     const outcome = { run_id: run.run_id, written, task, ms: Date.now() - started };
     outcomes.push(outcome);
@@ -81,7 +83,12 @@ export function createDemoRunDataGenerator(
 }
 
 /** Generates the run and writes whichever of its inputs, thumbnail and spatial folder files are missing. */
-async function writeInputs(run: DemoRun, target: DemoRunTarget, options: DemoRunDataOptions): Promise<string[]> {
+async function writeInputs(
+  run: DemoRun,
+  target: DemoRunTarget,
+  options: DemoRunDataOptions,
+  tracks: string,
+): Promise<string[]> {
   const { storage, bucket } = target;
   const assay = demoAssay(run);
   const objFolder = `${target.folder}h5/obj/`;
@@ -89,7 +96,9 @@ async function writeInputs(run: DemoRun, target: DemoRunTarget, options: DemoRun
   for (const name of INPUTS[assay]) if (!(await storage.exists(bucket, `${objFolder}${name}`))) missing.push(name);
   const thumbnailMissing = !(await storage.exists(bucket, target.thumbnailKey));
   const spatialMissing = await missingSpatialFiles(run, target);
-  if (!missing.length && !thumbnailMissing && !spatialMissing.length) return [];
+  // Runs with peaks get tracks and an eRegulon network (issue 16).
+  const tracksMissing = assay === 'atac' && (await demoTracksMissing({ run, target, tracksBucket: tracks }));
+  if (!missing.length && !thumbnailMissing && !spatialMissing.length && !tracksMissing) return [];
 
   // Each step runs on its own turn of the event loop, so requests are answered in between.
   await nextTurn();
@@ -132,6 +141,7 @@ async function writeInputs(run: DemoRun, target: DemoRunTarget, options: DemoRun
     written.push(target.thumbnailKey);
   }
   if (spatialMissing.length) written.push(...(await writeSpatialFolder(synthetic, seed, target, spatialMissing)));
+  if (tracksMissing) written.push(...(await writeDemoTracks({ run, target, tracksBucket: tracks }, synthetic, seed)));
   return written;
 }
 

@@ -24,7 +24,6 @@ export const EXPLORER_MSG = {
   noMatches: 'None of those names are in this run',
   noMarkers: 'The file names no marker genes: one cell type per row, `label, marker, marker, …`',
   cellTypesApplied: 'Cell types applied',
-  viewerUnavailable: (title: string) => `The ${title} is not available for this run.`,
   topTenUnavailable: 'The feature table of this run is not available.',
   frontPageSaved: (runId: string) => `Front page image of ${runId} saved`,
   frontPageFailed: (error: string) => `Front page image not saved: ${error}`,
