@@ -20,7 +20,10 @@ export function useTracks(run: RunRef | null): UseQueryResult<TTracks> {
   });
 }
 
-/** Where each gene of the genome's annotation is: name (upper case) → igv locus `chr:start-end` (1-based). */
+/**
+ * Where each gene of the genome's annotation is: name (upper case) → igv locus `chr:start-end` (1-based), with a
+ * margin of a tenth of the gene (at least 5 kb) on each side so the promoter peaks around its ends show.
+ */
 export type GeneLoci = Map<string, string>;
 
 export function parseGeneBed(text: string): GeneLoci {
@@ -29,7 +32,8 @@ export function parseGeneBed(text: string): GeneLoci {
     const [chrom, start, end, name] = line.split('\t');
     if (!chrom || !name || chrom.startsWith('#') || chrom.startsWith('track')) continue;
     const key = name.toUpperCase();
-    if (!loci.has(key)) loci.set(key, `${chrom}:${Number(start) + 1}-${Number(end)}`);
+    const margin = Math.max(5_000, Math.round((Number(end) - Number(start)) / 10));
+    if (!loci.has(key)) loci.set(key, `${chrom}:${Math.max(1, Number(start) + 1 - margin)}-${Number(end) + margin}`);
   }
   return loci;
 }
