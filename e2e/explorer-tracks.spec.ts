@@ -223,6 +223,8 @@ test('[EXPLORER-TRACKS]: a public link’s viewer sees its run’s tracks; anoth
   await plotsDrawn(pub);
   await pub.getByRole('tab', { name: 'Peak/Motif/Network Viewer' }).click();
   await expect(pub.getByTestId('track-browser')).toBeVisible({ timeout: 30_000 });
+  // A visitor can sign in from the viewer.
+  await expect(pub.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
   const listed = await listing;
   expect(listed.status()).toBe(200);
   await bigWigRead;
