@@ -135,9 +135,9 @@ test('[EXPLORER-LOGO]: sequence logo of one motif, one at a time, cached, and in
   await plotsDrawn(page);
   const viewer = page.getByTestId('viewer-slot');
 
-  // Gene mode: the track browser is not part of this build.
+  // Gene mode: the track browser.
   await page.getByRole('tab', { name: /Peak\/Motif/ }).click();
-  await expect(viewer).toContainText('not available for this run');
+  await expect(viewer.getByTestId('track-browser')).toBeVisible({ timeout: 30_000 });
 
   const motifButton = page
     .getByRole('group', { name: 'Feature type' })

@@ -89,7 +89,7 @@ test('[EXPLORER-PANELS]: feature table, histogram, cell typing, save display, pu
   expect(await histogram.locator('rect').count()).toBeGreaterThan(5);
   await shot(page, 'explorer-histogram');
   await page.getByRole('tab', { name: /Peak\/Motif/ }).click();
-  await expect(page.getByTestId('viewer-slot')).toContainText('not available for this run');
+  await expect(page.getByTestId('viewer-slot').getByTestId('track-browser')).toBeVisible({ timeout: 30_000 });
   await page.getByRole('tab', { name: 'Feature Table' }).click();
 
   // ---- Cell Type Mapping: a non-csv is refused, a marker csv runs gene.compute_cell_type ----

@@ -103,6 +103,8 @@ test('[EXPLORER-TISSUE]: the tissue image under the tixels, hidden, shown and di
   await expect(slider).toHaveValue('1');
   const box = (await page.getByTestId('linked-plots').boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.535, box.y + box.height * 0.45);
+  // The wheel zooms only once the plots have focus.
+  await page.getByTestId('linked-plots').focus();
   for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100);
   await page.waitForTimeout(500);
   await shot(page, 'explorer-tissue-zoomed');

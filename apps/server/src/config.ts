@@ -189,6 +189,9 @@ function persistedSecret(dataDir: string): string {
 /** The bucket of run data, web files and front-page images: the first configured one (DESIGN §5). */
 export const dataBucket = (config: Pick<Config, 'buckets'>): string => config.buckets[0]!;
 
+/** The bucket of track files (`data/{run}/tracks/`, `ref/{genome}/`): the third configured one, else the first. */
+export const tracksBucket = (config: Pick<Config, 'buckets'>): string => config.buckets[2] ?? config.buckets[0]!;
+
 function trustProxyOf(value: string | undefined): Config['trustProxy'] {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { buildWebFiles } from '@atlas/spatial';
-import { dataBucket } from '../src/config.js';
+import { dataBucket, tracksBucket } from '../src/config.js';
 import { createRuns } from '../src/domains/runs/index.js';
 import { adminToken, api, confirmedUser } from './accounts.js';
 import type { TestApp } from './harness.js';
@@ -47,7 +47,7 @@ const png = (seed: number) =>
  */
 export async function buildRun(
   t: TestApp,
-  run: { runId: string; group: string | null; public: boolean; pmid?: string },
+  run: { runId: string; group: string | null; public: boolean; pmid?: string; species?: string },
 ): Promise<BuiltRun> {
   const { runId } = run;
   const runs = createRuns(t.infra);
@@ -58,6 +58,7 @@ export async function buildRun(
     group: run.group,
     public: run.public,
     pmid: run.pmid ?? null,
+    ...(run.species && { species: run.species }),
   });
   const bucket = dataBucket(t.infra.config);
   const genes = ['A', 'B', 'C'].map((g) => `${runId}_${g}`);
@@ -96,8 +97,18 @@ export async function buildRun(
     [`data/${runId}/images/postB.png`, await png(seed + 1)],
     [`frontpage/${runId}.png`, await png(seed + 2)],
     [`data/${runId}/metadata.csv`, `run_id\n${runId}\n`],
+    [
+      `data/${runId}/h5/networks/${runId}.json`,
+      JSON.stringify({
+        nodes: [{ name: `${runId}_TF`, color_rgb: 'rgb(200,0,0)', size: 20 }],
+        edges: [{ source: `${runId}_TF`, target: genes[0], color_rgb: 'rgb(0,0,0)', width: 1 }],
+      }),
+    ],
   ]);
   for (const [key, body] of files) await t.infra.storage.put(bucket, key, body);
+  // The track browser's file of this run, in the tracks bucket (DESIGN §5).
+  const track = `data/${runId}/tracks/C1.bedgraph`;
+  await t.infra.storage.put(tracksBucket(t.infra.config), track, `chr1\t0\t100\t${seed}\n`);
   await runs.records.addFile(runId, {
     type: 'Metadata',
     bucket,

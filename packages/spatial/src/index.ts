@@ -46,3 +46,4 @@ export {
 export { runDeBenchmarks, type DeBenchmark, type DeBenchmarkOptions } from './stats/benchmarks.js';
 export * from './render/index.js';
 export * from './atlasbrowser/index.js';
+export * from './tracks/bigwig.js';

@@ -180,6 +180,9 @@ export function LinkedPlots(props: LinkedPlotsProps) {
   );
   const positionsOf = useCallback((id: PlotViewId) => (id === 'embedding' ? embedding : spatial), [embedding, spatial]);
 
+  // The mouse wheel zooms only once the plots have focus (a click or Tab): scrolling the page past them must not
+  // zoom them on the way.
+  const [focused, setFocused] = useState(false);
   const views = useMemo(() => {
     const w = 100 / Math.max(1, viewIds.length);
     return viewIds.map(
@@ -191,10 +194,10 @@ export function LinkedPlots(props: LinkedPlotsProps) {
           width: `${w}%`,
           height: '100%',
           flipY: id === 'spatial' ? spatialFlipY : embeddingFlipY,
-          controller: { inertia: false },
+          controller: { inertia: false, scrollZoom: focused },
         }),
     );
-  }, [viewIds, spatialFlipY, embeddingFlipY]);
+  }, [viewIds, spatialFlipY, embeddingFlipY, focused]);
 
   // Internal view states, fitted once the container has a size and re-fitted when the points change.
   const viewWidth = size.width / Math.max(1, viewIds.length);
@@ -424,7 +427,23 @@ export function LinkedPlots(props: LinkedPlotsProps) {
       ref={containerRef}
       className={className}
       data-testid="linked-plots"
-      style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', backgroundColor, ...style }}
+      data-focused={focused}
+      tabIndex={0}
+      aria-label="Plots: click or focus them to zoom with the mouse wheel"
+      onPointerDownCapture={(event) => event.currentTarget.focus({ preventScroll: true })}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      style={{
+        position: 'relative',
+        width: '100%',
+        height: '100%',
+        overflow: 'hidden',
+        backgroundColor,
+        outline: 'none',
+        ...style,
+      }}
     >
       {ready && (
         <DeckGL

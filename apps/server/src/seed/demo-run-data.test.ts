@@ -79,11 +79,24 @@ describe('demo run data', () => {
         'data/D90002/images/postB.tif',
         'data/D90002/images/flowA.tif',
         'data/D90002/images/flowB.tif',
+        // Tracks and the eRegulon network of a run with peaks, and the reference of its genome (issue 16).
+        'ref/mm10/mm10.chrom.sizes',
+        'ref/mm10/cytoBand.txt',
+        'ref/mm10/genes.bed',
+        ...[1, 2, 3, 4, 5, 6, 7].map((c) => `data/D90002/tracks/C${c}.bw`),
+        'data/D90002/tracks/All tixels.bedGraph',
+        'data/D90002/h5/networks/eRegulons.json',
       ],
     ]);
     // The chip fills the raw image, one pixel per spatial unit: 20 channels of 10 px with 10 px gaps.
     const raw = await sharp(await readObject(t.infra.storage, BUCKET, 'data/D90002/images/postB_BSA.tif')).metadata();
     expect(raw).toMatchObject({ format: 'tiff', width: 390, height: 390 });
+    const bigWig = await readObject(t.infra.storage, 'atx-tracks', 'data/D90002/tracks/C1.bw');
+    expect(Buffer.from(bigWig.subarray(0, 4)).readUInt32LE(0)).toBe(0x888ffc26);
+    const network = JSON.parse(
+      Buffer.from(await readObject(t.infra.storage, BUCKET, 'data/D90002/h5/networks/eRegulons.json')).toString(),
+    ) as { nodes: { name: string }[] };
+    expect(network.nodes[0]!.name).toMatch(/^Ctcf_\+\/\+_\(\d+r\)$/);
     const genes = await readH5ad(await readObject(t.infra.storage, BUCKET, 'data/D90006/h5/obj/genes.h5ad'));
     expect(genes.varNames).toHaveLength(120);
     expect(genes.obsm.spatial?.nCols).toBe(2);

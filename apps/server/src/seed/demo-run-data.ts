@@ -18,7 +18,8 @@ import { createRuns } from '../domains/runs/index.js';
 import { seedDemoRuns, type DemoRun, type DemoRunDataGenerator, type DemoRunTarget } from './demo-runs.js';
 import { missingSpatialFiles, writeSpatialFolder } from './demo-spatial-folder.js';
 import { missingRawImages, seedDemoBarcodeFiles, writeRawImages } from './demo-raw-images.js';
-import { dataBucket } from '../config.js';
+import { dataBucket, tracksBucket } from '../config.js';
+import { demoTracksMissing, writeDemoTracks } from './demo-tracks.js';
 
 /**
  * The demo runs' data (issue "run database, catalogue"): per demo run, a synthetic run from the generator of
@@ -71,7 +72,7 @@ export function createDemoRunDataGenerator(
   const outcomes: DemoRunDataOutcome[] = [];
   const generate = async (run: DemoRun, target: DemoRunTarget) => {
     const started = Date.now();
-    const written = await writeInputs(run, target, options);
+    const written = await writeInputs(run, target, options, tracksBucket(infra.config));
     const task = await postCreateFiles(infra, run, target);
     const outcome = { run_id: run.run_id, written, task, ms: Date.now() - started };
     outcomes.push(outcome);
@@ -83,7 +84,12 @@ export function createDemoRunDataGenerator(
 }
 
 /** Generates the run and writes whichever of its inputs, thumbnail and spatial folder files are missing. */
-async function writeInputs(run: DemoRun, target: DemoRunTarget, options: DemoRunDataOptions): Promise<string[]> {
+async function writeInputs(
+  run: DemoRun,
+  target: DemoRunTarget,
+  options: DemoRunDataOptions,
+  tracks: string,
+): Promise<string[]> {
   const { storage, bucket } = target;
   const assay = demoAssay(run);
   const objFolder = `${target.folder}h5/obj/`;
@@ -92,7 +98,9 @@ async function writeInputs(run: DemoRun, target: DemoRunTarget, options: DemoRun
   const thumbnailMissing = !(await storage.exists(bucket, target.thumbnailKey));
   const spatialMissing = await missingSpatialFiles(run, target);
   const rawMissing = await missingRawImages(run, target);
-  if (!missing.length && !thumbnailMissing && !spatialMissing.length && !rawMissing.length) return [];
+  // Runs with peaks get tracks and an eRegulon network (issue 16).
+  const tracksMissing = assay === 'atac' && (await demoTracksMissing({ run, target, tracksBucket: tracks }));
+  if (!missing.length && !thumbnailMissing && !spatialMissing.length && !rawMissing.length && !tracksMissing) return [];
 
   // Each step runs on its own turn of the event loop, so requests are answered in between.
   await nextTurn();
@@ -136,6 +144,7 @@ async function writeInputs(run: DemoRun, target: DemoRunTarget, options: DemoRun
   }
   if (spatialMissing.length) written.push(...(await writeSpatialFolder(synthetic, seed, target, spatialMissing)));
   if (rawMissing.length) written.push(...(await writeRawImages(synthetic, seed, target, rawMissing)));
+  if (tracksMissing) written.push(...(await writeDemoTracks({ run, target, tracksBucket: tracks }, synthetic, seed)));
   return written;
 }
 

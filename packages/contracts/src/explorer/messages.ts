@@ -22,9 +22,15 @@ export const EXPLORER_MSG = {
     kind === 'motifs' ? `Motif ${name} found` : `Expression ${name} found`,
   // ours
   noMatches: 'None of those names are in this run',
+  /** A pasted or uploaded list with names the run does not have: how many were found and which were not. */
+  namesNotFound: (found: number, total: number, missing: readonly string[]) =>
+    `${found} of ${total} found; not found: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''}`,
+  noTixelsSelected: 'The selection caught no tixel: draw around some points to select them',
+  /** Beside a log2 fold change past LARGE_LOG2FC: one group's mean is (almost) zero. */
+  foldChangeNearZero:
+    '† One group’s mean is near zero, so the fold change divides by almost nothing (scanpy computes it the same way): read it as “found only in the selection” (positive) or “only in the rest” (negative).',
   noMarkers: 'The file names no marker genes: one cell type per row, `label, marker, marker, …`',
   cellTypesApplied: 'Cell types applied',
-  viewerUnavailable: (title: string) => `The ${title} is not available for this run.`,
   topTenUnavailable: 'The feature table of this run is not available.',
   frontPageSaved: (runId: string) => `Front page image of ${runId} saved`,
   frontPageFailed: (error: string) => `Front page image not saved: ${error}`,

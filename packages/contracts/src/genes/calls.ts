@@ -14,6 +14,7 @@ import {
   ZTopTen,
   ZTopTenQuery,
 } from './schemas.js';
+import { ZNetwork, ZTracks } from './tracks.js';
 
 /**
  * Run-data reads (spec 03 §7 "Data reads for a run", DESIGN §6), under `/api/v1/genes/<snake_name>` (DESIGN §3).
@@ -102,4 +103,35 @@ export const importRun = defineCall({
   summary: 'Imports an uploaded .h5ad (key) or Visium folder (prefix) as a run and starts webfile.create_files.',
   body: ZImportRequest,
   response: ZTaskState,
+});
+
+export const tracks = defineCall({
+  method: 'GET',
+  path: '/api/v1/genes/tracks',
+  access: 'public',
+  summary:
+    'The track browser of a run: its tracks (data/{run}/tracks) and its genome reference (ref/{genome}) in the tracks bucket, as URLs signed for one hour.',
+  query: ZRunRef,
+  response: ZTracks,
+});
+
+export const networks = defineCall({
+  method: 'GET',
+  path: '/api/v1/genes/networks',
+  access: 'public',
+  summary: 'File names of the regulon networks of a run (data/{run}/h5/networks/*.json).',
+  query: ZRunRef,
+  response: z.array(z.string()),
+});
+
+export const network = defineCall({
+  method: 'GET',
+  path: '/api/v1/genes/network',
+  access: 'public',
+  summary:
+    'One regulon network of a run by file name: nodes (name, color_rgb, size) and edges (source, target, color_rgb, width).',
+  query: ZRunRef.extend({
+    name: z.string().regex(/^[\w.+-]+\.json$/, 'must be a .json file name of the run\u2019s networks'),
+  }),
+  response: ZNetwork,
 });

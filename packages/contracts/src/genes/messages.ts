@@ -20,4 +20,11 @@ export const GENES_MSG = {
     `${file}: spatial coordinates are required (obsm 'spatial' is missing); a Visium folder can be imported with its spatial/ folder instead`,
   importUnplaced: (count: number, example: string) =>
     `filtered_feature_bc_matrix.h5: ${count} barcodes have no row in the spatial positions file (e.g. ${example})`,
+  noTrackReference: (runId: string, genome: string | null) =>
+    genome
+      ? `The tracks bucket has no reference for ${genome} (ref/${genome}/ needs chromosome sizes or a FASTA), so the tracks of run ${runId} cannot be drawn`
+      : `Run ${runId} has no genome for its species, so its tracks cannot be drawn`,
+  networkMissing: (runId: string, name: string) => `Run ${runId} has no network ${name}`,
+  networkInvalid: (name: string, problem: string) =>
+    `The network ${name} is not valid JSON of nodes and edges: ${problem}`,
 } as const;

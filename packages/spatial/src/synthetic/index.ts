@@ -4,3 +4,13 @@ export type { Pfm } from './atac.js';
 export { dbitBarcode, type GridShape } from './layout.js';
 export { syntheticSpatialFolder, type SyntheticSpatialFolder } from './spatial-folder.js';
 export { renderTissueImage, type RgbImage, type TissueImageOptions } from './tissue-image.js';
+export {
+  DEMO_GENOMES,
+  demoBedGraph,
+  demoClusterSignal,
+  demoNetwork,
+  demoReference,
+  type DemoGene,
+  type DemoNetwork,
+  type DemoReference,
+} from './tracks.js';

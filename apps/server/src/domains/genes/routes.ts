@@ -19,6 +19,8 @@ import { NotVisibleError, type RunAccess, type Runs } from '../runs/index.js';
 import { linkDigest } from '../tasks/index.js';
 import { createRunDataStore, FeatureIndexError, MissingWebFileError } from './store.js';
 import { createTissueImages } from './tissue-image.js';
+import { createTrackFiles } from './tracks.js';
+import { tracksBucket } from '../../config.js';
 
 /**
  * Run-data reads under /api/v1/genes (spec 03 §7 "Data reads for a run") and the public gene-task route. Every read
@@ -28,6 +30,7 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
   const access = runs.access;
   const data = createRunDataStore(infra.storage);
   const tissue = createTissueImages(infra.storage);
+  const trackFiles = createTrackFiles({ storage: infra.storage, tracksBucket: tracksBucket(infra.config) });
 
   /** Storage misses and bad indices as the caller's errors rather than 500s. */
   async function read<T>(run: RunAccess, kind: TFeatureKind | null, work: () => Promise<T>): Promise<T> {
@@ -134,6 +137,18 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('image/jpeg').send(jpeg);
   });
+
+  // The track browser: signed URLs (1 h) for the run's tracks and its genome's reference, on the run's access.
+  route(app, g.tracks, async ({ query, identity, request }) => {
+    const run = await access.resolve(identity, query);
+    return trackFiles.tracks(run, infra.config.publicUrl ?? `${request.protocol}://${request.host}`);
+  });
+
+  route(app, g.networks, async ({ query, identity }) => trackFiles.networkNames(await access.resolve(identity, query)));
+
+  route(app, g.network, async ({ query, identity }) =>
+    trackFiles.network(await access.resolve(identity, query), query.name),
+  );
 
   // Public viewers' tasks: every file argument comes from the signed link, never from the client.
   const publicTasks = new RateLimiter(PUBLIC_TASK_LIMIT);

@@ -221,6 +221,21 @@ const DOORS: Record<string, Door[]> = {
     (c) => ({ method: 'GET', url: '/api/v1/genes/tissue_image/file', query: runRef(c) }),
     (res) => ok(res) && res.headers['content-type'] === 'image/jpeg',
   ),
+  ...runDataDoor(
+    'GET /api/v1/genes/tracks',
+    (c) => ({ method: 'GET', url: '/api/v1/genes/tracks', query: runRef(c) }),
+    (res, c) => has(res, `data/${c.run.runId}/tracks/C1.bedgraph`),
+  ),
+  ...runDataDoor(
+    'GET /api/v1/genes/networks',
+    (c) => ({ method: 'GET', url: '/api/v1/genes/networks', query: runRef(c) }),
+    (res, c) => has(res, `"${c.run.runId}.json"`),
+  ),
+  ...runDataDoor(
+    'GET /api/v1/genes/network',
+    (c) => ({ method: 'GET', url: '/api/v1/genes/network', query: { ...runRef(c), name: `${c.run.runId}.json` } }),
+    (res, c) => has(res, `${c.run.runId}_TF`),
+  ),
   'POST /api/v1/genes/public_task': [
     {
       // Only through a link: the task's files come from the link, never from the caller.

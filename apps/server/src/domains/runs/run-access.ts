@@ -13,6 +13,8 @@ export interface WebFolder {
 
 export interface RunAccess extends WebFolder {
   runId: string;
+  /** The run's species (its genome's key for the track browser). */
+  species: string;
   /** Set when the read was authorised by a public link (its file paths are the link's). */
   link?: RunLinkClaims;
 }
@@ -31,7 +33,7 @@ export function createRunAccess(deps: { store: RunStore; secret: string; dataBuc
         const runId = link.meta.run_id;
         if (ref.run_id && ref.run_id !== runId) throw notFound(GENES_MSG.runNotFound(ref.run_id));
         const folder = link.data.data.slice(0, link.data.data.lastIndexOf('/') + 1);
-        return { runId, bucket: link.data.bucket, folder, link };
+        return { runId, species: link.meta.species, bucket: link.data.bucket, folder, link };
       }
       if (!ref.run_id) throw new HttpError(400, GENES_MSG.needRunOrLink);
       return this.forCaller(callerOf(identity), ref.run_id);
@@ -43,7 +45,7 @@ export function createRunAccess(deps: { store: RunStore; secret: string; dataBuc
       if (!run || !mayUseRun(caller, 'read', runId, { public: run.public, group: run.group })) {
         throw notFound(GENES_MSG.runNotFound(runId));
       }
-      return { runId, bucket: deps.dataBucket, folder: webFolderOf(run) };
+      return { runId, species: run.species, bucket: deps.dataBucket, folder: webFolderOf(run) };
     },
 
     /**

@@ -30,4 +30,8 @@ export const explorerKeys = {
   topTen: (run: RunRef | null, kind: FeatureKind) => ['explorer', runKey(run), kind, 'topTen'],
   seqLogo: (run: RunRef | null, motif: string | null) => ['explorer', runKey(run), 'motifs', 'seq-logo', motif],
   task: (id: string | null) => ['explorer', 'task', id],
+  tracks: (run: RunRef | null) => ['explorer', runKey(run), 'tracks'],
+  geneLoci: (genome: string | null) => ['explorer', 'genome', genome, 'gene-loci'],
+  networks: (run: RunRef | null) => ['explorer', runKey(run), 'eRegulons', 'networks'],
+  network: (run: RunRef | null, name: string | null) => ['explorer', runKey(run), 'eRegulons', 'network', name],
 };

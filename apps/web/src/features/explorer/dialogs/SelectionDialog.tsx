@@ -13,9 +13,15 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { KIND_LABEL, type FeatureKind } from '@atlas/contracts';
+import { EXPLORER_MSG, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
 import { downloadBlob } from '../../../components/download';
 import { rankedTableCsv, rankedTableFileName, type RankedRow } from './rankedTable';
+
+/**
+ * Past this |log2 fold change| (a 1000-fold change) one group's mean is practically zero: the value (up to ±30
+ * with scanpy's 1e-9 pseudo-count) says "only here", not how much more, so it carries a note.
+ */
+const LARGE_LOG2FC = 10;
 
 /** Browser download of a text file. */
 function downloadText(text: string, fileName: string, type = 'text/csv'): void {
@@ -82,12 +88,19 @@ export function SelectionDialog({
                   <TableCell>{i + 1}</TableCell>
                   <TableCell sx={{ fontWeight: 500 }}>{row.name}</TableCell>
                   <TableCell align="right">{row.score.toFixed(2)}</TableCell>
-                  <TableCell align="right">{row.log2fc.toFixed(2)}</TableCell>
+                  <TableCell align="right">
+                    {Math.abs(row.log2fc) > LARGE_LOG2FC ? `${row.log2fc.toFixed(2)} †` : row.log2fc.toFixed(2)}
+                  </TableCell>
                   <TableCell align="right">{row.p_adj.toExponential(2)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
+          {top.some((row) => Math.abs(row.log2fc) > LARGE_LOG2FC) && (
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="log2fc-note">
+              {EXPLORER_MSG.foldChangeNearZero}
+            </Typography>
+          )}
           {top.length === 0 && (
             <List dense>
               <ListItem>

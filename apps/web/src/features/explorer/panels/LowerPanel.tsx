@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -9,7 +8,8 @@ import { useExplorer, type LowerPanel } from '../state/store';
 import { FeatureTable } from './FeatureTable';
 import { HistogramPanel } from './Histogram';
 import { MotifLogoPanel } from './MotifLogoPanel';
-import { EXPLORER_MSG } from '@atlas/contracts';
+import { NetworkPanel } from './NetworkPanel';
+import { TrackBrowser } from './TrackBrowser';
 
 /** 'Peak/Motif Viewer', or 'Peak/Motif/Network Viewer' when the run has regulons (spec 03 §2.1). */
 function viewerTitle(regulons: boolean | null | undefined): string {
@@ -17,14 +17,14 @@ function viewerTitle(regulons: boolean | null | undefined): string {
 }
 
 /**
- * The viewer slot: the sequence logo in motif mode; the track browser and the network are not part of this
- * build, so gene and eRegulon mode say so.
+ * The viewer slot (spec 03 §2.1): the track browser in gene mode, the sequence logo in motif mode, the regulon
+ * network in eRegulon mode.
  */
-function ViewerSlot({ title }: { title: string }) {
+function ViewerSlot() {
   const kind = useExplorer((s) => s.kind);
   return (
     <Box sx={{ p: 2 }} data-testid="viewer-slot">
-      {kind === 'motifs' ? <MotifLogoPanel /> : <Alert severity="info">{EXPLORER_MSG.viewerUnavailable(title)}</Alert>}
+      {kind === 'motifs' ? <MotifLogoPanel /> : kind === 'eRegulons' ? <NetworkPanel /> : <TrackBrowser />}
     </Box>
   );
 }
@@ -59,13 +59,7 @@ export function ExplorerLowerPanel() {
         <Tab value="viewer" label={title} disabled={!peakViewer} />
       </Tabs>
       <Box sx={{ p: 1 }}>
-        {shown === 'table' ? (
-          <FeatureTable />
-        ) : shown === 'histogram' ? (
-          <HistogramPanel />
-        ) : (
-          <ViewerSlot title={title} />
-        )}
+        {shown === 'table' ? <FeatureTable /> : shown === 'histogram' ? <HistogramPanel /> : <ViewerSlot />}
       </Box>
     </Paper>
   );

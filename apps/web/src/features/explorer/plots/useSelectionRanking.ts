@@ -64,7 +64,11 @@ export function useSelectionRanking(): SelectionRanking {
 
   const onSelect = useCallback(
     (indices: Uint32Array) => {
-      if (!run || indices.length === 0) return;
+      if (!run) return;
+      if (indices.length === 0) {
+        showSnack(EXPLORER_MSG.noTixelsSelected, { color: 'info' });
+        return;
+      }
       const selection = Array.from(indices);
       patch({ selection });
       setResult(null);

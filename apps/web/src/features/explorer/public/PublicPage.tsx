@@ -41,7 +41,7 @@ function HomeLogo() {
  * this browser's public session when that token has expired); a tampered or expired link gets an error page.
  * Then the explorer opens the run by its `encoded` link — every read and task goes through the link, never a
  * run_id — in public mode: compact top bar (logo → catalogue, Metadata, the gene/motif/eRegulon toggle, palette,
- * gene search), no run search, no admin tools (no FrontPage).
+ * gene search, Sign In for a visitor), no run search, no admin tools (no FrontPage).
  */
 export function PublicPage() {
   const [params] = useSearchParams();
@@ -93,6 +93,11 @@ export function PublicPage() {
               <Box component="span" sx={{ fontWeight: 700 }}>
                 {meta.data.run_id}
               </Box>
+              {!user && (
+                <Button component={RouterLink} to="/login" size="small" variant="outlined">
+                  Sign In
+                </Button>
+              )}
             </Box>
           }
         />

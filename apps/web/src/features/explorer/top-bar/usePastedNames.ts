@@ -1,7 +1,7 @@
 import type { ClipboardEvent } from 'react';
 import { EXPLORER_MSG, type FeatureKind } from '@atlas/contracts';
 import { useSnackbar } from '../../../app/feedback';
-import { matchFeatureNames, splitNameList } from './nameMatching';
+import { cleanFeatureName, matchFeatureNames, splitNameList } from './nameMatching';
 
 /**
  * Adds a pasted or uploaded list of names to the chosen features by the spec's rules (03 §5: punctuation stripped,
@@ -18,13 +18,18 @@ export function usePastedNames(
 
   const addNames = (tokens: string[]) => {
     if (!known) return;
-    const { matched } = matchFeatureNames(tokens, known, features);
+    const { matched, unknown } = matchFeatureNames(tokens, known, features);
+    // Dropped names are reported, never lost silently: 'n of m found; not found: …'.
+    const missing = [...new Set(unknown)];
+    const total = new Set(tokens.map(cleanFeatureName).filter(Boolean)).size;
+    const report = missing.length ? EXPLORER_MSG.namesNotFound(total - missing.length, total, missing) : null;
     if (!matched.length) {
-      showSnack(EXPLORER_MSG.noMatches, { color: 'warning' });
+      showSnack(report ? `${EXPLORER_MSG.noMatches}: ${report}` : EXPLORER_MSG.noMatches, { color: 'warning' });
       return;
     }
     onChange([...features, ...matched]);
-    showSnack(EXPLORER_MSG.featureFound(kind, matched.join(', ')), { color: 'success' });
+    const found = EXPLORER_MSG.featureFound(kind, matched.join(', '));
+    showSnack(report ? `${found}. ${report}` : found, { color: report ? 'warning' : 'success' });
   };
 
   /**

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { EXPLORER_MSG } from '@atlas/contracts';
+import { SelectionDialog, type SelectionResult } from './SelectionDialog';
+
+const row = (name: string, log2fc: number) => ({ name, score: 5, log2fc, p: 1e-5, p_adj: 1e-4 });
+
+const result = (rows: ReturnType<typeof row>[]): SelectionResult => ({
+  kind: 'genes',
+  count: 12,
+  top: rows.map((r) => r.name),
+  table: rows,
+});
+
+afterEach(cleanup);
+
+describe('SelectionDialog', () => {
+  it('marks a fold change from a near-zero group and says why', () => {
+    render(
+      <SelectionDialog open runId="D1" result={result([row('Sox2', 29.1), row('Gfap', 1.5)])} onClose={() => {}} />,
+    );
+    const rows = within(screen.getByRole('table', { name: 'Top 10 Genes' })).getAllByRole('row');
+    expect(rows[1]!.textContent).toContain('29.10 †');
+    expect(rows[2]!.textContent).toContain('1.50');
+    expect(rows[2]!.textContent).not.toContain('†');
+    expect(screen.getByTestId('log2fc-note').textContent).toBe(EXPLORER_MSG.foldChangeNearZero);
+  });
+
+  it('has no note when every fold change is ordinary', () => {
+    render(<SelectionDialog open runId="D1" result={result([row('Gfap', -2.25)])} onClose={() => {}} />);
+    expect(screen.queryByTestId('log2fc-note')).toBeNull();
+  });
+});

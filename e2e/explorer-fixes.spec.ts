@@ -1,0 +1,83 @@
+import type { Page } from '@playwright/test';
+import { EXPLORER_MSG } from '@atlas/contracts';
+import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+
+/**
+ * [EXPLORER-FIXES]: small things a scientist met (issue 16) — a pasted list reports the names it dropped, a lasso
+ * that catches no tixel says so, and the mouse wheel over the plots zooms only once they have focus.
+ */
+
+const RUN = 'D90001';
+
+async function plotsDrawn(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
+    null,
+    { timeout: 60_000 },
+  );
+  await expect
+    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
+    .toBeGreaterThan(0.01);
+}
+
+test('[EXPLORER-FIXES]: dropped names reported, an empty lasso said, wheel zoom only with focus', async ({ page }) => {
+  test.setTimeout(180_000);
+  const token = await apiToken(page, ADMIN.username, ADMIN.password);
+  await expect
+    .poll(
+      async () =>
+        (
+          await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: { authorization: `JWT ${token}` } })
+        ).status(),
+      { timeout: 120_000, intervals: [1000] },
+    )
+    .toBe(200);
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
+  await plotsDrawn(page);
+
+  // ---- The mouse wheel: nothing until the plots have focus, then it zooms ----
+  const plots = page.getByTestId('linked-plots');
+  await expect(plots).toHaveAttribute('data-focused', 'false');
+  const box = (await plots.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.5);
+  const before = await plotHalves(page);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -120);
+  await page.waitForTimeout(500);
+  expect(await plotHalves(page)).toEqual(before);
+  await plots.focus();
+  await expect(plots).toHaveAttribute('data-focused', 'true');
+  await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.5);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -120);
+  await expect.poll(async () => (await plotHalves(page))[0], { timeout: 10_000 }).not.toBe(before[0]);
+  await page.getByRole('button', { name: 'Restart' }).click();
+  await plotsDrawn(page);
+
+  // ---- A lasso around an empty corner of the UMAP ----
+  await page.getByTestId('tool-lasso').click();
+  const x = box.x + 20;
+  const y = box.y + box.height - 40;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (const [dx, dy] of [
+    [20, 0],
+    [20, 20],
+    [0, 20],
+    [0, 0],
+  ] as const)
+    await page.mouse.move(x + dx, y + dy - 20, { steps: 2 });
+  await page.mouse.up();
+  await expect(page.getByText(EXPLORER_MSG.noTixelsSelected)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('selection-count')).toHaveCount(0);
+  await page.getByTestId('tool-lasso').click();
+
+  // ---- A pasted list with two names the run does not have ----
+  await page.getByRole('button', { name: 'Genes/Motifs' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Genes' });
+  await dialog.getByLabel('Paste a list').fill('actb, Gapdh; MBP NotAGene1 Notagene2 Gapdh');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  const report = EXPLORER_MSG.namesNotFound(3, 5, ['NotAGene1', 'Notagene2']);
+  await expect(page.getByText(report)).toBeVisible();
+  await expect(page.getByText(EXPLORER_MSG.featureFound('genes', 'Actb, Gapdh, Mbp'))).toBeVisible();
+  await shot(page, 'explorer-fixes-names');
+});
