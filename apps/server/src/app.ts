@@ -19,6 +19,7 @@ import { registerLabRoutes } from './domains/lab/index.js';
 import { registerLabStorageRoutes } from './domains/lab-storage/index.js';
 import { registerGenesRoutes } from './domains/genes/index.js';
 import { registerFrontpageRoutes } from './domains/catalogue-frontpage/index.js';
+import { registerAnnotationRoutes } from './domains/annotations/index.js';
 
 /**
  * Builds the HTTP app over ready infrastructure: identity hook, one error handler, then every domain's routes.
@@ -61,6 +62,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerGenesRoutes(app, infra, runs);
   registerImportRoutes(app, infra);
   registerFrontpageRoutes(app, infra, runs);
+  registerAnnotationRoutes(app, infra, runs);
   registerLabRoutes(app, infra);
   registerLabStorageRoutes(app, infra, runs);
   registerDocsRoutes(app);

@@ -17,3 +17,5 @@ export * from './genes/index.js';
 export * as genesCalls from './genes/calls.js';
 export * from './lab/index.js';
 export * as labCalls from './lab/calls.js';
+export * from './annotations/index.js';
+export * as annotationCalls from './annotations/calls.js';

@@ -233,3 +233,21 @@ export interface Tables {
   dbits: DbitsTable;
   qc: QcTable;
 }
+
+// ---- shared annotations (013_annotations.sql) ----
+
+export interface AnnotationsTable {
+  id: Generated<string>;
+  run_id: string;
+  name: string;
+  color: string;
+  note: string;
+  tixels: Json<number[]>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_by: string | null;
+  updated_at: UpdatedAt;
+}
+export interface Tables {
+  annotations: AnnotationsTable;
+}
