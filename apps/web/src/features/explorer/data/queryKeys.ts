@@ -30,4 +30,5 @@ export const explorerKeys = {
   topTen: (run: RunRef | null, kind: FeatureKind) => ['explorer', runKey(run), kind, 'topTen'],
   seqLogo: (run: RunRef | null, motif: string | null) => ['explorer', runKey(run), 'motifs', 'seq-logo', motif],
   task: (id: string | null) => ['explorer', 'task', id],
+  annotations: (runId: string | null) => ['explorer', runId ?? '', 'annotations'],
 };
