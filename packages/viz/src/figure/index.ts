@@ -10,4 +10,5 @@ export {
 } from './compose';
 export { figureToSvg } from './svg';
 export { paintFigure } from './canvas';
+export { withPngDpi } from './png';
 export { VISIUM_SPOT_MICRONS, gridPitch, micronsPerUnit, niceScaleBar, type ScaleBar } from './scaleBar';

@@ -25,6 +25,7 @@ import {
   composeFigure,
   figureToSvg,
   paintFigure,
+  withPngDpi,
   type FigureScene,
   type LinkedPlotsHandle,
 } from '@atlas/viz';
@@ -176,7 +177,9 @@ function FigureDialog({
         paintFigure(figure, ctx, dpi / CSS_DPI, images);
         const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
         if (!blob) throw new Error('The figure could not be encoded: choose a lower DPI');
-        downloadBlob(blob, `${runId}_figure_${dpi}dpi.png`);
+        // The chosen DPI is written into the file, so layout programs place it at its printed size.
+        const png = withPngDpi(new Uint8Array(await blob.arrayBuffer()), dpi);
+        downloadBlob(new Blob([png], { type: 'image/png' }), `${runId}_figure_${dpi}dpi.png`);
       }
       onClose();
     } catch (e) {
