@@ -22,8 +22,11 @@ async function waitForRuns(page: Page, token: string): Promise<void> {
       .toBe(200);
 }
 
-const zoomOf = async (page: Page, run: string) =>
-  Number(await page.locator(`[data-testid="compare-cell"][data-run-id="${run}"]`).getAttribute('data-zoom'));
+/** The zoom a run's view is drawn at; NaN while the run is not drawn (its values still loading). */
+const zoomOf = async (page: Page, run: string) => {
+  const zoom = await page.locator(`[data-testid="compare-cell"][data-run-id="${run}"]`).getAttribute('data-zoom');
+  return zoom ? Number(zoom) : NaN;
+};
 
 /** Share of lit pixels in a compare cell (its run was drawn). */
 async function lit(page: Page, run: string): Promise<number> {
@@ -81,6 +84,7 @@ test('[EXPLORER-COMPARE]: two runs side by side, shared range, linked zoom, rank
   await expect(legend).toContainText(shared);
 
   // Linked zoom: the buttons and the wheel over one run move both by the same step.
+  for (const run of RUNS) await expect.poll(() => zoomOf(page, run), { timeout: 20_000 }).not.toBeNaN();
   const z0 = [await zoomOf(page, RUNS[0]!), await zoomOf(page, RUNS[1]!)];
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await expect.poll(() => zoomOf(page, RUNS[1]!)).toBeCloseTo(z0[1]! + Math.log2(1.1), 2);

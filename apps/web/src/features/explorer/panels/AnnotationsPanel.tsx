@@ -117,7 +117,9 @@ export function AnnotationsPanel({ rankSets, ranking }: { rankSets: SelectionRan
           <Table size="small" aria-label="Annotations">
             <TableHead>
               <TableRow>
-                <TableCell padding="checkbox">Colour by</TableCell>
+                <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
+                  Colour by
+                </TableCell>
                 <TableCell>Name</TableCell>
                 <TableCell align="right">Tixels</TableCell>
                 <TableCell>Note</TableCell>
@@ -195,14 +197,16 @@ export function AnnotationsPanel({ rankSets, ranking }: { rankSets: SelectionRan
             </TableBody>
           </Table>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1.5 }}>
-            <Typography variant="subtitle2">Rank features:</Typography>
+            <Typography variant="subtitle2" sx={{ whiteSpace: 'nowrap' }}>
+              Rank features:
+            </Typography>
             <TextField
               select
               size="small"
               label="Set A"
               value={setA}
               onChange={(e) => setSetA(e.target.value)}
-              sx={{ minWidth: 160 }}
+              sx={{ width: 220 }}
             >
               {annotations.map((a) => (
                 <MenuItem key={a.id} value={a.id}>
@@ -217,7 +221,7 @@ export function AnnotationsPanel({ rankSets, ranking }: { rankSets: SelectionRan
               label="Set B"
               value={setB}
               onChange={(e) => setSetB(e.target.value)}
-              sx={{ minWidth: 160 }}
+              sx={{ width: 220 }}
             >
               <MenuItem value={REST}>The rest</MenuItem>
               {annotations

@@ -127,7 +127,7 @@ function CategoryColumn({ colouring, onOpenColors, onClearSelection }: LegendPan
             <Typography variant="subtitle2">Annotations</Typography>
             <Button
               size="small"
-              sx={{ ml: 0.5, py: 0, textTransform: 'none' }}
+              sx={{ ml: 0.5, py: 0, minWidth: 0, whiteSpace: 'nowrap', textTransform: 'none' }}
               onClick={() => s.patch({ annotationIds: [], highlightedClusters: [] })}
             >
               Back to clusters

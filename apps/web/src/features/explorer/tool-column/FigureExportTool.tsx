@@ -236,7 +236,7 @@ function FigureDialog({
             <Typography variant="body2" color="text.secondary" data-testid="figure-size">
               {format === 'png' && dpiOk
                 ? `${pixelSize(figure).width} × ${pixelSize(figure).height} px at ${dpi} DPI`
-                : `${figure.width} × ${figure.height} pt`}
+                : `${figure.width} × ${figure.height} px, vector`}
               {` · ${figure.pointCount.toLocaleString()} tixels`}
             </Typography>
           )}
