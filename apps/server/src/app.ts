@@ -21,6 +21,7 @@ import { registerGenesRoutes } from './domains/genes/index.js';
 import { registerAtlasBrowserRoutes } from './domains/atlasbrowser/index.js';
 import { registerFrontpageRoutes } from './domains/catalogue-frontpage/index.js';
 import { registerUploadRoutes } from './domains/uploads/index.js';
+import { registerAnnotationRoutes } from './domains/annotations/index.js';
 
 /**
  * Builds the HTTP app over ready infrastructure: identity hook, one error handler, then every domain's routes.
@@ -63,6 +64,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerGenesRoutes(app, infra, runs);
   registerImportRoutes(app, infra);
   registerFrontpageRoutes(app, infra, runs);
+  registerAnnotationRoutes(app, infra, runs);
   registerLabRoutes(app, infra);
   registerLabStorageRoutes(app, infra, runs);
   registerUploadRoutes(app, infra, runs);

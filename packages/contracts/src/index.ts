@@ -21,3 +21,5 @@ export * from './transfers/index.js';
 export * from './uploads/index.js';
 export * from './atlasbrowser/index.js';
 export * as atlasBrowserCalls from './atlasbrowser/calls.js';
+export * from './annotations/index.js';
+export * as annotationCalls from './annotations/calls.js';

@@ -45,3 +45,6 @@ export type { PlotViewState } from './viewState';
 export { buildGrid, indicesToMask, pointInPolygon, rectPolygon, selectInPolygon } from './selection/selectInPolygon';
 export type { GridIndex, Polygon } from './selection/selectInPolygon';
 export { SelectionClient } from './selection/SelectionClient';
+export * from './figure/index';
+export { ComparePlots } from './ComparePlots';
+export type { ComparePanel, ComparePlotsHandle, ComparePlotsProps } from './ComparePlots';

@@ -30,6 +30,8 @@ export const ZCatalogueRun = z.object({
   assay: z.string(),
   organ: z.string(),
   species: z.string(),
+  /** DBiT channel width in µm (spec 03 §4 metadata); null when not recorded (e.g. imported Visium runs). */
+  channel_width: z.number().nullable(),
   /** 1 means public (spec 01 §3). */
   public: z.union([z.literal(0), z.literal(1)]),
   /** Address of the front-page thumbnail (`frontpage/{run_id}.png`); a missing image answers 404. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { column, csrToCsc, cscToCsr, row, rowSums, toCsc, toCsr } from './ops.js';
+import { column, csrToCsc, cscToCsr, row, rowSums, selectRows, toCsc, toCsr } from './ops.js';
 import type { DenseMatrix, Matrix } from './types.js';
 
 // 3 observations × 4 features, with an empty row, an empty column and a NaN (a stored value, not a zero).
@@ -25,6 +25,19 @@ describe('matrix ops', () => {
     expect(Array.from(csc.indptr)).toEqual([0, 2, 2, 4, 5]);
     expect(Array.from(csc.indices)).toEqual([0, 2, 0, 2, 2]);
     expect(Array.from(csc.data)).toEqual([1, 3, 2, NaN, 4]);
+  });
+
+  it('selects rows in the given order from every layout, and refuses a row outside the matrix', () => {
+    for (const m of [dense, csr, csc]) {
+      const picked = selectRows(m, [2, 0, 2]);
+      expect(picked.kind).toBe('csr');
+      expect(toDense(picked)).toEqual([
+        [3, 0, NaN, 4],
+        [1, 0, 2, 0],
+        [3, 0, NaN, 4],
+      ]);
+    }
+    expect(() => selectRows(dense, [3])).toThrow(RangeError);
   });
 
   it('extracts the same rows and columns from every layout', () => {

@@ -162,3 +162,30 @@ export function rowSums(m: Matrix): Float64Array {
   }
   return sums;
 }
+
+/**
+ * The observations `rows`, in that order, as a CSR matrix (e.g. two tixel sets to compare with each other rather than
+ * with the rest of the run). Rows may repeat.
+ */
+export function selectRows(m: Matrix, rows: ArrayLike<number>): CsrMatrix {
+  const csr = toCsr(m);
+  let nnz = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    checkIndex(r, csr.nRows, 'row');
+    nnz += csr.indptr[r + 1]! - csr.indptr[r]!;
+  }
+  const indptr = new Float64Array(rows.length + 1);
+  const indices = new Int32Array(nnz);
+  const data = new Float32Array(nnz);
+  let out = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const start = csr.indptr[rows[i]!]!;
+    const end = csr.indptr[rows[i]! + 1]!;
+    indices.set(csr.indices.subarray(start, end), out);
+    data.set(csr.data.subarray(start, end), out);
+    out += end - start;
+    indptr[i + 1] = out;
+  }
+  return { kind: 'csr', nRows: rows.length, nCols: csr.nCols, indptr, indices, data };
+}

@@ -44,7 +44,7 @@ const IDENTITY: Record<Who, Identity> = {
 };
 
 interface Call {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   query?: Record<string, string>;
   body?: unknown;
@@ -80,6 +80,13 @@ const runRef = (c: Ctx): Record<string, string> =>
     ? { encoded: c.encoded, ...(c.who === 'otherLink' ? { run_id: c.run.runId } : {}) }
     : { run_id: c.run.runId };
 const file = (c: Ctx, path: string) => ({ bucket_name: BUCKET, filename: `data/${c.run.runId}/${path}` });
+
+/** One annotation per run and caller (made in beforeAll), so that a granted DELETE leaves the others in place. */
+const annotationIds = new Map<string, string>();
+const annotationOf = (c: Ctx) => annotationIds.get(`${c.run.runId}:${c.who}`) ?? '00000000-0000-4000-8000-000000000000';
+/** Who may see an annotation but not change it is told so (403); everyone else gets a 404 as for a missing run. */
+const annotationRefusal = (res: LightMyRequestResponse, c: Ctx) =>
+  res.statusCode === (c.who === 'other' && c.run === runs.public ? 403 : 404);
 
 /** A run-data read: the run data rule, by run id or by public link. */
 const runDataDoor = (key: string, call: Door['call'], granted: Door['granted']): Record<string, Door[]> => ({
@@ -249,6 +256,47 @@ const DOORS: Record<string, Door[]> = {
       granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
       refusal: (res, c) =>
         c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode),
+    },
+  ],
+
+  // ---- shared annotations: read by who may read the run, changed by its group ----
+  'GET /api/v1/annotations': [
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'GET', url: '/api/v1/annotations', query: { run_id: c.run.runId } }),
+      granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
+    },
+  ],
+  'POST /api/v1/annotations': [
+    {
+      rule: 'write',
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/annotations',
+        body: { run_id: c.run.runId, name: `made by ${c.who}`, color: '#00aa00', tixels: [0, 1] },
+      }),
+      granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
+      refusal: annotationRefusal,
+    },
+  ],
+  'PUT /api/v1/annotations/:id': [
+    {
+      rule: 'write',
+      call: (c) => ({
+        method: 'PUT',
+        url: `/api/v1/annotations/${annotationOf(c)}`,
+        body: { note: `changed by ${c.who}` },
+      }),
+      granted: (res, c) => has(res, `changed by ${c.who}`),
+      refusal: annotationRefusal,
+    },
+  ],
+  'DELETE /api/v1/annotations/:id': [
+    {
+      rule: 'write',
+      call: (c) => ({ method: 'DELETE', url: `/api/v1/annotations/${annotationOf(c)}` }),
+      granted: (res, c) => has(res, annotationOf(c)),
+      refusal: annotationRefusal,
     },
   ],
 
@@ -537,6 +585,14 @@ beforeAll(async () => {
   runs.private = built.get('private')!;
   await setRunPublic(t.infra.db, 'D00102', false);
   await t.infra.storage.put(BUCKET, 'barcodes/list.txt', 'AAAA\n');
+  for (const run of [runs.public, runs.private])
+    for (const who of WHO) {
+      const made = await api<{ id: string }>(t.app, 'POST', '/api/v1/annotations', {
+        token: admin,
+        body: { run_id: run.runId, name: `for ${who}`, color: '#112233', tixels: [2] },
+      });
+      annotationIds.set(`${run.runId}:${who}`, made.body.id);
+    }
   const listed = await api<{ run_id: string; results_id: number }[]>(t.app, 'GET', '/api/v1/run_db/get_runs', {
     token: admin,
   });

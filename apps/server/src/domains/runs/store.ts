@@ -84,6 +84,7 @@ export function createRunStore(db: Kysely<Tables>) {
           't.assay',
           't.organ',
           't.species',
+          't.channel_width',
           'r.public',
           'r.web_object_available',
         ])

@@ -249,7 +249,22 @@ export interface Tables {
   qc: QcTable;
 }
 
+// ---- shared annotations (013_annotations.sql) ----
+
+export interface AnnotationsTable {
+  id: Generated<string>;
+  run_id: string;
+  name: string;
+  color: string;
+  note: string;
+  tixels: Json<number[]>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_by: string | null;
+  updated_at: UpdatedAt;
+}
 // ---- workers (009_task_workers.sql) ----
 export interface Tables {
   task_workers: TaskWorkersTable;
+  annotations: AnnotationsTable;
 }

@@ -2,14 +2,18 @@ import { z } from 'zod';
 import { objectIn } from '../authorise.js';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
 import { bucketOf, loadFeatures, ZBucketKwargs, ZObjH5ad } from './data.js';
-import { deRows, welchVsRest, wilcoxonVsRest } from '@atlas/spatial';
+import { deRows, selectRows, welchVsRest, wilcoxonVsRest } from '@atlas/spatial';
 
 const ZArgs = z.tuple([
   ZObjH5ad,
   z.array(z.number().int().nonnegative()).min(1, 'Select at least one tixel'),
   z.string().optional(),
 ]);
-const ZKwargs = ZBucketKwargs.extend({ method: z.enum(['t-test', 'wilcoxon']).default('t-test') });
+const ZKwargs = ZBucketKwargs.extend({
+  method: z.enum(['t-test', 'wilcoxon']).default('t-test'),
+  /** Set A vs set B: the tixels to compare the selection with, instead of all other tixels. */
+  reference: z.array(z.number().int().nonnegative()).min(1, 'Set B needs at least one tixel').optional(),
+});
 
 interface QcRow {
   name: string;
@@ -31,7 +35,8 @@ export interface ComputeQcResult {
 
 /**
  * gene.compute_qc (spec 03 §7): a lasso/quad selection of tixels against all other tixels, Welch t-test (default,
- * the original's method) or Wilcoxon rank-sum; args [h5ad path, selected tixel indices, table key].
+ * the original's method) or Wilcoxon rank-sum; args [h5ad path, selected tixel indices, table key]. With kwargs
+ * `reference` (a second tixel set, e.g. a shared annotation) the selection is ranked against that set only.
  */
 export const computeQc = defineTask({
   name: 'gene.compute_qc',
@@ -62,11 +67,20 @@ export const computeQc = defineTask({
     const features = await loadFeatures(deps, bucket, file);
     await progress(40);
     const n = features.matrix.nRows;
-    const outside = selected.find((i) => i >= n);
+    const outside = [...selected, ...(kwargs.reference ?? [])].find((i) => i >= n);
     if (outside !== undefined) throw new TaskInputError(`Tixel index ${outside} is outside 0..${n - 1}`);
     const group = [...new Set(selected)];
-    const result =
-      kwargs.method === 'wilcoxon' ? wilcoxonVsRest(features.matrix, group) : welchVsRest(features.matrix, group);
+    // Set A vs set B: the two sets alone, A first, so that "the rest" of the ranking is exactly B.
+    let matrix = features.matrix;
+    let ranked = group;
+    if (kwargs.reference) {
+      const inGroup = new Set(group);
+      const reference = [...new Set(kwargs.reference)];
+      if (reference.some((i) => inGroup.has(i))) throw new TaskInputError('Set A and set B share tixels');
+      matrix = selectRows(features.matrix, [...group, ...reference]);
+      ranked = group.map((_, i) => i);
+    }
+    const result = kwargs.method === 'wilcoxon' ? wilcoxonVsRest(matrix, ranked) : welchVsRest(matrix, ranked);
     await progress(90);
     const table = deRows(result)
       .map((row) => ({

@@ -33,6 +33,7 @@ function run(over: Partial<TCatalogueRun>): TCatalogueRun {
     assay: 'ATAC-seq',
     organ: 'Brain',
     species: 'mus_musculus',
+    channel_width: 20,
     public: 1,
     thumbnail: '',
     web_object_available: false,

@@ -119,7 +119,7 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
       <Box sx={{ display: 'flex', height: { xs: 480, md: 'min(66vh, 680px)' }, minHeight: 420 }}>
         <ToolColumn
           plotsRef={plots}
-          view={colouring.view}
+          colouring={colouring}
           hasResult={ranking.result !== null}
           onViewResult={() => ranking.setResultOpen(true)}
           onOpenRange={() => setDialog('range')}
@@ -143,7 +143,7 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
 
       <SamplePlots />
       <Box sx={{ minHeight: 0 }}>
-        <ExplorerLowerPanel />
+        <ExplorerLowerPanel ranking={publicMode ? undefined : ranking} />
       </Box>
 
       <ExplorerDialogs

@@ -7,6 +7,9 @@
 /** `?component=AtlasXplore`: the members' explorer. */
 export const loadAtlasXplore = () => import('./AtlasXplore');
 
+/** `?component=AtlasCompare`: runs side by side (admin). */
+export const loadAtlasCompare = () => import('./compare/AtlasCompare');
+
 /** `/public?component=PublicGeneViewer&…`: the read-only explorer of a shared run. */
 export const loadPublicPage = () => import('./public/PublicPage');
 

@@ -8,11 +8,12 @@ import Login from '@mui/icons-material/Login';
 import { MSG } from '@atlas/contracts';
 import { MessagePage } from '../../components/MessagePage';
 import { COMPONENTS, type ComponentName, type ResolvedView } from '../../app/registry';
-import { loadAtlasXplore } from '../explorer';
+import { loadAtlasCompare, loadAtlasXplore } from '../explorer';
 
 /** The views that exist today; every other known component gets the "not available yet" page. */
 const BUILT: Partial<Record<ComponentName, ComponentType>> = {
   AtlasXplore: lazy(() => loadAtlasXplore().then((m) => ({ default: m.AtlasXplore }))),
+  AtlasCompare: lazy(() => loadAtlasCompare().then((m) => ({ default: m.AtlasCompare }))),
   UserSettings: lazy(() => import('../settings/UserSettings').then((m) => ({ default: m.UserSettings }))),
   AdminPanel: lazy(() => import('../admin/AdminPanel').then((m) => ({ default: m.AdminPanel }))),
   AtlasUploader: lazy(() => import('../uploader/AtlasUploader').then((m) => ({ default: m.AtlasUploader }))),

@@ -34,4 +34,5 @@ export const explorerKeys = {
   geneLoci: (genome: string | null) => ['explorer', 'genome', genome, 'gene-loci'],
   networks: (run: RunRef | null) => ['explorer', runKey(run), 'eRegulons', 'networks'],
   network: (run: RunRef | null, name: string | null) => ['explorer', runKey(run), 'eRegulons', 'network', name],
+  annotations: (runId: string | null) => ['explorer', runId ?? '', 'annotations'],
 };

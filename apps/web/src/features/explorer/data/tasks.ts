@@ -38,12 +38,16 @@ export function useTaskState(id: string | null, run: RunRef | null): UseQueryRes
   });
 }
 
-/** Posts gene.compute_qc for a selection: args [data/{run}/h5/obj/{kind}.h5ad, indices, key]. */
+/**
+ * Posts gene.compute_qc for a selection: args [data/{run}/h5/obj/{kind}.h5ad, indices, key]; with `reference` (set
+ * B, members only) the selection is ranked against that set instead of the rest.
+ */
 export async function postComputeQc(
   run: RunRef,
   kind: FeatureKind,
   selected: readonly number[],
   key: string,
+  reference?: readonly number[],
 ): Promise<TTaskState> {
   if (run.encoded) {
     return callApi(genesCalls.publicTask, {
@@ -55,7 +59,7 @@ export async function postComputeQc(
       task: 'gene.compute_qc',
       queue: 'atxcloud_gene',
       args: [`data/${run.run_id}/h5/obj/${KIND_LABEL[kind].file}.h5ad`, [...selected], key],
-      kwargs: {},
+      kwargs: reference ? { reference: [...reference] } : {},
     },
   });
 }

@@ -33,6 +33,8 @@ export interface SelectionResult {
   count: number;
   top: string[];
   table: RankedRow[];
+  /** Set A vs set B (shared annotations): what was compared; absent = a selection against the rest. */
+  comparison?: { a: string; b: string };
 }
 
 /** "Tixel Id's Selected": the top 10 of the selection's ranking, Save (full ranked table as CSV) and Close. */
@@ -62,7 +64,9 @@ export function SelectionDialog({
       {result && (
         <DialogContent dividers>
           <Typography variant="body2" color="text.secondary" gutterBottom>
-            {result.count.toLocaleString()} tixels selected, ranked against the rest (Welch t-test).
+            {result.comparison
+              ? `${result.comparison.a} (${result.count.toLocaleString()} tixels) ranked against ${result.comparison.b} (Welch t-test).`
+              : `${result.count.toLocaleString()} tixels selected, ranked against the rest (Welch t-test).`}
           </Typography>
           <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
             {KIND_LABEL[result.kind].top}

@@ -4,7 +4,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useAvailableKinds, useRunMeta } from '../data/runMeta';
 import { assayRules } from '../data/assayRules';
+import type { SelectionRanking } from '../plots/useSelectionRanking';
 import { useExplorer, type LowerPanel } from '../state/store';
+import { AnnotationsPanel } from './AnnotationsPanel';
 import { FeatureTable } from './FeatureTable';
 import { HistogramPanel } from './Histogram';
 import { MotifLogoPanel } from './MotifLogoPanel';
@@ -34,7 +36,7 @@ function ViewerSlot() {
  * Histogram or the Peak/Motif(/Network) Viewer, chosen by `lowerPanel` in the explorer store. Mounted under the
  * plots by the Explorer, for members and public viewers alike.
  */
-export function ExplorerLowerPanel() {
+export function ExplorerLowerPanel({ ranking }: { ranking?: SelectionRanking }) {
   const run = useExplorer((s) => s.run);
   const panel = useExplorer((s) => s.lowerPanel);
   const patch = useExplorer((s) => s.patch);
@@ -44,7 +46,9 @@ export function ExplorerLowerPanel() {
   const title = viewerTitle(meta?.regulons ?? kinds.includes('eRegulons'));
   // An assay without peaks (spec 03 §4) keeps the tab but disables it; a stored choice of it shows the table.
   const peakViewer = meta ? assayRules(meta.assay, meta.regulons).peakViewer : true;
-  const shown = panel === 'viewer' && !peakViewer ? 'table' : panel;
+  // Annotations are members' (shared within the run's group): a public link's viewer has none.
+  const annotations = Boolean(run?.run_id && ranking);
+  const shown = (panel === 'viewer' && !peakViewer) || (panel === 'annotations' && !annotations) ? 'table' : panel;
   if (!run) return null;
   return (
     <Paper variant="outlined" component="section" aria-label="Lower panel" data-testid="explorer-lower-panel">
@@ -57,9 +61,18 @@ export function ExplorerLowerPanel() {
         <Tab value="table" label="Feature Table" />
         <Tab value="histogram" label="Histogram" />
         <Tab value="viewer" label={title} disabled={!peakViewer} />
+        {annotations && <Tab value="annotations" label="Annotations" />}
       </Tabs>
       <Box sx={{ p: 1 }}>
-        {shown === 'table' ? <FeatureTable /> : shown === 'histogram' ? <HistogramPanel /> : <ViewerSlot />}
+        {shown === 'table' ? (
+          <FeatureTable />
+        ) : shown === 'histogram' ? (
+          <HistogramPanel />
+        ) : shown === 'annotations' && ranking ? (
+          <AnnotationsPanel rankSets={ranking.rankSets} ranking={ranking.running} />
+        ) : (
+          <ViewerSlot />
+        )}
       </Box>
     </Paper>
   );

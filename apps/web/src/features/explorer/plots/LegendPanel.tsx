@@ -122,7 +122,18 @@ function CategoryColumn({ colouring, onOpenColors, onClearSelection }: LegendPan
   return (
     <>
       <Box sx={{ px: 1, pt: 1, display: 'flex', alignItems: 'center', gap: 0.5 }}>
-        {hasCellTypes ? (
+        {view === 'annotation' ? (
+          <>
+            <Typography variant="subtitle2">Annotations</Typography>
+            <Button
+              size="small"
+              sx={{ ml: 0.5, py: 0, minWidth: 0, whiteSpace: 'nowrap', textTransform: 'none' }}
+              onClick={() => s.patch({ annotationIds: [], highlightedClusters: [] })}
+            >
+              Back to clusters
+            </Button>
+          </>
+        ) : hasCellTypes ? (
           <ToggleButtonGroup
             size="small"
             exclusive
@@ -130,7 +141,7 @@ function CategoryColumn({ colouring, onOpenColors, onClearSelection }: LegendPan
             onChange={(_, v: 'cluster' | 'celltype' | null) => {
               if (!v) return;
               markRecolour(v);
-              s.patch({ mode: v, highlightedClusters: [] });
+              s.patch({ mode: v, highlightedClusters: [], annotationIds: [] });
             }}
           >
             <ToggleButton value="cluster" sx={{ py: 0.25, textTransform: 'none' }}>
@@ -146,7 +157,12 @@ function CategoryColumn({ colouring, onOpenColors, onClearSelection }: LegendPan
         <Box sx={{ flex: 1 }} />
         <Tooltip title="Color Configuration">
           <span>
-            <IconButton size="small" disabled={!categories} onClick={onOpenColors} aria-label="Color Configuration">
+            <IconButton
+              size="small"
+              disabled={!categories || view === 'annotation'}
+              onClick={onOpenColors}
+              aria-label="Color Configuration"
+            >
               <Palette fontSize="small" />
             </IconButton>
           </span>

@@ -3,7 +3,8 @@
  * folder image into LinkedPlots props, and `TissueImageControl` (the plot area's top-right corner, beside the
  * "Spatial" label) shows or hides it and sets its opacity. Runs without a spatial folder get neither.
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Slider from '@mui/material/Slider';
@@ -13,11 +14,10 @@ import HideImage from '@mui/icons-material/HideImage';
 import ImageIcon from '@mui/icons-material/Image';
 import type { TissueImage } from '@atlas/viz';
 import { useTissueImage } from '../data/tissueImage';
-import type { RunRef } from '../state/store';
+import { useExplorer, type RunRef } from '../state/store';
 
 /** Points over the image are slightly see-through, so the tissue under each tixel stays visible. */
 const POINT_OPACITY_OVER_IMAGE = 0.7;
-const DEFAULT_IMAGE_OPACITY = 0.9;
 
 export interface TissueImageControlProps {
   shown: boolean;
@@ -38,8 +38,10 @@ export interface TissueImageLayer {
 
 export function useTissueImageLayer(run: RunRef | null): TissueImageLayer {
   const loaded = useTissueImage(run).data ?? null;
-  const [shown, setShown] = useState(true);
-  const [opacity, setOpacity] = useState(DEFAULT_IMAGE_OPACITY);
+  // In the store, so that a figure export draws the image as shown.
+  const { shown, opacity, patch } = useExplorer(
+    useShallow((st) => ({ shown: st.tissueShown, opacity: st.tissueOpacity, patch: st.patch })),
+  );
   const image = useMemo<TissueImage | null>(() => {
     if (!loaded) return null;
     const [x0, y0, x1, y1] = loaded.bounds;
@@ -51,7 +53,14 @@ export function useTissueImageLayer(run: RunRef | null): TissueImageLayer {
     tissueImage: drawn,
     spatialPointOpacity: drawn ? POINT_OPACITY_OVER_IMAGE : 1,
     spotDiameter: drawn ? loaded?.spotDiameter : undefined,
-    control: image ? { shown, opacity, onShownChange: setShown, onOpacityChange: setOpacity } : null,
+    control: image
+      ? {
+          shown,
+          opacity,
+          onShownChange: (value) => patch({ tissueShown: value }),
+          onOpacityChange: (value) => patch({ tissueOpacity: value }),
+        }
+      : null,
   };
 }
 

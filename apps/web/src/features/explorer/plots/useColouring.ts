@@ -7,6 +7,7 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { CLUSTER_PALETTE, heatmapLut, valueRange } from '@atlas/viz';
+import { useAnnotations, type Annotation } from '../data/annotations';
 import type { RunData } from '../data/runData';
 import { useExplorer } from '../state/store';
 import { cellTypesFromLabels } from './cellTypes';
@@ -14,7 +15,11 @@ import { backgroundCss, clusterColour } from './colours';
 import { markRecolour } from './timings';
 import { averageValues, maskOfCodes, maskOfIndices } from './values';
 
-export type PlotView = 'expression' | 'celltype' | 'cluster';
+export type PlotView = 'expression' | 'celltype' | 'cluster' | 'annotation';
+
+/** The category of tixels in none of the shown annotations. */
+export const NOT_ANNOTATED = 'Not annotated';
+const NOT_ANNOTATED_COLOUR = '#808080';
 
 /** Category codes per tixel with the categories' names and counts (clusters or cell types). */
 interface Categories {
@@ -56,7 +61,14 @@ export function useColouring(data: RunData | undefined, featureValues: Float32Ar
       clusterColors: st.clusterColors,
       clusterLabels: st.clusterLabels,
       selection: st.selection,
+      run: st.run,
+      annotationIds: st.annotationIds,
     })),
+  );
+  const annotations = useAnnotations(s.annotationIds.length ? s.run : null).data;
+  const shownAnnotations = useMemo(
+    () => s.annotationIds.flatMap((id) => annotations?.find((a) => a.id === id) ?? []),
+    [annotations, s.annotationIds],
   );
 
   const expression = useMemo(() => {
@@ -77,20 +89,32 @@ export function useColouring(data: RunData | undefined, featureValues: Float32Ar
   );
   const hasCellTypes = Boolean(cellTypes);
   const view: PlotView =
-    s.features.length > 0 && expression ? 'expression' : s.mode === 'celltype' && hasCellTypes ? 'celltype' : 'cluster';
+    s.features.length > 0 && expression
+      ? 'expression'
+      : shownAnnotations.length && data
+        ? 'annotation'
+        : s.mode === 'celltype' && hasCellTypes
+          ? 'celltype'
+          : 'cluster';
   const categories = useMemo(
     () =>
       data
-        ? view === 'celltype' && cellTypes
-          ? cellTypes
-          : { codes: data.clusterCodes, names: data.clusterNames, counts: data.clusterCounts }
+        ? view === 'annotation'
+          ? annotationCategories(shownAnnotations, data.n)
+          : view === 'celltype' && cellTypes
+            ? cellTypes
+            : { codes: data.clusterCodes, names: data.clusterNames, counts: data.clusterCounts }
         : null,
-    [data, view, cellTypes],
+    [data, view, cellTypes, shownAnnotations],
   );
   const categoryColors = useMemo(
     () =>
-      categories ? categories.names.map((name, i) => clusterColour(CLUSTER_PALETTE, s.clusterColors, name, i)) : [],
-    [categories, s.clusterColors],
+      !categories
+        ? []
+        : view === 'annotation'
+          ? [...shownAnnotations.map((a) => a.color), NOT_ANNOTATED_COLOUR]
+          : categories.names.map((name, i) => clusterColour(CLUSTER_PALETTE, s.clusterColors, name, i)),
+    [categories, view, shownAnnotations, s.clusterColors],
   );
 
   const dataRange = useMemo<[number, number]>(() => (expression ? valueRange(expression) : [0, 1]), [expression]);
@@ -112,4 +136,14 @@ export function useColouring(data: RunData | undefined, featureValues: Float32Ar
   const background = backgroundCss(s.background, lut);
 
   return { view, values, categories, categoryColors, hasCellTypes, dataRange, range, selectedMask, background };
+}
+
+/** Annotations as categories: each tixel in the first shown annotation that holds it, the rest "Not annotated". */
+function annotationCategories(shown: readonly Annotation[], n: number): Categories {
+  const rest = shown.length;
+  const codes = new Float32Array(n).fill(rest);
+  for (let a = shown.length - 1; a >= 0; a--) for (const i of shown[a]!.tixels) if (i < n) codes[i] = a;
+  const counts = new Array<number>(rest + 1).fill(0);
+  for (let i = 0; i < n; i++) counts[codes[i]!]!++;
+  return { codes, names: [...shown.map((a) => a.name), NOT_ANNOTATED], counts };
 }

@@ -14,6 +14,11 @@ import { useExplorer } from '../state/store';
 export interface SelectionRanking {
   /** The plots' selection callback. */
   onSelect: (indices: Uint32Array) => void;
+  /** Ranks set A against set B (both tixel lists; B null = the rest), e.g. two shared annotations. */
+  rankSets: (
+    a: { name: string; tixels: readonly number[] },
+    b: { name: string; tixels: readonly number[] } | null,
+  ) => void;
   /** The last ranking that arrived; null before one, and after Restart or clearing the selection. */
   result: SelectionResult | null;
   resultOpen: boolean;
@@ -35,6 +40,7 @@ export function useSelectionRanking(): SelectionRanking {
   const [taskKind, setTaskKind] = useState<FeatureKind>('genes');
   const [posting, setPosting] = useState(false);
   const [result, setResult] = useState<SelectionResult | null>(null);
+  const [comparison, setComparison] = useState<SelectionResult['comparison']>(undefined);
   const [resultOpen, setResultOpen] = useState(false);
   const task = useTaskState(taskId, run);
   const taskState = task.data;
@@ -51,16 +57,40 @@ export function useSelectionRanking(): SelectionRanking {
       return;
     }
     const r = taskState.result as { top_selected?: string[]; table?: RankedRow[]; n_selected?: number } | null;
-    setResult({ kind: taskKind, count: r?.n_selected ?? 0, top: r?.top_selected ?? [], table: r?.table ?? [] });
+    setResult({
+      kind: taskKind,
+      count: r?.n_selected ?? 0,
+      top: r?.top_selected ?? [],
+      table: r?.table ?? [],
+      ...(comparison && { comparison }),
+    });
     setResultOpen(true);
     setTaskId(null);
-  }, [taskState, taskKind, showSnack]);
+  }, [taskState, taskKind, comparison, showSnack]);
   useEffect(() => {
     if (task.error) {
       showSnack(task.error.message, { color: 'error' });
       setTaskId(null);
     }
   }, [task.error, showSnack]);
+
+  const post = useCallback(
+    (selection: readonly number[], reference: readonly number[] | undefined, what: SelectionResult['comparison']) => {
+      if (!run) return;
+      setResult(null);
+      setPosting(true);
+      setTaskKind(kind);
+      setComparison(what);
+      postComputeQc(run, kind, selection, `${kind}-selection`, reference)
+        .then((t) => {
+          handled.current = null;
+          setTaskId(t._id);
+        })
+        .catch((e: Error) => showSnack(e.message || EXPLORER_MSG.workerFailed, { color: 'error' }))
+        .finally(() => setPosting(false));
+    },
+    [run, kind, showSnack],
+  );
 
   const onSelect = useCallback(
     (indices: Uint32Array) => {
@@ -71,18 +101,14 @@ export function useSelectionRanking(): SelectionRanking {
       }
       const selection = Array.from(indices);
       patch({ selection });
-      setResult(null);
-      setPosting(true);
-      setTaskKind(kind);
-      postComputeQc(run, kind, selection, `${kind}-selection`)
-        .then((t) => {
-          handled.current = null;
-          setTaskId(t._id);
-        })
-        .catch((e: Error) => showSnack(e.message || EXPLORER_MSG.workerFailed, { color: 'error' }))
-        .finally(() => setPosting(false));
+      post(selection, undefined, undefined);
     },
-    [run, kind, patch, showSnack],
+    [run, patch, post, showSnack],
+  );
+
+  const rankSets = useCallback<SelectionRanking['rankSets']>(
+    (a, b) => post(a.tixels, b?.tixels, { a: a.name, b: b?.name ?? 'the rest' }),
+    [post],
   );
 
   const forget = useCallback(() => {
@@ -90,5 +116,14 @@ export function useSelectionRanking(): SelectionRanking {
     setTaskId(null);
   }, []);
 
-  return { onSelect, result, resultOpen, setResultOpen, running: posting || taskId !== null, taskState, forget };
+  return {
+    onSelect,
+    rankSets,
+    result,
+    resultOpen,
+    setResultOpen,
+    running: posting || taskId !== null,
+    taskState,
+    forget,
+  };
 }

@@ -9,7 +9,7 @@ import type { BackgroundName, HeatmapPalette } from '@atlas/viz';
  */
 export type ColourMode = 'cluster' | 'celltype' | 'expression';
 type SelectionTool = 'lasso' | 'quad' | null;
-export type LowerPanel = 'table' | 'histogram' | 'viewer';
+export type LowerPanel = 'table' | 'histogram' | 'viewer' | 'annotations';
 
 /** Which run is open: by id for members, or by a signed public link for visitors. */
 export type RunRef = { run_id: string; encoded?: undefined } | { encoded: string; run_id?: undefined };
@@ -45,6 +45,11 @@ export interface ExplorerState {
    * mode 'celltype' so the plots and the legend show the mapped labels.
    */
   clusterLabels: Record<string, string> | null;
+  /** The run's tissue image is drawn under the spatial plot (when it has one), at this opacity. */
+  tissueShown: boolean;
+  tissueOpacity: number;
+  /** Shared annotations shown as the plots' colouring (ids, in legend order); empty = clusters or cell types. */
+  annotationIds: string[];
 }
 
 export interface ExplorerActions {
@@ -81,6 +86,9 @@ const INITIAL_EXPLORER_STATE: ExplorerState = {
   lowerPanel: 'table',
   displayScale: 0.75,
   clusterLabels: null,
+  tissueShown: true,
+  tissueOpacity: 0.9,
+  annotationIds: [],
 };
 
 export const useExplorer = create<ExplorerState & ExplorerActions>()((set) => ({
@@ -91,7 +99,7 @@ export const useExplorer = create<ExplorerState & ExplorerActions>()((set) => ({
   setKind: (kind) => set({ kind, features: [], selection: null, range: null, mode: 'cluster', tool: null }),
   setFeatures: (features) =>
     set({ features, individual: 0, range: null, mode: features.length ? 'expression' : 'cluster' }),
-  setMode: (mode) => set({ mode }),
+  setMode: (mode) => set({ mode, annotationIds: [] }),
   patch: (values) => set(values),
   clearSelection: () => set({ selection: null, tool: null, mode: 'cluster' }),
   // Restart resets the view, not which runs are open.

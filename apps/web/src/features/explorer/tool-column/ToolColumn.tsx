@@ -16,16 +16,17 @@ import Straighten from '@mui/icons-material/Straighten';
 import ZoomIn from '@mui/icons-material/ZoomIn';
 import ZoomOut from '@mui/icons-material/ZoomOut';
 import { ZOOM_IN_FACTOR, ZOOM_OUT_FACTOR, type LinkedPlotsHandle } from '@atlas/viz';
-import type { PlotView } from '../plots/useColouring';
+import type { Colouring } from '../plots/useColouring';
 import { useExplorer } from '../state/store';
 import { CellTypingTool } from './CellTypingTool';
 import { CopyPublicLinkTool } from './CopyPublicLinkTool';
+import { FigureExportTool } from './FigureExportTool';
 import { SaveDisplayTool } from './SaveDisplayTool';
 import { ToolButton } from './ToolButton';
 
 export interface ToolColumnProps {
   plotsRef: RefObject<LinkedPlotsHandle | null>;
-  view: PlotView;
+  colouring: Colouring;
   /** A selection's ranking has arrived (View Id's/Genes). */
   hasResult: boolean;
   onViewResult: () => void;
@@ -35,7 +36,7 @@ export interface ToolColumnProps {
 
 export function ToolColumn({
   plotsRef,
-  view,
+  colouring,
   hasResult,
   onViewResult,
   onOpenRange,
@@ -50,6 +51,7 @@ export function ToolColumn({
       patch: st.patch,
     })),
   );
+  const { view } = colouring;
   const welcome = s.run === null;
   const clusterView = view !== 'expression';
   const chooseTool = (tool: 'lasso' | 'quad') => {
@@ -96,6 +98,7 @@ export function ToolColumn({
         <Straighten fontSize="small" />
       </ToolButton>
       <SaveDisplayTool />
+      <FigureExportTool plotsRef={plotsRef} colouring={colouring} />
       <CopyPublicLinkTool />
       <Divider flexItem sx={{ my: 0.5 }} />
       <ToolButton

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANNOTATION_MSG, type TAnnotation } from '@atlas/contracts';
+import { buildGroup, buildRun, buildUser } from '../../../test/factories.js';
+import { createTestApp, setRunPublic, type TestApp } from '../../../test/harness.js';
+import { adminToken, api } from '../../../test/accounts.js';
+import { listAudit } from '../audit/index.js';
+
+/**
+ * Shared annotations: saved by a member of the run's group, seen by the group (and by every member on a public run),
+ * changed only by the group or admins, refused like a missing run to everyone else, every change audited.
+ */
+let t: TestApp;
+const tok = {} as Record<'admin' | 'ann' | 'bob' | 'eve' | 'none' | 'visitor', string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await adminToken(t.app);
+  await buildGroup(t, 'lab-x', admin);
+  await buildGroup(t, 'lab-y', admin);
+  Object.assign(tok, {
+    admin,
+    ann: await buildUser(t, admin, 'an-ann', ['lab-x']),
+    bob: await buildUser(t, admin, 'an-bob', ['lab-x']),
+    eve: await buildUser(t, admin, 'an-eve', ['lab-y']),
+    none: await buildUser(t, admin, 'an-none', []),
+    visitor: (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token,
+  });
+  await buildRun(t, { runId: 'D00301', group: 'lab-x', public: false });
+  await buildRun(t, { runId: 'D00302', group: 'lab-x', public: true });
+});
+afterAll(() => t.close());
+
+const create = (token: string, body: Record<string, unknown>) =>
+  api<TAnnotation & { msg: string }>(t.app, 'POST', '/api/v1/annotations', { token, body });
+const list = (token: string, runId: string) =>
+  api<TAnnotation[] & { msg: string }>(t.app, 'GET', '/api/v1/annotations', { token, query: { run_id: runId } });
+const good = { run_id: 'D00301', name: 'Cortex', color: '#ff8800', note: 'layer 1', tixels: [5, 1, 3, 3] };
+
+describe('/api/v1/annotations', () => {
+  it('saves a selection that the group sees and another group does not', async () => {
+    const made = await create(tok.ann, good);
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ name: 'Cortex', color: '#ff8800', tixels: [1, 3, 5], created_by: 'an-ann' });
+    const bob = await list(tok.bob, 'D00301');
+    expect(bob.status).toBe(200);
+    expect(bob.body.map((a) => [a.name, a.editable])).toEqual([['Cortex', true]]);
+    const eve = await list(tok.eve, 'D00301');
+    expect(eve.status).toBe(404);
+    expect(eve.body.msg).toBe(ANNOTATION_MSG.runNotFound('D00301'));
+    expect((await list(tok.admin, 'D00301')).body).toHaveLength(1);
+  });
+
+  it('on a public run: everyone signed in sees, only the group edits', async () => {
+    const made = await create(tok.bob, { ...good, run_id: 'D00302', name: 'Tumour' });
+    expect(made.status).toBe(200);
+    const eve = await list(tok.eve, 'D00302');
+    expect(eve.body.map((a) => [a.name, a.editable])).toEqual([['Tumour', false]]);
+    const put = await api<{ msg: string }>(t.app, 'PUT', `/api/v1/annotations/${made.body.id}`, {
+      token: tok.eve,
+      body: { note: 'mine now' },
+    });
+    expect([put.status, put.body.msg]).toEqual([403, ANNOTATION_MSG.notEditable('D00302')]);
+    const del = await api(t.app, 'DELETE', `/api/v1/annotations/${made.body.id}`, { token: tok.eve });
+    expect(del.status).toBe(403);
+    expect((await create(tok.eve, { ...good, run_id: 'D00302', name: 'Other' })).status).toBe(403);
+    // Route-level refusals: no group, or a public session.
+    expect((await list(tok.none, 'D00302')).status).toBe(403);
+    expect((await list(tok.visitor, 'D00302')).status).toBe(403);
+    expect((await api(t.app, 'GET', '/api/v1/annotations', { query: { run_id: 'D00302' } })).status).toBe(401);
+  });
+
+  it('refuses bad input with a clear message', async () => {
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ ...good, name: '   ' }, 400, 'name: Give the annotation a name'],
+      [{ ...good, color: 'red' }, 400, 'color: A colour is written #rrggbb'],
+      [{ ...good, tixels: [] }, 400, 'tixels: An annotation holds at least one tixel'],
+      [{ ...good, tixels: [1.5] }, 400, 'tixels.0: Tixel indices are whole numbers'],
+      [{ ...good, tixels: [-1] }, 400, 'tixels.0: Tixel indices are 0 or more'],
+      [{ ...good, run_id: 'nope' }, 400, 'run_id'],
+      [{ ...good, run_id: 'D09999' }, 404, ANNOTATION_MSG.runNotFound('D09999')],
+      [good, 409, ANNOTATION_MSG.nameTaken('Cortex', 'D00301')],
+    ];
+    for (const [body, status, msg] of cases) {
+      const reply = await create(tok.ann, body);
+      expect([reply.status, reply.body.msg], JSON.stringify(body)).toEqual([status, expect.stringContaining(msg)]);
+    }
+    const bad = await api<{ msg: string }>(t.app, 'PUT', '/api/v1/annotations/not-a-uuid', {
+      token: tok.ann,
+      body: { note: 'x' },
+    });
+    expect(bad.status).toBe(400);
+    const [first] = (await list(tok.ann, 'D00301')).body;
+    const empty = await api<{ msg: string }>(t.app, 'PUT', `/api/v1/annotations/${first!.id}`, {
+      token: tok.ann,
+      body: {},
+    });
+    expect([empty.status, empty.body.msg]).toEqual([400, 'Give at least one of name, color, note, tixels']);
+  });
+
+  it('audits create, update and delete; an invisible annotation is a 404', async () => {
+    const made = await create(tok.ann, { ...good, name: 'Hippocampus' });
+    const id = made.body.id;
+    expect((await api(t.app, 'PUT', `/api/v1/annotations/${id}`, { token: tok.eve, body: { note: 'x' } })).status).toBe(
+      404,
+    );
+    const renamed = await api<TAnnotation>(t.app, 'PUT', `/api/v1/annotations/${id}`, {
+      token: tok.bob,
+      body: { name: 'CA1', tixels: [9, 8] },
+    });
+    expect(renamed.body).toMatchObject({ name: 'CA1', tixels: [8, 9], updated_by: 'an-bob', created_by: 'an-ann' });
+    const clash = await api(t.app, 'PUT', `/api/v1/annotations/${id}`, { token: tok.bob, body: { name: 'Cortex' } });
+    expect(clash.status).toBe(409);
+    expect((await api(t.app, 'DELETE', `/api/v1/annotations/${id}`, { token: tok.bob })).status).toBe(200);
+    expect((await api(t.app, 'DELETE', `/api/v1/annotations/${id}`, { token: tok.bob })).status).toBe(404);
+    const audit = await listAudit(t.infra.db, { target: `annotation:${id}`, limit: 10 });
+    expect(audit.map((row) => [row.action, row.actor])).toEqual([
+      ['annotation.delete', 'an-bob'],
+      ['annotation.update', 'an-bob'],
+      ['annotation.create', 'an-ann'],
+    ]);
+    expect(audit[1]!.before).toMatchObject({ name: 'Hippocampus', tixels: 3 });
+    expect(audit[1]!.after).toMatchObject({ name: 'CA1', tixels: 2 });
+  });
+
+  it('a run made private hides its annotations from other groups at once', async () => {
+    await setRunPublic(t.infra.db, 'D00302', false);
+    expect((await list(tok.eve, 'D00302')).status).toBe(404);
+    expect((await list(tok.bob, 'D00302')).status).toBe(200);
+    await setRunPublic(t.infra.db, 'D00302', true);
+  });
+});

@@ -1,0 +1,259 @@
+/**
+ * Export Figure (tool column): the current view — spatial, UMAP or both, with the tissue image when shown — as a
+ * publication figure: SVG with vector points (up to 100,000 tixels) or PNG at a chosen DPI (up to 600), with the
+ * legend, a scale bar in µm and the run id. What is on screen (pan, zoom, colours, dimming) is what is exported.
+ */
+import { useMemo, useState, type RefObject } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import InsertPhotoOutlined from '@mui/icons-material/InsertPhotoOutlined';
+import {
+  FigureTooLargeError,
+  SVG_MAX_POINTS,
+  composeFigure,
+  figureToSvg,
+  paintFigure,
+  withPngDpi,
+  type FigureScene,
+  type LinkedPlotsHandle,
+} from '@atlas/viz';
+import { downloadBlob } from '../../../components/download';
+import { useRunData } from '../data/runData';
+import { useRuns } from '../data/runMeta';
+import { useTissueImage } from '../data/tissueImage';
+import { buildFigureSpec, type FigurePlots, type ShownView } from '../plots/figureSpec';
+import type { Colouring } from '../plots/useColouring';
+import { useExplorer } from '../state/store';
+import { ToolButton } from './ToolButton';
+
+export const FIGURE_MIN_DPI = 72;
+export const FIGURE_MAX_DPI = 600;
+/** CSS pixels are 1/96 inch. */
+const CSS_DPI = 96;
+
+export function FigureExportTool({
+  plotsRef,
+  colouring,
+}: {
+  plotsRef: RefObject<LinkedPlotsHandle | null>;
+  colouring: Colouring;
+}) {
+  const run = useExplorer((s) => s.run);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ToolButton title="Export Figure" disabled={!run} onClick={() => setOpen(true)} testId="export-figure">
+        <InsertPhotoOutlined fontSize="small" />
+      </ToolButton>
+      {open && <FigureDialog plotsRef={plotsRef} colouring={colouring} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function shownViews(plots: LinkedPlotsHandle | null): { embedding?: ShownView; spatial?: ShownView } {
+  const canvas = plots?.getCanvas();
+  if (!plots || !canvas) return {};
+  const width = canvas.clientWidth / 2;
+  const height = canvas.clientHeight;
+  const view = (id: 'embedding' | 'spatial') => {
+    const viewState = plots.getViewState(id);
+    return viewState ? { viewState, width, height } : undefined;
+  };
+  return { embedding: view('embedding'), spatial: view('spatial') };
+}
+
+function bitmapDataUrl(bitmap: ImageBitmap): string {
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
+  return canvas.toDataURL('image/png');
+}
+
+function FigureDialog({
+  plotsRef,
+  colouring,
+  onClose,
+}: {
+  plotsRef: RefObject<LinkedPlotsHandle | null>;
+  colouring: Colouring;
+  onClose: () => void;
+}) {
+  const s = useExplorer(
+    useShallow((st) => ({
+      run: st.run,
+      palette: st.palette,
+      customColors: st.customColors,
+      displayScale: st.displayScale,
+      features: st.features,
+      averaging: st.averaging,
+      individual: st.individual,
+      tissueShown: st.tissueShown,
+      tissueOpacity: st.tissueOpacity,
+    })),
+  );
+  const data = useRunData(s.run).data;
+  const tissue = useTissueImage(s.run).data ?? null;
+  const runs = useRuns(Boolean(s.run?.run_id));
+  const [plots, setPlots] = useState<FigurePlots>('both');
+  const [format, setFormat] = useState<'svg' | 'png'>('svg');
+  const [dpiText, setDpiText] = useState('300');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dpi = Number(dpiText);
+  const dpiOk = Number.isInteger(dpi) && dpi >= FIGURE_MIN_DPI && dpi <= FIGURE_MAX_DPI;
+
+  const runId = s.run?.run_id ?? data?.runId ?? 'run';
+  const channelWidth = runs.data?.find((r) => r.run_id === runId)?.channel_width ?? null;
+  const tissueHref = useMemo(
+    () => (tissue && s.tissueShown ? bitmapDataUrl(tissue.bitmap) : null),
+    [tissue, s.tissueShown],
+  );
+
+  // The figure as it would be exported now (the plots do not move while the dialog is open).
+  const scene = useMemo<{ scene: FigureScene } | { error: string } | null>(() => {
+    if (!data) return null;
+    const featureTitle =
+      s.features.length > 1 && s.averaging === 'avg'
+        ? `Average of ${s.features.length}`
+        : (s.features[s.averaging === 'ind' ? s.individual : 0] ?? '');
+    const spec = buildFigureSpec({
+      runId,
+      data,
+      colouring,
+      palette: s.palette,
+      customColors: s.customColors,
+      displayScale: s.displayScale,
+      featureTitle,
+      views: shownViews(plotsRef.current),
+      plots,
+      tissue:
+        tissue && tissueHref
+          ? { href: tissueHref, bounds: tissue.bounds, opacity: s.tissueOpacity, spotDiameter: tissue.spotDiameter }
+          : null,
+      channelWidthUm: channelWidth,
+    });
+    try {
+      return { scene: composeFigure({ ...spec, maxPoints: format === 'svg' ? SVG_MAX_POINTS : undefined }) };
+    } catch (e) {
+      if (e instanceof FigureTooLargeError) return { error: e.message };
+      throw e;
+    }
+  }, [data, runId, colouring, s, plotsRef, plots, tissue, tissueHref, channelWidth, format]);
+
+  const pixelSize = (figure: FigureScene) => ({
+    width: Math.round((figure.width * dpi) / CSS_DPI),
+    height: Math.round((figure.height * dpi) / CSS_DPI),
+  });
+
+  const exportNow = async () => {
+    if (!scene || !('scene' in scene)) return;
+    setError(null);
+    setBusy(true);
+    try {
+      const figure = scene.scene;
+      if (format === 'svg') {
+        downloadBlob(new Blob([figureToSvg(figure)], { type: 'image/svg+xml' }), `${runId}_figure.svg`);
+      } else {
+        const size = pixelSize(figure);
+        const canvas = document.createElement('canvas');
+        canvas.width = size.width;
+        canvas.height = size.height;
+        const ctx = canvas.getContext('2d');
+        if (!ctx) throw new Error('This browser cannot draw a canvas of this size: choose a lower DPI');
+        const images = new Map<string, CanvasImageSource>(tissue && tissueHref ? [[tissueHref, tissue.bitmap]] : []);
+        paintFigure(figure, ctx, dpi / CSS_DPI, images);
+        const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+        if (!blob) throw new Error('The figure could not be encoded: choose a lower DPI');
+        // The chosen DPI is written into the file, so layout programs place it at its printed size.
+        const png = withPngDpi(new Uint8Array(await blob.arrayBuffer()), dpi);
+        downloadBlob(new Blob([png], { type: 'image/png' }), `${runId}_figure_${dpi}dpi.png`);
+      }
+      onClose();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const figure = scene && 'scene' in scene ? scene.scene : null;
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="figure-dialog-title">
+      <DialogTitle id="figure-dialog-title">Export Figure</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <div>
+            <FormLabel id="figure-plots">Plots</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="figure-plots"
+              value={plots}
+              onChange={(e) => setPlots(e.target.value as FigurePlots)}
+            >
+              <FormControlLabel value="both" control={<Radio size="small" />} label="Both" />
+              <FormControlLabel value="spatial" control={<Radio size="small" />} label="Spatial" />
+              <FormControlLabel value="umap" control={<Radio size="small" />} label="UMAP" />
+            </RadioGroup>
+          </div>
+          <div>
+            <FormLabel id="figure-format">Format</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby="figure-format"
+              value={format}
+              onChange={(e) => setFormat(e.target.value as 'svg' | 'png')}
+            >
+              <FormControlLabel value="svg" control={<Radio size="small" />} label="SVG (vector)" />
+              <FormControlLabel value="png" control={<Radio size="small" />} label="PNG" />
+            </RadioGroup>
+          </div>
+          {format === 'png' && (
+            <TextField
+              label="Resolution (DPI)"
+              size="small"
+              value={dpiText}
+              onChange={(e) => setDpiText(e.target.value)}
+              error={!dpiOk}
+              helperText={dpiOk ? ' ' : `A whole number from ${FIGURE_MIN_DPI} to ${FIGURE_MAX_DPI}`}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              sx={{ width: 180 }}
+            />
+          )}
+          {figure && (
+            <Typography variant="body2" color="text.secondary" data-testid="figure-size">
+              {format === 'png' && dpiOk
+                ? `${pixelSize(figure).width} × ${pixelSize(figure).height} px at ${dpi} DPI`
+                : `${figure.width} × ${figure.height} px, vector`}
+              {` · ${figure.pointCount.toLocaleString()} tixels`}
+            </Typography>
+          )}
+          {scene && 'error' in scene && <Alert severity="warning">{scene.error}</Alert>}
+          {error && <Alert severity="error">{error}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          disabled={!figure || busy || (format === 'png' && !dpiOk)}
+          onClick={() => void exportNow()}
+        >
+          Export
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

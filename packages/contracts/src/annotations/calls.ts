@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { defineCall } from '../call.js';
+import {
+  ZAnnotation,
+  ZAnnotationCreate,
+  ZAnnotationListQuery,
+  ZAnnotationParams,
+  ZAnnotationUpdate,
+} from './schemas.js';
+
+/**
+ * Shared annotations: named tixel sets of a run, seen by everyone who may see the run and changed by the run's group
+ * (admins too). A run the caller may not see is a 404, as if it did not exist.
+ */
+export const listAnnotations = defineCall({
+  method: 'GET',
+  path: '/api/v1/annotations',
+  access: 'any',
+  summary: 'The annotations (named tixel sets) of a run the caller may see.',
+  query: ZAnnotationListQuery,
+  response: z.array(ZAnnotation),
+});
+
+export const createAnnotation = defineCall({
+  method: 'POST',
+  path: '/api/v1/annotations',
+  access: 'any',
+  summary: 'Saves a selection as a named tixel set of a run (members of its group, admins).',
+  body: ZAnnotationCreate,
+  response: ZAnnotation,
+});
+
+export const updateAnnotation = defineCall({
+  method: 'PUT',
+  path: '/api/v1/annotations/:id',
+  access: 'any',
+  summary: 'Renames, recolours, re-notes or replaces the tixels of an annotation.',
+  params: ZAnnotationParams,
+  body: ZAnnotationUpdate,
+  response: ZAnnotation,
+});
+
+export const deleteAnnotation = defineCall({
+  method: 'DELETE',
+  path: '/api/v1/annotations/:id',
+  access: 'any',
+  summary: 'Deletes an annotation.',
+  params: ZAnnotationParams,
+  response: z.object({ id: z.string() }),
+});

@@ -1,0 +1,10 @@
+/** User-visible texts of shared annotations (ours: annotations go beyond the spec). */
+export const ANNOTATION_MSG = {
+  notFound: 'This annotation was not found',
+  runNotFound: (runId: string) => `Run ${runId} was not found`,
+  notEditable: (runId: string) => `Only members of the group of run ${runId} may change its annotations`,
+  nameTaken: (name: string, runId: string) => `Run ${runId} already has an annotation named ${name}`,
+  saved: (name: string) => `Annotation ${name} saved`,
+  deleted: (name: string) => `Annotation ${name} deleted`,
+  noSelection: 'Select tixels with the lasso or quad tool first',
+} as const;
