@@ -37,9 +37,9 @@ export const ZTaskArgSpec = z.object({
 
 /**
  * What a task is for: `general` tasks are offered by the Analytics task runner (spec 03 §2.4 "params target is
- * general"); `explorer` and `transfer` tasks are posted by their own screens.
+ * general"); `explorer`, `transfer` and `atlasbrowser` tasks are posted by their own screens.
  */
-export const TASK_TARGETS = ['general', 'explorer', 'transfer'] as const;
+export const TASK_TARGETS = ['general', 'explorer', 'transfer', 'atlasbrowser'] as const;
 export type TaskTarget = (typeof TASK_TARGETS)[number];
 
 /** A task of the registry as the task runner and the transfer forms read it. */

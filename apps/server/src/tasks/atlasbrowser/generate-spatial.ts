@@ -30,6 +30,8 @@ export const generateSpatial = defineTask({
   name: 'atlasbrowser.generate_spatial',
   queue: 'atxcloud_atlasbrowser',
   description: 'Writes a run’s spatial folder (positions, scale factors, images, metadata) from AtlasXbrowser.',
+  // Its one args object is built by the AtlasXbrowser screen, not typed into the Analytics task runner.
+  target: 'atlasbrowser',
   argSpecs: [
     {
       name: 'args',
