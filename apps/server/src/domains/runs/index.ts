@@ -29,3 +29,4 @@ export { sealRunLink } from './public-link.js';
 export type { RunAccess, WebFolder } from './run-access.js';
 export type { RunForLink } from './store.js';
 export { createRunRecords } from './records.js';
+export { registerRunAdminRoutes } from './admin-routes.js';
