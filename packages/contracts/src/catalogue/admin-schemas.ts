@@ -70,7 +70,6 @@ export const ZPublicationEdit = z.object({
   year: z.number().int().min(1900).max(2200).nullable().default(null),
   authors: z.array(text(200).min(1, 'Author names must not be empty')).max(200).default([]),
 });
-export type TPublicationEdit = z.infer<typeof ZPublicationEdit>;
 
 /** The run metadata editor (spec 03 §3 "Run metadata (admin editor)") as Add A Run submits it. */
 export const ZRunEdit = z.object({
@@ -112,7 +111,6 @@ export const ZRunEdit = z.object({
   /** The publication named by `pmid`, recorded or updated with the run; null leaves it as it is. */
   publication: ZPublicationEdit.nullable().default(null),
 });
-export type TRunEdit = z.input<typeof ZRunEdit>;
 
 /** What Add A Run loads for a run. */
 export const ZRunDetails = z.object({
@@ -177,7 +175,6 @@ export const ZSaveFiles = z.object({
     .max(200)
     .default([]),
 });
-export type TSaveFiles = z.input<typeof ZSaveFiles>;
 
 export const ZStudy = z.object({
   study_id: z.number().int(),
@@ -199,7 +196,6 @@ export const ZSaveStudy = z.object({
   runs_to_add: z.array(ZRunId).max(500).default([]),
   runs_to_remove: z.array(ZRunId).max(500).default([]),
 });
-export type TSaveStudy = z.input<typeof ZSaveStudy>;
 
 export const ZFileTypes = z.array(z.string());
 
@@ -207,7 +203,6 @@ export const ZLookupEdit = z.object({
   list: z.enum(LOOKUP_LISTS, { message: `list must be one of ${LOOKUP_LISTS.join(', ')}` }),
   value: text(100).min(1, RUN_ADMIN_MSG.valueRequired),
 });
-export type TLookupEdit = z.infer<typeof ZLookupEdit>;
 
 /** The parsed forms the server receives. */
 export type TRunEditParsed = z.output<typeof ZRunEdit>;
