@@ -65,8 +65,7 @@ test('admin manages groups and users from the Admin Panel', async ({ page }) => 
   await shot(page, 'admin-jobs');
 
   await openTab(page, 'Add Files', 'add-files');
-  await expect(page.getByText('Add Files is not available yet')).toBeVisible();
-  await shot(page, 'admin-not-available');
+  await expect(page.getByText('Select a run to edit its downloadable files.')).toBeVisible();
 
   // Group Managment: Create Group needs a new name and a description.
   await openTab(page, 'Group Managment', 'groups');
