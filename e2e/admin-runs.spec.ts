@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { RUN_ADMIN_MSG as M } from '@atlas/contracts';
+import { MSG, RUN_ADMIN_MSG as M } from '@atlas/contracts';
 import { sharedData } from '@atlas/spatial/testing';
-import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
+import { readOutbox } from '../apps/server/src/infra/mail/outbox-reader.js';
+import { DEMO_RUNS } from '../apps/server/src/seed/demo-runs.js';
+import { ADMIN, apiToken, codeFor, expect, shot, signIn, test } from './fixtures';
 
 /**
  * The Admin Panel's run tools end to end (spec 03 §2.10, issue 15): an admin takes an uploaded h5ad to a public
@@ -47,14 +49,18 @@ async function uploadInput(page: Page, token: string) {
   expect(signed.ok(), await signed.text()).toBeTruthy();
   const put = await page.request.put(((await signed.json()) as { url: string }).url, { data: fs.readFileSync(INPUT) });
   expect(put.ok(), await put.text()).toBeTruthy();
-  // The demo runs' own create_files tasks run first on the shared queue: wait for them, so ours starts at once.
+  // The demo runs are generated and processed at first start, on this process: wait until every one has its web
+  // object, so our task does not queue behind theirs.
   await expect
     .poll(
       async () => {
-        const tasks = (await (await page.request.get('/api/v1/task', { headers })).json()) as { status: string }[];
-        return tasks.filter((task) => !['SUCCESS', 'FAILURE'].includes(task.status)).length;
+        const runs = (await (await page.request.get('/api/v1/run_db/get_runs', { headers })).json()) as {
+          run_id: string;
+          web_object_available: boolean;
+        }[];
+        return DEMO_RUNS.filter((demo) => !runs.some((r) => r.run_id === demo.run_id && r.web_object_available)).length;
       },
-      { timeout: 300_000, intervals: [2000] },
+      { timeout: 900_000, intervals: [5000] },
     )
     .toBe(0);
 }
@@ -84,7 +90,7 @@ async function account(page: Page, token: string, who: typeof LAB) {
 }
 
 test('an admin takes an uploaded h5ad to a public catalogue run, then makes it private', async ({ page, browser }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(1_500_000);
   const token = await apiToken(page, ADMIN.username, ADMIN.password);
   await uploadInput(page, token);
   await account(page, token, LAB);
@@ -237,4 +243,89 @@ test('an admin takes an uploaded h5ad to a public catalogue run, then makes it p
   await expect(card(other, RUN)).toHaveCount(0);
   await catalogue(member, RUN);
   await expect(card(member, RUN)).toContainText(TITLE);
+});
+
+test('account flows: back to the code screen, awaiting approval, one rule for added users, no groups, Sign In', async ({
+  page,
+  browser,
+}) => {
+  const name = 'uma';
+  const password = 'Uma#Pass12';
+  // A registrant requests an account and leaves the code screen.
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByLabel('Full Name').fill('Uma Thurman');
+  await page.getByLabel('Email').fill(`${name}@lab.example.org`);
+  await page.getByLabel('PI Name').fill('Dr. Pi');
+  await page.getByLabel('Organization').fill('Lab U');
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Request Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to Sign In' }).click();
+
+  // Signing in says what is missing and leads back to the code screen.
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(MSG.accountEmailUnverified)).toBeVisible();
+  await shot(page, 'account-unverified');
+  await page.getByRole('button', { name: MSG.enterConfirmationCode }).click();
+  await expect(page.getByText(MSG.confirmCodeSent(name))).toBeVisible();
+  await page.getByLabel('Confirmation Code').fill(await codeFor(name));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog', { name: MSG.accountConfirmed }).getByRole('button', { name: 'OK' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(MSG.accountAwaitingApproval)).toBeVisible();
+
+  // The admins were mailed about the request; the same name in another case is refused.
+  const notices = readOutbox(process.env.ATLAS_E2E_DATA_DIR!).filter(
+    (mail) => mail.subject === `Atlas Portal: account request from ${name}`,
+  );
+  expect(notices.length).toBeGreaterThan(0);
+  expect(notices[0]!.text).toContain('Organization: Lab U');
+  const upper = await page.request.post('/api/v1/auth/user_account_request', {
+    data: { name: 'U', username: 'UMA', password, email: 'uma2@lab.example.org', pi_name: 'P', organization: 'O' },
+  });
+  expect(await upper.json()).toMatchObject({ username_exists: true });
+
+  // The admin sees 'awaiting approval', confirms the account (no group), and adds a user by the stated rule.
+  const admin = await browser.newPage();
+  await signIn(admin, ADMIN.username, ADMIN.password);
+  await admin.goto('/?component=AdminPanel&tab=users');
+  const row = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name, exact: true }) });
+  await expect(row).toContainText(MSG.awaitingApproval);
+  await expect(admin.getByText(MSG.adminAddedUserRule)).toBeVisible();
+  await shot(admin, 'account-awaiting-approval');
+  const token = await apiToken(admin, ADMIN.username, ADMIN.password);
+  const confirmed = await admin.request.put('/api/v1/auth/confirm', {
+    headers: { authorization: `JWT ${token}` },
+    data: { username: name },
+  });
+  expect(confirmed.ok()).toBeTruthy();
+  const form = admin.getByRole('region', { name: 'Add or remove a user' });
+  await form.getByLabel('Username', { exact: true }).fill('victor');
+  await form.getByLabel('Password').fill('Victor#Pass1');
+  await form.getByLabel('Name', { exact: true }).fill('Victor V');
+  await form.getByLabel('Email').fill('victor@lab.example.org');
+  await form.getByRole('button', { name: 'Add User' }).click();
+  await expect(admin.getByTestId('snackbar')).toHaveText(MSG.userCreated);
+  const victor = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: 'victor', exact: true }) });
+  await expect(victor).toContainText('CONFIRMED');
+
+  // Signed in without groups: a page that says so and whom to ask.
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(MSG.noGroupsTitle)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Administrators' })).toContainText('admin@atlas.local');
+  await shot(page, 'account-no-groups');
+
+  // A visitor on the public explorer can sign in.
+  const visitor = await browser.newPage();
+  await visitor.goto('/visualization');
+  await visitor.getByRole('button', { name: 'Open D90001' }).click();
+  await expect(visitor).toHaveURL(/\/public\?/);
+  await visitor.getByRole('link', { name: 'Sign In' }).click();
+  await expect(visitor).toHaveURL(/\/login$/);
 });

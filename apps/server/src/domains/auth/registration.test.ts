@@ -6,6 +6,7 @@ import {
   adminToken,
   api,
   codeOf,
+  confirmedUser,
   expireCodes,
   GOOD_PASSWORD,
   login,
@@ -87,6 +88,19 @@ describe('registration flow', () => {
       query: { target: 'user:alice' },
     });
     expect(audit.body.map((row) => row.action)).toEqual(['user.confirm', 'user.email.verify', 'user.request']);
+  });
+
+  it('tells a user without groups whom to ask, and nobody else', async () => {
+    const token = await confirmedUser(t.app, admin, 'groupless', []);
+    const contacts = await api(t.app, 'GET', '/api/v1/auth/admin_contacts', { token });
+    expect(contacts).toEqual({
+      status: 200,
+      body: [{ name: 'Administrator', email: t.infra.config.admin.email }],
+    });
+    const visitor = await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public');
+    const hidden = await api(t.app, 'GET', '/api/v1/auth/admin_contacts', { token: visitor.body.access_token });
+    expect(hidden).toEqual({ status: 200, body: [] });
+    expect((await api(t.app, 'GET', '/api/v1/auth/admin_contacts')).status).toBe(401);
   });
 
   it('tells that a username exists without creating anything', async () => {

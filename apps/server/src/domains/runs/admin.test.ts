@@ -1,6 +1,9 @@
+import fs from 'node:fs/promises';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUN_ADMIN_MSG as M, type TRunDetails, type TStudy } from '@atlas/contracts';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { RUN_ADMIN_MSG as M, type TRunDetails, type TStudy, type TTaskState } from '@atlas/contracts';
+import { hasSharedData, sharedData } from '@atlas/spatial/testing';
+import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
 import { adminToken, api } from '../../../test/accounts.js';
 import { buildGroup, buildRun, buildUser } from '../../../test/factories.js';
 
@@ -260,4 +263,44 @@ describe('lookup lists (add_field_option, remove_field_option)', () => {
     expect((await edit('add_field_option', { list: 'organ', value: 'Eye' }, member)).status).toBe(403);
     expect((await history('lookup:epitope')).map((e) => e.action)).toEqual(['lookup.remove', 'lookup.add']);
   });
+});
+
+describe('Create A Run (webfile.create_files for a new run id)', () => {
+  it.skipIf(!hasSharedData('visium-squidpy-tests', 'test_data.h5ad'))(
+    'gives a run without an entry a private catalogue entry, its web object and a rendered thumbnail',
+    async () => {
+      await t.infra.queue.startWorkers(['atxcloud_webfile']);
+      const bytes = await fs.readFile(sharedData('visium-squidpy-tests', 'test_data.h5ad'));
+      await t.infra.storage.put('atx-data', 'data/D70009/h5/obj/genes.h5ad', bytes);
+      const posted = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
+        token: admin,
+        body: {
+          task: 'webfile.create_files',
+          queue: 'atxcloud_webfile',
+          args: ['data/D70009/h5/obj', true, 'atx-data'],
+          kwargs: { run_id: 'D70009', description: 'new run' },
+        },
+      });
+      expect(posted.status).toBe(200);
+      expect((await settleTask(t.infra.queue, posted.body._id)).status).toBe('SUCCESS');
+      expect((await details('D70009')).body).toMatchObject({
+        public: false,
+        group: null,
+        web_object_available: true,
+        web_obj_path: 'data/D70009/h5/',
+      });
+      const thumbnail = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/run_db/frontpage/D70009.png',
+        headers: { authorization: `JWT ${admin}` },
+      });
+      expect(thumbnail.statusCode).toBe(200);
+      const meta = await sharp(thumbnail.rawPayload).metadata();
+      expect(Math.max(meta.width, meta.height)).toBe(200);
+      // Private: a member of another group does not see it.
+      expect((await api(t.app, 'GET', '/api/v1/run_db/frontpage/D70009.png', { token: member })).status).toBe(404);
+    },
+    // Clusters and UMAP are computed for this h5ad: seconds alone, longer on a busy machine.
+    180_000,
+  );
 });
