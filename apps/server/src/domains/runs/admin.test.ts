@@ -297,6 +297,10 @@ describe('Create A Run (webfile.create_files for a new run id)', () => {
       expect(thumbnail.statusCode).toBe(200);
       const meta = await sharp(thumbnail.rawPayload).metadata();
       expect(Math.max(meta.width, meta.height)).toBe(200);
+      expect((await history('run:D70009'))[0]).toMatchObject({
+        action: 'run.create',
+        after: { web_object_available: true },
+      });
       // Private: a member of another group does not see it.
       expect((await api(t.app, 'GET', '/api/v1/run_db/frontpage/D70009.png', { token: member })).status).toBe(404);
     },

@@ -18,7 +18,8 @@ import {
 } from '@atlas/spatial';
 import { readObject } from '../../infra/storage/index.js';
 import { createJobStore } from '../../domains/imports/index.js';
-import { createRuns, RUN_ID, runOfKey, webFolderOfObjPath } from '../../domains/runs/index.js';
+import { recordAudit } from '../../domains/audit/index.js';
+import { createRuns, RUN_ID, runOfKey, runTarget, webFolderOfObjPath } from '../../domains/runs/index.js';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
 import { rankClusters, topTen, type TopTen } from '@atlas/spatial';
 
@@ -141,7 +142,7 @@ export const createFiles = defineTask({
       runId: input.runId,
     });
     try {
-      const result = await createWebFiles(input, deps, progress);
+      const result = await createWebFiles(input, deps, progress, taskId);
       await jobs.finish(jobId);
       return result;
     } catch (error) {
@@ -157,6 +158,7 @@ async function createWebFiles(
   input: CreateFilesInput,
   deps: Deps,
   progress: (p: number) => Promise<void>,
+  taskId: string,
 ): Promise<CreateFilesResult> {
   const started = Date.now();
   const { storage, config } = deps;
@@ -242,9 +244,17 @@ async function createWebFiles(
   if (input.runId) {
     // A run created in Create A Run has no catalogue entry yet: it gets a private one, described later in Add A Run.
     const { records } = createRuns(deps);
-    await records.ensureRun({ runId: input.runId });
+    const { created } = await records.ensureRun({ runId: input.runId });
     available = await records.markWebObjectAvailable(input.runId, input.folder);
     await writeThumbnail(storage, input.bucket, input.runId, spatialXY, clusters);
+    // The run's history (Add A Run) shows who made its web object, and that this made its catalogue entry.
+    const task = await deps.db.selectFrom('tasks').select('requested_by').where('id', '=', taskId).executeTakeFirst();
+    await recordAudit(deps.db, {
+      actor: task?.requested_by ?? null,
+      action: created ? 'run.create' : 'run.web_object',
+      target: runTarget(input.runId),
+      after: { web_obj_path: input.folder, web_object_available: available },
+    });
   }
   return {
     run_id: input.runId,
