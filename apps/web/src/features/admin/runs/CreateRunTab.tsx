@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -75,14 +75,10 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
     },
   });
   const task = useQuery({
-    queryKey: ['runs-admin', 'task', taskId],
+    // Outside the 'runs-admin' keys: the invalidation below must not cancel this poll.
+    queryKey: ['create-run-task', taskId],
     enabled: taskId !== null,
-    queryFn: async ({ signal }) => {
-      const state = await callApi(taskCalls.getTask, { params: { id: taskId! }, signal });
-      // The run now has its catalogue entry, web object and thumbnail.
-      if (state.status === 'SUCCESS') await invalidate();
-      return state;
-    },
+    queryFn: ({ signal }) => callApi(taskCalls.getTask, { params: { id: taskId! }, signal }),
     refetchInterval: (query) =>
       query.state.data?.status === 'SUCCESS' || query.state.data?.status === 'FAILURE' ? false : POLL_MS,
   });
@@ -130,6 +126,11 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
   };
 
   const state = task.data;
+  const done = state?.status === 'SUCCESS';
+  useEffect(() => {
+    // The run now has its catalogue entry, web object and thumbnail.
+    if (done) void invalidate();
+  }, [done, invalidate]);
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 760 }}>

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { authCalls, catalogueCalls, runAdminCalls } from '@atlas/contracts';
 import { ApiError, callApi } from '../../../api/client';
@@ -55,10 +56,10 @@ export const useRunHistory = (runId: string) =>
 /** After a save: the run tools and the catalogue lists show the change. */
 export function useInvalidateRuns(): () => Promise<void> {
   const client = useQueryClient();
-  return async () => {
+  return useCallback(async () => {
     await Promise.all([
       client.invalidateQueries({ queryKey: keys.all }),
       client.invalidateQueries({ queryKey: ['catalogue'] }),
     ]);
-  };
+  }, [client]);
 }
