@@ -100,154 +100,161 @@ function RunEditor(props: { runId: string; run: TRunDetails | null; onCreateRun:
   const o = options.data;
 
   return (
-    <Stack
-      component="form"
-      spacing={2}
-      aria-label={`Run ${runId}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
-      <WebObjectCard run={run} onCreateRun={props.onCreateRun} />
-      {options.isError && (
-        <Alert severity="error">The lookup lists could not be loaded: {errorText(options.error)}</Alert>
-      )}
-      <Section title={run ? `Run ${runId}` : `New run ${runId}`}>
-        {text('result_title', 'Run Title', { width: 496 })}
-        {text('result_description', 'Description', { multiline: true, width: 496 })}
-        {text('sample_id', 'Sample ID')}
-        <TextField
-          label="Date"
-          placeholder="MM/DD/YYYY"
-          value={form.date}
-          onChange={(e) => set('date')(e.target.value)}
-          error={Boolean(errors.date)}
-          helperText={errors.date ?? 'MM/DD/YYYY'}
-          sx={{ width: 240 }}
-        />
-      </Section>
-      <Section
-        title="Metadata"
-        action={
-          <Button size="small" onClick={() => setLists(true)}>
-            Edit lookup lists
-          </Button>
-        }
+    <>
+      <Stack
+        component="form"
+        spacing={2}
+        aria-label={`Run ${runId}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
       >
-        <OptionSelect
-          label="Assay"
-          value={form.assay}
-          options={o?.assay_list ?? []}
-          onChange={set('assay')}
-          error={errors.assay}
-        />
-        {form.assay === CUT_AND_TAG && (
-          <OptionSelect
-            label="Epitope Name"
-            value={form.epitope}
-            options={o?.antibody_list ?? []}
-            onChange={set('epitope')}
-          />
+        <WebObjectCard run={run} onCreateRun={props.onCreateRun} />
+        {options.isError && (
+          <Alert severity="error">The lookup lists could not be loaded: {errorText(options.error)}</Alert>
         )}
-        <OptionSelect label="Species" value={form.species} options={o?.species_list ?? []} onChange={set('species')} />
-        <OptionSelect label="Organ" value={form.organ} options={o?.organ_list ?? []} onChange={set('organ')} />
-        <OptionSelect
-          label="Tissue Type"
-          value={form.tissue_type}
-          options={o?.tissue_type_list ?? []}
-          onChange={set('tissue_type')}
-        />
-        <OptionSelect
-          label="Tissue Source"
-          value={form.tissue_source}
-          options={o?.tissue_source_list ?? []}
-          onChange={set('tissue_source')}
-        />
-        {text('experimental_condition', 'Tissue Condition')}
-        <OptionSelect
-          label="Channel Width (µm)"
-          value={form.channel_width}
-          options={CHANNEL_WIDTHS.map(String)}
-          onChange={set('channel_width')}
-        />
-        <OptionSelect
-          label="Number of Channels"
-          value={form.number_channels}
-          options={CHANNEL_COUNTS.map(String)}
-          onChange={set('number_channels')}
-        />
-      </Section>
-      <Section title="Web Object">
-        {text('ngs_id', 'NGS ID')}
-        <OptionSelect label="Group" value={form.group} options={o?.group_list ?? []} onChange={set('group')} />
-        <FormControlLabel
-          control={<Checkbox checked={form.public} onChange={(e) => set('public')(e.target.checked)} />}
-          label="Public"
-        />
-        {run?.web_obj_path && (
+        <Section title={run ? `Run ${runId}` : `New run ${runId}`}>
+          {text('result_title', 'Run Title', { width: 496 })}
+          {text('result_description', 'Description', { multiline: true, width: 496 })}
+          {text('sample_id', 'Sample ID')}
           <TextField
-            label="Web Object Path"
-            value={form.web_obj_path}
-            onChange={(e) => set('web_obj_path')(e.target.value)}
-            error={Boolean(errors.web_obj_path)}
-            helperText={errors.web_obj_path ? `${errors.web_obj_path} data/${runId}/h5/` : `e.g. data/${runId}/h5/`}
-            sx={{ width: 496 }}
+            label="Date"
+            placeholder="MM/DD/YYYY"
+            value={form.date}
+            onChange={(e) => set('date')(e.target.value)}
+            error={Boolean(errors.date)}
+            helperText={errors.date ?? 'MM/DD/YYYY'}
+            sx={{ width: 240 }}
           />
-        )}
-      </Section>
-      <Section title="Publication">
-        <Autocomplete
-          freeSolo
-          options={o?.publication_list ?? []}
-          value={form.pmid}
-          onInputChange={(_, value) => set('pmid')(value)}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label="PMID"
-              error={Boolean(errors.pmid)}
-              helperText={errors.pmid ?? 'Digits only; leave empty for none'}
+        </Section>
+        <Section
+          title="Metadata"
+          action={
+            <Button size="small" onClick={() => setLists(true)}>
+              Edit lookup lists
+            </Button>
+          }
+        >
+          <OptionSelect
+            label="Assay"
+            value={form.assay}
+            options={o?.assay_list ?? []}
+            onChange={set('assay')}
+            error={errors.assay}
+          />
+          {form.assay === CUT_AND_TAG && (
+            <OptionSelect
+              label="Epitope Name"
+              value={form.epitope}
+              options={o?.antibody_list ?? []}
+              onChange={set('epitope')}
             />
           )}
-          sx={{ width: 240 }}
-        />
-        {form.pmid.trim() && (
-          <>
-            {text('publication_title', 'Publication Title', { width: 496 })}
-            {text('publication_journal', 'Journal')}
-            {text('publication_year', 'Year', { width: 120 })}
-            {text('publication_link', 'Link', { width: 496 })}
-            <Autocomplete
-              multiple
-              freeSolo
-              autoSelect
-              options={[]}
-              value={form.authors}
-              onChange={(_, value) => set('authors')(value.map((a) => a.trim()).filter(Boolean))}
-              renderValue={(value, getItemProps) =>
-                value.map((author, index) => {
-                  const { key, ...itemProps } = getItemProps({ index });
-                  return <Chip key={key} label={author} size="small" {...itemProps} />;
-                })
-              }
-              renderInput={(params) => (
-                <TextField {...params} label="Authors" helperText="Type a name and press Enter, in author order" />
-              )}
+          <OptionSelect
+            label="Species"
+            value={form.species}
+            options={o?.species_list ?? []}
+            onChange={set('species')}
+          />
+          <OptionSelect label="Organ" value={form.organ} options={o?.organ_list ?? []} onChange={set('organ')} />
+          <OptionSelect
+            label="Tissue Type"
+            value={form.tissue_type}
+            options={o?.tissue_type_list ?? []}
+            onChange={set('tissue_type')}
+          />
+          <OptionSelect
+            label="Tissue Source"
+            value={form.tissue_source}
+            options={o?.tissue_source_list ?? []}
+            onChange={set('tissue_source')}
+          />
+          {text('experimental_condition', 'Tissue Condition')}
+          <OptionSelect
+            label="Channel Width (µm)"
+            value={form.channel_width}
+            options={CHANNEL_WIDTHS.map(String)}
+            onChange={set('channel_width')}
+          />
+          <OptionSelect
+            label="Number of Channels"
+            value={form.number_channels}
+            options={CHANNEL_COUNTS.map(String)}
+            onChange={set('number_channels')}
+          />
+        </Section>
+        <Section title="Web Object">
+          {text('ngs_id', 'NGS ID')}
+          <OptionSelect label="Group" value={form.group} options={o?.group_list ?? []} onChange={set('group')} />
+          <FormControlLabel
+            control={<Checkbox checked={form.public} onChange={(e) => set('public')(e.target.checked)} />}
+            label="Public"
+          />
+          {run?.web_obj_path && (
+            <TextField
+              label="Web Object Path"
+              value={form.web_obj_path}
+              onChange={(e) => set('web_obj_path')(e.target.value)}
+              error={Boolean(errors.web_obj_path)}
+              helperText={errors.web_obj_path ? `${errors.web_obj_path} data/${runId}/h5/` : `e.g. data/${runId}/h5/`}
               sx={{ width: 496 }}
             />
-          </>
-        )}
-      </Section>
-      <Stack direction="row" spacing={2}>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          Submit
-        </Button>
-        {run && <Button onClick={() => setHistory(true)}>History</Button>}
+          )}
+        </Section>
+        <Section title="Publication">
+          <Autocomplete
+            freeSolo
+            options={o?.publication_list ?? []}
+            value={form.pmid}
+            onInputChange={(_, value) => set('pmid')(value)}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="PMID"
+                error={Boolean(errors.pmid)}
+                helperText={errors.pmid ?? 'Digits only; leave empty for none'}
+              />
+            )}
+            sx={{ width: 240 }}
+          />
+          {form.pmid.trim() && (
+            <>
+              {text('publication_title', 'Publication Title', { width: 496 })}
+              {text('publication_journal', 'Journal')}
+              {text('publication_year', 'Year', { width: 120 })}
+              {text('publication_link', 'Link', { width: 496 })}
+              <Autocomplete
+                multiple
+                freeSolo
+                autoSelect
+                options={[]}
+                value={form.authors}
+                onChange={(_, value) => set('authors')(value.map((a) => a.trim()).filter(Boolean))}
+                renderValue={(value, getItemProps) =>
+                  value.map((author, index) => {
+                    const { key, ...itemProps } = getItemProps({ index });
+                    return <Chip key={key} label={author} size="small" {...itemProps} />;
+                  })
+                }
+                renderInput={(params) => (
+                  <TextField {...params} label="Authors" helperText="Type a name and press Enter, in author order" />
+                )}
+                sx={{ width: 496 }}
+              />
+            </>
+          )}
+        </Section>
+        <Stack direction="row" spacing={2}>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            Submit
+          </Button>
+          {run && <Button onClick={() => setHistory(true)}>History</Button>}
+        </Stack>
       </Stack>
       {history && <RunHistoryDialog runId={runId} onClose={() => setHistory(false)} />}
       {lists && <LookupListsDialog onClose={() => setLists(false)} />}
-    </Stack>
+    </>
   );
 }
 

@@ -94,6 +94,8 @@ function LookupList({ list, values }: { list: TLookupList; values: string[] }) {
         spacing={1}
         onSubmit={(e) => {
           e.preventDefault();
+          // The dialog opens from the run editor's form: its submit must not reach that form through the portal.
+          e.stopPropagation();
           if (trimmed && !duplicate) add.mutate();
         }}
       >
