@@ -18,6 +18,9 @@ const LAB = { group: 'runs-lab-x', user: 'rita', password: 'Rita#Pass1' };
 const OTHER = { group: 'runs-lab-y', user: 'oscar', password: 'Oscar#Pass1' };
 const TITLE = 'Mouse spleen, whole transcriptome';
 
+// The first test waits long for the demo runs; a stuck click must still fail fast.
+test.use({ actionTimeout: 20_000 });
+
 const snackbar = (page: Page) => page.getByTestId('snackbar');
 const tab = (page: Page, label: string) => page.getByRole('tab', { name: label }).click();
 async function choose(page: Page, label: string, option: string) {
