@@ -15,7 +15,7 @@ import { LOOKUP_LISTS, runAdminCalls, type TFieldOptions, type TLookupList } fro
 import { callApi } from '../../../api/client';
 import { useSnackbar } from '../../../app/feedback';
 import { errorText } from '../apiErrors';
-import { useFieldOptions, useInvalidateRuns } from './runQueries';
+import { useFieldOptions, useInvalidateFieldOptions } from './runQueries';
 
 const TITLES: Record<TLookupList, string> = {
   assay: 'Assay',
@@ -60,7 +60,7 @@ export function LookupListsDialog({ onClose }: { onClose: () => void }) {
 function LookupList({ list, values }: { list: TLookupList; values: string[] }) {
   const [value, setValue] = useState('');
   const showSnack = useSnackbar();
-  const invalidate = useInvalidateRuns();
+  const invalidate = useInvalidateFieldOptions();
   const trimmed = value.trim();
   const duplicate = values.includes(trimmed);
   const add = useMutation({

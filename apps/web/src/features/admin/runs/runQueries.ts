@@ -30,6 +30,8 @@ export const useRunDetails = (runId: string | null) =>
   useQuery({
     queryKey: keys.details(runId ?? ''),
     enabled: runId !== null,
+    // The editors start from this data (keyed by its fetch time): only a save, not a focus change, reloads it.
+    refetchOnWindowFocus: false,
     queryFn: async ({ signal }) => {
       try {
         return await callApi(runAdminCalls.getRunDetails, { query: { run_id: runId! }, signal });
@@ -44,7 +46,11 @@ export const useFileTypes = () =>
   useQuery({ queryKey: keys.fileTypes, queryFn: ({ signal }) => callApi(runAdminCalls.getFileTypes, { signal }) });
 
 export const useStudies = () =>
-  useQuery({ queryKey: keys.studies, queryFn: ({ signal }) => callApi(runAdminCalls.getStudies, { signal }) });
+  useQuery({
+    queryKey: keys.studies,
+    queryFn: ({ signal }) => callApi(runAdminCalls.getStudies, { signal }),
+    refetchOnWindowFocus: false,
+  });
 
 /** Every recorded change of a run, its files and its studies, newest first. */
 export const useRunHistory = (runId: string) =>
@@ -52,6 +58,12 @@ export const useRunHistory = (runId: string) =>
     queryKey: keys.history(runId),
     queryFn: ({ signal }) => callApi(authCalls.listAudit, { query: { target: `run:${runId}`, limit: 200 }, signal }),
   });
+
+/** After a lookup list change: only the lists reload, so a half-filled run form keeps its values. */
+export function useInvalidateFieldOptions(): () => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(() => client.invalidateQueries({ queryKey: keys.options }), [client]);
+}
 
 /** After a save: the run tools and the catalogue lists show the change. */
 export function useInvalidateRuns(): () => Promise<void> {
