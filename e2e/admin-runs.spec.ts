@@ -157,7 +157,7 @@ test('an admin takes an uploaded h5ad to a public catalogue run, then makes it p
   await choose(page, 'Number of Channels', '50');
   await page.getByLabel('NGS ID').fill('NGS-77-0001');
   await choose(page, 'Group', LAB.group);
-  await page.getByLabel('Public').check();
+  await page.getByRole('checkbox', { name: 'Public' }).check();
   await page.getByLabel('PMID').fill('39000001');
   await page.getByLabel('Publication Title').fill('Spatial atlas of the mouse thymus');
   await page.getByLabel('Journal').fill('Nature');
@@ -223,7 +223,7 @@ test('an admin takes an uploaded h5ad to a public catalogue run, then makes it p
   await expect(page).toHaveURL(new RegExp(`component=AdminPanel&action=edit&run_id=${RUN}`));
   await expect(page.getByLabel('Run Title')).toHaveValue(TITLE);
   await expect(page.getByLabel('Authors').locator('..')).toContainText('Alan Turing');
-  await page.getByLabel('Public').uncheck();
+  await page.getByRole('checkbox', { name: 'Public' }).uncheck();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(snackbar(page)).toHaveText(`Run ${RUN} saved`);
   await pickRun(page, RUN);
