@@ -75,8 +75,7 @@ test('admin manages groups and users from the Admin Panel', async ({ page }) => 
   await shot(page, 'admin-jobs');
 
   await openTab(page, 'Add Files', 'add-files');
-  await expect(page.getByText('Add Files is not available yet')).toBeVisible();
-  await shot(page, 'admin-not-available');
+  await expect(page.getByText('Select a run to edit its downloadable files.')).toBeVisible();
 
   // Group Managment: Create Group needs a new name and a description.
   await openTab(page, 'Group Managment', 'groups');
@@ -204,11 +203,26 @@ test('the add/remove user and reset password forms of User Management', async ({
   await expect(form.getByRole('button', { name: 'user', exact: true })).toHaveCount(1);
   await form.getByRole('button', { name: 'Add User' }).click();
   await expect(snackbar(page)).toHaveText('User creation successful');
-  const row = userRow(page, 'bob');
-  await expect(row).toContainText('UNCONFIRMED');
+  // Added by an admin: confirmed at once, the same rule as Register New User (issue 15).
+  await expect(userRow(page, 'bob')).toContainText('CONFIRMED');
+  await expect(userRow(page, 'bob')).not.toContainText('UNCONFIRMED');
 
-  // An unconfirmed user's email cannot be confirmed; confirming the user comes first.
-  await row.getByRole('button', { name: 'Edit bob' }).click();
+  // A requested account starts unconfirmed. Its email cannot be confirmed; confirming the user comes first.
+  const requested = await page.request.post('/api/v1/auth/user_account_request', {
+    data: {
+      name: 'Carol C',
+      username: 'carol',
+      password: 'Carol#Pass1',
+      email: 'carol@example.org',
+      pi_name: 'P',
+      organization: 'O',
+    },
+  });
+  expect(requested.ok()).toBeTruthy();
+  await page.reload();
+  const row = userRow(page, 'carol');
+  await expect(row).toContainText('UNCONFIRMED');
+  await row.getByRole('button', { name: 'Edit carol' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit User Information' });
   await dialog.getByRole('button', { name: 'Confirm Email' }).click();
   await expect(snackbar(page)).toHaveText('Unable to confirm email of an unconfirmed user.');
@@ -219,7 +233,7 @@ test('the add/remove user and reset password forms of User Management', async ({
   await expect(snackbar(page)).toHaveText('Successfully confirmed user`s email');
   await expect(dialog.getByText('Verified', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(row).toContainText('CONFIRMED');
+  await expect(row).not.toContainText('UNCONFIRMED');
 
   const reset = page.getByRole('region', { name: 'Reset a password' });
   await reset.getByLabel('Username').fill('bob');

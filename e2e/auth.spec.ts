@@ -206,7 +206,7 @@ test('registration: code, confirmation, refused until authorised, then signed in
   await expect(page.getByLabel('Username')).toHaveValue(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText(MSG.accountUnconfirmed)).toBeVisible();
+  await expect(page.getByText(MSG.accountAwaitingApproval)).toBeVisible();
   await capture(page, 'login-unauthorised');
 
   await authorise(page.request, await apiToken(page, ADMIN.username, ADMIN.password), username);

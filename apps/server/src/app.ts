@@ -9,7 +9,7 @@ import type { Infra } from './infra/index.js';
 import { registerAppRoutes } from './domains/app/index.js';
 import { createAccountStore, registerAuthRoutes } from './domains/auth/index.js';
 import { registerTaskRoutes } from './domains/tasks/index.js';
-import { createRuns } from './domains/runs/index.js';
+import { createRuns, registerRunAdminRoutes } from './domains/runs/index.js';
 import { registerImportRoutes } from './domains/imports/index.js';
 import { registerStorageRoutes } from './domains/storage/index.js';
 import { registerDocsRoutes } from './domains/docs/index.js';
@@ -61,6 +61,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerTaskRoutes(app, infra, runs);
   registerStorageRoutes(app, infra);
   registerCatalogueRoutes(app, infra, runs);
+  registerRunAdminRoutes(app, runs);
   registerGenesRoutes(app, infra, runs);
   registerImportRoutes(app, infra);
   registerFrontpageRoutes(app, infra, runs);

@@ -25,6 +25,8 @@ export const MSG = {
   // dialogs
   userAlreadyExists: 'User already exists',
   userRegistered: 'User Successfully Registered',
+  /** Register New User and Add User create accounts by one rule, stated in both forms (issue 15). */
+  adminAddedUserRule: 'Users added by an admin are confirmed at once: they can sign in with this password right away.',
   passwordSuccessfullyReset: 'Password Successfully Reset',
   incorrectPassword: 'Incorrect password',
   passwordsDontMatch: "Passwords don't match",
@@ -74,6 +76,20 @@ export const MSG = {
   tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
   accountDisabled: 'This account has been disabled.',
   accountUnconfirmed: 'This account has not been authorised yet.',
+  /** Signed in with the right password, email verified, waiting for an admin (issue 15). */
+  accountAwaitingApproval:
+    'Your email address is verified. Your account is awaiting approval by an administrator; you will get an email when it is approved.',
+  /** Signed in with the right password but the email was never verified: the code screen is one click away. */
+  accountEmailUnverified:
+    'Your email address is not verified yet. Enter the confirmation code we emailed you when you requested the account.',
+  enterConfirmationCode: 'Enter confirmation code',
+  awaitingApproval: 'awaiting approval',
+  awaitingApprovalHint: 'Email verified: confirm the user to let them sign in.',
+  noGroupsTitle: 'Your account has no groups yet',
+  noGroupsBody:
+    "You are signed in, but your account belongs to no group, so there are no runs or tools to show you yet. Ask an administrator to add you to your lab's group, then sign in again:",
+  noGroupsNoAdmins:
+    "You are signed in, but your account belongs to no group, so there are no runs or tools to show you yet. Ask your lab's administrator to add you to your lab's group, then sign in again.",
   groupExists: 'Group already exists',
   groupMissing: 'Group does not exist',
   userMissing: 'User does not exist',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../domains/auth/passwords.js';
 import type { Infra } from '../infra/index.js';
 import { createTestInfra, type TestInfra } from '../../test/harness.js';
-import { generatePassword, seedFirstStart } from './first-start.js';
+import { generatePassword, seedFirstStart, SHELL_SAFE_SYMBOLS } from './first-start.js';
 
 function withLog(infra: Infra) {
   const info = vi.fn();
@@ -112,5 +112,9 @@ describe('generatePassword', () => {
   it('always satisfies the password rules', () => {
     for (let i = 0; i < 500; i++) expect(isValidPassword(generatePassword())).toBe(true);
     expect(generatePassword()).toHaveLength(20);
+  });
+  it('contains no shell metacharacters, so it can be pasted into a command line', () => {
+    expect(SHELL_SAFE_SYMBOLS).toBe('@%/');
+    for (let i = 0; i < 500; i++) expect(generatePassword()).toMatch(/^[A-Za-z0-9@%/]+$/);
   });
 });

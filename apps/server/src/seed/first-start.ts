@@ -72,9 +72,14 @@ function createFirstAdmin(store: AccountStore, admin: { username: string; email:
   });
 }
 
-const CHARACTER_SETS = ['abcdefghijkmnopqrstuvwxyz', 'ABCDEFGHJKLMNPQRSTUVWXYZ', '23456789', PASSWORD_SYMBOLS];
+/**
+ * The password symbols a shell leaves alone, so the printed password can be pasted into a command line unquoted
+ * (`!`, `$`, `&`, `*`, `(`, `<`, `?`, `[`, `{`, `#`, `^` … all mean something to sh, bash or zsh).
+ */
+export const SHELL_SAFE_SYMBOLS = [...PASSWORD_SYMBOLS].filter((c) => '@%/'.includes(c)).join('');
+const CHARACTER_SETS = ['abcdefghijkmnopqrstuvwxyz', 'ABCDEFGHJKLMNPQRSTUVWXYZ', '23456789', SHELL_SAFE_SYMBOLS];
 
-/** 20 random characters with at least one of each kind the password rules ask for (look-alikes left out). */
+/** 20 random characters with at least one of each kind the password rules ask for (look-alikes and shell metacharacters left out). */
 export function generatePassword(length = 20): string {
   const all = CHARACTER_SETS.join('');
   const pick = (set: string) => set[randomInt(set.length)]!;

@@ -260,3 +260,12 @@ export const listAudit = defineCall({
     }),
   ),
 });
+
+export const adminContacts = defineCall({
+  method: 'GET',
+  path: '/api/v1/auth/admin_contacts',
+  access: 'public',
+  summary:
+    'Names and email addresses of the active admins, for a signed-in user without groups to know whom to ask (empty for a public session).',
+  response: z.array(z.object({ name: z.string(), email: z.string() })),
+});

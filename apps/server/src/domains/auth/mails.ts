@@ -64,3 +64,32 @@ export function groupAssignmentMail(user: Recipient, group: string): Mail {
     ].join('\n'),
   };
 }
+
+/** To each admin when someone requests an account: who asked, and what to do once their email is verified. */
+export function accountRequestMail(
+  admin: Recipient,
+  request: Recipient & { organization: string; pi_name: string },
+  portalUrl: string | undefined,
+): Mail {
+  const panel = portalUrl
+    ? `${portalUrl.replace(/\/$/, '')}/?component=AdminPanel&tab=users`
+    : 'Admin Panel › User Management';
+  return {
+    to: admin.email,
+    subject: `Atlas Portal: account request from ${request.username}`,
+    text: [
+      greeting(admin),
+      '',
+      'Someone requested an Atlas Portal account:',
+      '',
+      `Username: ${request.username}`,
+      `Name: ${request.name}`,
+      `Email: ${request.email}`,
+      `Organization: ${request.organization}`,
+      `PI: ${request.pi_name}`,
+      '',
+      `Once they have verified their email address the user shows as 'awaiting approval' in ${panel}.`,
+      'Confirm the user there and add them to their lab’s group, or delete the request.',
+    ].join('\n'),
+  };
+}

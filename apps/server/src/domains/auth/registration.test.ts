@@ -6,6 +6,7 @@ import {
   adminToken,
   api,
   codeOf,
+  confirmedUser,
   expireCodes,
   GOOD_PASSWORD,
   login,
@@ -31,9 +32,14 @@ describe('registration flow', () => {
   it('request → emailed code → confirm email → admin confirm → sign in', async () => {
     const reply = await api(t.app, 'POST', '/api/v1/auth/user_account_request', { body: REQUEST });
     expect(reply).toEqual({ status: 200, body: { username_exists: false, msg: MSG.accountRequested } });
-    const mail = readOutbox(t.infra.dataDir).at(-1)!;
-    expect(mail.to).toBe('alice@example.org');
+    const mails = readOutbox(t.infra.dataDir);
+    const mail = mails.find((m) => m.to === 'alice@example.org')!;
     expect(mail.text).toContain('Username: alice');
+    // Every admin hears of the request, with what to do next.
+    const notice = mails.find((m) => m.subject === 'Atlas Portal: account request from alice')!;
+    expect(notice.to).toBe(t.infra.config.admin.email);
+    expect(notice.text).toContain('Organization: Wonderland Lab');
+    expect(notice.text).toContain("'awaiting approval'");
     const code = codeOf(t, 'alice');
 
     const accounts = await api<{ username: string }[]>(t.app, 'GET', '/api/v1/auth/list_accounts', { token: admin });
@@ -48,12 +54,16 @@ describe('registration flow', () => {
       group_names: '',
     });
 
+    // Before the email is verified, a sign-in sends the registrant back to the code screen.
+    expect(
+      await api(t.app, 'POST', '/api/v1/auth/login', { body: { username: 'alice', password: GOOD_PASSWORD } }),
+    ).toEqual({ status: 403, body: { msg: MSG.accountEmailUnverified, status_code: 403 } });
     expect(await confirm('alice', code)).toEqual({ status: 200, body: { msg: 'Success' } });
     const loginBody = { username: 'alice', password: GOOD_PASSWORD };
     // Email verified, but not yet authorised by an admin.
     expect(await api(t.app, 'POST', '/api/v1/auth/login', { body: loginBody })).toEqual({
       status: 403,
-      body: { msg: MSG.accountUnconfirmed, status_code: 403 },
+      body: { msg: MSG.accountAwaitingApproval, status_code: 403 },
     });
     expect(
       (await api(t.app, 'PUT', '/api/v1/auth/confirm', { token: admin, body: { username: 'alice' } })).body,
@@ -80,6 +90,19 @@ describe('registration flow', () => {
     expect(audit.body.map((row) => row.action)).toEqual(['user.confirm', 'user.email.verify', 'user.request']);
   });
 
+  it('tells a user without groups whom to ask, and nobody else', async () => {
+    const token = await confirmedUser(t.app, admin, 'groupless', []);
+    const contacts = await api(t.app, 'GET', '/api/v1/auth/admin_contacts', { token });
+    expect(contacts).toEqual({
+      status: 200,
+      body: [{ name: 'Administrator', email: t.infra.config.admin.email }],
+    });
+    const visitor = await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public');
+    const hidden = await api(t.app, 'GET', '/api/v1/auth/admin_contacts', { token: visitor.body.access_token });
+    expect(hidden).toEqual({ status: 200, body: [] });
+    expect((await api(t.app, 'GET', '/api/v1/auth/admin_contacts')).status).toBe(401);
+  });
+
   it('tells that a username exists without creating anything', async () => {
     await requestAccount(t, 'taken');
     const before = readOutbox(t.infra.dataDir).length;
@@ -92,6 +115,17 @@ describe('registration flow', () => {
       body: { ...REQUEST, username: 'admin' },
     });
     expect(admins.body).toEqual({ username_exists: true, msg: MSG.usernameExists });
+    // Unique regardless of case, through the account request and the admin's Add User alike.
+    const upper = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+      body: { ...REQUEST, username: 'Taken' },
+    });
+    expect(upper.body).toEqual({ username_exists: true, msg: MSG.usernameExists });
+    const added = await api(t.app, 'POST', '/api/v1/auth/user', {
+      token: admin,
+      body: { username: 'TAKEN', password: GOOD_PASSWORD, name: 'T', email: 't@example.org', groups: [] },
+    });
+    expect(added.status).toBe(409);
+    expect(readOutbox(t.infra.dataDir)).toHaveLength(before);
   });
 
   it('validates every field with a 400 and a message', async () => {

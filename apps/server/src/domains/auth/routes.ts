@@ -18,10 +18,12 @@ export function registerAuthRoutes(
     tokens: deps.tokens,
     log: infra.log,
     codeSecret: infra.config.jwtSecret,
+    portalUrl: infra.config.publicUrl,
   });
 
   route(app, c.login, ({ body, request }) => auth.login(body.username, body.password, request.ip));
   route(app, c.whoami, ({ identity }) => auth.whoami(identity));
+  route(app, c.adminContacts, ({ identity }) => auth.adminContacts(identity));
   route(app, c.refreshToken, ({ identity }) => auth.refreshToken(identity));
   route(app, c.logIntoPublic, () => auth.logIntoPublic());
   route(app, c.changePassword, ({ body, identity }) =>

@@ -1,7 +1,7 @@
-import { MSG, type authCalls, type CallBody, type Identity } from '@atlas/contracts';
+import { GROUP_ADMIN, MSG, type authCalls, type CallBody, type Identity } from '@atlas/contracts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { userTarget } from '../audit/index.js';
-import { confirmEmailMail, resetPasswordMail } from './mails.js';
+import { accountRequestMail, confirmEmailMail, resetPasswordMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { AuthContext } from './service.js';
 import type { UserRecord } from './store.js';
@@ -16,6 +16,24 @@ export function selfServiceRules(ctx: AuthContext) {
     await ctx.send(confirmEmailMail(user, await ctx.issueCode(user, 'confirm_email')), failure);
   }
 
+  /** Confirmed, enabled admins with an email address. */
+  async function activeAdmins(): Promise<UserRecord[]> {
+    return (await store.listUsers()).filter(
+      (u) => u.groups.includes(GROUP_ADMIN) && u.status === 'CONFIRMED' && !u.disabled && u.email,
+    );
+  }
+
+  /** Every active admin hears of each account request; a failed mail does not undo it. */
+  async function notifyAdmins(request: UserRecord): Promise<void> {
+    for (const admin of await activeAdmins()) {
+      try {
+        await ctx.send(accountRequestMail(admin, request, ctx.portalUrl), MSG.accountRequestError);
+      } catch {
+        // Logged by send(); the registrant's own mail went out, so the request stands.
+      }
+    }
+  }
+
   /** Without its mail a registration cannot be finished: undo it, so the username can be requested again. */
   async function withdrawRequest(user: UserRecord): Promise<void> {
     await store.transaction(async (tx) => {
@@ -24,6 +42,15 @@ export function selfServiceRules(ctx: AuthContext) {
       await tx.audit({ actor: null, action: 'user.delete', target: userTarget(user.username), after });
     });
   }
+
+  /**
+   * Why a right password is refused, so the page can say what to do next: a registrant who left the code screen
+   * is sent back to it; a verified one is told an admin must approve; an account an admin created waits for them.
+   */
+  const unconfirmedMessage = async (user: UserRecord) => {
+    if (user.email_verified) return MSG.accountAwaitingApproval;
+    return (await store.findCode(user.id, 'confirm_email')) ? MSG.accountEmailUnverified : MSG.accountUnconfirmed;
+  };
 
   return {
     async login(username: string, password: string, ip: string) {
@@ -38,8 +65,14 @@ export function selfServiceRules(ctx: AuthContext) {
       }
       loginLimiter.reset(pair);
       if (user.disabled) throw forbidden(MSG.accountDisabled);
-      if (user.status !== 'CONFIRMED') throw forbidden(MSG.accountUnconfirmed);
+      if (user.status !== 'CONFIRMED') throw forbidden(await unconfirmedMessage(user));
       return { access_token: await ctx.userToken(user) };
+    },
+
+    /** Whom a signed-in user without groups should ask: the active admins (nobody's business in a public session). */
+    async adminContacts(identity: Identity) {
+      if (identity.kind !== 'user') return [];
+      return (await activeAdmins()).map((admin) => ({ name: admin.name || admin.username, email: admin.email }));
     },
 
     async whoami(identity: Identity) {
@@ -96,6 +129,7 @@ export function selfServiceRules(ctx: AuthContext) {
         await withdrawRequest(created);
         throw error;
       }
+      await notifyAdmins(created);
       return { username_exists: false, msg: MSG.accountRequested };
     },
 

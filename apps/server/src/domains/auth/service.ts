@@ -27,6 +27,8 @@ export interface AuthServiceDeps {
   log: Logger;
   /** Keys the hashes of emailed codes. */
   codeSecret: string;
+  /** The portal's public address, for links in mails (ATLAS_PUBLIC_URL); mails name the screen without it. */
+  portalUrl?: string;
   now?: () => number;
 }
 
@@ -45,6 +47,7 @@ function createContext(deps: AuthServiceDeps) {
 
   return {
     store,
+    portalUrl: deps.portalUrl,
     // Failures count per (username, address) and per address: a guesser is slowed down where it guesses from,
     // and the account's owner, signing in from elsewhere, is never locked out by someone else's failures.
     loginLimiter: new RateLimiter(LOGIN_RATE_LIMIT, now),

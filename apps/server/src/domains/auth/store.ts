@@ -109,12 +109,13 @@ function bindStore(db: Kysely<Tables>) {
       return Number(row.n);
     },
 
-    /** Inserts a user; returns its id, or undefined when the username is taken (also under a race). */
+    /** Inserts a user; returns its id, or undefined when the username is taken in any case (also under a race). */
     async insertUser(values: NewUserValues): Promise<number | undefined> {
       const row = await db
         .insertInto('users')
         .values(values)
-        .onConflict((oc) => oc.column('username').doNothing())
+        // No conflict target: the exact name and its lower-case form (012_username_case.sql) are both unique.
+        .onConflict((oc) => oc.doNothing())
         .returning('id')
         .executeTakeFirst();
       return row?.id;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { TCatalogueRun, TFieldOptions, TRunFile, TRunRecord } from '@atlas/contracts';
+import type { TCatalogueRun, TFieldOptions, TRunDetails, TRunFile, TRunRecord, TStudy } from '@atlas/contracts';
 import type { LookupList, Tables } from '../../infra/db/tables.js';
 import type { Caller, RunState } from './rule.js';
 
@@ -45,6 +45,16 @@ export interface RunForLink {
   public: boolean;
   group: string | null;
 }
+
+/** The tissues column each lookup list fills. */
+const LOOKUP_COLUMN = {
+  assay: 'assay',
+  species: 'species',
+  organ: 'organ',
+  epitope: 'epitope',
+  tissue_source: 'tissue_source',
+  tissue_type: 'tissue_type',
+} as const satisfies Record<LookupList, keyof Tables['tissues']>;
 
 export type RunStore = ReturnType<typeof createRunStore>;
 
@@ -260,6 +270,140 @@ export function createRunStore(db: Kysely<Tables>) {
         publication_list: pmids.map((row) => row.pmid),
         tissue_type_list: list('tissue_type'),
       };
+    },
+
+    /** Everything Add A Run edits of one visible run, with its publication, downloadable files and studies. */
+    async runDetails(caller: Caller, runId: string): Promise<TRunDetails | undefined> {
+      const row = await runs()
+        .select([
+          't.run_id',
+          'r.results_id',
+          't.tissue_id',
+          'r.title as result_title',
+          'r.description as result_description',
+          't.sample_id',
+          epochMs('r.date').as('date'),
+          't.assay',
+          't.epitope',
+          't.species',
+          't.organ',
+          't.tissue_type',
+          't.tissue_source',
+          't.experimental_condition',
+          't.channel_width',
+          't.number_channels',
+          'r.ngs_id',
+          'r.public',
+          'g.name as group',
+          'r.pmid',
+          'r.results_folder_path',
+          'r.web_obj_path',
+          'r.web_object_available',
+        ])
+        .where('t.run_id', '=', runId)
+        .where(visibleTo(caller))
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const [publication, files, studies] = await Promise.all([
+        row.pmid
+          ? db
+              .selectFrom('publications as p')
+              .select(['p.publication_id', 'p.pmid', 'p.title', 'p.journal', 'p.link', 'p.year'])
+              .where('p.pmid', '=', row.pmid)
+              .executeTakeFirst()
+          : undefined,
+        db
+          .selectFrom('files as f')
+          .innerJoin('file_types as ft', 'ft.file_type_id', 'f.file_type_id')
+          .select([
+            'f.file_id',
+            'f.file_type_id',
+            'ft.file_type_name',
+            'f.file_description',
+            'f.file_path',
+            'f.bucket_name',
+          ])
+          .where('f.tissue_id', '=', row.tissue_id)
+          .orderBy('f.file_id')
+          .execute(),
+        db
+          .selectFrom('study_runs as sr')
+          .innerJoin('studies as s', 's.study_id', 'sr.study_id')
+          .select('s.study_name')
+          .where('sr.tissue_id', '=', row.tissue_id)
+          .orderBy('s.study_name')
+          .execute(),
+      ]);
+      const authors = publication
+        ? await db
+            .selectFrom('publication_authors as pa')
+            .innerJoin('authors as a', 'a.author_id', 'pa.author_id')
+            .select('a.name')
+            .where('pa.publication_id', '=', publication.publication_id)
+            .orderBy('pa.position')
+            .execute()
+        : [];
+      return {
+        ...row,
+        date: Number(row.date),
+        publication: publication
+          ? {
+              pmid: publication.pmid,
+              title: publication.title,
+              journal: publication.journal,
+              link: publication.link,
+              year: publication.year,
+              authors: authors.map((a) => a.name),
+            }
+          : null,
+        files: files.map((f) => ({ ...f, filename_short: f.file_path.slice(f.file_path.lastIndexOf('/') + 1) })),
+        studies: studies.map((s) => s.study_name),
+      };
+    },
+
+    /** The names a downloadable file's type may have. */
+    async fileTypes(): Promise<string[]> {
+      const rows = await db.selectFrom('file_types').select('file_type_name').orderBy('file_type_name').execute();
+      return rows.map((row) => row.file_type_name);
+    },
+
+    /** Every study with its runs (Group Runs is an admin tool: studies are not filtered), and the study types. */
+    async studies(): Promise<{ studies: TStudy[]; study_types: string[] }> {
+      const [studies, members, types] = await Promise.all([
+        db
+          .selectFrom('studies as s')
+          .leftJoin('study_types as st', 'st.study_type_id', 's.study_type_id')
+          .select(['s.study_id', 's.study_name', 's.study_description', 'st.study_type_name'])
+          .orderBy('s.study_name')
+          .execute(),
+        db
+          .selectFrom('study_runs as sr')
+          .innerJoin('tissues as t', 't.tissue_id', 'sr.tissue_id')
+          .select(['sr.study_id', 't.run_id', 't.tissue_id'])
+          .orderBy('t.run_id')
+          .execute(),
+        db.selectFrom('study_types').select('study_type_name').orderBy('study_type_name').execute(),
+      ]);
+      return {
+        studies: studies.map((s) => ({
+          ...s,
+          runs: members
+            .filter((m) => m.study_id === s.study_id)
+            .map(({ run_id, tissue_id }) => ({ run_id, tissue_id })),
+        })),
+        study_types: types.map((t) => t.study_type_name),
+      };
+    },
+
+    /** How many runs use this lookup value (a used value may not be removed). */
+    async lookupUsage(list: LookupList, value: string): Promise<number> {
+      const column = LOOKUP_COLUMN[list];
+      const row = await db
+        .selectFrom('tissues')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where(column, '=', value)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** The catalogue state of each of these run ids that has an entry (one query, whatever the count). */

@@ -1,8 +1,11 @@
+import sharp from 'sharp';
 import { z } from 'zod';
+import { frontpageKey, THUMBNAIL_MAX_PX } from '@atlas/contracts';
 import {
   analyseRaw,
   buildWebFiles,
   readH5ad,
+  renderSpatialThumbnail,
   rowSums,
   SpatialFormatError,
   toCsr,
@@ -15,7 +18,8 @@ import {
 } from '@atlas/spatial';
 import { readObject } from '../../infra/storage/index.js';
 import { createJobStore } from '../../domains/imports/index.js';
-import { createRuns, RUN_ID, runOfKey, webFolderOfObjPath } from '../../domains/runs/index.js';
+import { recordAudit } from '../../domains/audit/index.js';
+import { createRuns, RUN_ID, runOfKey, runTarget, webFolderOfObjPath } from '../../domains/runs/index.js';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
 import { rankClusters, topTen, type TopTen } from '@atlas/spatial';
 
@@ -70,7 +74,8 @@ const CELL_TYPE_KEYS = ['cell_type', 'celltype', 'cell_types', 'CellType'];
  * webfile.create_files (spec 03 §7, DESIGN §6): reads `{aws_path}/genes.h5ad` (+ motifs.h5ad and eRegulons.h5ad
  * unless rna_flag) from the bucket, computes clusters and UMAP when the h5ad has none, ranks every cluster for
  * the topTen tables, writes the web files into the parent folder (`data/{run}/h5/`), records a Job row and marks
- * the run's web object available.
+ * the run's web object available (creating its private catalogue entry when it has none) and renders its catalogue
+ * thumbnail when it has none.
  */
 export const createFiles = defineTask({
   name: 'webfile.create_files',
@@ -140,7 +145,7 @@ export const createFiles = defineTask({
       runId: input.runId,
     });
     try {
-      const result = await createWebFiles(input, deps, progress);
+      const result = await createWebFiles(input, deps, progress, taskId);
       await jobs.finish(jobId);
       return result;
     } catch (error) {
@@ -156,6 +161,7 @@ async function createWebFiles(
   input: CreateFilesInput,
   deps: Deps,
   progress: (p: number) => Promise<void>,
+  taskId: string,
 ): Promise<CreateFilesResult> {
   const started = Date.now();
   const { storage, config } = deps;
@@ -237,9 +243,22 @@ async function createWebFiles(
     bytes += content.byteLength;
     await progress(85 + (14 * ++written) / files.size);
   }
-  const available = input.runId
-    ? await createRuns(deps).records.markWebObjectAvailable(input.runId, input.folder)
-    : false;
+  let available = false;
+  if (input.runId) {
+    // A run created in Create A Run has no catalogue entry yet: it gets a private one, described later in Add A Run.
+    const { records } = createRuns(deps);
+    const { created } = await records.ensureRun({ runId: input.runId });
+    available = await records.markWebObjectAvailable(input.runId, input.folder);
+    await writeThumbnail(storage, input.bucket, input.runId, spatialXY, clusters);
+    // The run's history (Add A Run) shows who made its web object, and that this made its catalogue entry.
+    const task = await deps.db.selectFrom('tasks').select('requested_by').where('id', '=', taskId).executeTakeFirst();
+    await recordAudit(deps.db, {
+      actor: task?.requested_by ?? null,
+      action: created ? 'run.create' : 'run.web_object',
+      target: runTarget(input.runId),
+      after: { web_obj_path: input.folder, web_object_available: available },
+    });
+  }
   return {
     run_id: input.runId,
     bucket: input.bucket,
@@ -253,6 +272,25 @@ async function createWebFiles(
     web_object_available: available,
     ms: Date.now() - started,
   };
+}
+
+/** The catalogue thumbnail of a run from its spatial plot, unless one exists (an admin's FrontPage image wins). */
+async function writeThumbnail(
+  storage: Deps['storage'],
+  bucket: string,
+  runId: string,
+  spatial: Float64Array,
+  clusters: readonly string[],
+): Promise<void> {
+  const key = frontpageKey(runId);
+  if (await storage.exists(bucket, key)) return;
+  const image = renderSpatialThumbnail({ spatial, clusters, size: THUMBNAIL_MAX_PX });
+  const png = await sharp(Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength), {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  await storage.put(bucket, key, png, { contentType: 'image/png' });
 }
 
 /** Cluster label per tixel from the first clustering column of obs, as `C<n>` (0-based numbers become C1…). */

@@ -6,7 +6,10 @@ import Tabs from '@mui/material/Tabs';
 import { ADMIN_TABS, tabFromQuery, type AdminTabId } from './adminTabs';
 import { GroupManagementTab } from './groups/GroupManagementTab';
 import { JobManagementTab } from './jobs/JobManagementTab';
-import { NotAvailablePanel } from './NotAvailablePanel';
+import { AddFilesTab } from './runs/AddFilesTab';
+import { AddRunTab } from './runs/AddRunTab';
+import { CreateRunTab } from './runs/CreateRunTab';
+import { GroupRunsTab } from './runs/GroupRunsTab';
 import { UserManagementTab } from './users/UserManagementTab';
 
 /** The Admin Panel (spec 03 §2.10). The open tab lives in `?tab=` so a link or a reload opens it again. */
@@ -36,13 +39,13 @@ export function AdminPanel() {
         ))}
       </Tabs>
       <Box role="tabpanel" id="admin-tab-panel" aria-labelledby={`admin-tab-${tab}`} sx={{ p: 2 }}>
-        <TabContent tab={tab} />
+        <TabContent tab={tab} select={select} />
       </Box>
     </Paper>
   );
 }
 
-function TabContent({ tab }: { tab: AdminTabId }) {
+function TabContent({ tab, select }: { tab: AdminTabId; select: (tab: AdminTabId) => void }) {
   switch (tab) {
     case 'jobs':
       return <JobManagementTab />;
@@ -50,7 +53,13 @@ function TabContent({ tab }: { tab: AdminTabId }) {
       return <UserManagementTab />;
     case 'groups':
       return <GroupManagementTab />;
-    default:
-      return <NotAvailablePanel title={ADMIN_TABS.find(({ id }) => id === tab)?.label ?? tab} />;
+    case 'create-run':
+      return <CreateRunTab onShowJobs={() => select('jobs')} />;
+    case 'add-run':
+      return <AddRunTab onCreateRun={() => select('create-run')} />;
+    case 'group-runs':
+      return <GroupRunsTab />;
+    case 'add-files':
+      return <AddFilesTab />;
   }
 }

@@ -8,10 +8,10 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { authCalls, isEmail, isValidPassword, MSG } from '@atlas/contracts';
-import { callApi } from '../../api/client';
+import { isEmail, isValidPassword, MSG } from '@atlas/contracts';
 import { useSnackbar } from '../../app/feedback';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
+import { ConfirmFailed, registerAndConfirm } from './registerAndConfirm';
 import { PasswordField } from '../../components/PasswordField';
 import { errorText, hasStatus } from './apiErrors';
 import { useInvalidateAccounts } from './queries';
@@ -20,9 +20,6 @@ import type { DialogProps } from './dialogProps';
 const EMPTY = { username: '', name: '', email: '', password: '' };
 type Values = typeof EMPTY;
 const FORM_ID = 'register-user-form';
-
-/** Thrown when the user was created but could not be confirmed: the two outcomes need different toasts. */
-class ConfirmFailed extends Error {}
 
 /** Admin › User › Register New User: creates the account and confirms it at once (spec 01 §2, §7). */
 export function RegisterUserDialog({ open, onClose }: DialogProps) {
@@ -33,14 +30,7 @@ export function RegisterUserDialog({ open, onClose }: DialogProps) {
   const invalidate = useInvalidateAccounts();
 
   const register = useMutation({
-    mutationFn: async (input: Values) => {
-      await callApi(authCalls.registerUser, { body: { ...input, username: input.username.trim(), groups: [] } });
-      try {
-        await callApi(authCalls.confirmUser, { body: { username: input.username.trim() } });
-      } catch {
-        throw new ConfirmFailed();
-      }
-    },
+    mutationFn: (input: Values) => registerAndConfirm({ ...input, groups: [] }),
     onSuccess: () => {
       showSnack(MSG.userRegistered, { color: 'success' });
       close();
@@ -88,7 +78,7 @@ export function RegisterUserDialog({ open, onClose }: DialogProps) {
     <Dialog open={open} onClose={close} aria-labelledby="register-user-title" fullWidth maxWidth="xs">
       <DialogTitle id="register-user-title">Register User</DialogTitle>
       <DialogContent>
-        <DialogContentText>All fields are required. The new user is confirmed at once.</DialogContentText>
+        <DialogContentText>All fields are required. {MSG.adminAddedUserRule}</DialogContentText>
         <Stack
           component="form"
           id={FORM_ID}

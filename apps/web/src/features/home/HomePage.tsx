@@ -12,6 +12,7 @@ import { hasGroupAccess, MSG } from '@atlas/contracts';
 import { SUPPORT_URL } from '../../app/links';
 import { componentHref } from '../../app/registry';
 import { useSession } from '../../app/session';
+import { NoGroupsNotice } from './NoGroupsNotice';
 import { TOOL_CARDS, type ToolCard } from './toolCards';
 
 /** The signed-in home page (spec 01 §1): greeting, development note, help contact and the allowed tool cards. */
@@ -34,6 +35,7 @@ export function HomePage() {
         </Link>
         .
       </Typography>
+      {user.groups.length === 0 && <NoGroupsNotice />}
       {cards.length > 0 && (
         <Box
           component="ul"

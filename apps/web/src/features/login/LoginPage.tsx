@@ -76,6 +76,10 @@ export function LoginPage() {
             initialUsername={username}
             onForgot={() => setScreen({ kind: 'forgot' })}
             onRegister={() => setScreen({ kind: 'register' })}
+            onEnterCode={(name) => {
+              setUsername(name);
+              setScreen({ kind: 'confirm', username: name, fromForgot: false });
+            }}
           />
         );
       case 'register':

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { MSG } from '@atlas/contracts';
 import { useSession } from '../../app/session';
 import { PasswordField } from '../../components/PasswordField';
 import { AuthCard } from './AuthCard';
@@ -15,10 +16,12 @@ export interface SignInFormProps {
   initialUsername: string;
   onForgot: () => void;
   onRegister: () => void;
+  /** Back to the confirmation-code screen of a registration whose email is not verified yet. */
+  onEnterCode: (username: string) => void;
 }
 
 /** Sign-in (spec 01 §2): Sign In is enabled once both fields are filled; Enter submits; success goes home. */
-export function SignInForm({ initialUsername, onForgot, onRegister }: SignInFormProps) {
+export function SignInForm({ initialUsername, onForgot, onRegister, onEnterCode }: SignInFormProps) {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [username, setUsername] = useState(initialUsername);
@@ -43,7 +46,17 @@ export function SignInForm({ initialUsername, onForgot, onRegister }: SignInForm
   return (
     <AuthCard title="Sign In" subtitle="Welcome back. Sign in to your lab account." onSubmit={submit}>
       {error && (
-        <Alert severity="error" role="alert">
+        <Alert
+          severity={error === MSG.accountAwaitingApproval ? 'info' : 'error'}
+          role="alert"
+          action={
+            error === MSG.accountEmailUnverified && (
+              <Button color="inherit" size="small" onClick={() => onEnterCode(username.trim())}>
+                {MSG.enterConfirmationCode}
+              </Button>
+            )
+          }
+        >
           {error}
         </Alert>
       )}

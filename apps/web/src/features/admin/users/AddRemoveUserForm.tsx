@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { authCalls, MSG } from '@atlas/contracts';
 import { callApi } from '../../../api/client';
+import { ConfirmFailed, registerAndConfirm } from '../registerAndConfirm';
 import { useConfirm, useSnackbar } from '../../../app/feedback';
 import { errorText, isDone } from '../apiErrors';
 import { useInvalidateAccounts } from '../queries';
@@ -22,7 +23,7 @@ const FIELDS: readonly { key: Field; label: string; type?: string; autoComplete:
   { key: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
 ];
 
-/** The add/remove user form of the User Management tab (spec 03 §2.10). New users start UNCONFIRMED. */
+/** The add/remove user form of the User Management tab (spec 03 §2.10): the same rule as Register New User. */
 export function AddRemoveUserForm() {
   const [values, setValues] = useState(EMPTY);
   const [group, setGroup] = useState('');
@@ -32,13 +33,16 @@ export function AddRemoveUserForm() {
   const invalidate = useInvalidateAccounts();
 
   const add = useMutation({
-    mutationFn: () => callApi(authCalls.registerUser, { body: { ...values, groups } }),
+    mutationFn: () => registerAndConfirm({ ...values, groups }),
     onSuccess: () => {
       showSnack(MSG.userCreated, { color: 'success' });
       setValues(EMPTY);
       setGroups([]);
     },
-    onError: (error) => showSnack(MSG.userCreationFailed(errorText(error)), { color: 'error' }),
+    onError: (error) => {
+      if (error instanceof ConfirmFailed) return showSnack(MSG.userConfirmFailed, { color: 'error' });
+      showSnack(MSG.userCreationFailed(errorText(error)), { color: 'error' });
+    },
     onSettled: invalidate,
   });
 
@@ -80,6 +84,9 @@ export function AddRemoveUserForm() {
     >
       <Typography variant="h6" component="h2" id="add-user-title" gutterBottom>
         Add or remove a user
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {MSG.adminAddedUserRule}
       </Typography>
       <Stack spacing={2}>
         {FIELDS.map(({ key, label, type, autoComplete }) => (

@@ -112,6 +112,9 @@ function UserRow({ user, currentUsername, onEdit, onDelete, onHistory }: { user:
             variant="outlined"
           />
           {user.disabled && <Chip size="small" label="DISABLED" color="error" variant="outlined" />}
+          {user.status === 'UNCONFIRMED' && user.email_verified && (
+            <Chip size="small" label={MSG.awaitingApproval} color="info" title={MSG.awaitingApprovalHint} />
+          )}
         </Stack>
       </TableCell>
       <TableCell>

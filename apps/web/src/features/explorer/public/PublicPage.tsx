@@ -35,6 +35,15 @@ function HomeLogo() {
   );
 }
 
+/** Signed-out visitors of the public browser can sign in (spec 01 §6). */
+function SignInButton() {
+  return (
+    <Button component={RouterLink} to="/login" color="inherit" variant="outlined" size="small">
+      Sign In
+    </Button>
+  );
+}
+
 /**
  * `/public?component=PublicGeneViewer&public=true&token=…&run_id=<encoded>` (spec 03 §2.2): the read-only
  * explorer of a shared run. The link is opened on the server first (decode_meta, with the link's own token, or
@@ -93,11 +102,7 @@ export function PublicPage() {
               <Box component="span" sx={{ fontWeight: 700 }}>
                 {meta.data.run_id}
               </Box>
-              {!user && (
-                <Button component={RouterLink} to="/login" size="small" variant="outlined">
-                  Sign In
-                </Button>
-              )}
+              {!user && <SignInButton />}
             </Box>
           }
         />
@@ -115,6 +120,8 @@ export function PublicPage() {
       <AppBar position="static">
         <Toolbar variant="dense">
           <HomeLogo />
+          <Box sx={{ flex: 1 }} />
+          {ready && !user && <SignInButton />}
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ flex: 1 }}>
