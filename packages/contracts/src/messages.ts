@@ -114,7 +114,6 @@ export const MSG = {
   taskRequesterInactive: (username: string) =>
     `The account '${username}' that posted this task is disabled or gone, so the task did not run.`,
   taskNotFound: (id: string) => `Task ${id} not found.`,
-  componentNotAvailable: (name: string) => `The component '${name}' is not available yet.`,
   aboutText: 'Atlas Portal is under development. Feedback is welcome.',
   helpText: 'Atlas Portal is software where users upload experiment data and analyse results with visualisation tools.',
   // web shell, home page and login screen (spec 01 §1, §2, §4); the wording is ours where the spec gives none

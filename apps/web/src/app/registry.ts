@@ -5,8 +5,8 @@ export type GroupRule = Parameters<typeof hasGroupAccess>[1];
 
 /**
  * Every view the home shell can show, chosen by `/?component=<name>` (spec 01 §2), with its display label
- * and who may open it (spec 01 §1/§6, spec 02 §6, spec 03 §6). Whether a view is built yet is decided by
- * the view switch, so this table stays free of UI imports.
+ * and who may open it (spec 01 §1/§6, spec 02 §6, spec 03 §6). The screens themselves are mapped in
+ * features/shell-views/ComponentView.tsx, so this table stays free of UI imports.
  */
 export const COMPONENTS = {
   WaferTrace: { label: 'Wafer Trace', rule: 'admin' },

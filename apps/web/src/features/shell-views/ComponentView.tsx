@@ -1,7 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
-import Construction from '@mui/icons-material/Construction';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import Lock from '@mui/icons-material/Lock';
 import Login from '@mui/icons-material/Login';
@@ -10,8 +9,8 @@ import { MessagePage } from '../../components/MessagePage';
 import { COMPONENTS, type ComponentName, type ResolvedView } from '../../app/registry';
 import { loadAtlasCompare, loadAtlasXplore } from '../explorer';
 
-/** The views that exist today; every other known component gets the "not available yet" page. */
-const BUILT: Partial<Record<ComponentName, ComponentType>> = {
+/** Every view of the registry (a new entry there does not compile until its screen is here). */
+const BUILT: Record<ComponentName, ComponentType> = {
   AtlasXplore: lazy(() => loadAtlasXplore().then((m) => ({ default: m.AtlasXplore }))),
   AtlasCompare: lazy(() => loadAtlasCompare().then((m) => ({ default: m.AtlasCompare }))),
   UserSettings: lazy(() => import('../settings/UserSettings').then((m) => ({ default: m.UserSettings }))),
@@ -81,15 +80,7 @@ export function ComponentView({ view }: ComponentViewProps) {
       );
     case 'open': {
       const View = BUILT[view.name];
-      if (View) return <View />;
-      return (
-        <MessagePage
-          icon={<Construction />}
-          title={COMPONENTS[view.name].label}
-          message={MSG.componentNotAvailable(view.name)}
-          actions={home}
-        />
-      );
+      return <View />;
     }
   }
 }

@@ -58,6 +58,9 @@ export default function IgvView({
       locus: lastLocus.current,
       tracks: tracks.tracks.map((f) => trackConfig(f, colourRef.current)),
       showSampleNames: false,
+      // Everything comes from our storage: igv must not fetch its genome catalogue from igv.org (a self-hosted
+      // portal may have no internet, and the page's Content-Security-Policy allows our origins only).
+      loadDefaultGenomes: false,
     } as unknown as CreateOptions;
     let made: Browser | null = null;
     let cancelled = false;
