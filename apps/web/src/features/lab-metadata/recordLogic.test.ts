@@ -4,7 +4,6 @@ import {
   detailsTitle,
   duplicateDraft,
   emptyDraft,
-  fieldChanges,
   isChanged,
   matchesSearch,
   newFieldProblem,
@@ -70,11 +69,5 @@ describe('search and history', () => {
   it('searches every field but _id', () => {
     expect(matchesSearch(chip, 'w1')).toBe(true);
     expect(matchesSearch(chip, 'abc')).toBe(false);
-  });
-  it('lists changed fields only', () => {
-    expect(fieldChanges({ _id: '1', a: 1, b: 'x' }, { _id: '2', a: 2, b: 'x', c: 'n' })).toEqual([
-      { field: 'a', before: '1', after: '2' },
-      { field: 'c', before: '', after: 'n' },
-    ]);
   });
 });

@@ -134,22 +134,3 @@ export function sortByKey(kind: LabKind, records: LabRecord[]): LabRecord[] {
     showValue(a[key]).localeCompare(showValue(b[key]), undefined, { numeric: true, sensitivity: 'base' }),
   );
 }
-
-export interface FieldChange {
-  field: string;
-  before: string;
-  after: string;
-}
-
-/** Before/after differences of an audit entry, field by field (`_id` left out). */
-export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
-  const a = isRecord(before) ? before : {};
-  const b = isRecord(after) ? after : {};
-  const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((field) => field !== '_id');
-  return fields
-    .map((field) => ({ field, before: showValue(a[field]), after: showValue(b[field]) }))
-    .filter((change) => change.before !== change.after);
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);

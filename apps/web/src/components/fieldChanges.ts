@@ -11,11 +11,14 @@ const show = (value: unknown): string => {
   return typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean);
 };
 
-/** The fields whose shown value differs, in the order they first appear. */
+/**
+ * The fields of an audit entry whose shown value differs between before and after, in the order they first appear
+ * (`_id`, a record's internal id, left out): the history dialogs of lab records and of runs.
+ */
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
   const b = (before && typeof before === 'object' ? before : {}) as Record<string, unknown>;
   const a = (after && typeof after === 'object' ? after : {}) as Record<string, unknown>;
-  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((field) => field !== '_id');
   return fields
     .map((field) => ({ field, before: show(b[field]), after: show(a[field]) }))
     .filter((change) => change.before !== change.after);

@@ -14,6 +14,12 @@ describe('fieldChanges', () => {
       { field: 'group', before: '', after: 'lab' },
     ]);
   });
+  it('leaves out _id and shows numbers as text', () => {
+    expect(fieldChanges({ _id: '1', a: 1, b: 'x' }, { _id: '2', a: 2, b: 'x', c: 'n' })).toEqual([
+      { field: 'a', before: '1', after: '2' },
+      { field: 'c', before: '', after: 'n' },
+    ]);
+  });
   it('treats a missing side as empty (a creation or a removal)', () => {
     expect(fieldChanges(null, { study: 'S' })).toEqual([{ field: 'study', before: '', after: 'S' }]);
   });
