@@ -7,11 +7,10 @@
 import { useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref, type ReactNode } from 'react';
 import DeckGL from '@deck.gl/react';
 import { OrthographicView } from '@deck.gl/core';
-import { BACKGROUND_COLORS, CLUSTER_PALETTE, categoricalLut, heatmapLut, type HeatmapPalette } from './colormaps';
+import { BACKGROUND_COLORS, CLUSTER_PALETTE, heatmapLut, type HeatmapPalette } from './colormaps';
 import { NO_LINK, linkOf, linkedViewState, type CompareLink } from './compareView';
-import { ValuePointsLayer } from './layers/ValuePointsLayer';
-import { ValueScatterLayer } from './layers/ValueScatterLayer';
-import { DEFAULT_DISPLAY_SCALE, shouldUseGlPoints, tixelDiameterPx } from './pointSize';
+import { GRID_DEVICE_PROPS, gridPointLayer, ownViewOnly, useClusterLuts } from './gridPointLayers';
+import { DEFAULT_DISPLAY_SCALE } from './pointSize';
 import { gridCells, gridRows } from './sampleGrid';
 import { fitViewState, pointBounds, zoomBy, type PlotViewState } from './viewState';
 
@@ -51,26 +50,7 @@ export interface ComparePlotsProps {
   ref?: Ref<ComparePlotsHandle>;
 }
 
-const DEVICE_PROPS = { webgl: { antialias: false, preserveDrawingBuffer: true } };
 const viewIdOf = (id: string) => `compare-${id}`;
-const layerIdOf = (viewId: string, glPoints: boolean) => `${viewId}-${glPoints ? 'gl-points' : 'points'}`;
-
-type BinaryData = { length: number; attributes: Record<string, { value: Float32Array; size: number }> };
-// Deck re-uploads buffers when `data` changes identity: keep one object per (positions, values) pair.
-const dataCache = new WeakMap<Float32Array, WeakMap<Float32Array, BinaryData>>();
-function binaryData(positions: Float32Array, values: Float32Array): BinaryData {
-  let byValues = dataCache.get(positions);
-  if (!byValues) dataCache.set(positions, (byValues = new WeakMap()));
-  let data = byValues.get(values);
-  if (!data) {
-    data = {
-      length: Math.min(values.length, positions.length >> 1),
-      attributes: { getPosition: { value: positions, size: 2 }, getValue: { value: values, size: 1 } },
-    };
-    byValues.set(values, data);
-  }
-  return data;
-}
 
 export function ComparePlots(props: ComparePlotsProps) {
   const {
@@ -142,35 +122,20 @@ export function ComparePlots(props: ComparePlotsProps) {
   );
 
   const heatLut = useMemo(() => heatmapLut(palette, customColors), [palette, customColors]);
-  const clusterLuts = useRef(new Map<string, Uint8Array>());
-  const clusterLut = (colors: readonly string[]) => {
-    const key = colors.join(',');
-    let lut = clusterLuts.current.get(key);
-    if (!lut) clusterLuts.current.set(key, (lut = categoricalLut(colors)));
-    return lut;
-  };
+  const clusterLut = useClusterLuts();
   const categorical = colorMode === 'categorical';
   const layers = drawn.map(({ panel, viewId, positions, values }) => {
     const colors = panel.clusterColors ?? CLUSTER_PALETTE;
-    const diameterPx = tixelDiameterPx(values.length, displayScale);
-    const common = {
-      data: binaryData(positions, values),
+    return gridPointLayer({
+      viewId,
+      positions,
+      values,
       colormap: categorical ? clusterLut(colors) : heatLut,
       colorMode,
-      range,
+      range: range,
       paletteSize: categorical ? colors.length : 256,
-      antialiasing: values.length < 200_000,
-    };
-    return shouldUseGlPoints(values.length, { physical: false, pickable: false })
-      ? new ValuePointsLayer({ ...common, id: layerIdOf(viewId, true), pointSizePixels: diameterPx })
-      : new ValueScatterLayer({
-          ...common,
-          id: layerIdOf(viewId, false),
-          radiusUnits: 'pixels',
-          getRadius: diameterPx / 2,
-          radiusMinPixels: 0.5,
-          pickable: false,
-        });
+      displayScale,
+    });
   });
 
   const backgroundColor = (BACKGROUND_COLORS as Record<string, string>)[background] ?? background;
@@ -188,11 +153,11 @@ export function ComparePlots(props: ComparePlotsProps) {
     >
       {views.length > 0 && (
         <DeckGL
-          deviceProps={DEVICE_PROPS}
+          deviceProps={GRID_DEVICE_PROPS}
           views={views}
           viewState={viewStates}
           layers={layers}
-          layerFilter={({ layer, viewport }) => layer.id === layerIdOf(viewport.id, layer instanceof ValuePointsLayer)}
+          layerFilter={ownViewOnly}
           onViewStateChange={({ viewId, viewState }) => {
             const entry = fits.get(viewId);
             if (entry) setLink(linkOf(entry.fit, entry.bounds, viewState as PlotViewState));

@@ -8,17 +8,9 @@
 import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import DeckGL from '@deck.gl/react';
 import { OrthographicView } from '@deck.gl/core';
-import {
-  BACKGROUND_COLORS,
-  CLUSTER_PALETTE,
-  categoricalLut,
-  heatmapLut,
-  type BackgroundName,
-  type HeatmapPalette,
-} from './colormaps';
-import { ValuePointsLayer } from './layers/ValuePointsLayer';
-import { ValueScatterLayer } from './layers/ValueScatterLayer';
-import { DEFAULT_DISPLAY_SCALE, shouldUseGlPoints, tixelDiameterPx } from './pointSize';
+import { BACKGROUND_COLORS, CLUSTER_PALETTE, heatmapLut, type BackgroundName, type HeatmapPalette } from './colormaps';
+import { GRID_DEVICE_PROPS, gridPointLayer, ownViewOnly, useClusterLuts } from './gridPointLayers';
+import { DEFAULT_DISPLAY_SCALE } from './pointSize';
 import { SAMPLE_GRID_COLUMNS, gridCells, gridRows, type GridCell } from './sampleGrid';
 import { fitViewState, pointBounds, type PlotViewState } from './viewState';
 
@@ -60,29 +52,7 @@ export interface SampleGridPlotsProps {
   style?: CSSProperties;
 }
 
-/** See LinkedPlots: no MSAA (the point shader smooths edges), and the drawing buffer kept for screenshots. */
-const DEVICE_PROPS = { webgl: { antialias: false, preserveDrawingBuffer: true } };
-
-type BinaryData = { length: number; attributes: Record<string, { value: Float32Array; size: number }> };
-
-// Deck re-uploads a layer's buffers whenever its `data` object changes, so a sample's data object (and its bounds)
-// keeps its identity for as long as its arrays do. Weak keys: entries go with the arrays.
-const dataCache = new WeakMap<Float32Array, WeakMap<Float32Array, BinaryData>>();
 const boundsCache = new WeakMap<Float32Array, [number, number, number, number]>();
-
-function binaryData(positions: Float32Array, values: Float32Array): BinaryData {
-  let byValues = dataCache.get(positions);
-  if (!byValues) dataCache.set(positions, (byValues = new WeakMap()));
-  let data = byValues.get(values);
-  if (!data) {
-    data = {
-      length: Math.min(values.length, positions.length >> 1),
-      attributes: { getPosition: { value: positions, size: 2 }, getValue: { value: values, size: 1 } },
-    };
-    byValues.set(values, data);
-  }
-  return data;
-}
 
 function boundsOf(positions: Float32Array): [number, number, number, number] {
   let bounds = boundsCache.get(positions);
@@ -91,9 +61,6 @@ function boundsOf(positions: Float32Array): [number, number, number, number] {
 }
 
 const viewIdOf = (sampleId: string) => `sample-${sampleId}`;
-// The two layer kinds get different ids: deck would otherwise hand one layer's GPU state to the other when a
-// sample's tixel count crosses into another size band.
-const pointLayerId = (viewId: string, glPoints: boolean) => `${viewId}-${glPoints ? 'gl-points' : 'points'}`;
 
 /** A user's pan/zoom of one view, with the points and cell size it was made on. */
 type ViewMove = { positions: Float32Array; width: number; height: number; viewState: PlotViewState };
@@ -170,36 +137,21 @@ export function SampleGridPlots(props: SampleGridPlotsProps) {
   );
 
   const heatLut = useMemo(() => heatmapLut(palette, customColors), [palette, customColors]);
-  const clusterLuts = useRef(new Map<string, Uint8Array>());
-  const clusterLut = (colors: readonly string[]) => {
-    const key = colors.join(',');
-    let lut = clusterLuts.current.get(key);
-    if (!lut) clusterLuts.current.set(key, (lut = categoricalLut(colors)));
-    return lut;
-  };
+  const clusterLut = useClusterLuts();
 
   const categorical = colorMode === 'categorical';
   const layers = drawn.map(({ sample, viewId, positions, values }) => {
     const colors = sample.clusterColors ?? CLUSTER_PALETTE;
-    const diameterPx = tixelDiameterPx(values.length, displayScale);
-    const common = {
-      data: binaryData(positions, values),
+    return gridPointLayer({
+      viewId,
+      positions,
+      values,
       colormap: categorical ? clusterLut(colors) : heatLut,
       colorMode,
       range: sample.range ?? [0, 1],
       paletteSize: categorical ? colors.length : 256,
-      antialiasing: values.length < 200_000,
-    };
-    return shouldUseGlPoints(values.length, { physical: false, pickable: false })
-      ? new ValuePointsLayer({ ...common, id: pointLayerId(viewId, true), pointSizePixels: diameterPx })
-      : new ValueScatterLayer({
-          ...common,
-          id: pointLayerId(viewId, false),
-          radiusUnits: 'pixels',
-          getRadius: diameterPx / 2,
-          radiusMinPixels: 0.5,
-          pickable: false,
-        });
+      displayScale,
+    });
   });
 
   const backgroundColor = (BACKGROUND_COLORS as Record<string, string>)[background] ?? background;
@@ -219,13 +171,11 @@ export function SampleGridPlots(props: SampleGridPlotsProps) {
     >
       {views.length > 0 && (
         <DeckGL
-          deviceProps={DEVICE_PROPS}
+          deviceProps={GRID_DEVICE_PROPS}
           views={views}
           viewState={viewStates}
           layers={layers}
-          layerFilter={({ layer, viewport }) =>
-            layer.id === pointLayerId(viewport.id, layer instanceof ValuePointsLayer)
-          }
+          layerFilter={ownViewOnly}
           onViewStateChange={({ viewId, viewState }) => onMove(viewId, viewState as PlotViewState)}
         />
       )}
