@@ -42,6 +42,11 @@ export interface TaskDefinition<I = unknown, R = unknown> {
   access?: TaskAccess;
   /** Which screen posts it (default `general`: the Analytics task runner offers it). */
   target?: TaskTarget;
+  /**
+   * Running it again from the start gives the same result and harms nothing (it reads, or overwrites the same
+   * objects atomically): when its worker is lost it is queued once more instead of failing.
+   */
+  idempotent?: boolean;
   parse(args: unknown[], kwargs: Record<string, unknown>): I;
   /**
    * Every run and stored object the input names, and whether the task reads or writes it. Required of every task
@@ -76,6 +81,8 @@ export const wrongQueueMessage = (task: string, queue: string) => `Task '${task}
 
 export interface TaskRegistry {
   get(name: string): TaskDefinition | undefined;
+  /** Names of the idempotent tasks (retried once after a lost worker). */
+  retryable(): string[];
   /** All definitions, or those of one queue, in registration order. */
   list(queue?: string): TaskDefinition[];
 }
@@ -88,6 +95,7 @@ export function createTaskRegistry(definitions: readonly TaskDefinition[]): Task
   }
   return {
     get: (name) => byName.get(name),
+    retryable: () => definitions.filter((d) => d.idempotent).map((d) => d.name),
     list: (queue) => definitions.filter((d) => queue === undefined || d.queue === queue),
   };
 }

@@ -73,6 +73,8 @@ export interface TasksTable {
   run_id: Generated<string | null>;
   /** Last sign of life of the worker running it (STARTED/PROGRESS only). */
   heartbeat_at: Generated<Date | null>;
+  /** Starts again after a lost worker (idempotent tasks only, at most once). */
+  attempts: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -42,7 +42,10 @@ export async function createTaskQueue(opts: {
   } else {
     queue = createInProcessQueue({ ...common, presence: presence('inprocess') });
   }
-  const stopWatch = watchLostTasks(common.store, opts.log, config.taskHeartbeatMs);
+  const stopWatch = watchLostTasks(common.store, opts.log, config.taskHeartbeatMs, {
+    retryable: registry.retryable(),
+    requeue: (row) => queue.requeue(row),
+  });
   const close = queue.close.bind(queue);
   return Object.assign(queue, {
     close: async () => {

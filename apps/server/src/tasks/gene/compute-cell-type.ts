@@ -11,6 +11,7 @@ const ZArgs = z.tuple([ZObjH5ad, ZNameMap]);
 export const computeCellType = defineTask({
   name: 'gene.compute_cell_type',
   queue: 'atxcloud_gene',
+  idempotent: true,
   target: 'explorer',
   description: 'Assigns cell types to clusters from marker genes (Yuen trimmed t-test).',
   argSpecs: [

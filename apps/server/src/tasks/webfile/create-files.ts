@@ -80,6 +80,7 @@ const CELL_TYPE_KEYS = ['cell_type', 'celltype', 'cell_types', 'CellType'];
 export const createFiles = defineTask({
   name: 'webfile.create_files',
   queue: 'atxcloud_webfile',
+  idempotent: true,
   description: 'Creates the explorer web files of a run from its h5ad files.',
   argSpecs: [
     {
