@@ -125,7 +125,12 @@ export function AtlasBrowserLab() {
     };
   }, []);
 
-  if (!ready) return <Typography sx={{ m: 2 }}>Preparing a {SIDE} × {SIDE} image…</Typography>;
+  if (!ready)
+    return (
+      <Typography sx={{ m: 2 }}>
+        Preparing a {SIDE} × {SIDE} image…
+      </Typography>
+    );
   return (
     <Stage
       image={ready.image}
