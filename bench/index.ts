@@ -60,7 +60,7 @@ try {
   if (want('server')) await serverRows();
   if (want('features')) rows.push(...(await featureReadRows(server.url, BENCH_RUN, 30_000)));
   if (want('browser')) rows.push(...(await browserRows(server.url)));
-  if (want('science') || want('browser')) rows.push(...(await atlasBrowserPageRows(server.url)));
+  if (want('browser')) rows.push(...(await atlasBrowserPageRows(server.url)));
   if (want('transfers')) rows.push(...(await ftpTransferRows(server)));
 } finally {
   await server.stop();
