@@ -9,6 +9,11 @@ import SwapVert from '@mui/icons-material/SwapVert';
 import { ATLASBROWSER } from '@atlas/contracts';
 import type { Axis, Orientation } from './orientation';
 
+const FLIPS = [
+  { axis: 'horizontal', label: 'Flip Horizontal', Icon: SwapHoriz },
+  { axis: 'vertical', label: 'Flip Vertical', Icon: SwapVert },
+] as const satisfies ReadonlyArray<{ axis: Axis; label: string }>;
+
 export interface RotationToolsProps {
   orientation: Orientation;
   step: 90 | 45;
@@ -52,26 +57,19 @@ export function RotationTools(p: RotationToolsProps & { disabled: boolean }) {
         </ToggleButtonGroup>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <ToggleButton
-          size="small"
-          value="horizontal"
-          selected={p.orientation.horizontal_flip}
-          disabled={p.disabled}
-          onChange={() => p.onFlip('horizontal')}
-        >
-          <SwapHoriz fontSize="small" sx={{ mr: 0.5 }} />
-          Flip Horizontal
-        </ToggleButton>
-        <ToggleButton
-          size="small"
-          value="vertical"
-          selected={p.orientation.vertical_flip}
-          disabled={p.disabled}
-          onChange={() => p.onFlip('vertical')}
-        >
-          <SwapVert fontSize="small" sx={{ mr: 0.5 }} />
-          Flip Vertical
-        </ToggleButton>
+        {FLIPS.map(({ axis, label, Icon }) => (
+          <ToggleButton
+            key={axis}
+            size="small"
+            value={axis}
+            selected={p.orientation[`${axis}_flip`]}
+            disabled={p.disabled}
+            onChange={() => p.onFlip(axis)}
+          >
+            <Icon fontSize="small" sx={{ mr: 0.5 }} />
+            {label}
+          </ToggleButton>
+        ))}
       </Box>
     </Box>
   );
