@@ -23,6 +23,10 @@ const ZEnv = z.object({
   ATLAS_PUBLIC_URL: optionalUrl,
   ATLAS_WEB_DIST: optionalText,
   ATLAS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // auto: readable lines on a terminal, JSON lines otherwise (a service manager, a container, a file).
+  ATLAS_LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  // A bearer token Prometheus sends to GET /metrics (admins' own tokens work too); at least 24 characters.
+  ATLAS_METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(24).optional()),
   // Behind a reverse proxy: `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs whose
   // X-Forwarded-For is believed. Unset: the socket's address (a client cannot pick its own by a header).
   ATLAS_TRUST_PROXY: optionalText,
@@ -78,6 +82,9 @@ export interface Config {
   publicUrl: string | undefined;
   webDist: string | undefined;
   logLevel: Env['ATLAS_LOG_LEVEL'];
+  logFormat: Env['ATLAS_LOG_FORMAT'];
+  /** The bearer token that may read GET /metrics besides admins; unset: admins only. */
+  metricsToken: string | undefined;
   workerConcurrency: number;
   /** Heartbeat interval of running tasks (ms); see infra/queue/lost-tasks.ts. */
   taskHeartbeatMs: number;
@@ -142,6 +149,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     publicUrl: e.ATLAS_PUBLIC_URL,
     webDist: e.ATLAS_WEB_DIST,
     logLevel: e.ATLAS_LOG_LEVEL,
+    logFormat: e.ATLAS_LOG_FORMAT,
+    metricsToken: e.ATLAS_METRICS_TOKEN,
     workerConcurrency: e.ATLAS_WORKER_CONCURRENCY,
     taskHeartbeatMs: e.ATLAS_TASK_HEARTBEAT_MS,
     trustProxy: trustProxyOf(e.ATLAS_TRUST_PROXY),
