@@ -73,6 +73,8 @@ export interface TasksTable {
   run_id: Generated<string | null>;
   /** Last sign of life of the worker running it (STARTED/PROGRESS only). */
   heartbeat_at: Generated<Date | null>;
+  /** 015_task_request_id.sql: the X-Request-Id of the HTTP request that posted it (log correlation). */
+  request_id: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
