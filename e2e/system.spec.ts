@@ -28,7 +28,11 @@ test('the System tab shows the state of the installation and follows it', async 
 
   // A task that fails now (BaseSpace is not reachable from this test) shows up on the next refresh, with its error.
   const failedBefore = Number(
-    await queues.getByRole('row', { name: /atxcloud_core/ }).getByRole('cell').nth(3).textContent(),
+    await queues
+      .getByRole('row', { name: /atxcloud_core/ })
+      .getByRole('cell')
+      .nth(3)
+      .textContent(),
   );
   const posted = await page.request.post('/api/v1/task', {
     headers: { authorization: `JWT ${token}`, 'x-request-id': 'e2e-system-tab' },
@@ -40,8 +44,11 @@ test('the System tab shows the state of the installation and follows it', async 
   await expect(row).toBeVisible({ timeout: 20_000 });
   await expect(row).toContainText('core.list_basespace_datasets');
   await expect(row).toContainText('admin');
-  await expect(queues.getByRole('row', { name: /atxcloud_core/ }).getByRole('cell').nth(3)).toHaveText(
-    String(failedBefore + 1),
-  );
+  await expect(
+    queues
+      .getByRole('row', { name: /atxcloud_core/ })
+      .getByRole('cell')
+      .nth(3),
+  ).toHaveText(String(failedBefore + 1));
   await shot(page, 'admin-system-tab');
 });

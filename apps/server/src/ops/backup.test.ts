@@ -71,7 +71,10 @@ async function newDatabase(dataDir: string): Promise<DatabaseHandle> {
   };
   await run(`create database ${name}`);
   drops.push(() => run(`drop database if exists ${name} with (force)`));
-  return openDatabase({ databaseUrl: Object.assign(new URL(databaseUrl), { pathname: `/${name}` }).toString(), dataDir });
+  return openDatabase({
+    databaseUrl: Object.assign(new URL(databaseUrl), { pathname: `/${name}` }).toString(),
+    dataDir,
+  });
 }
 
 describe(`backup and restore (${databaseUrl ? 'PostgreSQL' : 'PGlite'} + filesystem)`, () => {
@@ -161,17 +164,21 @@ describe(`backup and restore (${databaseUrl ? 'PostgreSQL' : 'PGlite'} + filesys
     );
   }, 60_000);
 
-  it.skipIf(Boolean(databaseUrl))('`npm run backup` refuses while a server runs on the embedded database', () => {
-    const dataDir = tempDir('running');
-    // This test process stands for the running server.
-    fs.writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid));
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/backup.ts', tempDir('out')], {
-      cwd: ROOT,
-      env: { ...process.env, ATLAS_DATA_DIR: dataDir, ATLAS_JWT_SECRET: randomBytes(32).toString('hex') },
-      encoding: 'utf8',
-    });
-    expect(run.status).toBe(75);
-    expect(run.stderr).toContain(`Atlas Portal is running on ${dataDir} (process ${process.pid})`);
-    expect(run.stderr).toContain('stop the server first');
-  }, 60_000);
+  it.skipIf(Boolean(databaseUrl))(
+    '`npm run backup` refuses while a server runs on the embedded database',
+    () => {
+      const dataDir = tempDir('running');
+      // This test process stands for the running server.
+      fs.writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid));
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/backup.ts', tempDir('out')], {
+        cwd: ROOT,
+        env: { ...process.env, ATLAS_DATA_DIR: dataDir, ATLAS_JWT_SECRET: randomBytes(32).toString('hex') },
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(75);
+      expect(run.stderr).toContain(`Atlas Portal is running on ${dataDir} (process ${process.pid})`);
+      expect(run.stderr).toContain('stop the server first');
+    },
+    60_000,
+  );
 });

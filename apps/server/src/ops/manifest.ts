@@ -37,7 +37,8 @@ export const ZBackupManifest = z.object({
 export type BackupManifest = z.infer<typeof ZBackupManifest>;
 
 /** The file an object is kept in inside the backup folder (keys are validated: no `..`, no leading `/`). */
-export const objectFile = (dir: string, bucket: string, key: string) => path.join(dir, 'storage', bucket, ...key.split('/'));
+export const objectFile = (dir: string, bucket: string, key: string) =>
+  path.join(dir, 'storage', bucket, ...key.split('/'));
 
 /** Writes a stream to a file and returns its SHA-256 and size. */
 export async function writeHashed(body: Readable, file: string): Promise<{ sha256: string; size: number }> {

@@ -126,7 +126,11 @@ export async function restore(
 
   for (const object of manifest.objects.list) {
     await target.storage.ensureBucket(object.bucket);
-    await target.storage.put(object.bucket, object.key, fs.createReadStream(objectFile(dir, object.bucket, object.key)));
+    await target.storage.put(
+      object.bucket,
+      object.key,
+      fs.createReadStream(objectFile(dir, object.bucket, object.key)),
+    );
   }
   say(`storage: ${manifest.objects.count} objects restored (${manifest.objects.bytes} bytes)`);
   return manifest;

@@ -4,9 +4,9 @@ import type { Db } from '../infra/db/index.js';
 /** The application's tables (public schema, not the migration bookkeeping), parents before the tables that refer to them. */
 export async function tablesInLoadOrder(db: Db): Promise<string[]> {
   const tables = (
-    await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(
-      db,
-    )
+    await sql<{
+      name: string;
+    }>`select tablename as name from pg_tables where schemaname = 'public' order by tablename`.execute(db)
   ).rows
     .map((r) => r.name)
     .filter((name) => name !== 'schema_migrations');

@@ -123,10 +123,7 @@ async function runClaimed(
   if (!(await store.markStarted(row.id))) return;
   const log = deps.log.child({ taskId: row.id, task: row.name, ...(row.request_id ? { reqId: row.request_id } : {}) });
   const measure = (outcome: 'success' | 'failure') =>
-    deps.metrics?.taskDuration.observe(
-      { task: row.name, queue: row.queue, outcome },
-      (Date.now() - started) / 1000,
-    );
+    deps.metrics?.taskDuration.observe({ task: row.name, queue: row.queue, outcome }, (Date.now() - started) / 1000);
   const definition = registry.get(row.name);
   if (!definition) return store.markFailure(row.id, MSG.taskUnknown(row.name));
   if (definition.queue !== row.queue) return store.markFailure(row.id, wrongQueueMessage(row.name, row.queue));

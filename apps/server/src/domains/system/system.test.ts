@@ -21,9 +21,7 @@ const scrape = (authorization?: string) =>
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
   const line = text
     .split('\n')
-    .find(
-      (l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)),
-    );
+    .find((l) => l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 

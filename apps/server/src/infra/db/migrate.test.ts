@@ -93,9 +93,10 @@ describe('safe starts', () => {
       const { openDatabase } = await import('./index.js');
       const handle = await openDatabase({ databaseUrl: url, dataDir: os.tmpdir() });
       try {
-        const rows = await sql<{ name: string; n: number }>`select name, count(*)::int as n from schema_migrations group by name`.execute(
-          handle.db,
-        );
+        const rows = await sql<{
+          name: string;
+          n: number;
+        }>`select name, count(*)::int as n from schema_migrations group by name`.execute(handle.db);
         expect(rows.rows.map((r) => r.name).sort()).toEqual(known);
         expect(rows.rows.every((r) => r.n === 1)).toBe(true);
       } finally {

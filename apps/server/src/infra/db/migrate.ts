@@ -33,7 +33,9 @@ export const schemaVersionOf = (names: readonly string[]): string =>
 
 /** The migrations recorded in this database, in order (empty for a new database). */
 export async function appliedMigrations(db: Kysely<Tables>): Promise<string[]> {
-  const exists = await sql<{ found: boolean }>`select to_regclass('schema_migrations') is not null as found`.execute(db);
+  const exists = await sql<{ found: boolean }>`select to_regclass('schema_migrations') is not null as found`.execute(
+    db,
+  );
   if (!exists.rows[0]?.found) return [];
   const rows = await db.selectFrom('schema_migrations').select('name').orderBy('name').execute();
   return rows.map((r) => r.name);
