@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { closeInfra, createInfra } from './infra/create.js';
 import { migrate, openDatabase, SchemaTooNewError } from './infra/db/index.js';
 import { createLogger } from './infra/log/logger.js';
+import { serveWorkerMetrics } from './infra/metrics-server.js';
 import { writeServerPid } from './ops/server-pid.js';
 import { seedDemoLab } from './seed/demo-lab.js';
 import { generateDemoRunData } from './seed/demo-run-data.js';
@@ -70,6 +71,19 @@ async function main(): Promise<void> {
     }
     await infra.queue.startWorkers(queues);
     log.info({ queues, driver: infra.queue.driver }, 'task workers started');
+    if (role === 'worker' && config.metricsPort && config.metricsToken) {
+      const server = await serveWorkerMetrics(infra.metrics.registry, {
+        port: config.metricsPort,
+        host: config.host,
+        token: config.metricsToken,
+      });
+      const previous = closeApp;
+      closeApp = async () => {
+        server.close();
+        await previous();
+      };
+      log.info({ port: config.metricsPort }, 'worker metrics on /metrics');
+    }
   }
   if (role !== 'worker' && config.demoData) {
     // Synthetic inputs, thumbnails and webfile.create_files tasks of the demo runs: never blocks `listen`, and

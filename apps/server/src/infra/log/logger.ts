@@ -11,6 +11,8 @@ export async function createLogger(
   config: Pick<Config, 'logLevel' | 'logFormat'>,
   base: Record<string, unknown> = {},
   isTerminal = Boolean(process.stdout.isTTY),
+  /** Where lines go (stdout by default; tests pass a stream). */
+  destination?: NodeJS.WritableStream,
 ): Promise<Logger> {
   const options: LoggerOptions = {
     level: config.logLevel,
@@ -23,7 +25,15 @@ export async function createLogger(
     },
   };
   const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && isTerminal);
-  if (!pretty) return pino(options);
+  if (!pretty) return destination ? pino(options, destination) : pino(options);
   const { default: prettyStream } = await import('pino-pretty');
-  return pino(options, prettyStream({ colorize: isTerminal, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }));
+  return pino(
+    options,
+    prettyStream({
+      colorize: isTerminal && !destination,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname',
+      ...(destination ? { destination } : {}),
+    }),
+  );
 }
