@@ -124,8 +124,8 @@ export async function restore(
   const upgraded = await migrate(db);
   if (upgraded.length) say(`database: upgraded with ${upgraded.join(', ')}`);
 
+  for (const bucket of new Set(manifest.objects.list.map((o) => o.bucket))) await target.storage.ensureBucket(bucket);
   for (const object of manifest.objects.list) {
-    await target.storage.ensureBucket(object.bucket);
     await target.storage.put(
       object.bucket,
       object.key,
