@@ -4,6 +4,7 @@ import { errorBody, HttpError } from './http/errors.js';
 import { installIdentity } from './http/identity.js';
 import { installInputGuard } from './http/input-guard.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { installObservability, requestIdOf } from './http/observability.js';
 import { createTokenService } from './http/tokens.js';
 import type { Infra } from './infra/index.js';
 import { registerAppRoutes } from './domains/app/index.js';
@@ -22,6 +23,7 @@ import { registerAtlasBrowserRoutes } from './domains/atlasbrowser/index.js';
 import { registerFrontpageRoutes } from './domains/catalogue-frontpage/index.js';
 import { registerUploadRoutes } from './domains/uploads/index.js';
 import { registerAnnotationRoutes } from './domains/annotations/index.js';
+import { registerSystemRoutes } from './domains/system/index.js';
 
 /**
  * Builds the HTTP app over ready infrastructure: identity hook, one error handler, then every domain's routes.
@@ -32,8 +34,10 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
     loggerInstance: infra.log as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: infra.config.trustProxy,
+    genReqId: requestIdOf,
   };
   const app = Fastify(options);
+  installObservability(app, infra.metrics);
   app.decorate('atlasRoutes', []);
   app.decorate('atlasValidateResponses', infra.config.environment !== 'production');
   const tokens = createTokenService(infra.config.jwtSecret);
@@ -70,6 +74,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerLabStorageRoutes(app, infra, runs);
   registerUploadRoutes(app, infra, runs);
   registerAtlasBrowserRoutes(app, infra, runs);
+  registerSystemRoutes(app, infra);
   registerDocsRoutes(app);
   await registerWebApp(app, infra.config);
   return app;

@@ -75,6 +75,8 @@ export interface TasksTable {
   heartbeat_at: Generated<Date | null>;
   /** Starts again after a lost worker (idempotent tasks only, at most once). */
   attempts: Generated<number>;
+  /** 015_task_request_id.sql: the X-Request-Id of the HTTP request that posted it (log correlation). */
+  request_id: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -17,6 +17,8 @@ export interface TaskRequest {
   args: unknown[];
   kwargs: Record<string, unknown>;
   requestedBy: string | null;
+  /** The HTTP request that posted it (default: the request in progress, infra/log/request-context.ts). */
+  requestId?: string;
   /** For a task posted through a public run link: who may read it (the same link) and which run it may touch. */
   publicLink?: { runId: string; sha256: string };
 }

@@ -4,6 +4,7 @@ import type { TTaskState } from '@atlas/contracts';
 import type { Db } from '../db/index.js';
 import type { TaskRow } from '../db/tables.js';
 import type { TaskRequest } from './port.js';
+import { currentRequestId } from '../log/request-context.js';
 
 /** What Job Managment shows of a task besides its name; computed when it is posted (tasks/labels.ts). */
 export interface TaskLabels {
@@ -98,6 +99,7 @@ export function createTaskStore(db: Db, labels?: (request: TaskRequest) => TaskL
           public_link_sha256: request.publicLink?.sha256 ?? null,
           description: label?.description ?? null,
           run_id: label?.runId ?? null,
+          request_id: request.requestId ?? currentRequestId() ?? null,
         })
         .execute();
       return (await get(id))!;

@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   { id: 'add-run', label: 'Add A Run' },
   { id: 'group-runs', label: 'Group Runs' },
   { id: 'add-files', label: 'Add Files' },
+  { id: 'system', label: 'System' },
 ] as const;
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
