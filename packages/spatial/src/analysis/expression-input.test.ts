@@ -6,6 +6,7 @@ import { readH5ad } from '../io/h5ad-reader.js';
 import { writeH5ad } from '../io/h5ad-writer.js';
 import { readTenxH5 } from '../io/tenx-h5.js';
 import type { CsrMatrix, DenseMatrix, Matrix } from '../matrix/types.js';
+import { rankClusters, topTen } from '../stats/cluster-ranking.js';
 import { hasSharedData, sharedData } from '../testing.js';
 import { chooseExpressionInput, classifyMatrixValues, EXPRESSION_INPUT_MSG } from './expression-input.js';
 import { normalizeLog1p } from './normalize.js';
@@ -118,5 +119,28 @@ describe.skipIf(!hasSharedData('scanpy-pbmc68k-reduced'))('chooseExpressionInput
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.skipIf(!hasSharedData('scanpy-pbmc68k-reduced'))('the chosen explorer matrix against scanpy', () => {
+  it('pbmc68k louvain: top ten per cluster on the chosen matrix (raw.X) equal the DERIVED Welch reference', async () => {
+    const adata = await readH5ad(sharedData('scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad'));
+    const { explorer } = chooseExpressionInput(adata);
+    const louvain = adata.obs.louvain!;
+    if (louvain.kind !== 'categorical') throw new Error('louvain should be categorical');
+    const labels = Array.from(louvain.codes, (c) => louvain.categories[c]!);
+    const table = topTen(rankClusters(explorer.matrix, labels), explorer.varNames);
+    const reference = fs
+      .readFileSync(sharedData('scanpy-pbmc68k-reduced/ttest_top10_louvain_DERIVED.csv'), 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#') && !l.startsWith('groupby'))
+      .map((l) => l.split(','));
+    louvain.categories.forEach((group, c) => {
+      const expected = reference.filter((r) => r[1] === group).map((r) => r[4]);
+      expect(
+        table['1'].map((row) => row[c]),
+        group,
+      ).toEqual(expected);
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../analysis/random.js';
+import { readH5ad } from '../io/h5ad-reader.js';
+import { hasSharedData, sharedData } from '../testing.js';
 import type { DenseMatrix } from '../matrix/types.js';
 import { computeCellTypes } from './cell-types.js';
 import { parseMarkerCsv } from './marker-csv.js';
@@ -98,5 +100,34 @@ describe('computeCellTypes with clusters too small to test', () => {
     expect(onlyGfap.reasons[winner]).toMatch(
       /^highest for Gfap \(t = -?\d+\.\d\d vs C\d+\), but not above the runner-up by t > 2$/,
     );
+  });
+});
+
+describe.skipIf(!hasSharedData('visium-squidpy-tests'))('computeCellTypes on a real run', () => {
+  it('test_data.h5ad leiden (three one-spot clusters): the large clusters get their labels, the small are skipped', async () => {
+    const adata = await readH5ad(sharedData('visium-squidpy-tests/test_data.h5ad'));
+    const leiden = adata.obs.leiden!;
+    if (leiden.kind !== 'categorical') throw new Error('leiden should be categorical');
+    const clusters = Array.from(leiden.codes, (c) => leiden.categories[c]!);
+    // Plk2 and mt-Nd4 are the top t-test genes of clusters 0 and 2 (cluster-ranking.test.ts).
+    const result = computeCellTypes({
+      matrix: adata.X,
+      clusters,
+      featureNames: adata.varNames,
+      markers: parseMarkerCsv('Neurons,Plk2\nOligodendrocytes,mt-Nd4\n'),
+    });
+    expect(result.skipped).toEqual([
+      { cluster: '6', nObs: 1 },
+      { cluster: '7', nObs: 1 },
+      { cluster: '9', nObs: 1 },
+    ]);
+    expect(result.cellTypes).toEqual({
+      '0': ['Neurons'],
+      '2': ['Oligodendrocytes'],
+      '6': ['Undefined'],
+      '7': ['Undefined'],
+      '9': ['Undefined'],
+    });
+    expect(result.reasons['6']).toBe("too small to test (1 spot; Yuen's trimmed test needs at least 2)");
   });
 });

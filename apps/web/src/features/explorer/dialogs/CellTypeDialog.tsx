@@ -198,8 +198,9 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
           }}
         />
         <Box sx={{ flex: 1 }} />
+        {/* After a computed result the labels are applied already: closing keeps them. */}
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {report ? 'Close' : 'Cancel'}
         </Button>
         <Button variant="contained" onClick={() => void apply()} disabled={busy || clusters.length === 0}>
           Apply
