@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { sharedData } from '@atlas/spatial/testing';
+import { DEMO_RUNS } from '../apps/server/src/seed/demo-runs.js';
 import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
@@ -32,7 +33,20 @@ async function importInput(page: Page, token: string): Promise<void> {
   });
   expect(posted.ok(), await posted.text()).toBeTruthy();
   const { _id } = (await posted.json()) as { _id: string };
-  // The demo runs are processed at first start on this process: our task may queue behind them.
+  // The demo runs are processed at first start on this process: our task may queue behind them, and signing in
+  // while they are being made can take longer than the sign-in check waits.
+  await expect
+    .poll(
+      async () => {
+        const runs = (await (await page.request.get('/api/v1/run_db/get_runs', { headers })).json()) as {
+          run_id: string;
+          web_object_available: boolean;
+        }[];
+        return DEMO_RUNS.filter((demo) => !runs.some((r) => r.run_id === demo.run_id && r.web_object_available)).length;
+      },
+      { timeout: 900_000, intervals: [5000] },
+    )
+    .toBe(0);
   await expect
     .poll(
       async () =>

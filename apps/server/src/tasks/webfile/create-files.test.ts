@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,7 +116,7 @@ describe.skipIf(!haveData)('webfile.create_files: input detection and analysis p
       umap: 'file',
       umi: 'none',
     });
-    // The UMI column is not a sum of log values (it was 611.4 on this file).
+    // The UMI column is no longer a sum of the log values: there are no counts to sum.
     expect(Math.max(...csv.qc[1])).toBe(0);
     const [first] = await explorerColumns('D00101', [0], source.nObs);
     expect(Array.from(first!)).toEqual(Array.from(column(source.X, 0)));
