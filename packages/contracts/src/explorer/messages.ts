@@ -34,8 +34,7 @@ export const EXPLORER_MSG = {
   /** Cell Type Mapping after Upload: the markers wait for Apply. */
   markersLoaded: (file: string, types: number) =>
     `${file}: ${types} cell type${types === 1 ? '' : 's'} of marker genes. Apply runs the cell typing.`,
-  cellTypesSkipped: (clusters: string[]) =>
-    `Too small to test, left out: ${clusters.join(', ')}`,
+  cellTypesSkipped: (clusters: string[]) => `Too small to test, left out: ${clusters.join(', ')}`,
   unknownMarkers: (markers: string[]) =>
     `Not in this run: ${markers.slice(0, 8).join(', ')}${markers.length > 8 ? ` and ${markers.length - 8} more` : ''}`,
   topTenUnavailable: 'The feature table of this run is not available.',
