@@ -126,7 +126,7 @@ test('[EXPLORER-COMPARE]: two runs side by side, shared range, linked zoom, rank
     await expect(counts.locator(`[data-run-id="${run}"]`)).toContainText(/[\d,]+ tixels selected/);
   }
   await expect(page).toHaveURL(new RegExp(`lasso=${RUNS[0]}%3A.*%3B${RUNS[1]}%3A`));
-  const selected = await counts.innerText();
+  const selected = await Promise.all(RUNS.map((run) => counts.locator(`[data-run-id="${run}"]`).innerText()));
   await page.getByRole('button', { name: 'Rank selection in every run' }).click();
   for (const run of RUNS)
     await expect(page.locator(`[data-testid="compare-table"][data-run-id="${run}"] tbody tr`)).toHaveCount(10, {
@@ -147,7 +147,11 @@ test('[EXPLORER-COMPARE]: two runs side by side, shared range, linked zoom, rank
   await expect(page.getByTestId('compare-cell')).toHaveCount(2);
   await expect(page.getByTestId('compare-legend')).toContainText(shared, { timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Lasso', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByTestId('compare-selected-counts')).toHaveText(selected, { timeout: 30_000 });
+  for (const [i, run] of RUNS.entries())
+    await expect(page.getByTestId('compare-selected-counts').locator(`[data-run-id="${run}"]`)).toHaveText(
+      selected[i]!,
+      { timeout: 30_000 },
+    );
   await page.getByRole('button', { name: 'Clusters', exact: true }).click();
   await expect(page.getByRole('button', { name: 'C1', exact: true })).toHaveAttribute('aria-pressed', 'true');
 });

@@ -344,6 +344,14 @@ const DOORS: Record<string, Door[]> = {
       refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
     },
   ],
+  'GET /api/v1/storage/spatial_runs': [
+    {
+      rule: 'data',
+      call: () => ({ method: 'GET', url: '/api/v1/storage/spatial_runs', query: { bucket: BUCKET } }),
+      granted: (res, c) => has(res, `"${c.run.runId}"`),
+      refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
+    },
+  ],
   'POST /api/v1/storage/sub_folders': [
     {
       rule: 'data',
