@@ -23,6 +23,9 @@ export interface FakeDataset {
   files: FakeDatasetFile[];
 }
 
+/** How long after the last byte a cut connection dies. */
+const DROP_DELAY_MS = 300;
+
 export interface BasespaceServer {
   url: string;
   /** Paths requested, in order (`GET /v2/datasets?offset=0…`). */
@@ -93,8 +96,10 @@ export async function startBasespaceServer(opts: {
       else res.writeHead(200, headers);
       const after = opts.dropOnce?.get(file.id);
       opts.dropOnce?.delete(file.id);
-      // The socket is ended after what was written is flushed: the client gets `after` bytes, then the connection dies.
-      const drop = after === undefined ? undefined : { after, cut: () => res.socket?.end() };
+      // The connection dies a moment after `after` bytes went out: the client has read them (a fetch body that
+      // errors drops what it still had queued, as a real dropped connection mid-transfer would not).
+      const drop =
+        after === undefined ? undefined : { after, cut: () => setTimeout(() => res.destroy(), DROP_DELAY_MS) };
       generatedStream(file.seed, file.size, start, drop).pipe(res);
       return;
     }
