@@ -267,6 +267,21 @@ const DOORS: Record<string, Door[]> = {
       granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
     },
   ],
+  'GET /api/v1/annotations/public': [
+    {
+      // A public link's viewer reads its run's annotations (read-only) while the run is public.
+      rule: (who, visibility) => who === 'link' && visibility === 'public',
+      link: true,
+      call: (c) => ({
+        method: 'GET',
+        url: '/api/v1/annotations/public',
+        query: c.encoded ? { encoded: c.encoded } : undefined,
+      }),
+      granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`) && !res.body.includes('"editable":true'),
+      refusal: (res, c) =>
+        c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode),
+    },
+  ],
   'POST /api/v1/annotations': [
     {
       rule: 'write',
@@ -326,6 +341,14 @@ const DOORS: Record<string, Door[]> = {
       rule: 'data',
       call: () => ({ method: 'POST', url: '/api/v1/storage/list', body: { bucket: BUCKET, path: 'frontpage/' } }),
       granted: (res, c) => has(res, `frontpage/${c.run.runId}.png`),
+      refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
+    },
+  ],
+  'GET /api/v1/storage/spatial_runs': [
+    {
+      rule: 'data',
+      call: () => ({ method: 'GET', url: '/api/v1/storage/spatial_runs', query: { bucket: BUCKET } }),
+      granted: (res, c) => has(res, `"${c.run.runId}"`),
       refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
     },
   ],
