@@ -22,6 +22,8 @@ import { registerAtlasBrowserRoutes } from './domains/atlasbrowser/index.js';
 import { registerFrontpageRoutes } from './domains/catalogue-frontpage/index.js';
 import { registerUploadRoutes } from './domains/uploads/index.js';
 import { registerAnnotationRoutes } from './domains/annotations/index.js';
+import { installCompatAdapters, registerCompatRoutes } from './domains/compat/index.js';
+import { dataBucket } from './config.js';
 
 /**
  * Builds the HTTP app over ready infrastructure: identity hook, one error handler, then every domain's routes.
@@ -41,6 +43,8 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   installIdentity(app, tokens, (username) => accounts.activeUserGroups(username));
   installInputGuard(app);
   installSecurityHeaders(app, { production: infra.config.environment === 'production' });
+  // The original portal's calls on native paths: reshaped before and after the native handlers (issue 20).
+  installCompatAdapters(app, { dataBucket: dataBucket(infra.config) });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -70,6 +74,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerLabStorageRoutes(app, infra, runs);
   registerUploadRoutes(app, infra, runs);
   registerAtlasBrowserRoutes(app, infra, runs);
+  registerCompatRoutes(app, { dataBucket: dataBucket(infra.config) });
   registerDocsRoutes(app);
   await registerWebApp(app, infra.config);
   return app;

@@ -24,3 +24,5 @@ export * from './atlasbrowser/index.js';
 export * as atlasBrowserCalls from './atlasbrowser/calls.js';
 export * from './annotations/index.js';
 export * as annotationCalls from './annotations/calls.js';
+export * as compatCalls from './compat/calls.js';
+export { ORIGINAL_VARIANTS, type OriginalVariant } from './compat/variants.js';
