@@ -34,6 +34,8 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
     loggerInstance: infra.log as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: infra.config.trustProxy,
+    // A path parameter may be a sealed public link (the original client's `genes/gmnames/:token`, issue 20).
+    maxParamLength: 8192,
   };
   const app = Fastify(options);
   app.decorate('atlasRoutes', []);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LAB_KEY, type LabKind } from '@atlas/contracts';
+import { compatCalls, LAB_KEY, type Call, type LabKind } from '@atlas/contracts';
 
 /**
  * Original calls on a native method and path (ORIGINAL_VARIANTS in contracts, issue 20). The native route keeps
@@ -177,12 +177,26 @@ const keyOf = (request: FastifyRequest) => `${request.method} ${request.routeOpt
 /** The adapted method + path pairs, for the OpenAPI document and the replay test. */
 export const ADAPTED_ROUTES = new Set([...Object.keys(INPUTS), ...Object.keys(OUTPUTS)]);
 
+/**
+ * Original calls answered with a bare string ('Success', a URL): Fastify sends a returned string as text; the
+ * original sent it as a JSON string, which is what its client parses.
+ */
+const STRING_ANSWERS = new Set(
+  Object.values(compatCalls as Record<string, Call>)
+    .filter((call) => call.response?.safeParse('Success').success || call.response?.safeParse('x').success)
+    .map((call) => `${call.method} ${call.path}`),
+);
+
 /** Installs the adapters; call before the domains register their routes so the hooks cover them. */
 export function installCompatAdapters(app: FastifyInstance, ctx: AdapterContext): void {
   app.addHook('preHandler', async (request) => {
     INPUTS[keyOf(request)]?.(request, ctx);
   });
   app.addHook('onSend', async (request, reply, payload) => {
+    if (STRING_ANSWERS.has(keyOf(request)) && reply.statusCode < 400 && typeof payload === 'string') {
+      reply.type('application/json; charset=utf-8');
+      return JSON.stringify(payload);
+    }
     const adapt = OUTPUTS[keyOf(request)];
     if (!adapt || reply.statusCode >= 400 || typeof payload !== 'string') return payload;
     if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
