@@ -78,6 +78,12 @@ function parseJson(text: string): unknown {
 
 const RUN_IN_KEY = /(?:^|\/)data\/(D\d{5,})\//;
 
+/** The original transfer tasks' positional arguments, by the names of our tasks' kwargs. */
+const POSITIONAL_KWARGS: Record<string, string[]> = {
+  'core.list_novogene_batch': ['host', 'port', 'username', 'password', 'batch_root', 'storage_root'],
+  'core.download_from_ftp_to_s3': ['host', 'port', 'username', 'password', 'source', 'output_key'],
+};
+
 const INPUTS: Record<string, InputAdapter> = {
   'PUT /api/v1/auth/confirm': (request) => {
     const body = unwrapData(request);
@@ -116,10 +122,17 @@ const INPUTS: Record<string, InputAdapter> = {
   'GET /api/v1/dataset/qc': labFilter('id'),
   'POST /api/v1/task': (request) => {
     const body = request.body;
-    if (!isObj(body) || body.task !== 'webfile.create_files' || !Array.isArray(body.args)) return;
-    const [first] = body.args as unknown[];
-    if (body.args.length === 1 && isObj(first) && typeof first.aws_path === 'string')
+    if (!isObj(body) || !Array.isArray(body.args)) return;
+    const args = body.args as unknown[];
+    const [first] = args;
+    if (body.task === 'webfile.create_files' && args.length === 1 && isObj(first) && typeof first.aws_path === 'string')
       body.args = [first.aws_path, first.rna_flag ?? false, first.bucket_name ?? ''];
+    const names = POSITIONAL_KWARGS[String(body.task)];
+    if (names && args.length > 0 && (!isObj(body.kwargs) || Object.keys(body.kwargs).length === 0)) {
+      // The original passed the transfer forms' fields positionally; our transfer tasks take them by name.
+      body.kwargs = Object.fromEntries(names.map((name, i) => [name, args[i]]).filter(([, v]) => v != null));
+      body.args = [];
+    }
   },
   'POST /api/v1/storage/generate_presigned_url': (request, { dataBucket }) => {
     const body = request.body;
@@ -183,7 +196,10 @@ export const ADAPTED_ROUTES = new Set([...Object.keys(INPUTS), ...Object.keys(OU
  */
 const STRING_ANSWERS = new Set(
   Object.values(compatCalls as Record<string, Call>)
-    .filter((call) => call.response?.safeParse('Success').success || call.response?.safeParse('x').success)
+    .filter((call) => {
+      const takes = (v: unknown) => call.response?.safeParse(v).success ?? false;
+      return (takes('Success') || takes('x')) && !takes({}) && !takes([]);
+    })
     .map((call) => `${call.method} ${call.path}`),
 );
 

@@ -14,7 +14,7 @@ import {
 import { HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import { callNative, type NativeInput } from './native.js';
-import { dataRowsToCsv, kindOfFile, runOfKey, toOriginalRun, toSaveRun, jobOf } from './shapes.js';
+import { dataRowsToCsv, jobOf, kindOfFile, originalResult, runOfKey, toOriginalRun, toSaveRun } from './shapes.js';
 
 /** Waiting for a task_sync answer: the original held the request open until the worker finished. */
 const TASK_SYNC_WAIT_MS = 60_000;
@@ -210,7 +210,7 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
       state = await native(request, taskCalls.getTask, { params: { id: posted._id } });
     }
     if (state.status === 'FAILURE') throw new HttpError(422, state.error ?? `Task ${posted._id} failed.`);
-    return state.result;
+    return originalResult(body.task, state.result);
   });
   route(app, compatCalls.workerSummary, async ({ request }) => {
     const summary: Record<string, { queues: string[]; tasks: string[]; requested: number }> = {};

@@ -115,3 +115,15 @@ export function jobOf(task: TTaskState) {
     run_id: task.run_id,
   };
 }
+
+/**
+ * A task result as the original client reads it: core.task_list's tasks by name, a Novogene listing as its items
+ * (the transfer forms read `tasks[name].args` and `items[i].source_filename`).
+ */
+export function originalResult(task: string, result: unknown): unknown {
+  const value = result as { tasks?: unknown; items?: unknown } | null;
+  if (task === 'core.task_list' && Array.isArray(value?.tasks))
+    return { ...value, tasks: Object.fromEntries((value.tasks as { name: string }[]).map((t) => [t.name, t])) };
+  if (task === 'core.list_novogene_batch' && Array.isArray(value?.items)) return value.items;
+  return result;
+}
