@@ -35,7 +35,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: infra.config.trustProxy,
     // A path parameter may be a sealed public link (the original client's `genes/gmnames/:token`, issue 20).
-    maxParamLength: 8192,
+    routerOptions: { maxParamLength: 8192 },
   };
   const app = Fastify(options);
   app.decorate('atlasRoutes', []);
