@@ -93,6 +93,11 @@ const runDataDoor = (key: string, call: Door['call'], granted: Door['granted']):
   [key]: [{ rule: 'data', link: true, call, granted }],
 });
 
+/** A run-data read that names the run by a `data/{run}/…` file (the original's calls): no public-link variant. */
+const fileDoor = (key: string, call: Door['call'], granted: Door['granted']): Record<string, Door[]> => ({
+  [key]: [{ rule: 'data', call, granted }],
+});
+
 /** Every route that reads or writes a run's records or objects, with how to call it for one run. */
 const DOORS: Record<string, Door[]> = {
   // ---- catalogue ----
@@ -523,17 +528,17 @@ const DOORS: Record<string, Door[]> = {
         c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode),
     },
   ],
-  ...runDataDoor(
+  ...fileDoor(
     'POST /api/v1/genes/gmnames',
     (c) => ({ method: 'POST', url: '/api/v1/genes/gmnames', body: { filename: `data/${c.run.runId}/h5/obj/genes.txt` } }),
     (res, c) => has(res, c.run.genes[0]!),
   ),
-  ...runDataDoor(
+  ...fileDoor(
     'POST /api/v1/genes/expressions',
     (c) => ({ method: 'POST', url: '/api/v1/genes/expressions', body: { filename: `data/${c.run.runId}/h5/obj/genes.h5ad` } }),
     (res, c) => has(res, c.run.genes[0]!),
   ),
-  ...runDataDoor(
+  ...fileDoor(
     'POST /api/v1/genes/get_spatial_data',
     (c) => ({ method: 'POST', url: '/api/v1/genes/get_spatial_data', body: { filename: `data/${c.run.runId}/h5/data.csv.gz` } }),
     (res) => ok(res) && (json(res) as unknown[]).length > 1,
