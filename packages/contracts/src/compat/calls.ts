@@ -226,13 +226,6 @@ export const ensureRunIdCreated = defineCall({
   body: ZRunIdBody,
   response: ZOk,
 });
-const ZOriginalStudy = z.object({
-  study_id: z.number().int(),
-  study_name: z.string(),
-  study_description: z.string(),
-  study_type_name: z.string().nullable(),
-  study_type_id: z.number().int().nullable(),
-});
 export const studyRuns = defineCall({
   method: 'POST',
   path: '/api/v1/run_db/get_study_runs',

@@ -18,8 +18,7 @@ export interface OriginalVariant {
   response?: z.ZodType;
 }
 
-const wrapped = <T extends z.ZodRawShape>(shape: T) =>
-  z.union([z.object(shape), z.object({ data: z.object(shape) })]);
+const wrapped = <T extends z.ZodRawShape>(shape: T) => z.union([z.object(shape), z.object({ data: z.object(shape) })]);
 const ZFilter = z.object({ filter: z.string().optional(), options: z.string().optional() });
 
 export const ORIGINAL_VARIANTS: OriginalVariant[] = [

@@ -9,7 +9,8 @@ export interface NativeInput<C extends Call> {
   query?: Part<C['query']>;
   body?: Part<C['body']>;
 }
-type Output<C extends Call> = NonNullable<C['response']> extends z.ZodType ? z.infer<NonNullable<C['response']>> : unknown;
+type Output<C extends Call> =
+  NonNullable<C['response']> extends z.ZodType ? z.infer<NonNullable<C['response']>> : unknown;
 
 /** Header names the native call receives from the original request: who calls, and from where. */
 const FORWARDED = ['authorization', 'user-agent', 'x-forwarded-for'] as const;

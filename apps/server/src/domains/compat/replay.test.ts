@@ -3,7 +3,7 @@ import { QUEUES } from '@atlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGroup, buildRun, buildUser, type BuiltRun } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, codeOf, GOOD_PASSWORD, requestAccount } from '../../../test/accounts.js';
+import { adminToken, api, GOOD_PASSWORD, requestAccount } from '../../../test/accounts.js';
 import { dataBucket } from '../../config.js';
 import { BATCH_ID, novogeneBatch, startFtpBatchServer, type FtpBatchServer } from '../../../test/ftp-batch.js';
 
@@ -50,7 +50,13 @@ const lab = (kind: string, key: string, id: string) => ({ [key]: id, note: `repl
 
 const REPLAYS: Replay[] = [
   // ---- sign-in, session, account request (Login, Register, Forgot password screens) ----
-  { screen: 'Appbar', who: 'anonymous', method: 'GET', url: '/api/v1/app', reads: (r) => okJson<object>(r, (b) => 'version' in b) },
+  {
+    screen: 'Appbar',
+    who: 'anonymous',
+    method: 'GET',
+    url: '/api/v1/app',
+    reads: (r) => okJson<object>(r, (b) => 'version' in b),
+  },
   {
     screen: 'Login',
     who: 'anonymous',
@@ -64,7 +70,8 @@ const REPLAYS: Replay[] = [
     who: 'member',
     method: 'GET',
     url: '/api/v1/auth/whoami',
-    reads: (r) => okJson<{ Username?: string; groups?: string[] }>(r, (b) => b.Username === 'r-member' && Array.isArray(b.groups)),
+    reads: (r) =>
+      okJson<{ Username?: string; groups?: string[] }>(r, (b) => b.Username === 'r-member' && Array.isArray(b.groups)),
   },
   {
     screen: 'client.refreshToken',
@@ -156,7 +163,13 @@ const REPLAYS: Replay[] = [
     who: 'admin',
     method: 'POST',
     url: '/api/v1/auth/user',
-    body: () => ({ username: 'r-new', password: GOOD_PASSWORD, name: 'New', email: 'r-new@example.org', groups: ['user'] }),
+    body: () => ({
+      username: 'r-new',
+      password: GOOD_PASSWORD,
+      name: 'New',
+      email: 'r-new@example.org',
+      groups: ['user'],
+    }),
     reads: ok,
   },
   {
@@ -335,7 +348,8 @@ const REPLAYS: Replay[] = [
     who: 'visitor',
     method: 'GET',
     url: (c) => `/api/v1/storage/decode_meta/${c.openLink}`,
-    reads: (r, c) => okJson<{ run_id?: string; species?: string }>(r, (b) => b.run_id === c.open.runId && 'species' in b),
+    reads: (r, c) =>
+      okJson<{ run_id?: string; species?: string }>(r, (b) => b.run_id === c.open.runId && 'species' in b),
   },
   {
     screen: 'Public viewer (task)',
@@ -358,7 +372,8 @@ const REPLAYS: Replay[] = [
     who: 'member',
     method: 'GET',
     url: '/api/v1/run_db/populate_homepage',
-    reads: (r, c) => okJson<{ run_id: string; results_id: number }[]>(r, (b) => b.some((x) => x.run_id === c.run.runId)),
+    reads: (r, c) =>
+      okJson<{ run_id: string; results_id: number }[]>(r, (b) => b.some((x) => x.run_id === c.run.runId)),
   },
   {
     screen: 'Home (PMID search)',
@@ -446,8 +461,7 @@ const REPLAYS: Replay[] = [
     method: 'POST',
     url: '/api/v1/storage/list',
     body: (c) => ({ path: `data/${c.run.runId}/`, bucket: '', filter: `${c.run.runId}/spatial` }),
-    reads: (r, c) =>
-      okJson<string[]>(r, (b) => b.length > 0 && b.every((k) => k.includes(`${c.run.runId}/spatial`))),
+    reads: (r, c) => okJson<string[]>(r, (b) => b.length > 0 && b.every((k) => k.includes(`${c.run.runId}/spatial`))),
   },
   {
     screen: 'Downloads (storage link)',
@@ -600,8 +614,7 @@ const REPLAYS: Replay[] = [
     method: 'POST',
     url: '/api/v1/run_db/get_info_from_run_id',
     body: () => ({ run_id: 'D09001' }),
-    reads: (r) =>
-      okJson<{ run_id?: string; result_title?: string }[]>(r, (b) => b[0]?.result_title === 'Replayed run'),
+    reads: (r) => okJson<{ run_id?: string; result_title?: string }[]>(r, (b) => b[0]?.result_title === 'Replayed run'),
   },
   {
     screen: 'Run id selector',
@@ -695,7 +708,12 @@ const REPLAYS: Replay[] = [
     body: (c) => ({
       tissue_id: c.state.get('tissue'),
       files_to_add: [
-        { file_type_id: 1, bucket_name: c.bucket, file_path: `data/${c.run.runId}/spatial/metadata.json`, file_description: 'Spatial metadata' },
+        {
+          file_type_id: 1,
+          bucket_name: c.bucket,
+          file_path: `data/${c.run.runId}/spatial/metadata.json`,
+          file_description: 'Spatial metadata',
+        },
       ],
       file_ids_to_remove: [],
       file_changes: [],
@@ -813,8 +831,22 @@ const REPLAYS: Replay[] = [
     reads: isList,
   },
   // ---- built by another engineer (issue 20 scope note) ----
-  { screen: 'Personal API token', who: 'member', method: 'POST', url: '/api/v1/auth/api_token', reads: ok, verdict: 'covered' },
-  { screen: 'Bulk lab records', who: 'admin', method: 'POST', url: '/api/v1/dataset/wafers', reads: ok, verdict: 'covered' },
+  {
+    screen: 'Personal API token',
+    who: 'member',
+    method: 'POST',
+    url: '/api/v1/auth/api_token',
+    reads: ok,
+    verdict: 'covered',
+  },
+  {
+    screen: 'Bulk lab records',
+    who: 'admin',
+    method: 'POST',
+    url: '/api/v1/dataset/wafers',
+    reads: ok,
+    verdict: 'covered',
+  },
 ];
 
 /**
@@ -822,7 +854,8 @@ const REPLAYS: Replay[] = [
  * native call it uses.
  */
 const REFUSED_ON_PURPOSE: Record<string, string> = {
-  'GET /api/v1/dataset/wafers': 'lab records are read by admins only (spec 02 §6); the original let every member read them',
+  'GET /api/v1/dataset/wafers':
+    'lab records are read by admins only (spec 02 §6); the original let every member read them',
   'GET /api/v1/dataset/chips': 'as wafers',
   'GET /api/v1/dataset/dbits': 'as wafers',
   'GET /api/v1/dataset/qc': 'as wafers',
@@ -849,8 +882,12 @@ beforeAll(async () => {
   const bucket = dataBucket(t.infra.config);
   await t.infra.storage.put(bucket, 'data/RQC2/metadata.json', JSON.stringify({ run: 'RQC2' }));
   const linkOf = async (runId: string) =>
-    (await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', { token: admin, body: { run_id: runId } }))
-      .body.encoded;
+    (
+      await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', {
+        token: admin,
+        body: { run_id: runId },
+      })
+    ).body.encoded;
   const state = new Map<string, unknown>();
   state.set('code', await requestAccount(t, 'r-confirmer'));
   ctx = { run, open, bucket, link: await linkOf(run.runId), openLink: await linkOf(open.runId), state };
@@ -872,7 +909,10 @@ function taskOf(r: Replay): string {
 /** The path as the client's code names it: a public link or a task id in the path is a parameter. */
 function templateOf(r: Replay): string {
   if (typeof r.url === 'string') return r.url.replace(/\/auth\/user\/[^/]+$/, '/auth/user/:username');
-  return r.url(ctx).replace(/\/eyJ[^/]+$/, '/:token').replace(/\/task\/[^/]+$/, '/task/:id');
+  return r
+    .url(ctx)
+    .replace(/\/eyJ[^/]+$/, '/:token')
+    .replace(/\/task\/[^/]+$/, '/task/:id');
 }
 
 async function replay(r: Replay): Promise<LightMyRequestResponse> {
@@ -911,7 +951,8 @@ describe('replay of the original client (issue 20)', () => {
       const label = `${key} (${r.screen}, ${r.who})`;
       if (res.statusCode >= 500) problems.push(`${label}: server error ${res.body.slice(0, 200)}`);
       else if (verdict === 'refused') {
-        if (![401, 403, 404].includes(res.statusCode)) problems.push(`${label}: expected a refusal, got ${res.statusCode}`);
+        if (![401, 403, 404].includes(res.statusCode))
+          problems.push(`${label}: expected a refusal, got ${res.statusCode}`);
       } else if (!r.reads(res, ctx)) problems.push(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
     }
     expect(problems).toEqual([]);
@@ -924,18 +965,28 @@ describe('replay of the original client (issue 20)', () => {
     // The issue's inventory counted 76 calls; this replay tells apart a few more (each task of POST task).
     expect(calls.size).toBeGreaterThanOrEqual(76);
     expect(compatible).toBeGreaterThanOrEqual(70);
-    console.info(`replay: ${calls.size} distinct calls, ${compatible} compatible, ${refused.length} refused on purpose`);
+    console.info(
+      `replay: ${calls.size} distinct calls, ${compatible} compatible, ${refused.length} refused on purpose`,
+    );
   });
 
   it('keeps the native answers for our own client (Accept: application/json)', async () => {
     const groups = await api<unknown[]>(t.app, 'GET', '/api/v1/auth/group', { token: tokens.admin });
     expect(groups.body.every((g) => typeof g === 'object')).toBe(true);
-    const studies = await api<{ studies: unknown[] }>(t.app, 'GET', '/api/v1/run_db/get_studies', { token: tokens.admin });
+    const studies = await api<{ studies: unknown[] }>(t.app, 'GET', '/api/v1/run_db/get_studies', {
+      token: tokens.admin,
+    });
     expect(Array.isArray(studies.body.studies)).toBe(true);
   });
 
   it('marks the original calls in the OpenAPI document', async () => {
-    const doc = (await api<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(t.app, 'GET', '/api/docs/openapi.json')).body;
+    const doc = (
+      await api<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(
+        t.app,
+        'GET',
+        '/api/docs/openapi.json',
+      )
+    ).body;
     expect(doc.paths['/api/v1/genes/gmnames']?.post?.['x-original']).toBe('AtlasXomics');
     expect(doc.paths['/api/v1/auth/whoami']?.get?.['x-original']).toMatchObject({ origin: 'AtlasXomics' });
   });

@@ -163,7 +163,10 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
     return run.files.map((f) => ({ ...f, tissue_id: run.tissue_id, run_id: run.run_id }));
   });
   const fileTypes = async (request: FastifyRequest) =>
-    (await native(request, runAdminCalls.getFileTypes)).map((name, i) => ({ file_type_id: i + 1, file_type_name: name }));
+    (await native(request, runAdminCalls.getFileTypes)).map((name, i) => ({
+      file_type_id: i + 1,
+      file_type_name: name,
+    }));
   route(app, compatCalls.fileTypeOptions, ({ request }) => fileTypes(request));
   route(app, compatCalls.setRunFiles, async ({ request, body }) => {
     let runId = body.run_id;

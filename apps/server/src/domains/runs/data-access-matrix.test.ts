@@ -499,7 +499,11 @@ const DOORS: Record<string, Door[]> = {
   'POST /api/v1/genes/generate_link': [
     {
       rule: (_who, visibility) => visibility === 'public',
-      call: (c) => ({ method: 'POST', url: '/api/v1/genes/generate_link', body: { args: [], meta: { run_id: c.run.runId } } }),
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/genes/generate_link',
+        body: { args: [], meta: { run_id: c.run.runId } },
+      }),
       granted: (res) => has(res, 'encoded'),
       refusal: (res, c) => res.statusCode === (c.who === 'admin' || c.who === 'member' ? 409 : 404),
     },
@@ -530,17 +534,29 @@ const DOORS: Record<string, Door[]> = {
   ],
   ...fileDoor(
     'POST /api/v1/genes/gmnames',
-    (c) => ({ method: 'POST', url: '/api/v1/genes/gmnames', body: { filename: `data/${c.run.runId}/h5/obj/genes.txt` } }),
+    (c) => ({
+      method: 'POST',
+      url: '/api/v1/genes/gmnames',
+      body: { filename: `data/${c.run.runId}/h5/obj/genes.txt` },
+    }),
     (res, c) => has(res, c.run.genes[0]!),
   ),
   ...fileDoor(
     'POST /api/v1/genes/expressions',
-    (c) => ({ method: 'POST', url: '/api/v1/genes/expressions', body: { filename: `data/${c.run.runId}/h5/obj/genes.h5ad` } }),
+    (c) => ({
+      method: 'POST',
+      url: '/api/v1/genes/expressions',
+      body: { filename: `data/${c.run.runId}/h5/obj/genes.h5ad` },
+    }),
     (res, c) => has(res, c.run.genes[0]!),
   ),
   ...fileDoor(
     'POST /api/v1/genes/get_spatial_data',
-    (c) => ({ method: 'POST', url: '/api/v1/genes/get_spatial_data', body: { filename: `data/${c.run.runId}/h5/data.csv.gz` } }),
+    (c) => ({
+      method: 'POST',
+      url: '/api/v1/genes/get_spatial_data',
+      body: { filename: `data/${c.run.runId}/h5/data.csv.gz` },
+    }),
     (res) => ok(res) && (json(res) as unknown[]).length > 1,
   ),
   ...Object.fromEntries(
