@@ -25,13 +25,13 @@ export const ORIGINAL_VARIANTS: OriginalVariant[] = [
   {
     method: 'GET',
     path: '/api/v1/auth/whoami',
-    summary: 'Also answers `Username` (the original’s spelling).',
+    summary: 'For the original client, also answers `Username` (its spelling).',
     response: z.looseObject({ Username: z.string().nullable() }),
   },
   {
     method: 'GET',
     path: '/api/v1/auth/log_into_public',
-    summary: 'Also answers `token` (the original’s name of the access token).',
+    summary: 'For the original client, also answers `token` (its name of the access token).',
     response: z.looseObject({ token: z.string() }),
   },
   {

@@ -149,9 +149,12 @@ const INPUTS: Record<string, InputAdapter> = {
 
 /** Answers the original client reads in another shape; `undefined` keeps the native answer. */
 const OUTPUTS: Record<string, OutputAdapter> = {
-  'GET /api/v1/auth/whoami': (answer) => (isObj(answer) ? { ...answer, Username: answer.username } : undefined),
-  'GET /api/v1/auth/log_into_public': (answer) =>
-    isObj(answer) && typeof answer.access_token === 'string' ? { ...answer, token: answer.access_token } : undefined,
+  'GET /api/v1/auth/whoami': (answer, request) =>
+    wantsOriginal(request) && isObj(answer) ? { ...answer, Username: answer.username } : undefined,
+  'GET /api/v1/auth/log_into_public': (answer, request) =>
+    wantsOriginal(request) && isObj(answer) && typeof answer.access_token === 'string'
+      ? { ...answer, token: answer.access_token }
+      : undefined,
   'POST /api/v1/auth/user_account_request': (answer, request) =>
     wantsOriginal(request) && isObj(answer) ? (answer.username_exists ? 'exists' : 'Success') : undefined,
   'GET /api/v1/auth/confirm_user_via_email': (answer, request) =>
