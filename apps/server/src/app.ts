@@ -24,6 +24,8 @@ import { registerFrontpageRoutes } from './domains/catalogue-frontpage/index.js'
 import { registerUploadRoutes } from './domains/uploads/index.js';
 import { registerAnnotationRoutes } from './domains/annotations/index.js';
 import { registerSystemRoutes } from './domains/system/index.js';
+import { installCompatAdapters, registerCompatRoutes } from './domains/compat/index.js';
+import { dataBucket } from './config.js';
 
 /**
  * Builds the HTTP app over ready infrastructure: identity hook, one error handler, then every domain's routes.
@@ -35,6 +37,8 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: infra.config.trustProxy,
     genReqId: requestIdOf,
+    // A path parameter may be a sealed public link (the original client's `genes/gmnames/:token`, issue 20).
+    routerOptions: { maxParamLength: 8192 },
   };
   const app = Fastify(options);
   installObservability(app, infra.metrics);
@@ -45,6 +49,8 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   installIdentity(app, tokens, (username) => accounts.activeUserGroups(username));
   installInputGuard(app);
   installSecurityHeaders(app, { production: infra.config.environment === 'production' });
+  // The original portal's calls on native paths: reshaped before and after the native handlers (issue 20).
+  installCompatAdapters(app, { dataBucket: dataBucket(infra.config) });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -75,6 +81,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerUploadRoutes(app, infra, runs);
   registerAtlasBrowserRoutes(app, infra, runs);
   registerSystemRoutes(app, infra);
+  registerCompatRoutes(app, { dataBucket: dataBucket(infra.config) });
   registerDocsRoutes(app);
   await registerWebApp(app, infra.config);
   return app;

@@ -26,3 +26,5 @@ export * from './annotations/index.js';
 export * as annotationCalls from './annotations/calls.js';
 export * from './system/index.js';
 export * as systemCalls from './system/calls.js';
+export * as compatCalls from './compat/calls.js';
+export { ORIGINAL_VARIANTS, type OriginalVariant } from './compat/variants.js';
