@@ -1,6 +1,6 @@
 /**
  * Writes a real AnnData file in the current on-disk encoding (anndata ≥ 0.8): X as a csr_matrix group
- * (indptr int64, indices int32, data float32, gzip-chunked), obs/var dataframes with `_index` and
+ * (indptr int64, indices int32, data float32, gzip-chunked), an optional raw group (X + var + varm), obs/var dataframes with `_index` and
  * `column-order`, categoricals as {codes, categories} groups, obsm arrays, empty uns/layers/obsp/varm/varp.
  *
  * Dtypes go through h5wasm struct codes: '<q' int64, '<i' int32, '<h' int16, '<b' int8, '<f' float32,
@@ -28,6 +28,8 @@ export interface H5adWriteInput {
   obs?: Record<string, WritableColumn>;
   var?: Record<string, WritableColumn>;
   obsm?: Record<string, DenseArray>;
+  /** raw (anndata's `adata.raw`): the unfiltered or unscaled matrix with its own var names, same rows as X. */
+  raw?: { X: Matrix; varNames: readonly string[] };
 }
 
 const CHUNK = 1 << 16;
@@ -121,6 +123,11 @@ function validate(adata: H5adWriteInput): void {
       }
     }
   }
+  if (adata.raw) {
+    if (adata.raw.X.nRows !== X.nRows) throw new RangeError(`raw.X has ${adata.raw.X.nRows} rows but X has ${X.nRows}`);
+    if (adata.raw.varNames.length !== adata.raw.X.nCols)
+      throw new RangeError(`raw.X has ${adata.raw.X.nCols} columns but ${adata.raw.varNames.length} raw var names`);
+  }
   for (const [name, array] of Object.entries(adata.obsm ?? {})) {
     if (array.nRows !== X.nRows || array.data.length !== array.nRows * array.nCols) {
       throw new RangeError(
@@ -155,10 +162,9 @@ export async function writeH5ad(target: string, adata: H5adWriteInput): Promise<
   }
 }
 
-function writeContents(file: Group, adata: H5adWriteInput): void {
-  encode(file, 'anndata', '0.1.0');
-  const X = toCsr(adata.X);
-  const x = file.create_group('X');
+function writeCsr(parent: Group, name: string, matrix: Matrix): void {
+  const X = toCsr(matrix);
+  const x = parent.create_group(name);
   encode(x, 'csr_matrix', '0.1.0');
   x.create_attribute('shape', BigInt64Array.of(BigInt(X.nRows), BigInt(X.nCols)), [2], '<q');
   writeArray(x, 'data', X.data, '<f');
@@ -169,7 +175,18 @@ function writeContents(file: Group, adata: H5adWriteInput): void {
     BigInt64Array.from(X.indptr, (v) => BigInt(v)),
     '<q',
   );
+}
 
+function writeContents(file: Group, adata: H5adWriteInput): void {
+  encode(file, 'anndata', '0.1.0');
+  writeCsr(file, 'X', adata.X);
+  if (adata.raw) {
+    const raw = file.create_group('raw');
+    encode(raw, 'raw', '0.1.0');
+    writeCsr(raw, 'X', adata.raw.X);
+    writeDataFrame(raw, 'var', adata.raw.varNames, {});
+    encode(raw.create_group('varm'), 'dict', '0.1.0');
+  }
   writeDataFrame(file, 'obs', adata.obsNames, adata.obs ?? {});
   writeDataFrame(file, 'var', adata.varNames, adata.var ?? {});
   const obsm = file.create_group('obsm');

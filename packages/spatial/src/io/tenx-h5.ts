@@ -136,3 +136,21 @@ function checkFeatures(file: string, result: TenxMatrix): TenxMatrix {
   }
   return result;
 }
+
+/**
+ * What an HDF5 file holds, from its top-level layout only (no values read): a 10x matrix (v3 `/matrix` group or a
+ * v2 genome group), an AnnData (X or obs at the root), or neither. `.h5` is used for both, so the name cannot tell.
+ */
+export function hdf5Layout(source: string | Uint8Array, name?: string): Promise<'tenx' | 'anndata' | 'unknown'> {
+  return withHdf5(source, name, (file) => {
+    const keys = file.keys();
+    if (keys.includes('X') || keys.includes('obs')) return 'anndata';
+    const matrix = child(file, 'matrix');
+    if (isGroup(matrix) && isGroup(child(matrix, 'features'))) return 'tenx';
+    const v2 = keys.some((key) => {
+      const group = child(file, key);
+      return isGroup(group) && V2_KEYS.every((k) => group.keys().includes(k));
+    });
+    return v2 ? 'tenx' : 'unknown';
+  });
+}
