@@ -29,6 +29,9 @@ export const GENES_MSG = {
   importUnplaced: (matrix: string, count: number, total: number, example: string) =>
     `${matrix}: ${count} of ${total} barcodes have no row in the spatial positions file (e.g. ${example}); ` +
     `give the positions of the same run (for Visium HD, the spatial/ folder of the same bin size)`,
+  importTooFew: (file: string, n: number, min: number) =>
+    `${file}: ${n} observations are too few to compute clusters and a UMAP (at least ${min} are needed). ` +
+    `Give an AnnData with obs clusters and obsm X_umap, or a run with more spots`,
   importNoMatrix: (folder: string) =>
     `${folder}: no matrix. A Space Ranger folder needs filtered_feature_bc_matrix.h5 or filtered_feature_bc_matrix/ (matrix.mtx, barcodes.tsv, features.tsv)`,
   noTrackReference: (runId: string, genome: string | null) =>

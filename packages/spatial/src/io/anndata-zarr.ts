@@ -12,7 +12,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type * as Zarr from 'zarrita';
-import type { Matrix } from '../matrix/types.js';
+import type { CscMatrix, CsrMatrix, Matrix } from '../matrix/types.js';
 import { checkCompressed } from '../matrix/validate.js';
 import { SpatialFormatError } from './errors.js';
 import type { ObsColumn } from './h5ad-dataframe.js';
@@ -110,7 +110,7 @@ export async function readAnndataZarr(
     if (!kind) return fail(`${key} is a group but not a sparse matrix (encoding '${String(encoding ?? 'none')}')`);
     const shape = (attrs.shape ?? attrs.h5sparse_shape) as number[] | undefined;
     if (!Array.isArray(shape) || shape.length !== 2) return fail(`${key} has no 2-element shape attribute`);
-    const m: Matrix = {
+    const m: CsrMatrix | CscMatrix = {
       kind,
       nRows: Number(shape[0]),
       nCols: Number(shape[1]),

@@ -66,6 +66,11 @@ const MTX_FOLDER = 'filtered_feature_bc_matrix';
 const GENES = 'h5/obj/genes.h5ad';
 /** Visium HD bin sizes in order of preference: 8 µm is what 10x recommends for analysis. */
 const HD_BINS = ['square_008um', 'square_016um', 'square_002um'];
+/**
+ * Without a UMAP in the file, webfile.create_files computes clusters and UMAP (analyseRaw), which needs more
+ * observations than its 15 neighbours; refused here so the task cannot fail after the inputs are stored.
+ */
+const ANALYSIS_MIN_OBS = 16;
 const SPATIAL_IMAGES = { hires: 'tissue_hires_image.png', lowres: 'tissue_lowres_image.png' } as const;
 
 export async function prepareImport(source: ImportSource): Promise<PreparedImport> {
@@ -109,6 +114,11 @@ function checkAnnData(data: H5adData, name: string, hasCounts: boolean): void {
   if (spatial && spatial.nCols < 2) throw new ImportError(GENES_MSG.importSpatialShape(name, spatial.nCols));
   if (data.nObs === 0) throw new SpatialFormatError(name, 'no observations (X has 0 rows)');
   if (!data.raw && !hasCounts && importMatrixLooksScaled(data.X)) throw new ImportError(GENES_MSG.importScaled(name));
+  if (!data.obsm.X_umap && !data.obsm.umap) checkAnalysable(name, data.nObs);
+}
+
+function checkAnalysable(name: string, n: number): void {
+  if (n < ANALYSIS_MIN_OBS) throw new ImportError(GENES_MSG.importTooFew(name, n, ANALYSIS_MIN_OBS));
 }
 
 async function addUnsSpatial(
@@ -203,6 +213,8 @@ async function prepareSpaceRanger(folder: SourceFolder): Promise<PreparedImport>
   const spatialFiles = new Map<string, Uint8Array>();
   for (const name of spatialNames) spatialFiles.set(name, await folder.read(`spatial/${name}`));
   const spatial = await readVisiumSpatial(spatialFiles);
+  // Barcodes first: decoding a 6000-px hires image to check it is not blank takes a second or more.
+  checkPlaced(matrix, matrixName, spatial);
   const warnings: string[] = [];
   for (const name of Object.values(SPATIAL_IMAGES)) {
     const bytes = spatialFiles.get(name);
@@ -212,6 +224,19 @@ async function prepareSpaceRanger(folder: SourceFolder): Promise<PreparedImport>
   }
   for (const [name, bytes] of spatialFiles) files.set(`spatial/${name}`, bytes);
   return prepareMatrix(matrix, matrixName, spatial, files, warnings);
+}
+
+/** Every barcode of the matrix needs a position; answers the position row of each barcode. */
+function checkPlaced(
+  matrix: TenxMatrix,
+  matrixName: string,
+  spatial: Awaited<ReturnType<typeof readVisiumSpatial>>,
+): Map<string, number> {
+  const row = new Map(spatial.positions.barcodes.map((b, i) => [b, i]));
+  const unplaced = matrix.barcodes.filter((b) => !row.has(b));
+  if (unplaced.length)
+    throw new ImportError(GENES_MSG.importUnplaced(matrixName, unplaced.length, matrix.barcodes.length, unplaced[0]!));
+  return row;
 }
 
 /** Decodes an image and tells whether it is a flat placeholder; an unreadable image is left to the explorer. */
@@ -234,7 +259,7 @@ async function prepareMatrix(
   warnings: string[],
 ): Promise<PreparedImport> {
   const n = matrix.barcodes.length;
-  if (n === 0) throw new SpatialFormatError(matrixName, 'no barcodes');
+  checkAnalysable(matrixName, n);
   const adata: H5adWriteInput = {
     X: matrix.X,
     obsNames: matrix.barcodes,
@@ -245,10 +270,7 @@ async function prepareMatrix(
     },
   };
   if (spatial) {
-    const row = new Map(spatial.positions.barcodes.map((b, i) => [b, i]));
-    const unplaced = matrix.barcodes.filter((b) => !row.has(b));
-    if (unplaced.length)
-      throw new ImportError(GENES_MSG.importUnplaced(matrixName, unplaced.length, n, unplaced[0]!));
+    const row = checkPlaced(matrix, matrixName, spatial);
     const xy = new Float64Array(2 * n);
     const inTissue = new Float64Array(n);
     const arrayRow = new Float64Array(n);

@@ -5,6 +5,10 @@ import { createRuns } from '../runs/index.js';
 import { ImportError } from './errors.js';
 import { prepareImport, type ImportSource, type PreparedImport } from './prepare.js';
 
+// Re-exported for callers (and tests) that import the importer from here.
+export { ImportError } from './errors.js';
+export { sourceFromPath } from './sources.js';
+
 /**
  * The importer (DESIGN §6 "Import"): an input becomes a run. prepare.ts checks and converts the input without
  * touching the database or storage; only then are its files stored under `data/{run}/` (genes.h5ad under
