@@ -14,3 +14,4 @@ export * from './zip-entries.js';
 export * from './blank-image.js';
 export * from './uns-spatial.js';
 export * from './scaled-check.js';
+export * from './probe-matrix.js';

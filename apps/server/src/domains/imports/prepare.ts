@@ -9,6 +9,7 @@ import {
   isBlankImage,
   isMtxFolder,
   isZip,
+  probesToGenes,
   readAnndataZarr,
   readH5ad,
   readTenxH5,
@@ -258,6 +259,11 @@ async function prepareMatrix(
   files: Map<string, Uint8Array>,
   warnings: string[],
 ): Promise<PreparedImport> {
+  if (matrix.probes) {
+    const probes = matrix.X.nCols;
+    matrix = probesToGenes(matrix);
+    warnings.push(`${matrixName} is probe-level: ${probes} probes summed into ${matrix.X.nCols} genes`);
+  }
   const n = matrix.barcodes.length;
   checkAnalysable(matrixName, n);
   const adata: H5adWriteInput = {
