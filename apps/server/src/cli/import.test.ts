@@ -46,16 +46,23 @@ describe('npm run import on bad inputs', () => {
     }
   }, 120_000);
 
-  it.skipIf(!hasSharedData('visium-hd'))('positions that do not match the matrix: says which and what to give', () => {
-    const result = run([sharedData('visium-hd/seurat-fake-hd/binned_outputs/square_016um'), '--run', 'D00043']);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/2053 of 2695 barcodes have no row in the spatial positions file/);
-    expect(fs.readdirSync(dataDir)).toEqual([]);
-  }, 120_000);
+  it.skipIf(!hasSharedData('visium-hd'))(
+    'positions that do not match the matrix: says which and what to give',
+    () => {
+      const result = run([sharedData('visium-hd/seurat-fake-hd/binned_outputs/square_016um'), '--run', 'D00043']);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/2053 of 2695 barcodes have no row in the spatial positions file/);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    },
+    120_000,
+  );
 
   it('a missing path and a bad run id', () => {
     const missing = run(['/nonexistent/run.h5ad', '--run', 'D00044']);
-    expect([missing.status, missing.stderr.trim()]).toEqual([1, 'D00044: nothing imported. Nothing to import at /nonexistent/run.h5ad']);
+    expect([missing.status, missing.stderr.trim()]).toEqual([
+      1,
+      'D00044: nothing imported. Nothing to import at /nonexistent/run.h5ad',
+    ]);
     const usage = run(['/nonexistent/run.h5ad', '--run', 'X1']);
     expect(usage.status).toBe(64);
     expect(usage.stderr).toMatch(/^Usage: npm run import/);

@@ -87,9 +87,9 @@ describe.skipIf(!hasSharedData(Z, 'scanpy'))('readAnndataZarr on zip stores', ()
   });
 
   it('refuses an AnnData without X (v0.11.4 archive) and bytes that are not a Zarr store', async () => {
-    await expect(readAnndataZarr(bytes(Z, 'anndata-archives/v0.11.4/adata.zarr.zip'), 'empty.zarr.zip')).rejects.toThrow(
-      /^empty\.zarr\.zip: no X matrix/,
-    );
+    await expect(
+      readAnndataZarr(bytes(Z, 'anndata-archives/v0.11.4/adata.zarr.zip'), 'empty.zarr.zip'),
+    ).rejects.toThrow(/^empty\.zarr\.zip: no X matrix/);
     await expect(readAnndataZarr(new TextEncoder().encode('PK not a zip'), 'x.zarr.zip')).rejects.toThrow(
       /^x\.zarr\.zip: not a zip archive/,
     );
@@ -98,7 +98,9 @@ describe.skipIf(!hasSharedData(Z, 'scanpy'))('readAnndataZarr on zip stores', ()
 
 describe.skipIf(!hasSharedData('spatialdata-zarr'))('a SpatialData table is an AnnData-Zarr too', () => {
   it('reads tables/table of the blobs store (26 obs × 3 vars, CSR; absent chunk = fill value)', async () => {
-    const a = await readAnndataZarr(sharedData('spatialdata-zarr/vitessce-spatialdata-0.7/blobs.sdata.zarr/tables/table'));
+    const a = await readAnndataZarr(
+      sharedData('spatialdata-zarr/vitessce-spatialdata-0.7/blobs.sdata.zarr/tables/table'),
+    );
     expect([a.nObs, a.nVars, a.X.kind]).toEqual([26, 3, 'csr']);
     expect(a.varNames).toEqual(['channel_0_sum', 'channel_1_sum', 'channel_2_sum']);
   });

@@ -74,7 +74,10 @@ export async function readAnndataZarr(
       throw new SpatialFormatError(name, `${key}: could not be opened (${(error as Error).message})`, { cause: error });
     }
   };
-  const read = async (arr: Zarr.Array<Zarr.DataType, Zarr.Readable>, key: string): Promise<unknown[] | ArrayLike<unknown>> => {
+  const read = async (
+    arr: Zarr.Array<Zarr.DataType, Zarr.Readable>,
+    key: string,
+  ): Promise<unknown[] | ArrayLike<unknown>> => {
     try {
       const chunk = await zarr.get(arr);
       return chunk.data as ArrayLike<unknown>;
@@ -106,7 +109,12 @@ export async function readAnndataZarr(
     }
     const attrs = node.attrs as Record<string, unknown>;
     const encoding = attrs['encoding-type'] ?? attrs.h5sparse_format;
-    const kind = encoding === 'csr_matrix' || encoding === 'csr' ? 'csr' : encoding === 'csc_matrix' || encoding === 'csc' ? 'csc' : undefined;
+    const kind =
+      encoding === 'csr_matrix' || encoding === 'csr'
+        ? 'csr'
+        : encoding === 'csc_matrix' || encoding === 'csc'
+          ? 'csc'
+          : undefined;
     if (!kind) return fail(`${key} is a group but not a sparse matrix (encoding '${String(encoding ?? 'none')}')`);
     const shape = (attrs.shape ?? attrs.h5sparse_shape) as number[] | undefined;
     if (!Array.isArray(shape) || shape.length !== 2) return fail(`${key} has no 2-element shape attribute`);
@@ -190,7 +198,11 @@ export async function readAnndataZarr(
   const obsm: Record<string, DenseArray> = {};
   for (const key of childNames(keyStore, 'obsm')) {
     const node = await open(`obsm/${key}`);
-    if (!(node instanceof zarr.Array) || (node.shape.length !== 1 && node.shape.length !== 2) || isStringData(node.dtype)) {
+    if (
+      !(node instanceof zarr.Array) ||
+      (node.shape.length !== 1 && node.shape.length !== 2) ||
+      isStringData(node.dtype)
+    ) {
       warnings.push(`obsm/${key}: skipped (not a numeric 1-D or 2-D array)`);
       continue;
     }

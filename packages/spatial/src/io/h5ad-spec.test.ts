@@ -38,7 +38,8 @@ function check(node: Group | Dataset, where: string, problems: string[]): void {
   const fail = (problem: string) => problems.push(`${where || '/'}: ${problem}`);
   if (typeof type !== 'string') return fail('no encoding-type attribute');
   if (!(type in VERSIONS)) return fail(`unknown encoding-type '${type}'`);
-  if (version !== VERSIONS[type]) return fail(`${type} should have encoding-version ${VERSIONS[type]}, has ${String(version)}`);
+  if (version !== VERSIONS[type])
+    return fail(`${type} should have encoding-version ${VERSIONS[type]}, has ${String(version)}`);
   const isGroup = node instanceof h5wasm.Group;
   const child = (key: string) => (isGroup ? (node.get(key) as Group | Dataset | null) : null);
   switch (type) {
@@ -136,7 +137,10 @@ describe('our h5ad writer follows the AnnData on-disk specification', () => {
       },
       var: { gene_ids: { kind: 'string', values: ['E1', 'E2'] } },
       obsm: { spatial: { nRows: 3, nCols: 2, data: Float64Array.of(0, 0, 1, 1, 2, 2) } },
-      raw: { X: { kind: 'dense', nRows: 3, nCols: 3, data: Float32Array.of(1, 0, 4, 0, 2, 0, 3, 0, 5) }, varNames: ['g1', 'g2', 'g3'] },
+      raw: {
+        X: { kind: 'dense', nRows: 3, nCols: 3, data: Float32Array.of(1, 0, 4, 0, 2, 0, 3, 0, 5) },
+        varNames: ['g1', 'g2', 'g3'],
+      },
     });
     expect(await specProblems(file)).toEqual([]);
     // And the kinds the spec names all occur in it.

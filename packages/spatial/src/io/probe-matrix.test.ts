@@ -55,7 +55,21 @@ describe('probe-level 10x matrices', () => {
   });
 
   it('leaves a gene-level matrix as it is', async () => {
-    const genes = { layout: 'v3' as const, X: { kind: 'csr' as const, nRows: 0, nCols: 0, indptr: Float64Array.of(0), indices: new Int32Array(), data: new Float32Array() }, barcodes: [], featureIds: [], featureNames: [], featureTypes: [] };
+    const genes = {
+      layout: 'v3' as const,
+      X: {
+        kind: 'csr' as const,
+        nRows: 0,
+        nCols: 0,
+        indptr: Float64Array.of(0),
+        indices: new Int32Array(),
+        data: new Float32Array(),
+      },
+      barcodes: [],
+      featureIds: [],
+      featureNames: [],
+      featureTypes: [],
+    };
     expect(probesToGenes(genes)).toBe(genes);
   });
 });

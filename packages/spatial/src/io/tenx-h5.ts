@@ -82,8 +82,15 @@ export function readTenxH5(source: string | Uint8Array, options: ReadTenxOptions
           : geneIds;
         const keptDs = child(features, 'filtered_probes');
         const kept = isDataset(keptDs) ? Uint8Array.from(readInt32(keptDs, `${where}/filtered_probes`, name)) : null;
-        if (geneIds.length !== result.X.nCols || geneNames.length !== result.X.nCols || (kept && kept.length !== result.X.nCols))
-          throw new SpatialFormatError(name, `${where}: gene_id, gene_name and filtered_probes must have one entry per probe`);
+        if (
+          geneIds.length !== result.X.nCols ||
+          geneNames.length !== result.X.nCols ||
+          (kept && kept.length !== result.X.nCols)
+        )
+          throw new SpatialFormatError(
+            name,
+            `${where}: gene_id, gene_name and filtered_probes must have one entry per probe`,
+          );
         result.probes = { geneIds, geneNames, kept };
       }
       return result;

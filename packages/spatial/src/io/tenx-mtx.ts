@@ -39,7 +39,10 @@ export function isMtxFolder(names: Iterable<string>): boolean {
 
 export function readTenxMtx(folder: MtxFolder, label = 'filtered_feature_bc_matrix'): TenxMatrix {
   const missing = (what: string): never => {
-    throw new SpatialFormatError(label, `missing ${what} (a 10x matrix folder holds matrix.mtx, barcodes.tsv, features.tsv)`);
+    throw new SpatialFormatError(
+      label,
+      `missing ${what} (a 10x matrix folder holds matrix.mtx, barcodes.tsv, features.tsv)`,
+    );
   };
   const [mtxName, mtx] = find(folder, 'matrix.mtx') ?? missing('matrix.mtx or matrix.mtx.gz');
   const [, barcodeText] = find(folder, 'barcodes.tsv') ?? missing('barcodes.tsv or barcodes.tsv.gz');
@@ -58,7 +61,8 @@ export function readTenxMtx(folder: MtxFolder, label = 'filtered_feature_bc_matr
   let at = 1;
   while (at < rows.length && rows[at]!.startsWith('%')) at++;
   const size = (rows[at++] ?? '').trim().split(/\s+/).map(Number);
-  if (size.length !== 3 || size.some((v) => !Number.isInteger(v) || v < 0)) fail('bad size line (expected rows cols nnz)');
+  if (size.length !== 3 || size.some((v) => !Number.isInteger(v) || v < 0))
+    fail('bad size line (expected rows cols nnz)');
   const [nFeatures, nBarcodes, nnz] = size as [number, number, number];
   const pattern = banner[3] === 'pattern';
 
@@ -108,7 +112,10 @@ export function readTenxMtx(folder: MtxFolder, label = 'filtered_feature_bc_matr
 
   const barcodes = lines(barcodeText).map((l) => l.split('\t')[0]!);
   if (barcodes.length !== nBarcodes)
-    throw new SpatialFormatError(`${label}/barcodes.tsv`, `${barcodes.length} barcodes but the matrix has ${nBarcodes}`);
+    throw new SpatialFormatError(
+      `${label}/barcodes.tsv`,
+      `${barcodes.length} barcodes but the matrix has ${nBarcodes}`,
+    );
   const features = lines(featureFile[1]).map((l) => l.split('\t'));
   if (features.length !== nFeatures)
     throw new SpatialFormatError(

@@ -35,7 +35,8 @@ export function readZipEntries(bytes: Uint8Array, file: string): Map<string, Uin
   const decoder = new TextDecoder();
   let at = offset;
   for (let k = 0; k < count; k++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL) fail(`central directory entry ${k + 1} is damaged`);
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL)
+      fail(`central directory entry ${k + 1} is damaged`);
     const method = view.getUint16(at + 10, true);
     const compressedSize = view.getUint32(at + 20, true);
     const nameLength = view.getUint16(at + 28, true);

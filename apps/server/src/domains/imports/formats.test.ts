@@ -42,9 +42,7 @@ async function importAndSettle(runId: string, target: string): Promise<TTaskStat
 }
 
 async function tixels(runId: string) {
-  return parseDataCsv(
-    gunzipSync(await readObject(t.infra.storage, BUCKET, `data/${runId}/h5/data.csv.gz`)).toString(),
-  );
+  return parseDataCsv(gunzipSync(await readObject(t.infra.storage, BUCKET, `data/${runId}/h5/data.csv.gz`)).toString());
 }
 
 async function runExists(runId: string): Promise<boolean> {
@@ -72,7 +70,10 @@ describe.skipIf(!HAVE)('import formats, end to end', () => {
   });
 
   it('a 10x HDF5 matrix alone, v3 (scanpy 3.0.0) and v2 (squidpy) → UMAP-only runs', async () => {
-    const v3 = await importAndSettle('D00102', sharedData('10x-mtx-h5-scanpy-tests/3.0.0/filtered_feature_bc_matrix.h5'));
+    const v3 = await importAndSettle(
+      'D00102',
+      sharedData('10x-mtx-h5-scanpy-tests/3.0.0/filtered_feature_bc_matrix.h5'),
+    );
     expect(v3.result).toMatchObject({ tixels: 1107, features: { genes: 507 }, analysed: true });
     expect((await tixels('D00102')).spatial.every(Number.isNaN)).toBe(true);
     const v2 = await importAndSettle('D00103', sharedData('visium-squidpy-tests/filtered_feature_bc_matrix.h5'));
@@ -114,7 +115,10 @@ describe.skipIf(!HAVE)('import formats, end to end', () => {
     const genes = await readH5ad(await readObject(t.infra.storage, BUCKET, 'data/D00106/h5/obj/genes.h5ad'));
     expect(genes.raw?.X.data.length).toBe(174400);
     expect(genes.obs.bulk_labels).toMatchObject({ kind: 'categorical' });
-    const dir = await importAndSettle('D00107', sharedData('anndata-zarr/vitessce-fixtures/anndata-0.10/anndata-csc.zarr'));
+    const dir = await importAndSettle(
+      'D00107',
+      sharedData('anndata-zarr/vitessce-fixtures/anndata-0.10/anndata-csc.zarr'),
+    );
     expect(dir.result).toMatchObject({ tixels: 3, features: { genes: 15 } });
   }, 120_000);
 
@@ -180,7 +184,11 @@ describe.skipIf(!HAVE)('bad inputs fail fast, with what is missing, and leave no
       async () => sharedData('visium-spaceranger2-csv/sfe-sample01/outs'),
       /filtered_feature_bc_matrix: 12 observations are too few .*at least 16/,
     ],
-    ['a folder with nothing importable', async () => sharedData('motifs'), /is not an input the importer knows. Give one of/],
+    [
+      'a folder with nothing importable',
+      async () => sharedData('motifs'),
+      /is not an input the importer knows. Give one of/,
+    ],
   ];
 
   for (const [what, make, message] of refusals) {
@@ -222,7 +230,10 @@ function writeTemp(name: string, content: string | Uint8Array): string {
 function spaceRangerPair(): string {
   const outs = tempPath('pair/outs');
   const part = (sample: string, file: string) =>
-    fs.readFileSync(sharedData(`visium-spaceranger2-csv/${sample}/outs/${file}`), 'utf8').trimEnd().split('\n');
+    fs
+      .readFileSync(sharedData(`visium-spaceranger2-csv/${sample}/outs/${file}`), 'utf8')
+      .trimEnd()
+      .split('\n');
   fs.mkdirSync(path.join(outs, 'filtered_feature_bc_matrix'), { recursive: true });
   fs.mkdirSync(path.join(outs, 'spatial'), { recursive: true });
   const m1 = part('sfe-sample01', 'filtered_feature_bc_matrix/matrix.mtx');
@@ -235,16 +246,25 @@ function spaceRangerPair(): string {
   });
   const mtx = [m1[0], `5 ${c1 + c2} ${n1 + n2}`, ...m1.slice(2), ...shifted].join('\n');
   fs.writeFileSync(path.join(outs, 'filtered_feature_bc_matrix/matrix.mtx'), `${mtx}\n`);
-  const barcodes = [...part('sfe-sample01', 'filtered_feature_bc_matrix/barcodes.tsv'), ...part('sfe-sample02', 'filtered_feature_bc_matrix/barcodes.tsv')];
+  const barcodes = [
+    ...part('sfe-sample01', 'filtered_feature_bc_matrix/barcodes.tsv'),
+    ...part('sfe-sample02', 'filtered_feature_bc_matrix/barcodes.tsv'),
+  ];
   fs.writeFileSync(path.join(outs, 'filtered_feature_bc_matrix/barcodes.tsv'), `${barcodes.join('\n')}\n`);
   fs.copyFileSync(
     sharedData('visium-spaceranger2-csv/sfe-sample01/outs/filtered_feature_bc_matrix/features.tsv'),
     path.join(outs, 'filtered_feature_bc_matrix/features.tsv'),
   );
-  const positions = [...part('sfe-sample01', 'spatial/tissue_positions.csv'), ...part('sfe-sample02', 'spatial/tissue_positions.csv').slice(1)];
+  const positions = [
+    ...part('sfe-sample01', 'spatial/tissue_positions.csv'),
+    ...part('sfe-sample02', 'spatial/tissue_positions.csv').slice(1),
+  ];
   fs.writeFileSync(path.join(outs, 'spatial/tissue_positions.csv'), `${positions.join('\n')}\n`);
   for (const name of ['scalefactors_json.json', 'tissue_lowres_image.png', 'tissue_hires_image.png'])
-    fs.copyFileSync(sharedData(`visium-spaceranger2-csv/sfe-sample01/outs/spatial/${name}`), path.join(outs, 'spatial', name));
+    fs.copyFileSync(
+      sharedData(`visium-spaceranger2-csv/sfe-sample01/outs/spatial/${name}`),
+      path.join(outs, 'spatial', name),
+    );
   return outs;
 }
 

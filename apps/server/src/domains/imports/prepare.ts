@@ -323,8 +323,7 @@ async function prepareZarr(
       ]),
     );
   const obsm: Record<string, DenseArray> = {};
-  for (const key of ['spatial', 'X_umap', 'umap', 'X_pca'])
-    if (data.obsm[key]) obsm[key] = data.obsm[key];
+  for (const key of ['spatial', 'X_umap', 'umap', 'X_pca']) if (data.obsm[key]) obsm[key] = data.obsm[key];
   const raw = data.raw
     ? { X: data.raw.X, varNames: data.raw.varNames }
     : data.counts && importMatrixLooksScaled(data.X)

@@ -11,7 +11,8 @@ import type { ImportSource, SourceFolder } from './prepare.js';
 export async function sourceFromPath(target: string): Promise<ImportSource> {
   const stat = await fs.stat(target).catch(() => null);
   if (!stat) throw new ImportError(GENES_MSG.importSourceMissing(target), 404);
-  if (stat.isFile()) return { kind: 'file', name: path.basename(target), bytes: new Uint8Array(await fs.readFile(target)) };
+  if (stat.isFile())
+    return { kind: 'file', name: path.basename(target), bytes: new Uint8Array(await fs.readFile(target)) };
   const root = path.resolve(target);
   const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
   const names = entries

@@ -180,7 +180,8 @@ async function createWebFiles(
   // Without obsm 'spatial' (a non-spatial AnnData, a lone 10x matrix) the run is UMAP-only: data.csv holds NaN
   // positions and the explorer's spatial panel says there are no coordinates.
   const spatial = genes.obsm.spatial;
-  if (spatial && spatial.nCols < 2) throw new SpatialFormatError('genes.h5ad', CREATE_FILES_MSG.spatialShape(spatial.nCols));
+  if (spatial && spatial.nCols < 2)
+    throw new SpatialFormatError('genes.h5ad', CREATE_FILES_MSG.spatialShape(spatial.nCols));
   const n = genes.nObs;
 
   const extra: Partial<Record<'motifs' | 'eRegulons', H5adData>> = {};

@@ -31,7 +31,9 @@ export async function loadRunData(run: RunRef, signal: AbortSignal, token?: stri
     runId: rows.run_id,
     n: rows.clusters.length,
     // A UMAP-only run answers no positions; NaN keeps every per-tixel array the same length and draws nothing.
-    spatial: rows.spatial.length ? Float32Array.from(rows.spatial) : new Float32Array(2 * rows.clusters.length).fill(NaN),
+    spatial: rows.spatial.length
+      ? Float32Array.from(rows.spatial)
+      : new Float32Array(2 * rows.clusters.length).fill(NaN),
     hasSpatial: rows.spatial.length > 0,
     umap: Float32Array.from(rows.umap),
     clusterCodes: clusters.codes,
