@@ -1,8 +1,6 @@
 import { parseArgs } from 'node:util';
-import { RUN_ID } from '../domains/runs/keys.js';
-import { ImportError } from '../domains/imports/errors.js';
-import { prepareImport, type PreparedImport } from '../domains/imports/prepare.js';
-import { sourceFromPath } from '../domains/imports/sources.js';
+import { RUN_ID } from '@atlas/contracts/run-id';
+import { ImportError, prepareImport, sourceFromPath, type PreparedImport } from '../domains/imports/check.js';
 
 const USAGE =
   'Usage: npm run import -- <input> --run D00001 [--title …] [--description …] [--group …] [--public] [--bucket …]\n' +
@@ -66,7 +64,7 @@ async function main(): Promise<number> {
   }
   const { pino } = await import('pino');
   const { closeInfra, createInfra } = await import('../infra/create.js');
-  const { storeImport } = await import('../domains/imports/service.js');
+  const { storeImport } = await import('../domains/imports/index.js');
   const log = pino({ level: config.logLevel === 'debug' ? 'debug' : 'warn' });
   const infra = await createInfra(config, log);
   try {

@@ -35,7 +35,9 @@ function attr(node: Group | Dataset, key: string): unknown {
 function check(node: Group | Dataset, where: string, problems: string[]): void {
   const type = attr(node, 'encoding-type');
   const version = attr(node, 'encoding-version');
-  const fail = (problem: string) => problems.push(`${where || '/'}: ${problem}`);
+  const fail = (problem: string): void => {
+    problems.push(`${where || '/'}: ${problem}`);
+  };
   if (typeof type !== 'string') return fail('no encoding-type attribute');
   if (!(type in VERSIONS)) return fail(`unknown encoding-type '${type}'`);
   if (version !== VERSIONS[type])

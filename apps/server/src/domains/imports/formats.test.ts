@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENES_MSG, QUEUES, type TTaskState } from '@atlas/contracts';
+import { QUEUES, type TTaskState } from '@atlas/contracts';
 import { parseDataCsv, readH5ad, writeH5ad } from '@atlas/spatial';
 import { hasSharedData, sharedData } from '@atlas/spatial/testing';
 import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
