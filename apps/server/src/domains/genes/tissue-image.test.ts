@@ -10,7 +10,7 @@ import { sharedData } from '@atlas/spatial/testing';
 
 /**
  * The explorer's tissue image (spec 03 §2.1) on a real Visium import (squidpy's test folder, D00002) and an
- * import without a spatial folder (the folder's 10x matrix alone, D00001): where the image lies in the spatial coordinates of
+ * import without a spatial folder (scanpy's non-spatial pbmc68k_reduced, D00001): where the image lies in the spatial coordinates of
  * data.csv.gz, the JPEG it is served as, and the same run access as every other /api/v1/genes read.
  */
 const SQUIDPY = sharedData('visium-squidpy-tests');
@@ -42,13 +42,13 @@ beforeAll(async () => {
   outsider = await confirmedUser(t.app, admin, 'outsider', ['lab2']);
   visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token;
   for (const [runId, source] of [
-    ['D00001', path.join(SQUIDPY, 'filtered_feature_bc_matrix.h5')],
+    ['D00001', sharedData('scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad')],
     ['D00002', SQUIDPY],
   ] as const) {
     const posted = await importRun(t.infra, await sourceFromPath(source), { runId, group: 'user', requestedBy: null });
     expect((await settleTask(t.infra.queue, posted._id)).status).toBe('SUCCESS');
   }
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 describe.skipIf(!haveData)('GET /api/v1/genes/tissue_image', () => {
