@@ -32,6 +32,8 @@ export const GENES_MSG = {
   importTooFew: (file: string, n: number, min: number) =>
     `${file}: ${n} observations are too few to compute clusters and a UMAP (at least ${min} are needed). ` +
     `Give an AnnData with obs clusters and obsm X_umap, or a run with more spots`,
+  importSpatialData: (folder: string, tables: string[]) =>
+    `${folder} is a SpatialData store, not an AnnData: import one of its tables instead (${tables.map((t) => `${folder}/tables/${t}`).join(', ')})`,
   importNoMatrix: (folder: string) =>
     `${folder}: no matrix. A Space Ranger folder needs filtered_feature_bc_matrix.h5 or filtered_feature_bc_matrix/ (matrix.mtx, barcodes.tsv, features.tsv)`,
   noTrackReference: (runId: string, genome: string | null) =>

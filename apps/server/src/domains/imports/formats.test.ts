@@ -186,6 +186,11 @@ describe.skipIf(!HAVE)('bad inputs fail fast, with what is missing, and leave no
       /filtered_feature_bc_matrix: 12 observations are too few .*at least 16/,
     ],
     [
+      'a SpatialData store root (its tables are the AnnData)',
+      async () => sharedData('spatialdata-zarr/vitessce-spatialdata-0.7/blobs.sdata.zarr'),
+      /blobs\.sdata\.zarr is a SpatialData store, not an AnnData: import one of its tables instead \(.*tables\/table, .*tables\/table_points\)/,
+    ],
+    [
       'a folder with nothing importable',
       async () => sharedData('motifs'),
       /is not an input the importer knows. Give one of/,

@@ -158,6 +158,11 @@ async function pngOf(image: RawPixels): Promise<Uint8Array> {
 async function prepareFolder(folder: SourceFolder): Promise<PreparedImport> {
   const has = (name: string) => folder.names.includes(name);
   if (has('zarr.json') || has('.zgroup')) {
+    const tables = folder.names
+      .map((n) => /^tables\/([^/]+)\/(zarr\.json|\.zgroup)$/.exec(n)?.[1])
+      .filter((t): t is string => t !== undefined);
+    if (tables.length && !folder.names.some((n) => n.startsWith('X/') || n.startsWith('obs/')))
+      throw new ImportError(GENES_MSG.importSpatialData(folder.label, tables.sort()));
     const files = {
       keys: folder.names,
       read: async (key: string) => (has(key) ? folder.read(key) : undefined),
@@ -221,8 +226,10 @@ async function prepareSpaceRanger(folder: SourceFolder): Promise<PreparedImport>
     const bytes = spatialFiles.get(name);
     if (!bytes || !(await isBlankPng(bytes))) continue;
     spatialFiles.delete(name);
-    warnings.push(`spatial/${name} is one flat colour (a placeholder): not used, the other resolution is shown`);
+    warnings.push(`spatial/${name} is one flat colour (a placeholder): not used`);
   }
+  if (warnings.length && !Object.values(SPATIAL_IMAGES).some((name) => spatialFiles.has(name)))
+    warnings.push('no usable tissue image: the spots are drawn without one');
   for (const [name, bytes] of spatialFiles) files.set(`spatial/${name}`, bytes);
   return prepareMatrix(matrix, matrixName, spatial, files, warnings);
 }
