@@ -1,16 +1,21 @@
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
-import { RUN_ID } from '../domains/runs/index.js';
-import { ImportError, importRun, sourceFromPath } from '../domains/imports/index.js';
-import { ConfigError, loadConfig } from '../config.js';
-import { closeInfra, createInfra } from '../infra/create.js';
+import { RUN_ID } from '@atlas/contracts/run-id';
+import { ImportError, prepareImport, sourceFromPath, type PreparedImport } from '../domains/imports/check.js';
+
+const USAGE =
+  'Usage: npm run import -- <input> --run D00001 [--title …] [--description …] [--group …] [--public] [--bucket …]\n' +
+  '  <input>: an AnnData .h5ad (or .h5); an AnnData-Zarr .zarr folder or .zarr.zip; a 10x matrix .h5 alone;\n' +
+  '           a Space Ranger outs/ folder (filtered_feature_bc_matrix.h5 or filtered_feature_bc_matrix/ + spatial/);\n' +
+  '           a Visium HD binned_outputs/square_008um folder (spatial/tissue_positions.parquet)';
 
 /**
- * `npm run import -- <file.h5ad | visium-folder> --run D00001 [--title …] [--description …] [--group …] [--public]`
+ * `npm run import -- <input> --run D00001 [--title …] [--description …] [--group …] [--public]`
  *
- * Imports into the configured data folder / database / storage (the same environment as the server) and runs
- * webfile.create_files to the end, printing its progress. With the embedded database (PGlite) stop the server
- * first (one process owns ./var/db); with DATABASE_URL + REDIS_URL the task goes to the running workers.
+ * The input is read and checked FIRST, before the configuration, database or storage are touched, so a bad
+ * input fails at once with what is missing. Then it imports into the configured data folder / database / storage
+ * (the same environment as the server) and runs webfile.create_files to the end, printing its progress. With the
+ * embedded database (PGlite) stop the server first (one process owns ./var/db); with DATABASE_URL + REDIS_URL the
+ * task goes to the running workers. The infrastructure is imported lazily for the same reason.
  */
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -26,11 +31,27 @@ async function main(): Promise<number> {
   });
   const target = positionals[0];
   if (!target || !values.run || !RUN_ID.test(values.run)) {
-    console.error(
-      'Usage: npm run import -- <file.h5ad | visium-folder> --run D00001 [--title …] [--description …] [--group …] [--public]',
-    );
+    console.error(USAGE);
     return 64;
   }
+  const started = Date.now();
+  let prepared: PreparedImport;
+  try {
+    prepared = await prepareImport(await sourceFromPath(target));
+  } catch (error) {
+    if (error instanceof ImportError) {
+      console.error(`${values.run}: nothing imported. ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  console.log(
+    `${values.run}: ${prepared.format}, ${prepared.nObs} observations × ${prepared.nVars} features` +
+      `${prepared.spatial ? '' : ' (no spatial coordinates: UMAP only)'}, checked in ${Date.now() - started} ms`,
+  );
+  for (const warning of prepared.warnings) console.log(`  note: ${warning}`);
+
+  const { ConfigError, loadConfig } = await import('../config.js');
   let config;
   try {
     config = loadConfig();
@@ -41,12 +62,13 @@ async function main(): Promise<number> {
     }
     throw error;
   }
+  const { pino } = await import('pino');
+  const { closeInfra, createInfra } = await import('../infra/create.js');
+  const { storeImport } = await import('../domains/imports/index.js');
   const log = pino({ level: config.logLevel === 'debug' ? 'debug' : 'warn' });
   const infra = await createInfra(config, log);
   try {
-    const started = Date.now();
-    const source = await sourceFromPath(target);
-    const posted = await importRun(infra, source, {
+    const posted = await storeImport(infra, prepared, {
       runId: values.run,
       bucket: values.bucket,
       title: values.title,

@@ -7,6 +7,8 @@ import type { TFeatureKind } from '../genes/schemas.js';
 export const EXPLORER_MSG = {
   // spec 03 §8
   mustSelectRun: 'Must select a Run ID',
+  // ours: a run imported from a non-spatial AnnData or a lone 10x matrix
+  noSpatialCoordinates: 'This run has no spatial coordinates (imported without positions): only the UMAP is shown.',
   workerFailed: 'Worker failed in AtlasXplore',
   cellTypeFailed: 'Worker failed for CellType',
   wrongFileType: 'Wrong file type must be csv',

@@ -15,11 +15,27 @@ export const GENES_MSG = {
   publicTaskNeedsLink: 'Public tasks need the encoded link of the run',
   importSourceMissing: (source: string) => `Nothing to import at ${source}`,
   importSourceUnknown: (source: string) =>
-    `${source} is neither an .h5ad file nor a Visium folder (filtered_feature_bc_matrix.h5 and spatial/)`,
-  importNoSpatial: (file: string) =>
-    `${file}: spatial coordinates are required (obsm 'spatial' is missing); a Visium folder can be imported with its spatial/ folder instead`,
-  importUnplaced: (count: number, example: string) =>
-    `filtered_feature_bc_matrix.h5: ${count} barcodes have no row in the spatial positions file (e.g. ${example})`,
+    `${source} is not an input the importer knows. Give one of: an AnnData .h5ad (any HDF5 AnnData, also .h5); ` +
+    `an AnnData-Zarr .zarr folder or .zarr.zip; a 10x HDF5 matrix (.h5, v2 or v3) alone; ` +
+    `a Space Ranger outs/ folder (filtered_feature_bc_matrix.h5 or filtered_feature_bc_matrix/ with spatial/); ` +
+    `a Visium HD binned_outputs/square_008um folder (spatial/tissue_positions.parquet)`,
+  importNotAnnData: (file: string) =>
+    `${file}: an HDF5 file that is neither an AnnData (no X or obs at its root) nor a 10x matrix (no /matrix group, no genome group). Give an .h5ad written by anndata, or a Cell Ranger / Space Ranger *_feature_bc_matrix.h5`,
+  importSpatialShape: (file: string, cols: number) =>
+    `${file}: obsm 'spatial' has ${cols} column(s); it needs x and y per observation`,
+  importScaled: (file: string) =>
+    `${file}: X holds negative values (scaled / z-scored data, e.g. after sc.pp.scale) and the file has no raw.X or counts layer. ` +
+    `Provide counts or log-normalised values: save the AnnData before scaling, or keep adata.raw`,
+  importUnplaced: (matrix: string, count: number, total: number, example: string) =>
+    `${matrix}: ${count} of ${total} barcodes have no row in the spatial positions file (e.g. ${example}); ` +
+    `give the positions of the same run (for Visium HD, the spatial/ folder of the same bin size)`,
+  importTooFew: (file: string, n: number, min: number) =>
+    `${file}: ${n} observations are too few to compute clusters and a UMAP (at least ${min} are needed). ` +
+    `Give an AnnData with obs clusters and obsm X_umap, or a run with more spots`,
+  importSpatialData: (folder: string, tables: string[]) =>
+    `${folder} is a SpatialData store, not an AnnData: import one of its tables instead (${tables.map((t) => `${folder}/tables/${t}`).join(', ')})`,
+  importNoMatrix: (folder: string) =>
+    `${folder}: no matrix. A Space Ranger folder needs filtered_feature_bc_matrix.h5 or filtered_feature_bc_matrix/ (matrix.mtx, barcodes.tsv, features.tsv)`,
   noTrackReference: (runId: string, genome: string | null) =>
     genome
       ? `The tracks bucket has no reference for ${genome} (ref/${genome}/ needs chromosome sizes or a FASTA), so the tracks of run ${runId} cannot be drawn`

@@ -35,7 +35,10 @@ export const ZFeatureNamesQuery = ZRunRef.extend({ kind: ZKindParam.default('gen
 
 export const ZDataRows = z.object({
   run_id: z.string(),
-  /** Columns of data.csv.gz, one value per tixel (spatial and umap interleaved x, y). */
+  /**
+   * Columns of data.csv.gz, one value per tixel (spatial and umap interleaved x, y). `spatial` is empty for a
+   * UMAP-only run (imported from a non-spatial AnnData or a lone 10x matrix).
+   */
   clusters: z.array(z.string()),
   spatial: z.array(z.number()),
   umap: z.array(z.number()),

@@ -1,7 +1,8 @@
 /**
  * Writes a real AnnData file in the current on-disk encoding (anndata ≥ 0.8): X as a csr_matrix group
  * (indptr int64, indices int32, data float32, gzip-chunked), obs/var dataframes with `_index` and
- * `column-order`, categoricals as {codes, categories} groups, obsm arrays, layers as csr_matrix groups, empty uns/obsp/varm/varp.
+ * `column-order`, categoricals as {codes, categories} groups, obsm arrays, layers as csr_matrix groups, an optional
+ * raw group (X + var + varm), empty uns/obsp/varm/varp.
  *
  * Dtypes go through h5wasm struct codes: '<q' int64, '<i' int32, '<h' int16, '<b' int8, '<f' float32,
  * '<d' float64 ('<i8' would silently mean int32, see STACK.md §3). h5wasm cannot create HDF5 enum types, so
@@ -30,6 +31,8 @@ export interface H5adWriteInput {
   obsm?: Record<string, DenseArray>;
   /** Matrices of X's shape, e.g. `counts` beside a log-normalised X (written CSR like X). */
   layers?: Record<string, Matrix>;
+  /** raw (anndata's `adata.raw`): the unfiltered or unscaled matrix with its own var names, same rows as X. */
+  raw?: { X: Matrix; varNames: readonly string[] };
 }
 
 const CHUNK = 1 << 16;
@@ -127,6 +130,11 @@ function validate(adata: H5adWriteInput): void {
     if (layer.nRows !== X.nRows || layer.nCols !== X.nCols)
       throw new RangeError(`layers.${name} is ${layer.nRows} × ${layer.nCols}; X is ${X.nRows} × ${X.nCols}`);
   }
+  if (adata.raw) {
+    if (adata.raw.X.nRows !== X.nRows) throw new RangeError(`raw.X has ${adata.raw.X.nRows} rows but X has ${X.nRows}`);
+    if (adata.raw.varNames.length !== adata.raw.X.nCols)
+      throw new RangeError(`raw.X has ${adata.raw.X.nCols} columns but ${adata.raw.varNames.length} raw var names`);
+  }
   for (const [name, array] of Object.entries(adata.obsm ?? {})) {
     if (array.nRows !== X.nRows || array.data.length !== array.nRows * array.nCols) {
       throw new RangeError(
@@ -164,7 +172,13 @@ export async function writeH5ad(target: string, adata: H5adWriteInput): Promise<
 function writeContents(file: Group, adata: H5adWriteInput): void {
   encode(file, 'anndata', '0.1.0');
   writeCsr(file, 'X', adata.X);
-
+  if (adata.raw) {
+    const raw = file.create_group('raw');
+    encode(raw, 'raw', '0.1.0');
+    writeCsr(raw, 'X', adata.raw.X);
+    writeDataFrame(raw, 'var', adata.raw.varNames, {});
+    encode(raw.create_group('varm'), 'dict', '0.1.0');
+  }
   writeDataFrame(file, 'obs', adata.obsNames, adata.obs ?? {});
   writeDataFrame(file, 'var', adata.varNames, adata.var ?? {});
   const obsm = file.create_group('obsm');

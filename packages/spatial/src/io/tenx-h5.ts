@@ -35,6 +35,12 @@ export interface TenxMatrix {
   featureTypes: string[];
   /** The genome group read (v2 only). */
   genome?: string;
+  /**
+   * Space Ranger ≥ 2 probe-level matrices (`raw_probe_bc_matrix.h5`, FFPE probe sets): features are probes, and
+   * `features/gene_id`, `gene_name` and `filtered_probes` (whether Space Ranger kept the probe) say which gene
+   * each belongs to. Summed into genes by probesToGenes (probe-matrix.ts).
+   */
+  probes?: { geneIds: string[]; geneNames: string[]; kept: Uint8Array | null };
 }
 
 export interface ReadTenxOptions {
@@ -62,13 +68,32 @@ export function readTenxH5(source: string | Uint8Array, options: ReadTenxOptions
     const features = isGroup(matrix) ? child(matrix, 'features') : undefined;
     if (isGroup(matrix) && isGroup(features)) {
       const where = '/matrix/features';
-      return checkFeatures(name, {
+      const result = checkFeatures(name, {
         layout: 'v3',
         ...readMatrix(matrix, '/matrix', name),
         featureIds: strings(features, 'id', where, name),
         featureNames: strings(features, 'name', where, name),
         featureTypes: strings(features, 'feature_type', where, name),
       });
+      if (isDataset(child(features, 'gene_id'))) {
+        const geneIds = strings(features, 'gene_id', where, name);
+        const geneNames = isDataset(child(features, 'gene_name'))
+          ? strings(features, 'gene_name', where, name)
+          : geneIds;
+        const keptDs = child(features, 'filtered_probes');
+        const kept = isDataset(keptDs) ? Uint8Array.from(readInt32(keptDs, `${where}/filtered_probes`, name)) : null;
+        if (
+          geneIds.length !== result.X.nCols ||
+          geneNames.length !== result.X.nCols ||
+          (kept && kept.length !== result.X.nCols)
+        )
+          throw new SpatialFormatError(
+            name,
+            `${where}: gene_id, gene_name and filtered_probes must have one entry per probe`,
+          );
+        result.probes = { geneIds, geneNames, kept };
+      }
+      return result;
     }
     const genomes = file.keys().filter((key) => {
       const group = child(file, key);
@@ -135,4 +160,22 @@ function checkFeatures(file: string, result: TenxMatrix): TenxMatrix {
     }
   }
   return result;
+}
+
+/**
+ * What an HDF5 file holds, from its top-level layout only (no values read): a 10x matrix (v3 `/matrix` group or a
+ * v2 genome group), an AnnData (X or obs at the root), or neither. `.h5` is used for both, so the name cannot tell.
+ */
+export function hdf5Layout(source: string | Uint8Array, name?: string): Promise<'tenx' | 'anndata' | 'unknown'> {
+  return withHdf5(source, name, (file) => {
+    const keys = file.keys();
+    if (keys.includes('X') || keys.includes('obs')) return 'anndata';
+    const matrix = child(file, 'matrix');
+    if (isGroup(matrix) && isGroup(child(matrix, 'features'))) return 'tenx';
+    const v2 = keys.some((key) => {
+      const group = child(file, key);
+      return isGroup(group) && V2_KEYS.every((k) => group.keys().includes(k));
+    });
+    return v2 ? 'tenx' : 'unknown';
+  });
 }

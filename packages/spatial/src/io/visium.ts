@@ -3,7 +3,8 @@
  * map of relative file name → bytes (e.g. the entries of an uploaded archive, relative to `spatial/`).
  *
  * Positions: `tissue_positions.csv` (Space Ranger ≥ 2, with a header) is preferred over
- * `tissue_positions_list.csv` (no header). Column order:
+ * `tissue_positions_list.csv` (no header), then `tissue_positions.parquet` (Space Ranger ≥ 3, Visium HD bins;
+ * see positions-parquet.ts). CSV column order:
  * - a header, when the first line's second cell is `in_tissue`, names the columns and decides the order:
  *   `array_row`/`row`, `array_col`/`col`, `pxl_row_in_fullres`/`pxl_row`/`y`, `pxl_col_in_fullres`/`pxl_col`/`x`
  *   (so both `barcode,in_tissue,array_row,…` and AtlasXbrowser's `barcode,in_tissue,col,row,y,x` are recognised);
@@ -16,6 +17,7 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SpatialFormatError } from './errors.js';
+import { readPositionsParquet } from './positions-parquet.js';
 
 export type PositionsOrder = 'visium' | 'atlasx';
 
@@ -57,6 +59,8 @@ export interface ReadVisiumOptions {
 export type SpatialFolderSource = string | ReadonlyMap<string, Uint8Array> | Readonly<Record<string, Uint8Array>>;
 
 const POSITION_FILES = ['tissue_positions.csv', 'tissue_positions_list.csv'];
+/** Space Ranger ≥ 3 and Visium HD binned outputs (used when there is no CSV). */
+const PARQUET_FILE = 'tissue_positions.parquet';
 const SCALEFACTORS_FILE = 'scalefactors_json.json';
 const SCALEFACTOR_KEYS = [
   'spot_diameter_fullres',
@@ -117,22 +121,24 @@ export async function readVisiumSpatial(
 ): Promise<VisiumSpatial> {
   const folder = await openFolder(source);
   const positionsFile = POSITION_FILES.find((name) => folder.names.includes(name));
-  if (!positionsFile) {
-    const parquet = folder.names.includes('tissue_positions.parquet')
-      ? ' (tissue_positions.parquet is not supported: export it as CSV)'
-      : '';
+  let parsed: { order: PositionsOrder; hasHeader: boolean; positions: SpotPositions };
+  if (positionsFile) {
+    const text = new TextDecoder().decode(await folder.read(positionsFile));
+    parsed = parsePositions(text, folder.label(positionsFile), options.order);
+  } else if (folder.names.includes(PARQUET_FILE)) {
+    const positions = await readPositionsParquet(await folder.read(PARQUET_FILE), folder.label(PARQUET_FILE));
+    parsed = { order: 'visium', hasHeader: true, positions };
+  } else {
     throw new SpatialFormatError(
       folder.label(POSITION_FILES[1]!),
-      `missing: the folder has no ${POSITION_FILES.join(' or ')}${parquet}`,
+      `missing: the folder has no ${[...POSITION_FILES, PARQUET_FILE].join(' or ')}`,
     );
   }
-  const text = new TextDecoder().decode(await folder.read(positionsFile));
-  const parsed = parsePositions(text, folder.label(positionsFile), options.order);
   const scalefactors = folder.names.includes(SCALEFACTORS_FILE)
     ? parseScalefactors(new TextDecoder().decode(await folder.read(SCALEFACTORS_FILE)), folder.label(SCALEFACTORS_FILE))
     : undefined;
   return {
-    positionsFile,
+    positionsFile: positionsFile ?? PARQUET_FILE,
     ...parsed,
     ...(scalefactors && { scalefactors }),
     images: folder.names.filter((name) => IMAGE.test(name)).sort(),

@@ -63,7 +63,8 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
     return {
       run_id: run.runId,
       clusters: csv.clusters,
-      spatial: Array.from(csv.spatial),
+      // A UMAP-only run (imported without positions) has NaN positions in data.csv: answered as no positions.
+      spatial: csv.spatial.every(Number.isNaN) ? [] : Array.from(csv.spatial),
       umap: Array.from(csv.umap),
       qc: [Array.from(csv.qc[0]), Array.from(csv.qc[1])] as [number[], number[]],
       ...(csv.cellTypes && { cell_types: csv.cellTypes }),

@@ -10,7 +10,7 @@ import { sharedData } from '@atlas/spatial/testing';
 
 /**
  * The explorer's tissue image (spec 03 §2.1) on a real Visium import (squidpy's test folder, D00002) and an
- * .h5ad import without a spatial folder (D00001): where the image lies in the spatial coordinates of
+ * import without a spatial folder (scanpy's non-spatial pbmc68k_reduced, D00001): where the image lies in the spatial coordinates of
  * data.csv.gz, the JPEG it is served as, and the same run access as every other /api/v1/genes read.
  */
 const SQUIDPY = sharedData('visium-squidpy-tests');
@@ -42,13 +42,13 @@ beforeAll(async () => {
   outsider = await confirmedUser(t.app, admin, 'outsider', ['lab2']);
   visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token;
   for (const [runId, source] of [
-    ['D00001', path.join(SQUIDPY, 'test_data.h5ad')],
+    ['D00001', sharedData('scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad')],
     ['D00002', SQUIDPY],
   ] as const) {
     const posted = await importRun(t.infra, await sourceFromPath(source), { runId, group: 'user', requestedBy: null });
     expect((await settleTask(t.infra.queue, posted._id)).status).toBe('SUCCESS');
   }
-});
+}, 180_000);
 afterAll(() => t?.close());
 
 describe.skipIf(!haveData)('GET /api/v1/genes/tissue_image', () => {
@@ -64,47 +64,68 @@ describe.skipIf(!haveData)('GET /api/v1/genes/tissue_image', () => {
     ]);
   });
 
-  it('places the hires image over the spatial coordinates of data.csv.gz and serves it as JPEG', async () => {
+  it('places the lowres image when the hires one is a blank placeholder (dropped at import)', async () => {
+    // squidpy's tissue_hires_image.png is all black: the import leaves it out, so the real lowres H&E is drawn.
+    expect(await t.infra.storage.exists(BUCKET, `${SPATIAL}tissue_hires_image.png`)).toBe(false);
     const { status, body } = await describeImage(member, { run_id: 'D00002' });
     expect(status).toBe(200);
-    expect(body).toEqual({
-      available: true,
-      url: '/api/v1/genes/tissue_image/file?run_id=D00002',
-      file: 'tissue_hires_image.png',
-      width: 2000,
-      height: 2000,
-      bounds: [0, 0, FULL_EXTENT, FULL_EXTENT],
-      // scalefactors_json.json of the folder: spots are drawn at this diameter over the image.
-      spot_diameter: 89.42751063343188,
-    });
-    // The import's spatial x, y are the positions file's full-resolution pixels: inside the image, at the same
-    // image pixel as the positions file puts each spot.
-    const rows = await api<{ spatial: number[] }>(t.app, 'GET', '/api/v1/genes/data', {
-      token: member,
-      query: { run_id: 'D00002' },
-    });
-    const positions = fs
-      .readFileSync(path.join(SQUIDPY, 'spatial/tissue_positions_list.csv'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => l.split(','));
-    const pixels = new Set(positions.map((p) => `${p[5]},${p[4]}`));
-    for (let i = 0; i < rows.body.spatial.length; i += 2) {
-      const [x, y] = [rows.body.spatial[i]!, rows.body.spatial[i + 1]!];
-      expect(x > 0 && x < FULL_EXTENT && y > 0 && y < FULL_EXTENT).toBe(true);
-      expect(pixels.has(`${x},${y}`)).toBe(true);
-    }
+    expect(body).toMatchObject({ available: true, file: 'tissue_lowres_image.png', width: 600, height: 600 });
+    const bounds = (body as { bounds: number[] }).bounds;
+    bounds.forEach((value, i) => expect(value).toBeCloseTo([0, 0, FULL_EXTENT, FULL_EXTENT][i]!, 1));
+  });
 
-    const image = await fetchImage(member, '/api/v1/genes/tissue_image/file?run_id=D00002');
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/jpeg');
-    expect(image.headers['cache-control']).toBe('private, no-cache');
-    const meta = await sharp(image.rawPayload).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 2000, 2000]);
-    const again = await fetchImage(member, '/api/v1/genes/tissue_image/file?run_id=D00002', {
-      'if-none-match': String(image.headers.etag),
-    });
-    expect([again.statusCode, again.rawPayload.length]).toEqual([304, 0]);
+  it('places the hires image over the spatial coordinates of data.csv.gz and serves it as JPEG', async () => {
+    // A real (non-blank) hires image: the lowres H&E scaled to the hires size of the scale factors.
+    const lowres = fs.readFileSync(path.join(SQUIDPY, 'spatial/tissue_lowres_image.png'));
+    await t.infra.storage.put(
+      BUCKET,
+      `${SPATIAL}tissue_hires_image.png`,
+      await sharp(lowres).resize(2000, 2000).png().toBuffer(),
+    );
+    try {
+      const { status, body } = await describeImage(member, { run_id: 'D00002' });
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        available: true,
+        url: '/api/v1/genes/tissue_image/file?run_id=D00002',
+        file: 'tissue_hires_image.png',
+        width: 2000,
+        height: 2000,
+        bounds: [0, 0, FULL_EXTENT, FULL_EXTENT],
+        // scalefactors_json.json of the folder: spots are drawn at this diameter over the image.
+        spot_diameter: 89.42751063343188,
+      });
+      // The import's spatial x, y are the positions file's full-resolution pixels: inside the image, at the same
+      // image pixel as the positions file puts each spot.
+      const rows = await api<{ spatial: number[] }>(t.app, 'GET', '/api/v1/genes/data', {
+        token: member,
+        query: { run_id: 'D00002' },
+      });
+      const positions = fs
+        .readFileSync(path.join(SQUIDPY, 'spatial/tissue_positions_list.csv'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(','));
+      const pixels = new Set(positions.map((p) => `${p[5]},${p[4]}`));
+      for (let i = 0; i < rows.body.spatial.length; i += 2) {
+        const [x, y] = [rows.body.spatial[i]!, rows.body.spatial[i + 1]!];
+        expect(x > 0 && x < FULL_EXTENT && y > 0 && y < FULL_EXTENT).toBe(true);
+        expect(pixels.has(`${x},${y}`)).toBe(true);
+      }
+
+      const image = await fetchImage(member, '/api/v1/genes/tissue_image/file?run_id=D00002');
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/jpeg');
+      expect(image.headers['cache-control']).toBe('private, no-cache');
+      const meta = await sharp(image.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 2000, 2000]);
+      const again = await fetchImage(member, '/api/v1/genes/tissue_image/file?run_id=D00002', {
+        'if-none-match': String(image.headers.etag),
+      });
+      expect([again.statusCode, again.rawPayload.length]).toEqual([304, 0]);
+    } finally {
+      await t.infra.storage.delete(BUCKET, `${SPATIAL}tissue_hires_image.png`);
+    }
   });
 
   it('falls back to the lowres image, which spans the same full-resolution extent', async () => {

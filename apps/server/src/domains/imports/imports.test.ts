@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUES, type TTaskState } from '@atlas/contracts';
+import { GENES_MSG, QUEUES, type TTaskState } from '@atlas/contracts';
 import {
   column,
   normalizeLog1p,
@@ -167,7 +167,7 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
     ).toBe(403);
   });
 
-  it('refuses bad inputs with clear messages: truncated h5ad, non-HDF5 file, no obsm spatial, bad positions CSV', async () => {
+  it('refuses bad inputs with clear messages: truncated h5ad, non-HDF5 file, 1-column obsm spatial, bad positions CSV', async () => {
     const bytes = fs.readFileSync(H5AD);
     const upload = async (key: string, body: Buffer | string) => t.infra.storage.put('atx-data', key, body);
     const importing = (source: string) =>
@@ -187,20 +187,17 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
     expect(text.body.msg).toMatch(/^notes\.h5ad: .*(HDF5|hdf5)/);
 
     const source = await readH5ad(H5AD);
-    const tmp = path.join(t.infra.dataDir, 'nospatial.h5ad');
+    const tmp = path.join(t.infra.dataDir, 'onecolumn.h5ad');
     await writeH5ad(tmp, {
       X: source.X,
       obsNames: source.obsNames,
       varNames: source.varNames,
-      obsm: { X_umap: source.obsm.X_umap! },
+      obsm: { spatial: { nRows: source.nObs, nCols: 1, data: new Float64Array(source.nObs) } },
     });
-    await upload('uploads/bad/nospatial.h5ad', fs.readFileSync(tmp));
-    expect(await importing('uploads/bad/nospatial.h5ad')).toEqual({
+    await upload('uploads/bad/onecolumn.h5ad', fs.readFileSync(tmp));
+    expect(await importing('uploads/bad/onecolumn.h5ad')).toEqual({
       status: 422,
-      body: {
-        msg: "nospatial.h5ad: spatial coordinates are required (obsm 'spatial' is missing); a Visium folder can be imported with its spatial/ folder instead",
-        status_code: 422,
-      },
+      body: { msg: GENES_MSG.importSpatialShape('onecolumn.h5ad', 1), status_code: 422 },
     });
 
     await upload(
@@ -223,8 +220,13 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
 
   it('a create_files task on bad input ends FAILURE with its error, and its Job row too', async () => {
     const source = await readH5ad(H5AD);
-    const tmp = path.join(t.infra.dataDir, 'nospatial2.h5ad');
-    await writeH5ad(tmp, { X: source.X, obsNames: source.obsNames, varNames: source.varNames });
+    const tmp = path.join(t.infra.dataDir, 'onecolumn2.h5ad');
+    await writeH5ad(tmp, {
+      X: source.X,
+      obsNames: source.obsNames,
+      varNames: source.varNames,
+      obsm: { spatial: { nRows: source.nObs, nCols: 1, data: new Float64Array(source.nObs) } },
+    });
     await t.infra.storage.put('atx-data', 'data/D00010/h5/obj/genes.h5ad', fs.readFileSync(tmp));
     const reply = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
       token: admin,
@@ -238,9 +240,7 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
     expect(reply.status).toBe(200);
     const done = await settle(reply.body._id);
     expect(done.status).toBe('FAILURE');
-    expect(done.error).toBe(
-      "genes.h5ad: spatial coordinates are required (obsm 'spatial' is missing); a Visium folder can be imported with its spatial/ folder instead",
-    );
+    expect(done.error).toBe("genes.h5ad: obsm 'spatial' has 1 column(s); it needs x and y per observation");
     expect(await createJobStore(t.infra.db).list({ runId: 'D00010' })).toMatchObject([
       { status: 'FAILURE', error: done.error },
     ]);

@@ -5,12 +5,15 @@ import { route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { checkKey, InvalidKeyError, readObject } from '../../infra/storage/index.js';
 import { dataBucket } from '../../config.js';
-import { ImportError, importRun, MATRIX_FILE, type ImportSource } from './service.js';
+import { ImportError } from './errors.js';
+import { importRun } from './service.js';
+import type { ImportSource } from './prepare.js';
 
 /**
  * `POST /api/v1/run_db/import` (admin): imports data already uploaded to storage (the uploader, or any S3 tool).
- * `source` is a key in the bucket: an .h5ad object, or a folder prefix holding either genes.h5ad or a Visium
- * layout (filtered_feature_bc_matrix.h5 + spatial/…). Server-side paths are not accepted (the CLI does those).
+ * `source` is a key in the bucket: a file object (.h5ad, 10x .h5, .zarr.zip), or a folder prefix (a Space Ranger
+ * outs/, a Visium HD bin folder, a .zarr store, a folder with genes.h5ad). The input is checked before anything is
+ * written, so a bad one is a 4xx that leaves no run. Server-side paths are not accepted (the CLI does those).
  * Answers the posted webfile.create_files task; poll /api/v1/task/{_id}.
  */
 export function registerImportRoutes(app: FastifyInstance, infra: Infra): void {
@@ -40,24 +43,17 @@ async function sourceFromStorage(infra: Infra, bucket: string, source: string): 
   const key = checkKey(source.replace(/\/+$/, ''));
   if (await infra.storage.exists(bucket, key)) {
     return {
-      kind: 'h5ad',
+      kind: 'file',
       name: key.slice(key.lastIndexOf('/') + 1),
       bytes: await readObject(infra.storage, bucket, key),
     };
   }
   const prefix = `${key}/`;
   const { objects } = await infra.storage.list(bucket, { prefix });
-  if (objects.length === 0) throw new ImportError(GENES_MSG.importSourceMissing(source), 404);
   const names = objects.map((o) => o.key.slice(prefix.length));
-  if (names.includes(MATRIX_FILE)) {
-    const spatial = new Map<string, Uint8Array>();
-    for (const name of names.filter((n) => n.startsWith('spatial/'))) {
-      spatial.set(name.slice('spatial/'.length), await readObject(infra.storage, bucket, prefix + name));
-    }
-    return { kind: 'visium', matrix: await readObject(infra.storage, bucket, prefix + MATRIX_FILE), spatial };
-  }
-  if (names.includes('genes.h5ad')) {
-    return { kind: 'h5ad', name: 'genes.h5ad', bytes: await readObject(infra.storage, bucket, `${prefix}genes.h5ad`) };
-  }
-  throw new ImportError(GENES_MSG.importSourceUnknown(source), 400);
+  if (names.length === 0) throw new ImportError(GENES_MSG.importSourceMissing(source), 404);
+  return {
+    kind: 'folder',
+    folder: { label: source, names, read: (name) => readObject(infra.storage, bucket, prefix + name) },
+  };
 }

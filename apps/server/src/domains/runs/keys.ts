@@ -3,7 +3,8 @@
  * (inputs, web files, images, spatial folders, tracks) and the run's front-page image `frontpage/{run}.png`.
  * Other keys (QC folders, barcode lists, reference genomes) belong to no run.
  */
-export const RUN_ID = /^D[0-9]{5,}$/;
+// Declared once in contracts (the import CLI reads it from there before loading the server).
+export { RUN_ID } from '@atlas/contracts/run-id';
 
 const RUN_KEY = /^data\/(D[0-9]{5,})\//;
 const FRONTPAGE_KEY = /^frontpage\/(D[0-9]{5,})\.png$/;

@@ -64,8 +64,7 @@ export interface CreateFilesResult {
 
 const CREATE_FILES_MSG = {
   /** Problems inside a file: shown after the file name (`genes.h5ad: …`). */
-  noSpatial:
-    "spatial coordinates are required (obsm 'spatial' is missing); a Visium folder can be imported with its spatial/ folder instead",
+  spatialShape: (cols: number) => `obsm 'spatial' has ${cols} column(s); it needs x and y per observation`,
   missing: (key: string) => `Missing input: ${key} was not found in the bucket`,
   obsMismatch: (n: number, expected: number) =>
     `has ${n} observations but genes.h5ad has ${expected}; the files must describe the same tixels`,
@@ -184,8 +183,11 @@ async function createWebFiles(
   await progress(1);
   const genes = await readH5ad((await read('genes.h5ad', true))!, { name: 'genes.h5ad' });
   await progress(10);
+  // Without obsm 'spatial' (a non-spatial AnnData, a lone 10x matrix) the run is UMAP-only: data.csv holds NaN
+  // positions and the explorer's spatial panel says there are no coordinates.
   const spatial = genes.obsm.spatial;
-  if (!spatial || spatial.nCols < 2) throw new SpatialFormatError('genes.h5ad', CREATE_FILES_MSG.noSpatial);
+  if (spatial && spatial.nCols < 2)
+    throw new SpatialFormatError('genes.h5ad', CREATE_FILES_MSG.spatialShape(spatial.nCols));
   const n = genes.nObs;
 
   const extra: Partial<Record<'motifs' | 'eRegulons', H5adData>> = {};
@@ -226,10 +228,12 @@ async function createWebFiles(
   }
   await progress(55);
 
-  const spatialXY = new Float64Array(2 * n);
-  for (let i = 0; i < n; i++) {
-    spatialXY[2 * i] = spatial.data[i * spatial.nCols]!;
-    spatialXY[2 * i + 1] = spatial.data[i * spatial.nCols + 1]!;
+  const spatialXY = new Float64Array(2 * n).fill(NaN);
+  if (spatial) {
+    for (let i = 0; i < n; i++) {
+      spatialXY[2 * i] = spatial.data[i * spatial.nCols]!;
+      spatialXY[2 * i + 1] = spatial.data[i * spatial.nCols + 1]!;
+    }
   }
   const qc = qcColumns(genes, input.rna, expression);
   const data: DataCsv = { clusters, spatial: spatialXY, umap, qc: qc.columns };
@@ -281,7 +285,7 @@ async function createWebFiles(
     const { records } = createRuns(deps);
     const { created } = await records.ensureRun({ runId: input.runId });
     available = await records.markWebObjectAvailable(input.runId, input.folder);
-    await writeThumbnail(storage, input.bucket, input.runId, spatialXY, clusters);
+    await writeThumbnail(storage, input.bucket, input.runId, spatial ? spatialXY : Float64Array.from(umap), clusters);
     // The run's history (Add A Run) shows who made its web object, and that this made its catalogue entry.
     const task = await deps.db.selectFrom('tasks').select('requested_by').where('id', '=', taskId).executeTakeFirst();
     await recordAudit(deps.db, {

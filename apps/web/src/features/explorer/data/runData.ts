@@ -11,8 +11,10 @@ import { refQuery } from './runRef';
 export interface RunData {
   runId: string;
   n: number;
-  /** x,y interleaved. */
+  /** x,y interleaved; NaN for a UMAP-only run (see hasSpatial). */
   spatial: Float32Array;
+  /** False for a run imported without positions (a non-spatial AnnData, a lone 10x matrix). */
+  hasSpatial: boolean;
   umap: Float32Array;
   /** Cluster code per tixel (index into `clusterNames`, natural order). */
   clusterCodes: Float32Array;
@@ -30,7 +32,11 @@ export async function loadRunData(run: RunRef, signal: AbortSignal, token?: stri
   return {
     runId: rows.run_id,
     n: rows.clusters.length,
-    spatial: Float32Array.from(rows.spatial),
+    // A UMAP-only run answers no positions; NaN keeps every per-tixel array the same length and draws nothing.
+    spatial: rows.spatial.length
+      ? Float32Array.from(rows.spatial)
+      : new Float32Array(2 * rows.clusters.length).fill(NaN),
+    hasSpatial: rows.spatial.length > 0,
     umap: Float32Array.from(rows.umap),
     clusterCodes: clusters.codes,
     clusterNames: clusters.names,

@@ -3,6 +3,7 @@ import type { RunData } from '../data/runData';
 import { annotationCsv } from './annotationCsv';
 
 const data: RunData = {
+  hasSpatial: true,
   runId: 'D90001',
   n: 3,
   spatial: Float32Array.of(0, 0, 1, 0, 2, 0.5),

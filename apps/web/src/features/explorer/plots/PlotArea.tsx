@@ -68,7 +68,8 @@ export function PlotArea({
             key={runKey(s.run)}
             ref={plotsRef}
             embedding={data.umap}
-            spatial={data.spatial}
+            spatial={data.hasSpatial ? data.spatial : null}
+            style={data.hasSpatial ? undefined : { width: '50%' }}
             values={values}
             colorMode={view === 'expression' ? 'continuous' : 'categorical'}
             palette={s.palette}
@@ -87,7 +88,8 @@ export function PlotArea({
             onAfterRender={afterRender}
           />
           <PlotLabels />
-          {tissue.control && <TissueImageControl {...tissue.control} />}
+          {!data.hasSpatial && <NoSpatialPanel />}
+          {data.hasSpatial && tissue.control && <TissueImageControl {...tissue.control} />}
         </>
       ) : null}
       {errorMessage && data && (
@@ -95,6 +97,28 @@ export function PlotArea({
           {errorMessage}
         </Alert>
       )}
+    </Box>
+  );
+}
+
+/** The spatial half of a UMAP-only run: says why there is no spatial plot. */
+function NoSpatialPanel() {
+  return (
+    <Box
+      data-testid="no-spatial-coordinates"
+      sx={{
+        position: 'absolute',
+        top: 0,
+        bottom: 0,
+        left: '50%',
+        right: 0,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 3,
+      }}
+    >
+      <Alert severity="info">{EXPLORER_MSG.noSpatialCoordinates}</Alert>
     </Box>
   );
 }

@@ -1,0 +1,286 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUES, type TTaskState } from '@atlas/contracts';
+import { parseDataCsv, readH5ad, writeH5ad } from '@atlas/spatial';
+import { hasSharedData, sharedData } from '@atlas/spatial/testing';
+import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
+import { adminToken, api } from '../../../test/accounts.js';
+import { readObject } from '../../infra/storage/index.js';
+import { ImportError } from './errors.js';
+import { prepareImport } from './prepare.js';
+import { importRun } from './service.js';
+import { sourceFromPath } from './sources.js';
+
+/**
+ * Every accepted input format, end to end on the real public test files (DESIGN §10): import → genes.h5ad (+ the
+ * spatial folder) → webfile.create_files → the explorer's tixel table. And the other side: a bad input is refused
+ * by prepareImport before the database or storage are touched, quickly, and leaves no run behind.
+ */
+const HAVE = hasSharedData('visium-squidpy-tests') && hasSharedData('anndata-zarr');
+if (!HAVE) console.warn('skipping import format tests: ../shared/data is absent');
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  if (!HAVE) return;
+  t = await createTestApp();
+  await t.infra.queue.startWorkers(QUEUES);
+  admin = await adminToken(t.app);
+}, 180_000);
+afterAll(() => t?.close());
+
+const BUCKET = 'atx-data';
+
+async function importAndSettle(runId: string, target: string): Promise<TTaskState> {
+  const posted = await importRun(t.infra, await sourceFromPath(target), { runId, requestedBy: 'admin' });
+  // Generous: the analysis of a few thousand bins takes minutes on a loaded shared machine.
+  const done = await settleTask(t.infra.queue, posted._id, 280_000);
+  expect(done.error).toBeNull();
+  expect(done.status).toBe('SUCCESS');
+  return done;
+}
+
+async function tixels(runId: string) {
+  return parseDataCsv(gunzipSync(await readObject(t.infra.storage, BUCKET, `data/${runId}/h5/data.csv.gz`)).toString());
+}
+
+async function runExists(runId: string): Promise<boolean> {
+  const rows = await t.infra.db.selectFrom('tissues').select('run_id').where('run_id', '=', runId).execute();
+  return rows.length > 0;
+}
+
+describe.skipIf(!HAVE)('import formats, end to end', () => {
+  it('non-spatial AnnData (scanpy pbmc68k_reduced, scaled X + raw) → a UMAP-only run', async () => {
+    const file = sharedData('scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad');
+    const done = await importAndSettle('D00101', file);
+    expect(done.result).toMatchObject({ tixels: 700, features: { genes: 765 }, analysed: false, clusters: 11 });
+    const csv = await tixels('D00101');
+    expect(csv.spatial.every(Number.isNaN)).toBe(true);
+    // The UMAP is the file's obsm X_umap.
+    const source = await readH5ad(file, { obsm: ['X_umap'] });
+    expect(csv.umap[0]).toBeCloseTo(source.obsm.X_umap!.data[0]!, 5);
+    const rows = await api<{ spatial: number[]; umap: number[] }>(t.app, 'GET', '/api/v1/genes/data', {
+      token: admin,
+      query: { run_id: 'D00101' },
+    });
+    expect([rows.status, rows.body.spatial.length, rows.body.umap.length]).toEqual([200, 0, 1400]);
+    // The catalogue thumbnail is drawn from the UMAP.
+    expect(await t.infra.storage.exists(BUCKET, 'frontpage/D00101.png')).toBe(true);
+  }, 300_000);
+
+  it('a 10x HDF5 matrix alone, v3 (scanpy 3.0.0) and v2 (squidpy) → UMAP-only runs', async () => {
+    const v3 = await importAndSettle(
+      'D00102',
+      sharedData('10x-mtx-h5-scanpy-tests/3.0.0/filtered_feature_bc_matrix.h5'),
+    );
+    expect(v3.result).toMatchObject({ tixels: 1107, features: { genes: 507 }, analysed: true });
+    expect((await tixels('D00102')).spatial.every(Number.isNaN)).toBe(true);
+    const v2 = await importAndSettle('D00103', sharedData('visium-squidpy-tests/filtered_feature_bc_matrix.h5'));
+    expect(v2.result).toMatchObject({ tixels: 100, features: { genes: 100 } });
+    expect(await t.infra.storage.exists(BUCKET, 'data/D00103/spatial/scalefactors_json.json')).toBe(false);
+  }, 600_000);
+
+  it('Space Ranger 2.x outs/ with a Matrix Market matrix and tissue_positions.csv (with header)', async () => {
+    // The two real crops (12 + 13 spots, same genes) joined into one outs/ of 25 spots: enough to cluster.
+    const outs = spaceRangerPair();
+    const done = await importAndSettle('D00104', outs);
+    expect(done.result).toMatchObject({ tixels: 25, features: { genes: 5 }, analysed: true });
+    const csv = await tixels('D00104');
+    // Same barcode order as the matrix; x = pxl_col, y = pxl_row (e.g. GTGGCGTGCACCAGAG-1,1,1,101,3932,19828).
+    const first = fs.readFileSync(path.join(outs, 'spatial/tissue_positions.csv'), 'utf8').split('\n')[1]!.split(',');
+    expect([csv.spatial[0], csv.spatial[1]]).toEqual([Number(first[5]), Number(first[4])]);
+    for (const name of ['tissue_positions.csv', 'scalefactors_json.json', 'tissue_lowres_image.png'])
+      expect(await t.infra.storage.exists(BUCKET, `data/D00104/spatial/${name}`)).toBe(true);
+  }, 180_000);
+
+  it('Visium HD binned_outputs/square_008um (tissue_positions.parquet) → a spatial run of 2,695 bins', async () => {
+    const folder = sharedData('visium-hd/seurat-fake-hd/binned_outputs/square_008um');
+    const done = await importAndSettle('D00105', folder);
+    expect(done.result).toMatchObject({ tixels: 2695, features: { genes: 100 } });
+    const csv = await tixels('D00105');
+    expect(csv.spatial.some(Number.isNaN)).toBe(false);
+    // The outs/ folder above binned_outputs/ picks the 8 µm bins too.
+    const prepared = await prepareImport(await sourceFromPath(sharedData('visium-hd/seurat-fake-hd')));
+    expect([prepared.nObs, prepared.spatial, prepared.format]).toEqual([
+      2695,
+      true,
+      'Space Ranger matrix with tissue_positions.parquet',
+    ]);
+  }, 600_000);
+
+  it('AnnData-Zarr: scanpy pbmc68k_reduced .zarr.zip (zarr v3, sharding; counts kept as raw) and a .zarr folder', async () => {
+    const zip = await importAndSettle('D00106', sharedData('anndata-zarr/scanpy/10x_pbmc68k_reduced.zarr.zip'));
+    expect(zip.result).toMatchObject({ tixels: 700, features: { genes: 765 }, clusters: 11 });
+    const genes = await readH5ad(await readObject(t.infra.storage, BUCKET, 'data/D00106/h5/obj/genes.h5ad'));
+    expect(genes.raw?.X.data.length).toBe(174400);
+    expect(genes.obs.bulk_labels).toMatchObject({ kind: 'categorical' });
+    const dir = await importAndSettle(
+      'D00107',
+      sharedData('anndata-zarr/vitessce-fixtures/anndata-0.10/anndata-csc.zarr'),
+    );
+    expect(dir.result).toMatchObject({ tixels: 3, features: { genes: 15 } });
+  }, 120_000);
+
+  it("uns['spatial'] images and scale factors become the run's spatial folder; a blank image is dropped", async () => {
+    await importAndSettle('D00108', sharedData('visium-squidpy-tests/test_data.h5ad'));
+    const factors = JSON.parse(
+      Buffer.from(await readObject(t.infra.storage, BUCKET, 'data/D00108/spatial/scalefactors_json.json')).toString(),
+    ) as Record<string, number>;
+    expect(Object.keys(factors).sort()).toEqual([
+      'fiducial_diameter_fullres',
+      'spot_diameter_fullres',
+      'tissue_hires_scalef',
+      'tissue_lowres_scalef',
+    ]);
+    expect(await t.infra.storage.exists(BUCKET, 'data/D00108/spatial/tissue_lowres_image.png')).toBe(true);
+    const described = await api<{ available: boolean }>(t.app, 'GET', '/api/v1/genes/tissue_image', {
+      token: admin,
+      query: { run_id: 'D00108' },
+    });
+    expect(described.body.available).toBe(true);
+
+    // squidpy's spatial/ folder: its hires PNG is one flat black placeholder → not stored, lowres used.
+    const prepared = await prepareImport(await sourceFromPath(sharedData('visium-squidpy-tests')));
+    expect([...prepared.files.keys()]).not.toContain('spatial/tissue_hires_image.png');
+    expect([...prepared.files.keys()]).toContain('spatial/tissue_lowres_image.png');
+    expect(prepared.warnings.join('\n')).toMatch(/tissue_hires_image\.png is one flat colour/);
+  });
+});
+
+describe.skipIf(!HAVE)('bad inputs fail fast, with what is missing, and leave no run', () => {
+  const refusals: [string, () => Promise<string>, RegExp][] = [
+    ['a text file named .h5ad', async () => writeTemp('notes.h5ad', 'barcode,x\n'), /notes\.h5ad: not an HDF5 file/],
+    [
+      'an HDF5 file that is neither AnnData nor 10x',
+      async () => writeTemp('other.h5', await plainHdf5()),
+      /other\.h5: an HDF5 file that is neither an AnnData .* Give an \.h5ad/,
+    ],
+    [
+      'an AnnData-Zarr without X (anndata archive v0.11.4)',
+      async () => sharedData('anndata-zarr/anndata-archives/v0.11.4/adata.zarr.zip'),
+      /no X matrix: .*write adata\.X/,
+    ],
+    [
+      'a scaled X without raw',
+      async () => {
+        const target = tempPath('scaled.h5ad');
+        await writeH5ad(target, {
+          X: { kind: 'dense', nRows: 2, nCols: 2, data: Float32Array.of(-1, 1, 0.5, -0.5) },
+          obsNames: ['a', 'b'],
+          varNames: ['g1', 'g2'],
+        });
+        return target;
+      },
+      /scaled\.h5ad: X holds negative values .* Provide counts or log-normalised values/,
+    ],
+    [
+      'Visium HD positions of another bin size (square_016um: 2,053 barcodes unplaced)',
+      async () => sharedData('visium-hd/seurat-fake-hd/binned_outputs/square_016um'),
+      /2053 of 2695 barcodes have no row in the spatial positions file .* same bin size/,
+    ],
+    [
+      'a Space Ranger crop of 12 spots without clusters or UMAP',
+      async () => sharedData('visium-spaceranger2-csv/sfe-sample01/outs'),
+      /filtered_feature_bc_matrix: 12 observations are too few .*at least 16/,
+    ],
+    [
+      'a SpatialData store root (its tables are the AnnData)',
+      async () => sharedData('spatialdata-zarr/vitessce-spatialdata-0.7/blobs.sdata.zarr'),
+      /blobs\.sdata\.zarr is a SpatialData store, not an AnnData: import one of its tables instead \(.*tables\/table, .*tables\/table_points\)/,
+    ],
+    [
+      'a folder with nothing importable',
+      async () => sharedData('motifs'),
+      /is not an input the importer knows. Give one of/,
+    ],
+  ];
+
+  for (const [what, make, message] of refusals) {
+    it(`refuses ${what}`, async () => {
+      const target = await make();
+      const started = performance.now();
+      const error = await prepareImport(await sourceFromPath(target)).catch((e: unknown) => e);
+      const ms = performance.now() - started;
+      expect(error).toBeInstanceOf(ImportError);
+      expect((error as Error).message).toMatch(message);
+      // In-process check time; the CLI adds only its start-up (see cli/import.test.ts). Loaded machine: generous.
+      expect(ms).toBeLessThan(2000);
+    });
+  }
+
+  it('a refused import through the admin route is a 4xx and leaves no run and no stored object', async () => {
+    await t.infra.storage.put(BUCKET, 'uploads/bad/empty.h5ad', Buffer.alloc(0));
+    const reply = await api<{ msg: string }>(t.app, 'POST', '/api/v1/run_db/import', {
+      token: admin,
+      body: { run_id: 'D00190', source: 'uploads/bad/empty.h5ad' },
+    });
+    expect(reply.status).toBe(422);
+    expect(reply.body.msg).toMatch(/^empty\.h5ad: empty file, not HDF5/);
+    expect(await runExists('D00190')).toBe(false);
+    expect((await t.infra.storage.list(BUCKET, { prefix: 'data/D00190/' })).objects).toEqual([]);
+    // A successful import of the same run id afterwards is unaffected.
+    expect(await runExists('D00101')).toBe(true);
+  });
+});
+
+const TMP = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'atlas-import-formats-'));
+const tempPath = (name: string) => path.join(TMP, name);
+function writeTemp(name: string, content: string | Uint8Array): string {
+  fs.writeFileSync(tempPath(name), content);
+  return tempPath(name);
+}
+
+/** sfe-sample01 and sfe-sample02 (real Space Ranger 2.x crops) as one outs/ folder. */
+function spaceRangerPair(): string {
+  const outs = tempPath('pair/outs');
+  const part = (sample: string, file: string) =>
+    fs
+      .readFileSync(sharedData(`visium-spaceranger2-csv/${sample}/outs/${file}`), 'utf8')
+      .trimEnd()
+      .split('\n');
+  fs.mkdirSync(path.join(outs, 'filtered_feature_bc_matrix'), { recursive: true });
+  fs.mkdirSync(path.join(outs, 'spatial'), { recursive: true });
+  const m1 = part('sfe-sample01', 'filtered_feature_bc_matrix/matrix.mtx');
+  const m2 = part('sfe-sample02', 'filtered_feature_bc_matrix/matrix.mtx');
+  const [, c1, n1] = m1[1]!.split(' ').map(Number) as [number, number, number];
+  const [, c2, n2] = m2[1]!.split(' ').map(Number) as [number, number, number];
+  const shifted = m2.slice(2).map((l) => {
+    const [i, j, v] = l.split(' ');
+    return `${i} ${Number(j) + c1} ${v}`;
+  });
+  const mtx = [m1[0], `5 ${c1 + c2} ${n1 + n2}`, ...m1.slice(2), ...shifted].join('\n');
+  fs.writeFileSync(path.join(outs, 'filtered_feature_bc_matrix/matrix.mtx'), `${mtx}\n`);
+  const barcodes = [
+    ...part('sfe-sample01', 'filtered_feature_bc_matrix/barcodes.tsv'),
+    ...part('sfe-sample02', 'filtered_feature_bc_matrix/barcodes.tsv'),
+  ];
+  fs.writeFileSync(path.join(outs, 'filtered_feature_bc_matrix/barcodes.tsv'), `${barcodes.join('\n')}\n`);
+  fs.copyFileSync(
+    sharedData('visium-spaceranger2-csv/sfe-sample01/outs/filtered_feature_bc_matrix/features.tsv'),
+    path.join(outs, 'filtered_feature_bc_matrix/features.tsv'),
+  );
+  const positions = [
+    ...part('sfe-sample01', 'spatial/tissue_positions.csv'),
+    ...part('sfe-sample02', 'spatial/tissue_positions.csv').slice(1),
+  ];
+  fs.writeFileSync(path.join(outs, 'spatial/tissue_positions.csv'), `${positions.join('\n')}\n`);
+  for (const name of ['scalefactors_json.json', 'tissue_lowres_image.png', 'tissue_hires_image.png'])
+    fs.copyFileSync(
+      sharedData(`visium-spaceranger2-csv/sfe-sample01/outs/spatial/${name}`),
+      path.join(outs, 'spatial', name),
+    );
+  return outs;
+}
+
+/** A valid HDF5 file holding one unrelated group. */
+async function plainHdf5(): Promise<Uint8Array> {
+  const h5wasm = (await import('h5wasm/node')).default;
+  await h5wasm.ready;
+  const target = tempPath('plain.h5');
+  const file = new h5wasm.File(target, 'w');
+  file.create_group('something_else');
+  file.close();
+  return new Uint8Array(fs.readFileSync(target));
+}
