@@ -14,7 +14,6 @@ export * from './io/anndata-zarr.js';
 export * from './io/zip-entries.js';
 export * from './io/blank-image.js';
 export * from './io/uns-spatial.js';
-export * from './io/scaled-check.js';
 export * from './io/probe-matrix.js';
 export { analyseRaw, type AnalyseRawOptions, type AnalyseRawResult } from './analysis/analyse-raw.js';
 export { normalizeLog1p } from './analysis/normalize.js';

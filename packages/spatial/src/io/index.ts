@@ -13,5 +13,4 @@ export * from './anndata-zarr.js';
 export * from './zip-entries.js';
 export * from './blank-image.js';
 export * from './uns-spatial.js';
-export * from './scaled-check.js';
 export * from './probe-matrix.js';

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { GENES_MSG } from '@atlas/contracts/genes/messages';
 import {
   hdf5Layout,
-  importMatrixLooksScaled,
   isBlankImage,
   isMtxFolder,
   isZip,
@@ -25,6 +24,7 @@ import {
   type TenxMatrix,
   type WritableColumn,
 } from '@atlas/spatial/io';
+import { classifyMatrixValues } from '@atlas/spatial/expression-input';
 import { ImportError } from './errors.js';
 
 /**
@@ -98,7 +98,7 @@ async function prepareFile(name: string, bytes: Uint8Array): Promise<PreparedImp
 
 async function prepareH5ad(name: string, bytes: Uint8Array): Promise<PreparedImport> {
   const data = await readH5ad(bytes, { name, obsm: ['spatial', 'X_umap', 'umap'] });
-  checkAnnData(data, name, false);
+  checkAnnData(data, name, data.layers?.counts !== undefined);
   const files = new Map([[GENES, bytes]]);
   const warnings = [...data.warnings];
   const spatial = data.obsm.spatial !== undefined;
@@ -114,7 +114,8 @@ function checkAnnData(data: H5adData, name: string, hasCounts: boolean): void {
   const spatial = data.obsm.spatial;
   if (spatial && spatial.nCols < 2) throw new ImportError(GENES_MSG.importSpatialShape(name, spatial.nCols));
   if (data.nObs === 0) throw new SpatialFormatError(name, 'no observations (X has 0 rows)');
-  if (!data.raw && !hasCounts && importMatrixLooksScaled(data.X)) throw new ImportError(GENES_MSG.importScaled(name));
+  if (!data.raw && !hasCounts && classifyMatrixValues(data.X).kind === 'scaled')
+    throw new ImportError(GENES_MSG.importScaled(name));
   if (!data.obsm.X_umap && !data.obsm.umap) checkAnalysable(name, data.nObs);
 }
 
@@ -333,7 +334,7 @@ async function prepareZarr(
   for (const key of ['spatial', 'X_umap', 'umap', 'X_pca']) if (data.obsm[key]) obsm[key] = data.obsm[key];
   const raw = data.raw
     ? { X: data.raw.X, varNames: data.raw.varNames }
-    : data.counts && importMatrixLooksScaled(data.X)
+    : data.counts && classifyMatrixValues(data.X).kind === 'scaled'
       ? { X: data.counts, varNames: data.varNames }
       : undefined;
   if (raw && !data.raw) warnings.push('X is scaled: layers/counts is kept as raw.X');

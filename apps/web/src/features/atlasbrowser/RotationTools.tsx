@@ -12,7 +12,7 @@ import type { Axis, Orientation } from './orientation';
 const FLIPS = [
   { axis: 'horizontal', label: 'Flip Horizontal', Icon: SwapHoriz },
   { axis: 'vertical', label: 'Flip Vertical', Icon: SwapVert },
-] as const satisfies ReadonlyArray<{ axis: Axis; label: string }>;
+] as const satisfies ReadonlyArray<{ axis: Axis; label: string; Icon: unknown }>;
 
 export interface RotationToolsProps {
   orientation: Orientation;
