@@ -1,12 +1,13 @@
 // `npm run bench`: measures each performance target of DESIGN §9 that the product can already exercise and
 // prints the figure beside the target. Targets whose feature is not built yet are listed as such.
-// `npm run bench -- browser` (or science, server, features, transfers) runs only those sections; the bench runs are imported
+// `npm run bench -- browser` (or science, server, features, transfers, uploads, firststart) runs only those sections; the bench runs are imported
 // whenever the server starts.
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createObjectStore } from '../apps/server/src/infra/storage/index.js';
 import { browserRows, ensureWebBuild } from './browser.js';
 import { featureReadRows } from './features.js';
+import { firstStartRows } from './firststart.js';
 import { BENCH_RUN, importBenchRun, importLargeBenchRun } from './import.js';
 import { loadTest } from './load.js';
 import type { Row } from './row.js';
@@ -16,7 +17,7 @@ import { startBenchServer } from './server.js';
 import { ftpTransferRows } from './transfers.js';
 import { timedUpload, tusUploadRows } from './upload.js';
 
-const SECTIONS = ['science', 'server', 'features', 'browser', 'transfers', 'uploads'] as const;
+const SECTIONS = ['science', 'server', 'features', 'browser', 'transfers', 'uploads', 'firststart'] as const;
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = chosen.filter((a) => !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
@@ -26,6 +27,8 @@ const rows: Row[] = [];
 if (want('science')) rows.push(...(await scienceRows()), ...(await atlasBrowserRows()));
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
 // Resumable uploads run on servers of their own (local storage, then S3 on s3rver).
+// A server of its own on a fresh data folder with the demo content on (DESIGN §9, issue 17).
+if (want('firststart')) rows.push(...(await firstStartRows()));
 if (want('uploads')) rows.push(...(await tusUploadRows(Number(process.env.BENCH_TUS_MB ?? 1024))));
 if (!(['server', 'features', 'browser'] as const).some(want)) {
   printRows();
