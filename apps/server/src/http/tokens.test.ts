@@ -24,7 +24,9 @@ describe('token service', () => {
     const token = await tokens.issue({ sub: 'alice', role: 'user', groups: ['user'] });
     await tokens.verify(token);
     const [header, payload, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), groups: ['admin'] }));
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), groups: ['admin'] }),
+    );
     await expect(tokens.verify(`${header}.${forged.toString('base64url')}.${signature}`)).rejects.toBeInstanceOf(
       InvalidTokenError,
     );

@@ -35,7 +35,9 @@ export function createTokenService(secret: string, now: () => number = Date.now)
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(now()) });
       const role = payload.role === 'public' ? 'public' : 'user';
-      const groups = Array.isArray(payload.groups) ? payload.groups.filter((g): g is string => typeof g === 'string') : [];
+      const groups = Array.isArray(payload.groups)
+        ? payload.groups.filter((g): g is string => typeof g === 'string')
+        : [];
       if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw new InvalidTokenError('malformed');
       const sk = typeof payload.sk === 'string' ? payload.sk : undefined;
       return { sub: payload.sub, role, groups, exp: payload.exp, ...(sk && { sk }) };

@@ -168,7 +168,13 @@ export function createDemoThumbnailRenderer(options: DemoRunDataOptions = {}): D
     if (await target.storage.exists(target.bucket, target.thumbnailKey)) return false;
     await nextTurn();
     const grid = options.grid?.(run) ?? { rows: run.number_channels, cols: run.number_channels };
-    const layout = generateRun({ seed: Number(run.run_id.slice(1)), grid, features: 1, clusters: clusterCount(run), assay: 'rna' });
+    const layout = generateRun({
+      seed: Number(run.run_id.slice(1)),
+      grid,
+      features: 1,
+      clusters: clusterCount(run),
+      assay: 'rna',
+    });
     await writeThumbnail(layout, target);
     return true;
   };
