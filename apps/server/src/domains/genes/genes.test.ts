@@ -71,7 +71,7 @@ describe.skipIf(!haveData)('run-data routes /api/v1/genes', () => {
     expect(binary.statusCode).toBe(200);
     expect(binary.headers['content-type']).toBe('application/octet-stream');
     const raw = binary.rawPayload;
-    const table = decodeTixelTable(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+    const table = decodeTixelTable(new Uint8Array(raw).buffer);
     expect(table.runId).toBe('D00001');
     const clusters = table.categories.clusters!;
     expect(Array.from(clusters.codes, (c) => clusters.names[c])).toEqual(rows.body.clusters);
