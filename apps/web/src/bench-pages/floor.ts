@@ -11,7 +11,7 @@ report(async () => {
   const table = await fetchTixels();
   const dataMs = performance.now();
   const colours = clusterColours(table);
-  const parent = document.getElementById('plots')!;
+  const parent = document.getElementById('plots') as HTMLDivElement;
   const half = parent.clientWidth / 2;
   const fit = (xy: Float32Array): OrthographicViewState => {
     const b = boundsOf(xy);
