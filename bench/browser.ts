@@ -309,20 +309,20 @@ async function pickGenes(page: Page, url: string, token: string, runId: string, 
     await option.waitFor({ state: 'visible', timeout: 10_000 });
     const gene = ((await option.textContent()) ?? '').trim();
     const before = (await explorerTimings(page)).recolours;
-    await page.evaluate((n) => {
-      const g = globalThis as unknown as Probe & { __clickAt?: number | null; __screenAt?: number | null };
+    // A string, not a function: the bench runs through tsx, whose name helpers do not exist in the page.
+    await page.evaluate(`(() => {
+      const g = globalThis;
       g.__clickAt = null;
       g.__screenAt = null;
-      const doc = (globalThis as unknown as { document: { addEventListener: (...a: unknown[]) => void } }).document;
-      const raf = (globalThis as unknown as { requestAnimationFrame: (cb: () => void) => void }).requestAnimationFrame;
-      doc.addEventListener('click', () => (g.__clickAt ??= performance.now()), { capture: true, once: true });
+      document.addEventListener('click', () => { if (g.__clickAt == null) g.__clickAt = performance.now(); },
+        { capture: true, once: true });
       const tick = () => {
         const t = g.__explorerTimings;
-        if (t && t.recolours > n && t.lastRecolourKind === 'features') g.__screenAt = performance.now();
-        else raf(tick);
+        if (t && t.recolours > ${before} && t.lastRecolourKind === 'features') g.__screenAt = performance.now();
+        else requestAnimationFrame(tick);
       };
-      raf(tick);
-    }, before);
+      requestAnimationFrame(tick);
+    })()`);
     await option.click();
     await page.waitForFunction(
       () => (globalThis as unknown as { __screenAt?: number | null }).__screenAt != null,
