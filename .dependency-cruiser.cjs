@@ -25,6 +25,13 @@ module.exports = {
       to: { path: NODE_CORE, reachable: true },
     },
     {
+      name: 'spatial-tixel-table-is-browser-safe',
+      comment: 'The web app imports @atlas/spatial/tixel-table: nothing it reaches may need Node.',
+      severity: 'error',
+      from: { path: '^packages/spatial/src/webfiles/tixel-table\\.ts$' },
+      to: { path: NODE_CORE, reachable: true },
+    },
+    {
       name: 'web-and-viz-are-browser-safe',
       severity: 'error',
       from: { path: '^(apps/web/src|packages/viz/src)/', pathNot: TESTS },

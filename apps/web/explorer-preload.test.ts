@@ -77,6 +77,7 @@ describe('preloadScript', () => {
     const names = buildPath(genesCalls.featureNames.path, {}, { run_id: 'D00001', kind: 'motifs' });
     expect(page.fetched.map((f) => f.url)).toEqual([data, names]);
     expect(page.fetched[0]!.headers.authorization).toBe('JWT tok');
+    expect(page.fetched.map((f) => f.headers.accept)).toEqual(['application/octet-stream', 'application/json']);
     expect(page.early).toEqual({ [data]: `response of ${data}`, [names]: `response of ${names}` });
   });
 

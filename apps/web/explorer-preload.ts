@@ -47,7 +47,8 @@ export const EARLY_REQUESTS: EarlyRequests = {
 
 /**
  * The inline script: on an explorer address, ask for the explorer's files while the entry is still loading, and,
- * with a saved session, start the run's two data requests. Their responses wait in `window.__atlasEarly` under
+ * with a saved session, start the run's two data requests (the tixel table in its binary form, as
+ * data/runData.ts asks for it). Their responses wait in `window.__atlasEarly` under
  * the exact address the API client builds, which takes each one once (apps/web/src/api/client.ts).
  */
 export function preloadScript(files: readonly string[], base: string, early: EarlyRequests = EARLY_REQUESTS): string {
@@ -57,9 +58,9 @@ for(const h of ${hrefs}){const l=document.createElement('link');l.rel='modulepre
 try{const q=new URLSearchParams(location.search),run=q.get('run_id'),kind=q.get('kind')||'genes';
 const m=document.cookie.match(/(?:^|;\\s*)${early.cookie}=([^;]*)/);
 if(run&&/^D\\d{5,}$/.test(run)&&/^(genes|motifs|eRegulons)$/.test(kind)&&m){
-const h={accept:'application/json',authorization:'JWT '+JSON.parse(decodeURIComponent(m[1])).token};
-const get=(u)=>[u,fetch(u,{headers:h})];
-window.__atlasEarly=Object.fromEntries([get(${JSON.stringify(early.dataPath)}+'?run_id='+run),get(${JSON.stringify(early.namesPath)}+'?run_id='+run+'&kind='+kind)]);}}catch(e){}}`;
+const a='JWT '+JSON.parse(decodeURIComponent(m[1])).token;
+const get=(u,t)=>[u,fetch(u,{headers:{accept:t,authorization:a}})];
+window.__atlasEarly=Object.fromEntries([get(${JSON.stringify(early.dataPath)}+'?run_id='+run,'application/octet-stream'),get(${JSON.stringify(early.namesPath)}+'?run_id='+run+'&kind='+kind,'application/json')]);}}catch(e){}}`;
 }
 
 /**
@@ -78,7 +79,8 @@ export function explorerPreload(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        if (!ctx.bundle) return [];
+        // Only the app's page: the lab build's bench pages (vite.config.ts) stay bare.
+        if (!ctx.bundle || !ctx.path.endsWith('/index.html')) return [];
         const chunks = Object.values(ctx.bundle).flatMap((o) =>
           o.type === 'chunk'
             ? [{ fileName: o.fileName, isEntry: o.isEntry, facadeModuleId: o.facadeModuleId, imports: o.imports }]

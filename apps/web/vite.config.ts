@@ -7,7 +7,13 @@ import { precompress } from './precompress';
  * The SPA is served by the API server from apps/web/dist in production; in development Vite serves it
  * and forwards /api to the API server (npm run dev starts both).
  */
-export default defineConfig({
+/**
+ * The `lab` build (bench and e2e) also holds the bench's two reference pages beside the app: floor.html (the run's
+ * binary tixel table drawn with bare deck.gl) and peer.html (the same with regl-scatterplot). `npm run build` has neither.
+ */
+const LAB_PAGES = { main: 'index.html', floor: 'floor.html', peer: 'peer.html' };
+
+export default defineConfig(({ mode }) => ({
   plugins: [react(), explorerPreload(), precompress()],
   // Workspaces may hoist a second React copy; two copies break hooks.
   resolve: { dedupe: ['react', 'react-dom'] },
@@ -21,6 +27,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      ...(mode === 'lab' && { input: LAB_PAGES }),
       output: {
         // Long-lived vendor chunks cache across releases; screens are lazy routes on top of them.
         codeSplitting: {
@@ -36,4 +43,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -8,7 +8,11 @@ describe('account lookup cache', () => {
     const { lookup } = cacheLookups(
       async () => {
         calls++;
-        return { groups: ['user'], sessionKey: 'k' };
+        return {
+          groups: ['user'],
+          sessionKey: 'k',
+          profile: { name: 'Alice', email: 'a@lab.org', organization: '', pi_name: '' },
+        };
       },
       () => clock,
     );

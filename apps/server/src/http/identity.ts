@@ -1,8 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { InvalidTokenError, type TokenService } from './tokens.js';
 
+/** The profile fields `whoami` shows, read with the account's groups. */
+export interface AccountProfile {
+  name: string;
+  email: string;
+  organization: string;
+  pi_name: string;
+}
+
 /** Reads the current groups of an active account, or null when it does not exist, is disabled or unconfirmed. */
-export type ActiveUserLookup = (username: string) => Promise<{ groups: string[]; sessionKey: string } | null>;
+export type ActiveUserLookup = (
+  username: string,
+) => Promise<{ groups: string[]; sessionKey: string; profile: AccountProfile } | null>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account's profile as the identity hook read it (null for anyone else). */
+    accountProfile: AccountProfile | null;
+  }
+}
 
 const SCHEMES = /^(?:JWT|Bearer)\s+(\S+)$/i;
 /** Account lookups are cached this long per process: bounded staleness across processes, none within one (below). */
@@ -37,12 +54,14 @@ export function installIdentity(app: FastifyInstance, tokens: TokenService, look
   // Fastify 5 refuses object placeholders (shared by reference); the hook below sets the value on every request.
   app.decorateRequest('identity', null as never);
   app.decorateRequest('tokenRejected', false);
+  app.decorateRequest('accountProfile', null);
   app.addHook('onResponse', async (request) => {
     // Every account change goes through a non-GET /api/v1/auth call: forget cached groups and states.
     if (request.method !== 'GET' && request.url.startsWith('/api/v1/auth/')) cache.clear();
   });
   app.addHook('onRequest', async (request) => {
     request.identity = { kind: 'anonymous' };
+    request.accountProfile = null;
     const header = request.headers.authorization;
     if (!header) return;
     const token = SCHEMES.exec(header)?.[1];
@@ -63,6 +82,7 @@ export function installIdentity(app: FastifyInstance, tokens: TokenService, look
         return;
       }
       request.identity = { kind: 'user', username: claims.sub, groups: user.groups };
+      request.accountProfile = user.profile;
     } catch (error) {
       if (!(error instanceof InvalidTokenError)) throw error;
       request.tokenRejected = true;

@@ -12,10 +12,17 @@ import {
   type Assay,
   type GridShape,
   type SyntheticMatrixKind,
+  type SyntheticRun,
 } from '@atlas/spatial';
 import type { Infra } from '../infra/index.js';
 import { createRuns } from '../domains/runs/index.js';
-import { seedDemoRuns, type DemoRun, type DemoRunDataGenerator, type DemoRunTarget } from './demo-runs.js';
+import {
+  seedDemoRuns,
+  type DemoRun,
+  type DemoRunDataGenerator,
+  type DemoRunTarget,
+  type DemoThumbnailRenderer,
+} from './demo-runs.js';
 import { missingSpatialFiles, writeSpatialFolder } from './demo-spatial-folder.js';
 import { missingRawImages, seedDemoBarcodeFiles, writeRawImages } from './demo-raw-images.js';
 import { dataBucket, tracksBucket } from '../config.js';
@@ -133,19 +140,44 @@ async function writeInputs(
   }
   if (thumbnailMissing) {
     await nextTurn();
-    const image = renderSpatialThumbnail({ spatial: synthetic.spatial, clusters: synthetic.clusters, size: 200 });
-    const png = await sharp(Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength), {
-      raw: { width: image.width, height: image.height, channels: 4 },
-    })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-    await storage.put(bucket, target.thumbnailKey, png, { contentType: 'image/png' });
+    await writeThumbnail(synthetic, target);
     written.push(target.thumbnailKey);
   }
   if (spatialMissing.length) written.push(...(await writeSpatialFolder(synthetic, seed, target, spatialMissing)));
   if (rawMissing.length) written.push(...(await writeRawImages(synthetic, seed, target, rawMissing)));
   if (tracksMissing) written.push(...(await writeDemoTracks({ run, target, tracksBucket: tracks }, synthetic, seed)));
   return written;
+}
+
+async function writeThumbnail(synthetic: Pick<SyntheticRun, 'spatial' | 'clusters'>, target: DemoRunTarget) {
+  const image = renderSpatialThumbnail({ spatial: synthetic.spatial, clusters: synthetic.clusters, size: 200 });
+  const png = await sharp(Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength), {
+    raw: { width: image.width, height: image.height, channels: 4 },
+  })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+  await target.storage.put(target.bucket, target.thumbnailKey, png, { contentType: 'image/png' });
+}
+
+/**
+ * The catalogue's first pass: a run's thumbnail alone, from the same generator with a single feature. The tissue
+ * layout and clusters come from their own seeded streams, so the picture is the one the full run would draw.
+ */
+export function createDemoThumbnailRenderer(options: DemoRunDataOptions = {}): DemoThumbnailRenderer {
+  return async (run, target) => {
+    if (await target.storage.exists(target.bucket, target.thumbnailKey)) return false;
+    await nextTurn();
+    const grid = options.grid?.(run) ?? { rows: run.number_channels, cols: run.number_channels };
+    const layout = generateRun({
+      seed: Number(run.run_id.slice(1)),
+      grid,
+      features: 1,
+      clusters: clusterCount(run),
+      assay: 'rna',
+    });
+    await writeThumbnail(layout, target);
+    return true;
+  };
 }
 
 async function postCreateFiles(
@@ -183,6 +215,15 @@ export async function generateDemoRunData(
 ): Promise<DemoRunDataOutcome[]> {
   const started = Date.now();
   const generator = createDemoRunDataGenerator(infra, options);
+  const thumbnail = createDemoThumbnailRenderer(options);
+  const guardedThumbnail: DemoThumbnailRenderer = async (run, target) => {
+    try {
+      return await thumbnail(run, target);
+    } catch (error) {
+      infra.log.error({ err: error, run_id: run.run_id }, 'demo thumbnail could not be rendered');
+      return false;
+    }
+  };
   const guarded: DemoRunDataGenerator = async (run, target) => {
     try {
       return await generator(run, target);
@@ -194,7 +235,7 @@ export async function generateDemoRunData(
   try {
     const barcodes = await seedDemoBarcodeFiles(infra.storage, dataBucket(infra.config), infra.config.barcodesPath);
     if (barcodes.length) infra.log.info({ written: barcodes }, 'demo barcode files');
-    await seedDemoRuns(infra, { generateRunData: guarded });
+    await seedDemoRuns(infra, { generateRunData: guarded, renderThumbnail: guardedThumbnail });
     const posted = generator.outcomes.filter((o) => 'posted' in o.task).length;
     if (generator.outcomes.length) {
       infra.log.info(

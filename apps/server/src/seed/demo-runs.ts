@@ -62,6 +62,9 @@ export type DemoRunDataGenerator = (
   target: DemoRunTarget,
 ) => Promise<{ webObjectPath: string | null; thumbnail: boolean }>;
 
+/** Writes a demo run's front-page thumbnail when it is missing (true when it wrote one). */
+export type DemoThumbnailRenderer = (run: DemoRun, target: DemoRunTarget) => Promise<boolean>;
+
 const DEMO_GROUPS = [
   { name: 'neuro-lab', description: 'Neuroscience lab: brain chromatin and transcriptome atlases' },
   { name: 'devbio-lab', description: 'Developmental biology lab: embryo and fetal tissues' },
@@ -479,7 +482,7 @@ export interface DemoSeedResult {
 /** Seeds the demo runs once; writes missing demo files every time. See the file comment. */
 export async function seedDemoRuns(
   infra: Pick<Infra, 'db' | 'storage' | 'config' | 'log'>,
-  options: { generateRunData?: DemoRunDataGenerator } = {},
+  options: { generateRunData?: DemoRunDataGenerator; renderThumbnail?: DemoThumbnailRenderer } = {},
 ): Promise<DemoSeedResult> {
   const bucket = dataBucket(infra.config);
   const created = await infra.db.transaction().execute(async (trx) => {
@@ -505,22 +508,30 @@ export async function seedDemoRuns(
   }
 
   const generated: string[] = [];
+  // In the order a visitor's catalogue shows them (public runs, newest first), so the first page fills first.
+  const demoOf = (id: string) => DEMO_RUNS.find((r) => r.run_id === id)!;
+  present.sort((a, b) => {
+    const [x, y] = [demoOf(a.run_id), demoOf(b.run_id)];
+    return Number(y.public) - Number(x.public) || y.date.localeCompare(x.date);
+  });
+  const targetOf = (run_id: string): DemoRunTarget => ({
+    storage: infra.storage,
+    bucket,
+    folder: `data/${run_id}/`,
+    thumbnailKey: `frontpage/${run_id}.png`,
+  });
+  // Every catalogue card's thumbnail before any run's web files: a thumbnail takes a fraction of a second, a
+  // run's inputs and web files many seconds.
+  if (options.renderThumbnail) {
+    for (const { run_id, web_object_available } of present) {
+      if (!web_object_available) await options.renderThumbnail(demoOf(run_id), targetOf(run_id));
+    }
+  }
   if (options.generateRunData) {
-    // In the order a visitor's catalogue shows them (public runs, newest first), so the first page fills first.
-    const demoOf = (id: string) => DEMO_RUNS.find((r) => r.run_id === id)!;
-    present.sort((a, b) => {
-      const [x, y] = [demoOf(a.run_id), demoOf(b.run_id)];
-      return Number(y.public) - Number(x.public) || y.date.localeCompare(x.date);
-    });
     for (const { run_id, web_object_available } of present) {
       if (web_object_available) continue;
-      const demo = DEMO_RUNS.find((r) => r.run_id === run_id)!;
-      const target = {
-        storage: infra.storage,
-        bucket,
-        folder: `data/${run_id}/`,
-        thumbnailKey: `frontpage/${run_id}.png`,
-      };
+      const demo = demoOf(run_id);
+      const target = targetOf(run_id);
       const made = await options.generateRunData(demo, target);
       if (made.webObjectPath) {
         const webObjectPath = made.webObjectPath;

@@ -19,7 +19,7 @@ declare global {
 }
 
 /** Takes (once) a response the inline script already asked for, so the first explorer load does not wait for the app. */
-function takeEarlyResponse(url: string, method: string): Promise<Response> | undefined {
+export function takeEarlyResponse(url: string, method: string): Promise<Response> | undefined {
   if (method !== 'GET' || typeof window === 'undefined' || !window.__atlasEarly) return undefined;
   const early = window.__atlasEarly[url];
   delete window.__atlasEarly[url];
@@ -31,6 +31,11 @@ let tokenSource: () => string | null = () => null;
 /** The session module tells the client where the current token comes from. */
 export function setTokenSource(source: () => string | null): void {
   tokenSource = source;
+}
+
+/** The session's token, for requests outside the JSON contracts (binary answers). */
+export function sessionToken(): string | null {
+  return tokenSource();
 }
 
 export interface CallInput<C extends Call> {

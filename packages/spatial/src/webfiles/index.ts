@@ -34,3 +34,10 @@ export {
   summationTextChunks,
   type SummationChunk,
 } from './summation-text.js';
+export {
+  decodeTixelTable,
+  encodeTixelTable,
+  TIXEL_TABLE_MAGIC,
+  TIXEL_TABLE_MEDIA_TYPE,
+  type TixelTable,
+} from './tixel-table.js';

@@ -22,7 +22,7 @@ export function registerAuthRoutes(
   });
 
   route(app, c.login, ({ body, request }) => auth.login(body.username, body.password, request.ip));
-  route(app, c.whoami, ({ identity }) => auth.whoami(identity));
+  route(app, c.whoami, ({ identity, request }) => auth.whoami(identity, request.accountProfile));
   route(app, c.adminContacts, ({ identity }) => auth.adminContacts(identity));
   route(app, c.refreshToken, ({ identity }) => auth.refreshToken(identity));
   route(app, c.logIntoPublic, () => auth.logIntoPublic());

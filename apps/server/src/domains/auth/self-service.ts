@@ -5,6 +5,7 @@ import { accountRequestMail, confirmEmailMail, resetPasswordMail } from './mails
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { AuthContext } from './service.js';
 import type { UserRecord } from './store.js';
+import type { AccountProfile } from '../../http/identity.js';
 
 type AccountRequest = CallBody<typeof authCalls.userAccountRequest>;
 
@@ -75,14 +76,18 @@ export function selfServiceRules(ctx: AuthContext) {
       return (await activeAdmins()).map((admin) => ({ name: admin.name || admin.username, email: admin.email }));
     },
 
-    async whoami(identity: Identity) {
+    /**
+     * `profile` is what the identity hook read with the account's groups (its short-lived cache, cleared by every
+     * account change in this process), so the answer costs no query of its own; without it the account is read.
+     */
+    async whoami(identity: Identity, profile?: AccountProfile | null) {
       if (identity.kind !== 'user') return { username: null, groups: [], public: true, profile: null };
-      const user = await ctx.requireUser(identity.username);
+      const shown = profile ?? (await ctx.requireUser(identity.username));
       return {
-        username: user.username,
+        username: identity.username,
         groups: identity.groups,
         public: false,
-        profile: { name: user.name, email: user.email, organization: user.organization, pi_name: user.pi_name },
+        profile: { name: shown.name, email: shown.email, organization: shown.organization, pi_name: shown.pi_name },
       };
     },
 

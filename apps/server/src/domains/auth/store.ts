@@ -59,6 +59,13 @@ function withTransactions(db: Kysely<Tables>): AccountStore {
   };
 }
 
+/** What the identity hook learns about a signed-in account on each request. */
+export interface ActiveAccount {
+  groups: string[];
+  sessionKey: string;
+  profile: { name: string; email: string; organization: string; pi_name: string };
+}
+
 function bindStore(db: Kysely<Tables>) {
   const usersWithGroups = () =>
     db
@@ -83,14 +90,19 @@ function bindStore(db: Kysely<Tables>) {
       ]);
 
   return {
-    /** Current groups of an existing, enabled, admin-confirmed user; null otherwise (the identity hook reads this per request). */
-    async activeUserGroups(username: string): Promise<{ groups: string[]; sessionKey: string } | null> {
+    /**
+     * Current groups and profile of an existing, enabled, admin-confirmed user; null otherwise (the identity hook
+     * reads this per request, so `whoami` answers from it without another query).
+     */
+    async activeUserGroups(username: string): Promise<ActiveAccount | null> {
       const user = await usersWithGroups()
         .where('users.username', '=', username)
         .where('users.disabled', '=', false)
         .where('users.status', '=', 'CONFIRMED')
         .executeTakeFirst();
-      return user ? { groups: user.groups, sessionKey: user.session_key } : null;
+      if (!user) return null;
+      const profile = { name: user.name, email: user.email, organization: user.organization, pi_name: user.pi_name };
+      return { groups: user.groups, sessionKey: user.session_key, profile };
     },
 
     findUser(username: string): Promise<UserRecord | undefined> {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_MSG, GENES_MSG, QUEUES, type TTaskState } from '@atlas/contracts';
-import { column, readH5ad, type H5adData } from '@atlas/spatial';
+import { column, decodeTixelTable, readH5ad, type H5adData } from '@atlas/spatial';
 import { createTestApp, setRunPublic, type TestApp, settleTask } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 import { importRun, sourceFromPath } from '../imports/service.js';
@@ -63,6 +63,21 @@ describe.skipIf(!haveData)('run-data routes /api/v1/genes', () => {
     expect(rows.status).toBe(200);
     expect(rows.body.clusters).toHaveLength(49);
     expect(rows.body.spatial.slice(0, 2)).toEqual(Array.from(source.obsm.spatial!.data.subarray(0, 2)));
+    // The same table in binary, as the explorer asks for it: every column equal to the JSON one.
+    const binary = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/genes/data?run_id=D00001',
+      headers: { authorization: `JWT ${member}`, accept: 'application/octet-stream' },
+    });
+    expect(binary.statusCode).toBe(200);
+    expect(binary.headers['content-type']).toBe('application/octet-stream');
+    const raw = binary.rawPayload;
+    const table = decodeTixelTable(new Uint8Array(raw).buffer);
+    expect(table.runId).toBe('D00001');
+    const clusters = table.categories.clusters!;
+    expect(Array.from(clusters.codes, (c) => clusters.names[c])).toEqual(rows.body.clusters);
+    expect(Array.from(table.spatial)).toEqual(rows.body.spatial.map(Math.fround));
+    expect(Array.from(table.umap)).toEqual(rows.body.umap);
     const name = source.varNames[7]!;
     const expression = await api<{ index: number; values: number[] }>(t.app, 'GET', '/api/v1/genes/expression', {
       token: member,

@@ -6,18 +6,20 @@ import {
   PUBLIC_TASK_LIMIT,
   SUMMATION_PREFIXES,
   ZAnalysisPath,
+  ZRunRef,
   ZSummationRequest,
   type TFeatureKind,
   type TTopTen,
 } from '@atlas/contracts';
 import { HttpError, notFound, tooManyRequests } from '../../http/errors.js';
 import { RateLimiter } from '../../http/rate-limit.js';
-import { rawRoute, route } from '../../http/route.js';
+import { callRoute, checkResponse, rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { TaskInputError } from '../../tasks/registry.js';
 import { checkTaskTouches } from '../../tasks/authorise.js';
 import { NotVisibleError, type RunAccess, type Runs } from '../runs/index.js';
 import { linkDigest } from '../tasks/index.js';
+import { encodeTixelTable, TIXEL_TABLE_MEDIA_TYPE, type DataCsv } from '@atlas/spatial';
 import { createRunDataStore, FeatureIndexError, MissingWebFileError } from './store.js';
 import { createTissueImages } from './tissue-image.js';
 import { createTrackFiles } from './tracks.js';
@@ -55,12 +57,32 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
     return read(run, query.kind, () => data.names(run, query.kind));
   });
 
-  route(app, g.dataRows, async ({ query, identity }) => {
-    const run = await access.resolve(identity, query);
+  // The tixel table: JSON (the contract's schema), or with Accept: application/octet-stream the binary table of
+  // @atlas/spatial/tixel-table, encoded once per parsed data.csv.gz (the store's cache keeps the parsed object).
+  const binaryTables = new WeakMap<DataCsv, Uint8Array>();
+  callRoute(app, g.dataRows, async (request, reply) => {
+    const query = ZRunRef.safeParse(request.query ?? {});
+    if (!query.success) {
+      const issue = query.error.issues[0]!;
+      throw new HttpError(400, issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
+    }
+    const run = await access.resolve(request.identity, query.data);
     const csv = await read(run, null, () => data.data(run));
     // A run whose analysis.json does not parse as the contract says simply shows no analysis line.
     const analysis = ZAnalysisPath.safeParse(await data.analysis(run));
-    return {
+    if (/\bapplication\/octet-stream\b/.test(request.headers.accept ?? '')) {
+      let bytes = binaryTables.get(csv);
+      if (!bytes)
+        binaryTables.set(
+          csv,
+          (bytes = encodeTixelTable(run.runId, csv, { analysis: analysis.success ? analysis.data : undefined })),
+        );
+      return reply
+        .type(TIXEL_TABLE_MEDIA_TYPE)
+        .header('vary', 'accept')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    }
+    const rows = {
       run_id: run.runId,
       clusters: csv.clusters,
       // A UMAP-only run (imported without positions) has NaN positions in data.csv: answered as no positions.
@@ -71,6 +93,8 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
       ...(csv.sample && { sample: csv.sample, condition: csv.condition! }),
       ...(analysis.success && { analysis: analysis.data }),
     };
+    checkResponse(app, g.dataRows, rows);
+    return reply.header('vary', 'accept').send(rows);
   });
 
   route(app, g.topTen, async ({ query, identity }) => {

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { TCatalogueRun, TFieldOptions, TRunDetails, TRunFile, TRunRecord, TStudy } from '@atlas/contracts';
 import type { LookupList, Tables } from '../../infra/db/tables.js';
+import { writeCounterOf } from '../../infra/db/index.js';
 import type { Caller, RunState } from './rule.js';
 
 /**
@@ -65,12 +66,21 @@ export function createRunStore(db: Kysely<Tables>) {
       .innerJoin('tissues as t', 't.tissue_id', 'r.tissue_id')
       .leftJoin('groups as g', 'g.id', 'r.group_id');
 
+  // On PGlite nothing but this process writes, so the last version read stays true until a write statement runs.
+  const writes = writeCounterOf(db);
+  let lastRead: { writes: number; version: number } | null = null;
+
   return {
     /** The change counter of the run tables (bumped by triggers on every write). */
     async version(): Promise<number> {
+      if (writes && lastRead?.writes === writes()) return lastRead.version;
+      // Sampled before the read is queued: a write that runs in between makes the sample stale, never the answer.
+      const before = writes?.();
       // Parameterless on purpose: PGlite runs it through its simple-query path (~4x cheaper), and it runs per request.
       const { rows } = await sql<{ version: number }>`select version from run_db_state`.execute(db);
-      return Number(rows[0]?.version ?? 0);
+      const version = Number(rows[0]?.version ?? 0);
+      if (before !== undefined) lastRead = { writes: before, version };
+      return version;
     },
 
     /** Catalogue entries the caller may see (all public ones when `publicOnly`), newest first. */

@@ -36,8 +36,22 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const dir = path.join(options.dataDir, 'db');
   fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { parsers: { 20: (v: string) => Number(v) } });
-  const db = new Kysely<Tables>({ dialect: pgliteDialect(client) });
+  let writes = 0;
+  const db = new Kysely<Tables>({ dialect: pgliteDialect(client, () => writes++) });
+  writeCounters.set(db, () => writes);
   return { db, driver: 'pglite', close: () => db.destroy() };
+}
+
+const writeCounters = new WeakMap<Db, () => number>();
+
+/**
+ * For a database this process alone can write (PGlite: one owner process, every statement through one Kysely), a
+ * counter of the statements run so far that may have changed data; null for PostgreSQL, which other processes
+ * write too. While the counter stands still, every table reads as it last did: a per-request read of a change
+ * counter (the catalogue's `run_db_state.version`) can be answered from memory.
+ */
+export function writeCounterOf(db: Db): (() => number) | null {
+  return writeCounters.get(db) ?? null;
 }
 
 export { appliedMigrations, knownMigrations, migrate, schemaVersionOf, SchemaTooNewError } from './migrate.js';

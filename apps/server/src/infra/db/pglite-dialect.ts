@@ -16,9 +16,14 @@ import {
  */
 class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {};
-  constructor(private readonly client: PGlite) {}
+  constructor(
+    private readonly client: PGlite,
+    private readonly onWrite: () => void,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // Counted as it runs (under the lock): anything but a plain SELECT may change data, `begin`/`commit` included.
+    if (!READ_ONLY.test(query.sql)) this.onWrite();
     // Parameterless SQL may hold several statements (migrations); only `exec` accepts that on PGlite.
     const result =
       query.parameters.length === 0
@@ -36,12 +41,18 @@ class PGliteConnection implements DatabaseConnection {
   }
 }
 
+/** A statement that cannot change data: one SELECT (a `with` may hide an update, so it counts as a write). */
+const READ_ONLY = /^\s*select\b[^;]*;?\s*$/i;
+
 class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
   private lock: Promise<void> = Promise.resolve();
 
-  constructor(private readonly client: PGlite) {
-    this.connection = new PGliteConnection(client);
+  constructor(
+    private readonly client: PGlite,
+    onWrite: () => void,
+  ) {
+    this.connection = new PGliteConnection(client, onWrite);
   }
 
   async init(): Promise<void> {}
@@ -76,10 +87,11 @@ class PGliteDriver implements Driver {
   }
 }
 
-export function pgliteDialect(client: PGlite): Dialect {
+/** `onWrite` is called whenever a statement that may change data runs (see writeCounterOf in ./index.ts). */
+export function pgliteDialect(client: PGlite, onWrite: () => void = () => {}): Dialect {
   return {
     createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new PGliteDriver(client),
+    createDriver: () => new PGliteDriver(client, onWrite),
     createIntrospector: (db) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageValues, categoryCodes, maskOfCodes, maskOfIndices } from './values';
+import { averageValues, categoryCodes, maskOfCodes, maskOfIndices, naturalCategories } from './values';
 
 describe('values', () => {
   it('averages several features element-wise and passes one through', () => {
@@ -20,5 +20,14 @@ describe('values', () => {
   it('builds masks from codes and from indices', () => {
     expect(Array.from(maskOfCodes(Float32Array.from([0, 1, 2, 1]), new Set([1])))).toEqual([0, 1, 0, 1]);
     expect(Array.from(maskOfIndices([0, 3, 9], 4))).toEqual([1, 0, 0, 1]);
+  });
+});
+
+describe('naturalCategories', () => {
+  it('gives what categoryCodes gives for the same labels', () => {
+    const labels = ['C10', 'C2', 'C1', 'C2', 'C10'];
+    const names = ['C10', 'C2', 'C1'];
+    const codes = Uint16Array.from(labels, (l) => names.indexOf(l));
+    expect(naturalCategories({ names, codes })).toEqual(categoryCodes(labels));
   });
 });

@@ -37,6 +37,25 @@ export function categoryCodes(labels: readonly string[]): { codes: Float32Array;
   return { codes, names, counts };
 }
 
+/** `categoryCodes` for a column that arrives as its distinct values and a code per tixel (the binary tixel table). */
+export function naturalCategories(column: { names: readonly string[]; codes: ArrayLike<number> }): {
+  codes: Float32Array;
+  names: string[];
+  counts: number[];
+} {
+  const names = [...new Set(column.names)].sort(naturalCompare);
+  const index = new Map(names.map((name, i) => [name, i]));
+  const remap = column.names.map((name) => index.get(name)!);
+  const codes = new Float32Array(column.codes.length);
+  const counts = new Array<number>(names.length).fill(0);
+  for (let i = 0; i < codes.length; i++) {
+    const c = remap[column.codes[i]!]!;
+    codes[i] = c;
+    counts[c]!++;
+  }
+  return { codes, names, counts };
+}
+
 /** 0/1 per tixel: 1 where the tixel's code is one of `codes`. */
 export function maskOfCodes(codes: Float32Array, chosen: ReadonlySet<number>): Uint8Array {
   const out = new Uint8Array(codes.length);

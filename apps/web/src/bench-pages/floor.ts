@@ -1,0 +1,46 @@
+/**
+ * The floor of the explorer's open figure: a bare page that fetches the run's binary tixel table and draws its
+ * spatial and UMAP plots with deck.gl, no app shell. The bench opens it and the explorer in the same run and
+ * prints their ratio.
+ */
+import { Deck, OrthographicView, type OrthographicViewState } from '@deck.gl/core';
+import { ScatterplotLayer } from '@deck.gl/layers';
+import { boundsOf, clusterColours, fetchTixels, report } from './tixels';
+
+report(async () => {
+  const table = await fetchTixels();
+  const dataMs = performance.now();
+  const colours = clusterColours(table);
+  const parent = document.getElementById('plots') as HTMLDivElement;
+  const half = parent.clientWidth / 2;
+  const fit = (xy: Float32Array): OrthographicViewState => {
+    const b = boundsOf(xy);
+    return { target: [b.cx, b.cy, 0], zoom: Math.log2(Math.min(half / b.width, parent.clientHeight / b.height) * 0.9) };
+  };
+  const layer = (id: string, xy: Float32Array) =>
+    new ScatterplotLayer({
+      id,
+      data: {
+        length: table.n,
+        attributes: { getPosition: { value: xy, size: 2 }, getFillColor: { value: colours, size: 3 } },
+      },
+      radiusUnits: 'pixels',
+      getRadius: 2,
+    });
+  let drawnAt: (ms: number) => void = () => {};
+  const drawn = new Promise<number>((resolve) => (drawnAt = resolve));
+  const deck = new Deck({
+    parent,
+    views: [
+      new OrthographicView({ id: 'spatial', x: 0, width: '50%', flipY: true }),
+      new OrthographicView({ id: 'umap', x: '50%', width: '50%' }),
+    ],
+    viewState: { spatial: fit(table.spatial), umap: fit(table.umap) },
+    layers: [layer('spatial', table.spatial), layer('umap', table.umap)],
+    layerFilter: ({ layer: l, viewport }) => l.id === viewport.id,
+    onAfterRender: () => {
+      if (deck.isInitialized && deck.props.layers.length) drawnAt(performance.now());
+    },
+  });
+  return { n: table.n, dataMs, drawn };
+});

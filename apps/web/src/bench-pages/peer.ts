@@ -1,0 +1,39 @@
+/**
+ * A peer on the same tixels: regl-scatterplot (a WebGL scatter plot library) draws the run's spatial and UMAP
+ * plots from the same binary tixel table. The bench compares its first drawn frame with the explorer's.
+ */
+import createScatterplot from 'regl-scatterplot';
+import { boundsOf, clusterColours, fetchTixels, report } from './tixels';
+
+/** regl-scatterplot takes points in normalised device coordinates ([-1, 1]) with a category per point. */
+function normalised(xy: Float32Array, codes: Uint16Array | undefined): number[][] {
+  const b = boundsOf(xy);
+  const scale = 1.9 / Math.max(b.width, b.height);
+  const points: number[][] = new Array(xy.length / 2);
+  for (let i = 0; i < points.length; i++)
+    points[i] = [(xy[2 * i]! - b.cx) * scale, (xy[2 * i + 1]! - b.cy) * scale, codes ? codes[i]! : 0];
+  return points;
+}
+
+report(async () => {
+  const table = await fetchTixels();
+  const dataMs = performance.now();
+  const colours = clusterColours(table);
+  const codes = table.categories.clusters?.codes;
+  const k = table.categories.clusters?.names.length ?? 1;
+  // One colour per cluster code, as hex, in code order (the page colours by the category column).
+  const pointColor = Array.from({ length: k }, (_, c) => {
+    const i = codes ? codes.indexOf(c) : 0;
+    return `#${Array.from(colours.subarray(3 * i, 3 * i + 3), (v) => v.toString(16).padStart(2, '0')).join('')}`;
+  });
+  const plots = (['spatial', 'umap'] as const).map((id) => {
+    const canvas = document.getElementById(id) as HTMLCanvasElement;
+    const { width, height } = canvas.getBoundingClientRect();
+    const plot = createScatterplot({ canvas, width, height, pointSize: 3, pointColor, colorBy: 'valueA' });
+    return plot.draw(normalised(table[id], codes));
+  });
+  const drawn = Promise.all(plots).then(
+    () => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now()))),
+  );
+  return { n: table.n, dataMs, drawn };
+});

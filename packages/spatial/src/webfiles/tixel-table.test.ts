@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { decodeTixelTable, encodeTixelTable } from './tixel-table.js';
+
+const table = {
+  clusters: ['C2', 'C1', 'C2'],
+  spatial: Float64Array.from([1.5, 2, 3, 4.25, 5, 6]),
+  umap: Float32Array.from([0.1, 0.2, 0.3, 0.4, 0.5, 0.6]),
+  qc: [Float32Array.from([10, 11, 12]), Float32Array.from([1, 2, 3])] as [Float32Array, Float32Array],
+  cellTypes: ['B cells', 'T cells', 'B cells'],
+};
+
+const copy = (bytes: Uint8Array) => bytes.slice().buffer;
+
+describe('binary tixel table', () => {
+  it('round-trips every column, categorical ones as names and codes', () => {
+    const decoded = decodeTixelTable(copy(encodeTixelTable('D00001', table)));
+    expect(decoded.runId).toBe('D00001');
+    expect(decoded.n).toBe(3);
+    expect(Array.from(decoded.spatial)).toEqual([1.5, 2, 3, 4.25, 5, 6]);
+    expect(decoded.umap).toEqual(table.umap);
+    expect(decoded.qc).toEqual(table.qc);
+    const clusters = decoded.categories.clusters!;
+    expect(Array.from(clusters.codes, (c) => clusters.names[c])).toEqual(table.clusters);
+    const types = decoded.categories.cellTypes!;
+    expect(Array.from(types.codes, (c) => types.names[c])).toEqual(table.cellTypes);
+    expect(decoded.categories.sample).toBeUndefined();
+  });
+
+  it('keeps the typed arrays aligned for any header length (odd tixel counts, long run ids)', () => {
+    const one = { ...table, clusters: ['C1'], spatial: Float64Array.from([7, 8]), umap: Float32Array.from([1, 2]) };
+    const single = {
+      ...one,
+      qc: [Float32Array.of(1), Float32Array.of(2)] as [Float32Array, Float32Array],
+      cellTypes: ['x'],
+    };
+    for (const id of ['D1', 'D12', 'D123', 'D1234']) {
+      const decoded = decodeTixelTable(copy(encodeTixelTable(id, single)));
+      expect(Array.from(decoded.spatial)).toEqual([7, 8]);
+      expect(decoded.categories.cellTypes!.names).toEqual(['x']);
+    }
+  });
+
+  it('refuses bytes that are not a whole table', () => {
+    const bytes = encodeTixelTable('D00001', table);
+    expect(() => decodeTixelTable(copy(bytes.subarray(0, bytes.length - 4)))).toThrow(RangeError);
+    expect(() => decodeTixelTable(new TextEncoder().encode('{"run_id":1}').buffer)).toThrow('not a tixel table');
+  });
+});
