@@ -24,6 +24,16 @@ describe('binary tixel table', () => {
     const types = decoded.categories.cellTypes!;
     expect(Array.from(types.codes, (c) => types.names[c])).toEqual(table.cellTypes);
     expect(decoded.categories.sample).toBeUndefined();
+    expect(decoded.analysis).toBeUndefined();
+  });
+
+  it('carries the analysis record and NaN positions of a UMAP-only run', () => {
+    const analysis = { input: 'counts', source: 'X' };
+    const noPositions = { ...table, spatial: new Float64Array(6).fill(NaN) };
+    const decoded = decodeTixelTable(copy(encodeTixelTable('D00002', noPositions, { analysis })));
+    expect(decoded.analysis).toEqual(analysis);
+    expect(Array.from(decoded.spatial).every(Number.isNaN)).toBe(true);
+    expect(decoded.umap).toEqual(table.umap);
   });
 
   it('keeps the typed arrays aligned for any header length (odd tixel counts, long run ids)', () => {
