@@ -24,3 +24,5 @@ export * from './atlasbrowser/index.js';
 export * as atlasBrowserCalls from './atlasbrowser/calls.js';
 export * from './annotations/index.js';
 export * as annotationCalls from './annotations/calls.js';
+export * from './tokens/index.js';
+export * as apiTokenCalls from './tokens/calls.js';

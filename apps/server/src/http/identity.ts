@@ -1,8 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { Identity } from '@atlas/contracts';
 import { InvalidTokenError, type TokenService } from './tokens.js';
 
 /** Reads the current groups of an active account, or null when it does not exist, is disabled or unconfirmed. */
 export type ActiveUserLookup = (username: string) => Promise<{ groups: string[]; sessionKey: string } | null>;
+
+/**
+ * Resolves a personal API token (`atlas_pat_…`, told apart by its prefix so session JWTs cost no database read):
+ * the identity it acts as, or the refusal sent with the 401.
+ */
+export interface ApiTokenResolver {
+  isApiToken(token: string): boolean;
+  resolve(token: string): Promise<{ identity: Identity; tokenId: string } | { refusal: string }>;
+}
 
 const SCHEMES = /^(?:JWT|Bearer)\s+(\S+)$/i;
 /** Account lookups are cached this long per process: bounded staleness across processes, none within one (below). */
@@ -31,23 +41,43 @@ export function cacheLookups(lookup: ActiveUserLookup, now: () => number = Date.
  * Resolves `Authorization: JWT|Bearer <token>` into request.identity on every request. A user's groups are read
  * from the database, not trusted from the token, so removing a group or disabling an account takes effect at once.
  */
-export function installIdentity(app: FastifyInstance, tokens: TokenService, lookupAccount: ActiveUserLookup): void {
+export function installIdentity(
+  app: FastifyInstance,
+  tokens: TokenService,
+  lookupAccount: ActiveUserLookup,
+  apiTokens?: ApiTokenResolver,
+): void {
   const cache = cacheLookups(lookupAccount);
   const lookupUser = cache.lookup;
   // Fastify 5 refuses object placeholders (shared by reference); the hook below sets the value on every request.
   app.decorateRequest('identity', null as never);
   app.decorateRequest('tokenRejected', false);
+  app.decorateRequest('tokenRefusal', null);
+  app.decorateRequest('apiTokenId', null);
   app.addHook('onResponse', async (request) => {
     // Every account change goes through a non-GET /api/v1/auth call: forget cached groups and states.
     if (request.method !== 'GET' && request.url.startsWith('/api/v1/auth/')) cache.clear();
   });
   app.addHook('onRequest', async (request) => {
     request.identity = { kind: 'anonymous' };
+    request.tokenRefusal = null;
+    request.apiTokenId = null;
     const header = request.headers.authorization;
     if (!header) return;
     const token = SCHEMES.exec(header)?.[1];
     if (!token) {
       request.tokenRejected = true;
+      return;
+    }
+    if (apiTokens?.isApiToken(token)) {
+      const resolved = await apiTokens.resolve(token);
+      if ('refusal' in resolved) {
+        request.tokenRejected = true;
+        request.tokenRefusal = resolved.refusal;
+        return;
+      }
+      request.identity = resolved.identity;
+      request.apiTokenId = resolved.tokenId;
       return;
     }
     try {
