@@ -10,6 +10,7 @@ import { AddFilesTab } from './runs/AddFilesTab';
 import { AddRunTab } from './runs/AddRunTab';
 import { CreateRunTab } from './runs/CreateRunTab';
 import { GroupRunsTab } from './runs/GroupRunsTab';
+import { ApiTokensAdminTab } from './tokens/ApiTokensAdminTab';
 import { UserManagementTab } from './users/UserManagementTab';
 
 /** The Admin Panel (spec 03 §2.10). The open tab lives in `?tab=` so a link or a reload opens it again. */
@@ -61,5 +62,7 @@ function TabContent({ tab, select }: { tab: AdminTabId; select: (tab: AdminTabId
       return <GroupRunsTab />;
     case 'add-files':
       return <AddFilesTab />;
+    case 'api-tokens':
+      return <ApiTokensAdminTab />;
   }
 }
