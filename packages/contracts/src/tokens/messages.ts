@@ -2,8 +2,7 @@ import { API_TOKEN_MAX_DAYS, API_TOKEN_MAX_LIVE } from './schemas.js';
 
 /** User-visible texts of personal API tokens (ours: the spec has no API tokens). */
 export const TOKEN_MSG = {
-  expired: (when: string) =>
-    `This API token expired on ${when}. Create a new one in User Settings › API Tokens.`,
+  expired: (when: string) => `This API token expired on ${when}. Create a new one in User Settings › API Tokens.`,
   revoked: 'This API token was revoked. Create a new one in User Settings › API Tokens.',
   ended:
     "This API token ended when its account's password was changed or reset. Create a new one in User Settings › API Tokens.",

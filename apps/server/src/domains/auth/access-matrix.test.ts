@@ -92,7 +92,11 @@ beforeAll(async () => {
     headers: { authorization: `JWT ${tokens.user}` },
   });
   const expired = await makeApiToken(admin);
-  await t.infra.db.updateTable('api_tokens').set({ expires_at: new Date(0) }).where('id', '=', expired.id).execute();
+  await t.infra.db
+    .updateTable('api_tokens')
+    .set({ expires_at: new Date(0) })
+    .where('id', '=', expired.id)
+    .execute();
   Object.assign(tokens, {
     apiToken: userToken.token,
     adminApiToken: (await makeApiToken(admin)).token,

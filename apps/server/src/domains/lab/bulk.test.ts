@@ -57,7 +57,10 @@ describe('bulk create of lab records', () => {
   it('creates nothing when one row is bad, and names that row', async () => {
     const before = await count('dbits');
     const missingKey = await post('dbits', [{ run_id: 'D09001' }, { run_id: 'D09002' }, { study_id: 'S1' }]);
-    expect(missingKey).toMatchObject({ status: 400, body: { msg: LAB_MSG.row(3, LAB_MSG.bulkKeyMissing('run_id')), row: 3 } });
+    expect(missingKey).toMatchObject({
+      status: 400,
+      body: { msg: LAB_MSG.row(3, LAB_MSG.bulkKeyMissing('run_id')), row: 3 },
+    });
 
     const notObject = await post('dbits', [{ run_id: 'D09001' }, 'D09002']);
     expect(notObject.status).toBe(400);

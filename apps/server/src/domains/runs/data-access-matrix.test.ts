@@ -16,15 +16,7 @@ import { createRunRecords } from './index.js';
  */
 
 type Who =
-  | 'admin'
-  | 'member'
-  | 'other'
-  | 'groupless'
-  | 'public'
-  | 'link'
-  | 'otherLink'
-  | 'memberApiToken'
-  | 'grouplessApiToken';
+  'admin' | 'member' | 'other' | 'groupless' | 'public' | 'link' | 'otherLink' | 'memberApiToken' | 'grouplessApiToken';
 type Visibility = 'public' | 'private';
 const WHO: readonly Who[] = [
   'admin',

@@ -279,7 +279,7 @@ describe('personal API tokens', () => {
     expect(listed.body.map((x) => x.name)).toEqual([API_TOKEN_DEFAULT_NAME, API_TOKEN_DEFAULT_NAME]);
   });
 
-  it("are listed for admins with their owners, and only for admins", async () => {
+  it('are listed for admins with their owners, and only for admins', async () => {
     const session = await buildUser(t, admin, 'tk-listed', ['user']);
     const created = await createToken(session, 'for the admin list');
     const all = await api<TOwnedApiToken[]>(t.app, 'GET', '/api/v1/auth/api_tokens/all', { token: admin });

@@ -110,6 +110,10 @@ export const apiTokenStore = {
   },
 
   async touch(db: Db, id: string): Promise<void> {
-    await db.updateTable('api_tokens').set({ last_used_at: sql<Date>`now()` }).where('id', '=', id).execute();
+    await db
+      .updateTable('api_tokens')
+      .set({ last_used_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
   },
 };

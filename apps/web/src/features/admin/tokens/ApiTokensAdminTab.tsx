@@ -25,7 +25,11 @@ export function ApiTokensAdminTab() {
           API Tokens
         </Typography>
         <Tooltip title="Refresh">
-          <IconButton aria-label="Refresh API tokens" onClick={() => void tokens.refetch()} disabled={tokens.isFetching}>
+          <IconButton
+            aria-label="Refresh API tokens"
+            onClick={() => void tokens.refetch()}
+            disabled={tokens.isFetching}
+          >
             <RefreshIcon />
           </IconButton>
         </Tooltip>
