@@ -107,6 +107,7 @@ test('a member makes, uses and revokes an API token; an admin lists and revokes 
   await settledShot(page, 'api-tokens-admin');
   await listed.getByRole('button', { name: 'Revoke Script token' }).click();
   await page.getByRole('dialog', { name: 'Revoke API Token' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByTestId('snackbar')).toContainText(TOKEN_MSG.revokedNamed('Script token'));
   await expect(listed).toContainText('Revoked');
   const afterAdmin = await page.request.get('/api/v1/auth/whoami', {
     headers: { authorization: `Bearer ${made.token}` },

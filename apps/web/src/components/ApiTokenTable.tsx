@@ -86,7 +86,16 @@ export function ApiTokenTable<T extends TApiToken>({
                 <TableCell>{formatTime(token.expires_at)}</TableCell>
                 <TableCell>{token.last_used_at ? formatTime(token.last_used_at) : 'Never'}</TableCell>
                 <TableCell>
-                  <Chip size="small" variant="outlined" {...STATE_LABEL[token.state]} />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    {...STATE_LABEL[token.state]}
+                    title={
+                      token.revoked_at
+                        ? `Revoked by ${token.revoked_by ?? 'unknown'} on ${formatTime(token.revoked_at)}`
+                        : undefined
+                    }
+                  />
                 </TableCell>
                 <TableCell>
                   {token.state === 'active' && (

@@ -79,7 +79,7 @@ export function ApiTokensTab() {
           error={nameError !== null}
           helperText={nameError ?? 'What the token is for, e.g. nightly import'}
           size="small"
-          sx={{ minWidth: 280 }}
+          sx={{ width: { xs: '100%', sm: 320 }, flex: 'none' }}
         />
         <TextField
           select
@@ -87,7 +87,7 @@ export function ApiTokensTab() {
           value={days}
           onChange={(event) => setDays(Number(event.target.value))}
           size="small"
-          sx={{ minWidth: 140 }}
+          sx={{ width: { xs: '100%', sm: 160 }, flex: 'none' }}
         >
           {EXPIRY_CHOICES.map((choice) => (
             <MenuItem key={choice} value={choice}>
@@ -95,7 +95,12 @@ export function ApiTokensTab() {
             </MenuItem>
           ))}
         </TextField>
-        <Button type="submit" variant="contained" loading={create.isPending}>
+        <Button
+          type="submit"
+          variant="contained"
+          loading={create.isPending}
+          sx={{ flex: 'none', whiteSpace: 'nowrap' }}
+        >
           Create Token
         </Button>
       </Stack>
