@@ -10,17 +10,9 @@ import { adminToken, confirmedUser } from '../../../test/accounts.js';
  * called as each kind of identity, must answer as its access rule says. Handlers may answer anything else
  * (400 for the empty body, 404 for dummy ids): only 401 and 403 are judged here.
  */
-type IdentityName =
-  | 'anonymous'
-  | 'public'
-  | 'user'
-  | 'admin'
-  | 'expired'
-  | 'tampered'
-  | 'apiToken'
-  | 'adminApiToken'
-  | 'revokedApiToken'
-  | 'expiredApiToken';
+type SessionIdentity = 'anonymous' | 'public' | 'user' | 'admin' | 'expired' | 'tampered';
+type ApiTokenIdentity = 'apiToken' | 'adminApiToken' | 'revokedApiToken' | 'expiredApiToken';
+type IdentityName = SessionIdentity | ApiTokenIdentity;
 const IDENTITIES: readonly IdentityName[] = [
   'anonymous',
   'public',
@@ -34,15 +26,17 @@ const IDENTITIES: readonly IdentityName[] = [
   'expiredApiToken',
 ];
 /** A personal API token acts as its owner (issue 20); a refused one is a rejected token. */
-const ACTS_AS: Partial<Record<IdentityName, IdentityName>> = {
+const ACTS_AS: Record<ApiTokenIdentity, SessionIdentity> = {
   apiToken: 'user',
   adminApiToken: 'admin',
   revokedApiToken: 'expired',
   expiredApiToken: 'expired',
 };
+const sessionOf = (identity: IdentityName): SessionIdentity =>
+  identity in ACTS_AS ? ACTS_AS[identity as ApiTokenIdentity] : (identity as SessionIdentity);
 type Expectation = 'allowed' | 401 | 403;
 
-const EXPECTED: Record<Access, Record<IdentityName, Expectation>> = {
+const EXPECTED: Record<Access, Record<SessionIdentity, Expectation>> = {
   anonymous: {
     anonymous: 'allowed',
     public: 'allowed',
@@ -139,7 +133,7 @@ async function statusOf(route: RegisteredRoute, identity: IdentityName): Promise
 /** What is wrong with one answer, or null. */
 function judge(route: RegisteredRoute, identity: IdentityName, status: number): string | null {
   const sessionOnly = route.call?.sessionOnly === true && (identity === 'apiToken' || identity === 'adminApiToken');
-  const base = EXPECTED[route.access][ACTS_AS[identity] ?? identity];
+  const base = EXPECTED[route.access][sessionOf(identity)];
   // Calls that mint credentials refuse a token that the access rule lets in (403), never a session.
   const expected = sessionOnly && base === 'allowed' ? 403 : base;
   const where = `${route.method} ${route.url} [${route.access}] as ${identity}: got ${status}`;

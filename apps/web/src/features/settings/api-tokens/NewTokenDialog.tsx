@@ -33,7 +33,7 @@ export function NewTokenDialog({ created, onClose }: { created: TCreatedApiToken
     }
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="new-token-title" maxWidth="sm" fullWidth>
+    <Dialog open onClose={onClose} aria-labelledby="new-token-title" maxWidth="md" fullWidth>
       <DialogTitle id="new-token-title">API token created</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
