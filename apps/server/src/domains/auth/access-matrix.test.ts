@@ -97,7 +97,8 @@ beforeAll(async () => {
     revokedApiToken: revoked.token,
     expiredApiToken: expired.token,
   });
-});
+  // Ten identities to set up on a machine shared by several test runs: more than the default minute.
+}, 180_000);
 
 async function makeApiToken(session: string): Promise<{ id: string; token: string }> {
   const reply = await t.app.inject({
