@@ -15,7 +15,10 @@ export interface ApiTokenResolver {
 }
 
 const SCHEMES = /^(?:JWT|Bearer)\s+(\S+)$/i;
-/** Account lookups are cached this long per process: bounded staleness across processes, none within one (below). */
+/**
+ * Account and API token lookups are cached this long per process: bounded staleness across processes, none within one
+ * (below). A token past its expiry may so be taken for up to this long more.
+ */
 const LOOKUP_CACHE_MS = 1000;
 const LOOKUP_CACHE_MAX = 10_000;
 
@@ -23,9 +26,9 @@ const LOOKUP_CACHE_MAX = 10_000;
  * A short-lived cache of account lookups, so that authenticated reads do not each cost a database round trip.
  * `clear()` runs after every account-changing call in this process, so a change applies to the next request.
  */
-export function cacheLookups(lookup: ActiveUserLookup, now: () => number = Date.now) {
-  const entries = new Map<string, { at: number; value: ReturnType<ActiveUserLookup> }>();
-  const cached: ActiveUserLookup = (username) => {
+export function cacheLookups<T>(lookup: (key: string) => Promise<T>, now: () => number = Date.now) {
+  const entries = new Map<string, { at: number; value: Promise<T> }>();
+  const cached = (username: string): Promise<T> => {
     const hit = entries.get(username);
     if (hit && now() - hit.at < LOOKUP_CACHE_MS) return hit.value;
     if (entries.size >= LOOKUP_CACHE_MAX) entries.clear();
@@ -49,6 +52,8 @@ export function installIdentity(
 ): void {
   const cache = cacheLookups(lookupAccount);
   const lookupUser = cache.lookup;
+  // Scripts send many requests in a row with one token: each costs a database read only once a second.
+  const tokenCache = apiTokens && cacheLookups((token) => apiTokens.resolve(token));
   // Fastify 5 refuses object placeholders (shared by reference); the hook below sets the value on every request.
   app.decorateRequest('identity', null as never);
   app.decorateRequest('tokenRejected', false);
@@ -56,7 +61,10 @@ export function installIdentity(
   app.decorateRequest('apiTokenId', null);
   app.addHook('onResponse', async (request) => {
     // Every account change goes through a non-GET /api/v1/auth call: forget cached groups and states.
-    if (request.method !== 'GET' && request.url.startsWith('/api/v1/auth/')) cache.clear();
+    if (request.method !== 'GET' && request.url.startsWith('/api/v1/auth/')) {
+      cache.clear();
+      tokenCache?.clear();
+    }
   });
   app.addHook('onRequest', async (request) => {
     request.identity = { kind: 'anonymous' };
@@ -69,8 +77,8 @@ export function installIdentity(
       request.tokenRejected = true;
       return;
     }
-    if (apiTokens?.isApiToken(token)) {
-      const resolved = await apiTokens.resolve(token);
+    if (tokenCache && apiTokens?.isApiToken(token)) {
+      const resolved = await tokenCache.lookup(token);
       if ('refusal' in resolved) {
         request.tokenRejected = true;
         request.tokenRefusal = resolved.refusal;

@@ -179,6 +179,8 @@ describe('personal API tokens', () => {
     expect((await runData(token, 'D00201')).status).toBe(200);
     const past = new Date(Date.UTC(2026, 0, 2, 3, 4));
     await t.infra.db.updateTable('api_tokens').set({ expires_at: past }).where('id', '=', id).execute();
+    // Token lookups are cached for a second per process (http/identity.ts); an expiry is not an account change.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const refused = await runData(token, 'D00201');
     expect(refused).toMatchObject({ status: 401, body: { msg: TOKEN_MSG.expired('2026-01-02 03:04 UTC') } });
     expect(refused.body.msg).toContain('expired on 2026-01-02 03:04 UTC');
