@@ -269,7 +269,7 @@ export interface Tables {
   annotations: AnnotationsTable;
 }
 
-// ---- personal API tokens (015_api_tokens.sql) ----
+// ---- personal API tokens (017_api_tokens.sql) ----
 export interface ApiTokensTable {
   id: Generated<string>;
   user_id: number;

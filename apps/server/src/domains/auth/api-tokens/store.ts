@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../../../infra/db/tables.js';
 
-/** All SQL of personal API tokens (015_api_tokens.sql). A token's state is derived here, in one place. */
+/** All SQL of personal API tokens (017_api_tokens.sql). A token's state is derived here, in one place. */
 type Db = Kysely<Tables>;
 
 export interface TokenRow {
