@@ -18,9 +18,9 @@ import type { Row } from './row.js';
 
 /**
  * AtlasXbrowser's figures (issue 13): the server writing a spatial folder from a 10k × 10k image, and the tool's
- * JavaScript — threshold, autofill, the 220 × 220 grid redrawn while an ROI corner moves — timed in Node, the same
- * code the browser's worker and canvas run. OpenCV's own adaptive threshold (opencv.js, WebAssembly) is measured on
- * the same image as the reference.
+ * JavaScript — threshold, autofill, the 220 × 220 grid geometry — timed in Node as references, beside OpenCV's own
+ * adaptive threshold (opencv.js, WebAssembly) on the same image. The targets are judged in the browser
+ * (bench/atlasbrowser-page.ts).
  */
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 /** Median of `runs` timed calls after two untimed ones (the JIT's first tiers are not what a user waits for). */
@@ -72,10 +72,10 @@ export async function atlasBrowserRows(): Promise<Row[]> {
   src.delete();
   dst.delete();
   rows.push({
-    measure: 'adaptive threshold of a 4,000×4,000 image (the worker’s code, in Node)',
-    target: '< 300 ms',
-    figure: `${ours.toFixed(0)} ms median (OpenCV.js on the same image: ${reference.toFixed(0)} ms)`,
-    verdict: ours < 300 ? 'met' : 'MISSED',
+    measure: 'adaptive threshold of a 4,000×4,000 image (the worker’s code, in Node; the browser row is the target)',
+    target: '—',
+    figure: `${ours.toFixed(0)} ms median; OpenCV.js on the same image ${reference.toFixed(0)} ms (× ${(ours / reference).toFixed(1)})`,
+    verdict: 'info',
   });
 
   // Autofill of a 220 × 220 chip over the thresholded 4000 × 4000 image.
@@ -83,9 +83,9 @@ export async function atlasBrowserRows(): Promise<Row[]> {
   const autofillMs = time(5, () => autofill(bw, square(4000, 200), 220));
   rows.push({
     measure: 'autofill of 48,400 tixels (220×220) over a 4,000×4,000 image, in Node',
-    target: '< 100 ms',
+    target: '—',
     figure: `${autofillMs.toFixed(0)} ms median`,
-    verdict: autofillMs < 100 ? 'met' : 'MISSED',
+    verdict: 'info',
   });
 
   // One frame of an ROI drag with the 220 × 220 grid drawn: every quad's corners recomputed for the new corner.
@@ -98,9 +98,9 @@ export async function atlasBrowserRows(): Promise<Row[]> {
   });
   rows.push({
     measure: 'ROI drag with the 220×220 grid: grid geometry per frame (JS side, Node)',
-    target: '> 30 frames/s',
-    figure: `${frameMs.toFixed(1)} ms per frame = ${(1000 / frameMs).toFixed(0)} frames/s`,
-    verdict: 1000 / frameMs > 30 ? 'met' : 'MISSED',
+    target: '—',
+    figure: `${frameMs.toFixed(1)} ms per frame`,
+    verdict: 'info',
   });
 
   // The task's writer on a 10k × 10k BSA image, 100 × 100 grid, through the filesystem store.

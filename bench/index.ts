@@ -12,6 +12,7 @@ import { loadTest } from './load.js';
 import type { Row } from './row.js';
 import { scienceRows } from './science.js';
 import { atlasBrowserRows } from './atlasbrowser.js';
+import { atlasBrowserPageRows } from './atlasbrowser-page.js';
 import { startBenchServer } from './server.js';
 import { ftpTransferRows } from './transfers.js';
 import { timedUpload, tusUploadRows } from './upload.js';
@@ -59,6 +60,7 @@ try {
   if (want('server')) await serverRows();
   if (want('features')) rows.push(...(await featureReadRows(server.url, BENCH_RUN, 30_000)));
   if (want('browser')) rows.push(...(await browserRows(server.url)));
+  if (want('browser')) rows.push(...(await atlasBrowserPageRows(server.url)));
   if (want('transfers')) rows.push(...(await ftpTransferRows(server)));
 } finally {
   await server.stop();

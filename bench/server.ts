@@ -62,13 +62,18 @@ export async function startBenchServer(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  // Up to 3 minutes: on a machine shared with other work, the TypeScript loader alone can take a minute.
+  for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${url}/api/v1/app`)).ok) break;
     } catch {
       // not listening yet
     }
     if (child.exitCode !== null) throw new Error('bench server exited during start');
+    if (i >= 1800) {
+      child.kill();
+      throw new Error(`bench server did not answer on ${url} within 3 minutes`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

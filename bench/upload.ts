@@ -241,7 +241,7 @@ const verdictOf = (figures: TusFigures) =>
     ? 'met'
     : 'MISSED';
 const tusFigure = (f: TusFigures) =>
-  `${f.mbPerSecond.toFixed(0)} MB/s (last request, check + copy into place: ${f.finishSeconds.toFixed(1)} s), ` +
+  `${f.mbPerSecond.toFixed(0)} MB/s (last request, check + move into place: ${f.finishSeconds.toFixed(1)} s), ` +
   `server RSS ${f.rssBeforeMb.toFixed(0)} → peak ${f.rssPeakMb.toFixed(0)} MB`;
 
 /** MB/s of a plain copy of a file of this size on the disk of the temporary folder: the reference for local storage. */

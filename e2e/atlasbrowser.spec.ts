@@ -164,6 +164,11 @@ test('a lab member turns a demo run’s raw image into its spatial folder and se
   await page.getByRole('button', { name: '90°' }).click();
   await page.getByRole('button', { name: 'Left' }).click();
   await expect(canvas).toHaveAttribute('data-width', String(SIDE));
+  // Mirrored after the turn, as the task writes it: the flag goes into metadata.json's orientation.
+  const flipH = page.getByRole('button', { name: 'Flip Horizontal' });
+  await flipH.click();
+  await expect(flipH).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Flip Vertical' })).toHaveAttribute('aria-pressed', 'false');
 
   // Crop: the box starts 25 % / 15 % in; dragging its corner past the image is held on it, square.
   await page.getByRole('button', { name: 'Activate Crop' }).click();
@@ -248,7 +253,7 @@ test('a lab member turns a demo run’s raw image into its spatial folder and se
     assay: 'Spatial ATAC custom',
     barcode_filename: 'demo-bc50.txt',
     crop_area: [0, 0, SIDE, SIDE],
-    orientation: { rotation: 90 },
+    orientation: { rotation: 90, horizontal_flip: true, vertical_flip: false },
     onTissueTixels: kept,
     grid: 'bilinear',
   });
@@ -308,6 +313,7 @@ test('update mode keeps the image and rewrites the tixels', async ({ page }) => 
 
   // Rotation, crop and threshold are off; the folder's tixels are back.
   await expect(page.getByRole('button', { name: 'Left' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Flip Vertical' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Activate Crop' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Threshold', exact: true })).toBeDisabled();
   const before = await onTissue(page);

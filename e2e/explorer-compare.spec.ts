@@ -4,7 +4,7 @@ import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
 /**
  * [EXPLORER-COMPARE]: Atlas Compare (admin) on two demo runs: both drawn in one WebGL context, a feature both runs
  * have colours them on one range, zooming one run zooms the other (linked), the chosen clusters are ranked in every
- * run into adjacent tables, and the address restores it all.
+ * run into adjacent tables, a rectangle drawn over each run is ranked in that run, and the address restores it all.
  */
 const RUNS = ['D90001', 'D90002'];
 const auth = (token: string) => ({ authorization: `JWT ${token}` });
@@ -111,11 +111,47 @@ test('[EXPLORER-COMPARE]: two runs side by side, shared range, linked zoom, rank
     });
   await shot(page, 'compare-ranked');
 
-  // The permalink restores runs, feature and clusters.
+  // The lasso: a rectangle over the middle of each run selects that run's tixels there; each is ranked on its own.
+  await page.getByRole('button', { name: 'Rectangle select' }).click();
+  await expect(page).toHaveURL(/select=lasso/);
+  const counts = page.getByTestId('compare-selected-counts');
+  await expect(counts).toContainText(`No lasso drawn over ${RUNS[0]}`);
+  for (const [i, run] of RUNS.entries()) {
+    const cell = (await cells.nth(i).boundingBox())!;
+    await page.mouse.move(cell.x + cell.width * 0.3, cell.y + cell.height * 0.3);
+    await page.mouse.down();
+    await page.mouse.move(cell.x + cell.width * 0.5, cell.y + cell.height * 0.5, { steps: 5 });
+    await page.mouse.move(cell.x + cell.width * 0.7, cell.y + cell.height * 0.7, { steps: 5 });
+    await page.mouse.up();
+    await expect(counts.locator(`[data-run-id="${run}"]`)).toContainText(/[\d,]+ tixels selected/);
+  }
+  await expect(page).toHaveURL(new RegExp(`lasso=${RUNS[0]}%3A.*%3B${RUNS[1]}%3A`));
+  const selected = await Promise.all(RUNS.map((run) => counts.locator(`[data-run-id="${run}"]`).innerText()));
+  await page.getByRole('button', { name: 'Rank selection in every run' }).click();
+  for (const run of RUNS)
+    await expect(page.locator(`[data-testid="compare-table"][data-run-id="${run}"] tbody tr`)).toHaveCount(10, {
+      timeout: 90_000,
+    });
+  for (const run of RUNS) {
+    const caption = page.locator(`[data-testid="compare-table"][data-run-id="${run}"]`).getByText(/tixels ·/);
+    const n = (await counts.locator(`[data-run-id="${run}"]`).innerText()).match(/([\d,]+) tixels/)![1]!;
+    await expect(caption).toContainText(`${n} tixels`);
+  }
+  await page.getByRole('button', { name: 'Pan and zoom' }).click();
+  await shot(page, 'compare-lasso-ranked');
+
+  // The permalink restores runs, feature, both lassos and the clusters.
   const url = page.url();
   await page.goto('/');
   await page.goto(url);
   await expect(page.getByTestId('compare-cell')).toHaveCount(2);
   await expect(page.getByTestId('compare-legend')).toContainText(shared, { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Lasso', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  for (const [i, run] of RUNS.entries())
+    await expect(page.getByTestId('compare-selected-counts').locator(`[data-run-id="${run}"]`)).toHaveText(
+      selected[i]!,
+      { timeout: 30_000 },
+    );
+  await page.getByRole('button', { name: 'Clusters', exact: true }).click();
   await expect(page.getByRole('button', { name: 'C1', exact: true })).toHaveAttribute('aria-pressed', 'true');
 });

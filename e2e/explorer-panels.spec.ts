@@ -8,7 +8,7 @@ import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtu
 /**
  * [EXPLORER-PANELS]: the lower panels and tool extras of AtlasXplore on a demo run — the Feature Table (top ten
  * per cluster, Anti, clicking a name selects it), the Histogram panel, Cell Type Mapping from an uploaded marker
- * csv (gene.compute_cell_type) → the cell-type view, Save Display as PNG, Copy Public Link — and the public viewer
+ * csv (gene.compute_cell_type on Apply) → the cell-type view, Save Display as PNG, Copy Public Link — and the public viewer
  * that link opens in a fresh browser without signing in; a tampered link shows the error page.
  */
 
@@ -108,7 +108,11 @@ test('[EXPLORER-PANELS]: feature table, histogram, cell typing, save display, pu
   await dialog.getByTestId('cell-type-upload').setInputFiles(path.join(dir, 'markers.txt'));
   await expect(page.getByText('Wrong file type must be csv')).toBeVisible();
   await dialog.getByTestId('cell-type-upload').setInputFiles(path.join(dir, 'markers.csv'));
+  // Upload only loads the markers; Apply runs gene.compute_cell_type and the dialog stays open with its result.
+  await expect(dialog.getByTestId('cell-type-markers')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Cell types applied')).toBeVisible({ timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   const legend = page.getByTestId('explorer-legend');
   // The core draws the cell-type view from the store's clusterLabels.

@@ -4,6 +4,7 @@ import { errorBody, HttpError } from './http/errors.js';
 import { installIdentity } from './http/identity.js';
 import { installInputGuard } from './http/input-guard.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { installObservability, requestIdOf } from './http/observability.js';
 import { createTokenService } from './http/tokens.js';
 import type { Infra } from './infra/index.js';
 import { registerAppRoutes } from './domains/app/index.js';
@@ -28,6 +29,9 @@ import { registerAtlasBrowserRoutes } from './domains/atlasbrowser/index.js';
 import { registerFrontpageRoutes } from './domains/catalogue-frontpage/index.js';
 import { registerUploadRoutes } from './domains/uploads/index.js';
 import { registerAnnotationRoutes } from './domains/annotations/index.js';
+import { registerSystemRoutes } from './domains/system/index.js';
+import { installCompatAdapters, registerCompatRoutes } from './domains/compat/index.js';
+import { dataBucket } from './config.js';
 
 /**
  * Builds the HTTP app over ready infrastructure: identity hook, one error handler, then every domain's routes.
@@ -38,8 +42,12 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
     loggerInstance: infra.log as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: infra.config.trustProxy,
+    genReqId: requestIdOf,
+    // A path parameter may be a sealed public link (the original client's `genes/gmnames/:token`, issue 20).
+    routerOptions: { maxParamLength: 8192 },
   };
   const app = Fastify(options);
+  installObservability(app, infra.metrics);
   app.decorate('atlasRoutes', []);
   app.decorate('atlasValidateResponses', infra.config.environment !== 'production');
   const tokens = createTokenService(infra.config.jwtSecret);
@@ -51,6 +59,8 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   });
   installInputGuard(app);
   installSecurityHeaders(app, { production: infra.config.environment === 'production' });
+  // The original portal's calls on native paths: reshaped before and after the native handlers (issue 20).
+  installCompatAdapters(app, { dataBucket: dataBucket(infra.config) });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
@@ -81,6 +91,8 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerLabStorageRoutes(app, infra, runs);
   registerUploadRoutes(app, infra, runs);
   registerAtlasBrowserRoutes(app, infra, runs);
+  registerSystemRoutes(app, infra);
+  registerCompatRoutes(app, { dataBucket: dataBucket(infra.config) });
   registerDocsRoutes(app);
   await registerWebApp(app, infra.config);
   return app;

@@ -23,6 +23,15 @@ const ZEnv = z.object({
   ATLAS_PUBLIC_URL: optionalUrl,
   ATLAS_WEB_DIST: optionalText,
   ATLAS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // auto: readable lines on a terminal, JSON lines otherwise (a service manager, a container, a file).
+  ATLAS_LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  // A bearer token Prometheus sends to GET /metrics (admins' own tokens work too); at least 24 characters.
+  ATLAS_METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(24).optional()),
+  // A worker process (--role worker) serves GET /metrics on this port (needs ATLAS_METRICS_TOKEN).
+  ATLAS_METRICS_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
   // Behind a reverse proxy: `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs whose
   // X-Forwarded-For is believed. Unset: the socket's address (a client cannot pick its own by a header).
   ATLAS_TRUST_PROXY: optionalText,
@@ -78,6 +87,11 @@ export interface Config {
   publicUrl: string | undefined;
   webDist: string | undefined;
   logLevel: Env['ATLAS_LOG_LEVEL'];
+  logFormat: Env['ATLAS_LOG_FORMAT'];
+  /** The bearer token that may read GET /metrics besides admins; unset: admins only. */
+  metricsToken: string | undefined;
+  /** Where a worker process serves its metrics; unset: nowhere (API processes serve them on their own port). */
+  metricsPort: number | undefined;
   workerConcurrency: number;
   /** Heartbeat interval of running tasks (ms); see infra/queue/lost-tasks.ts. */
   taskHeartbeatMs: number;
@@ -126,6 +140,11 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
       'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: both are required when S3 is used',
     );
   }
+  if (e.ATLAS_METRICS_PORT && !e.ATLAS_METRICS_TOKEN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ATLAS_METRICS_PORT: set ATLAS_METRICS_TOKEN too (Prometheus sends it)',
+    );
+  }
   const buckets = e.ATLAS_BUCKETS.split(',')
     .map((b) => b.trim())
     .filter(Boolean);
@@ -142,6 +161,9 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     publicUrl: e.ATLAS_PUBLIC_URL,
     webDist: e.ATLAS_WEB_DIST,
     logLevel: e.ATLAS_LOG_LEVEL,
+    logFormat: e.ATLAS_LOG_FORMAT,
+    metricsToken: e.ATLAS_METRICS_TOKEN,
+    metricsPort: e.ATLAS_METRICS_PORT,
     workerConcurrency: e.ATLAS_WORKER_CONCURRENCY,
     taskHeartbeatMs: e.ATLAS_TASK_HEARTBEAT_MS,
     trustProxy: trustProxyOf(e.ATLAS_TRUST_PROXY),

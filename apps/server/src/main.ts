@@ -1,20 +1,28 @@
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
 import { QUEUES, ZQueueName, type QueueName } from '@atlas/contracts';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { closeInfra, createInfra } from './infra/create.js';
+import { migrate, openDatabase, SchemaTooNewError } from './infra/db/index.js';
+import { createLogger } from './infra/log/logger.js';
+import { serveWorkerMetrics } from './infra/metrics-server.js';
+import { writeServerPid } from './ops/server-pid.js';
 import { seedDemoLab } from './seed/demo-lab.js';
 import { generateDemoRunData } from './seed/demo-run-data.js';
 import { seedDemoRuns } from './seed/demo-runs.js';
 import { seedFirstStart } from './seed/first-start.js';
 
 /**
- * One binary, three roles: `all` (API + in-process workers, the default), `api`, and `worker --queues a,b`.
+ * One binary, three roles: `all` (API + in-process workers, the default), `api`, and `worker --queues a,b`;
+ * `--migrate-only` applies pending migrations and exits (deploy scripts run it before starting new processes).
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { role: { type: 'string', default: 'all' }, queues: { type: 'string', default: QUEUES.join(',') } },
+    options: {
+      role: { type: 'string', default: 'all' },
+      queues: { type: 'string', default: QUEUES.join(',') },
+      'migrate-only': { type: 'boolean', default: false },
+    },
   });
   let config: Config;
   try {
@@ -32,9 +40,16 @@ async function main(): Promise<void> {
     process.exit(64);
   }
   const queues = parseQueues(values.queues!);
-  const log = pino({ level: config.logLevel, base: { role } });
+  const log = await createLogger(config, { role: values['migrate-only'] ? 'migrate' : role });
   const started = Date.now();
-  const infra = await createInfra(config, log);
+  if (values['migrate-only']) return migrateOnly(config, log);
+  const infra = await createInfra(config, log).catch((error: unknown) => {
+    if (!(error instanceof SchemaTooNewError)) throw error;
+    log.fatal(error.message);
+    process.exit(65);
+  });
+  // One process owns the embedded database: backup/restore check this file before they touch it.
+  const removePid = infra.database.driver === 'pglite' ? writeServerPid(config.dataDir) : () => {};
 
   let closeApp = async () => {};
   if (role !== 'worker') {
@@ -56,6 +71,19 @@ async function main(): Promise<void> {
     }
     await infra.queue.startWorkers(queues);
     log.info({ queues, driver: infra.queue.driver }, 'task workers started');
+    if (role === 'worker' && config.metricsPort && config.metricsToken) {
+      const server = await serveWorkerMetrics(infra.metrics.registry, {
+        port: config.metricsPort,
+        host: config.host,
+        token: config.metricsToken,
+      });
+      const previous = closeApp;
+      closeApp = async () => {
+        server.close();
+        await previous();
+      };
+      log.info({ port: config.metricsPort }, 'worker metrics on /metrics');
+    }
   }
   if (role !== 'worker' && config.demoData) {
     // Synthetic inputs, thumbnails and webfile.create_files tasks of the demo runs: never blocks `listen`, and
@@ -70,10 +98,27 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     await closeApp();
     await closeInfra(infra);
+    removePid();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** Applies pending migrations under the advisory lock and exits: 0 done, 65 the database is newer than this code. */
+async function migrateOnly(config: Config, log: Awaited<ReturnType<typeof createLogger>>): Promise<never> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const applied = await migrate(database.db);
+    log.info({ applied }, applied.length ? 'database migrations applied' : 'database schema is up to date');
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    await database.close();
+    if (!(error instanceof SchemaTooNewError)) throw error;
+    log.fatal(error.message);
+    process.exit(65);
+  }
 }
 
 function parseQueues(text: string): QueueName[] {

@@ -23,10 +23,15 @@ export interface FakeDataset {
   files: FakeDatasetFile[];
 }
 
+/** How long after the last byte a cut connection dies. */
+const DROP_DELAY_MS = 300;
+
 export interface BasespaceServer {
   url: string;
   /** Paths requested, in order (`GET /v2/datasets?offset=0…`). */
   requests: string[];
+  /** The Range header of each signed-URL request, in order (undefined without one). */
+  ranges: (string | undefined)[];
   close(): Promise<void>;
 }
 
@@ -56,8 +61,11 @@ export async function startBasespaceServer(opts: {
   datasets: FakeDataset[];
   token: string;
   port?: number;
+  /** File id → bytes after which its first download dies (the connection is cut), as a flaky network does. */
+  dropOnce?: Map<string, number>;
 }): Promise<BasespaceServer> {
   const requests: string[] = [];
+  const ranges: (string | undefined)[] = [];
   const files = new Map(opts.datasets.flatMap((d) => d.files.map((f) => [f.id, f] as const)));
   let base = '';
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -78,8 +86,21 @@ export async function startBasespaceServer(opts: {
       if (req.headers['x-access-token'] || url.searchParams.get('sig') !== 'ok') return send(res, 400, {});
       const file = files.get(signed[1]!);
       if (!file) return send(res, 404, {});
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': file.size });
-      generatedStream(file.seed, file.size).pipe(res);
+      ranges.push(req.headers.range);
+      // Signed URLs take a byte range, as S3's do: `bytes=start-` answers 206 from that byte.
+      const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+      const start = range ? Number(range[1]) : 0;
+      if (start >= file.size && file.size > 0) return send(res, 416, {});
+      const headers = { 'content-type': 'application/octet-stream', 'content-length': file.size - start };
+      if (range) res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${file.size - 1}/${file.size}` });
+      else res.writeHead(200, headers);
+      const after = opts.dropOnce?.get(file.id);
+      opts.dropOnce?.delete(file.id);
+      // The connection dies a moment after `after` bytes went out: the client has read them (a fetch body that
+      // errors drops what it still had queued, as a real dropped connection mid-transfer would not).
+      const drop =
+        after === undefined ? undefined : { after, cut: () => setTimeout(() => res.destroy(), DROP_DELAY_MS) };
+      generatedStream(file.seed, file.size, start, drop).pipe(res);
       return;
     }
     if (req.headers['x-access-token'] !== opts.token)
@@ -126,6 +147,7 @@ export async function startBasespaceServer(opts: {
   return {
     url: base,
     requests,
+    ranges,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -23,6 +23,11 @@ export interface Call<
    */
   sessionOnly?: boolean;
   summary: string;
+  /**
+   * Set on the compatibility layer's calls (issue 20): the call as the incumbent portal's client makes it. The
+   * OpenAPI document marks these, so a reader tells them from the native API our own client uses.
+   */
+  origin?: 'AtlasXomics';
   params?: P;
   query?: Q;
   body?: B;

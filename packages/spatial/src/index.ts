@@ -10,6 +10,7 @@ export * from './io/visium.js';
 export * from './io/tiff.js';
 export { analyseRaw, type AnalyseRawOptions, type AnalyseRawResult } from './analysis/analyse-raw.js';
 export { normalizeLog1p } from './analysis/normalize.js';
+export * from './analysis/expression-input.js';
 export { highlyVariableGenes, type HvgResult } from './analysis/hvg.js';
 export * from './celltype/cell-types.js';
 export * from './celltype/marker-csv.js';

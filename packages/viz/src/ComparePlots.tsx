@@ -2,15 +2,19 @@
  * Atlas Compare's plots: two or more runs' spatial plots side by side in ONE deck.gl `Deck` (one WebGL context),
  * one OrthographicView per run, on one colour scale, with linked zoom: panning or zooming one run moves every run
  * by the same amount relative to its own fitted view (./compareView), so matching regions of similar sections stay
- * side by side. Coloured in the shader like the other plots. Pure: typed arrays in, never fetches.
+ * side by side. Coloured in the shader like the other plots. With the lasso or quad tool, a shape drawn over one run
+ * is reported in that run's data coordinates; each run's chosen shape is outlined in its view. Pure: typed arrays
+ * in, never fetches.
  */
 import { useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref, type ReactNode } from 'react';
-import DeckGL from '@deck.gl/react';
-import { OrthographicView } from '@deck.gl/core';
+import DeckGL, { type DeckGLRef } from '@deck.gl/react';
+import { OrthographicView, type Layer } from '@deck.gl/core';
+import { PathLayer } from '@deck.gl/layers';
 import { BACKGROUND_COLORS, CLUSTER_PALETTE, heatmapLut, type HeatmapPalette } from './colormaps';
 import { NO_LINK, linkOf, linkedViewState, type CompareLink } from './compareView';
-import { GRID_DEVICE_PROPS, gridPointLayer, ownViewOnly, useClusterLuts } from './gridPointLayers';
+import { GRID_DEVICE_PROPS, gridPointLayer, ownViewOnly, selectionLayerId, useClusterLuts } from './gridPointLayers';
 import { DEFAULT_DISPLAY_SCALE } from './pointSize';
+import { SelectionOverlay, type ScreenPoint } from './SelectionOverlay';
 import { gridCells, gridRows } from './sampleGrid';
 import { fitViewState, pointBounds, zoomBy, type PlotViewState } from './viewState';
 
@@ -47,7 +51,30 @@ export interface ComparePlotsProps {
   /** Plots per row; default all runs in one row, at most 4. */
   columns?: number;
   rowHeight?: number;
+  /** Pointer tool: pan/zoom (default), or draw a lasso or rectangle over one run. */
+  tool?: 'pan' | 'lasso' | 'quad';
+  /** A shape drawn over run `id`: its polygon (x,y interleaved) in that run's data coordinates. */
+  onSelect?: (id: string, polygon: Float32Array) => void;
+  /** The selection shape of each run (by id, data coordinates), outlined in its view. */
+  selections?: Readonly<Record<string, Float32Array>>;
   ref?: Ref<ComparePlotsHandle>;
+}
+
+const OUTLINE_COLOR: [number, number, number, number] = [255, 235, 59, 255];
+
+/** The closed outline of a selection polygon, drawn in its run's view only. */
+function outlineLayer(viewId: string, polygon: Float32Array): Layer {
+  const path: [number, number][] = [];
+  for (let i = 0; i + 1 < polygon.length; i += 2) path.push([polygon[i]!, polygon[i + 1]!]);
+  if (path.length) path.push(path[0]!);
+  return new PathLayer<[number, number][]>({
+    id: selectionLayerId(viewId),
+    data: [path],
+    getPath: (p) => p,
+    getColor: OUTLINE_COLOR,
+    getWidth: 2,
+    widthUnits: 'pixels',
+  });
 }
 
 const viewIdOf = (id: string) => `compare-${id}`;
@@ -62,6 +89,9 @@ export function ComparePlots(props: ComparePlotsProps) {
     background = 'black',
     displayScale = DEFAULT_DISPLAY_SCALE,
     rowHeight = 420,
+    tool = 'pan',
+    onSelect,
+    selections,
     ref,
   } = props;
   const columns = props.columns ?? Math.min(4, Math.max(1, panels.length));
@@ -124,7 +154,7 @@ export function ComparePlots(props: ComparePlotsProps) {
   const heatLut = useMemo(() => heatmapLut(palette, customColors), [palette, customColors]);
   const clusterLut = useClusterLuts();
   const categorical = colorMode === 'categorical';
-  const layers = drawn.map(({ panel, viewId, positions, values }) => {
+  const layers: Layer[] = drawn.map(({ panel, viewId, positions, values }) => {
     const colors = panel.clusterColors ?? CLUSTER_PALETTE;
     return gridPointLayer({
       viewId,
@@ -137,6 +167,26 @@ export function ComparePlots(props: ComparePlotsProps) {
       displayScale,
     });
   });
+
+  for (const { panel, viewId } of drawn) {
+    const polygon = selections?.[panel.id];
+    if (polygon && polygon.length >= 6) layers.push(outlineLayer(viewId, polygon));
+  }
+
+  // Selection: the screen shape → the data polygon of the run it was drawn over (that view's own viewport).
+  const deckRef = useRef<DeckGLRef>(null);
+  const selectable = drawn.map(({ panel, cell }) => ({ id: panel.id, ...cell }));
+  const handleDone = (id: string, points: ScreenPoint[]) => {
+    const viewport = deckRef.current?.deck?.getViewports().find((v) => v.id === viewIdOf(id));
+    if (!viewport || points.length < 3) return;
+    const polygon = new Float32Array(points.length * 2);
+    points.forEach(([x, y], i) => {
+      const [dx, dy] = viewport.unproject([x - viewport.x, y - viewport.y]) as [number, number];
+      polygon[2 * i] = dx;
+      polygon[2 * i + 1] = dy;
+    });
+    onSelect?.(id, polygon);
+  };
 
   const backgroundColor = (BACKGROUND_COLORS as Record<string, string>)[background] ?? background;
   return (
@@ -153,6 +203,7 @@ export function ComparePlots(props: ComparePlotsProps) {
     >
       {views.length > 0 && (
         <DeckGL
+          ref={deckRef}
           deviceProps={GRID_DEVICE_PROPS}
           views={views}
           viewState={viewStates}
@@ -204,6 +255,7 @@ export function ComparePlots(props: ComparePlotsProps) {
           </div>
         );
       })}
+      {tool !== 'pan' && <SelectionOverlay tool={tool} views={selectable} onDone={handleDone} />}
     </div>
   );
 }

@@ -3,22 +3,21 @@
  * active, draws the shape, and reports the finished polygon in container pixels with the view it started in.
  */
 import { useRef, useState, type PointerEvent } from 'react';
-import type { PlotViewId } from './LinkedPlots';
 
 export type ScreenPoint = [number, number];
 
-export interface SelectionOverlayProps {
+export interface SelectionOverlayProps<V extends string> {
   tool: 'lasso' | 'quad';
   /** View rectangles in container pixels. */
-  views: { id: PlotViewId; x: number; y: number; width: number; height: number }[];
+  views: { id: V; x: number; y: number; width: number; height: number }[];
   /** Called with the polygon (≥ 3 vertices) when the pointer is released. */
-  onDone: (view: PlotViewId, points: ScreenPoint[]) => void;
+  onDone: (view: V, points: ScreenPoint[]) => void;
 }
 
 /** Minimum pointer travel (px) between lasso vertices. */
 const LASSO_STEP_PX = 3;
 
-export function SelectionOverlay({ tool, views, onDone }: SelectionOverlayProps) {
+export function SelectionOverlay<V extends string>({ tool, views, onDone }: SelectionOverlayProps<V>) {
   const [points, setPoints] = useState<ScreenPoint[]>([]);
   const drag = useRef<{ view: (typeof views)[number]; points: ScreenPoint[] } | null>(null);
 

@@ -37,9 +37,13 @@ function binaryData(positions: Float32Array, values: Float32Array): BinaryData {
 // panel's tixel count crosses into another size band.
 const pointLayerId = (viewId: string, glPoints: boolean) => `${viewId}-${glPoints ? 'gl-points' : 'points'}`;
 
-/** Deck's `layerFilter`: each view draws only its own panel's layer. */
+/** The id of a view's selection outline (Atlas Compare). */
+export const selectionLayerId = (viewId: string) => `${viewId}-selection`;
+
+/** Deck's `layerFilter`: each view draws only its own panel's layers (its points and its selection outline). */
 export const ownViewOnly = ({ layer, viewport }: { layer: Layer; viewport: Viewport }) =>
-  layer.id === pointLayerId(viewport.id, layer instanceof ValuePointsLayer);
+  layer.id === pointLayerId(viewport.id, layer instanceof ValuePointsLayer) ||
+  layer.id === selectionLayerId(viewport.id);
 
 /** Categorical look-up tables by palette, kept across renders (a new table would re-upload a texture). */
 export function useClusterLuts(): (colors: readonly string[]) => Uint8Array {

@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
+import { QUEUES } from '@atlas/contracts';
 import type { Config } from '../config.js';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index.js';
 import type { Infra } from './index.js';
 import { createMailer } from './mail/index.js';
+import { countStorageErrors, createMetrics, watchInfra } from './metrics.js';
 import { createTaskQueue } from './queue/index.js';
 import { createObjectStore } from './storage/index.js';
 import { startTempSweeper, tempFolders } from './temp-files.js';
@@ -12,13 +14,15 @@ export async function createInfra(config: Config, log: Logger, opened?: Database
   const database = opened ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const applied = await migrate(database.db);
   if (applied.length) log.info({ applied }, 'database migrations applied');
-  const storage = await createObjectStore(config);
+  const metrics = createMetrics();
+  const storage = countStorageErrors(await createObjectStore(config), metrics);
   for (const bucket of config.buckets) await storage.ensureBucket(bucket);
   const mailer = await createMailer(config, log);
-  const queue = await createTaskQueue({ config, db: database.db, storage, mailer, log });
+  const queue = await createTaskQueue({ config, db: database.db, storage, mailer, log, metrics });
+  watchInfra(metrics, database, QUEUES);
   const sweeper = startTempSweeper(tempFolders(config), log);
   await sweeper.ready;
-  return { config, log, database, db: database.db, storage, queue, mailer, stopSweeper: sweeper.stop };
+  return { config, log, database, db: database.db, storage, queue, mailer, metrics, stopSweeper: sweeper.stop };
 }
 
 export async function closeInfra(infra: Infra): Promise<void> {

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { DatabaseHandle, Db } from './db/index.js';
 import type { Mailer } from './mail/port.js';
+import type { Metrics } from './metrics.js';
 import type { TaskQueue } from './queue/port.js';
 import type { ObjectStore } from './storage/port.js';
 
@@ -14,6 +15,8 @@ export interface Infra {
   storage: ObjectStore;
   queue: TaskQueue;
   mailer: Mailer;
+  /** Prometheus metrics of this process (GET /metrics). */
+  metrics: Metrics;
   /** Ends the hourly sweep of temporary upload files (./temp-files.ts); absent where nothing was started. */
   stopSweeper?: () => void;
 }

@@ -16,7 +16,7 @@ export const uploadStagingDir = (config: Pick<Config, 'dataDir'>): string =>
 
 /**
  * Local copies of resumable uploads staged in S3, for checks that need a file (HDF5). The resumable uploads
- * themselves (`tmp/tus`) are not swept here: a paused upload may rest for days; tus expires them (domains/uploads).
+ * themselves (the staging bucket `{data bucket}-uploads`) are not swept here: a paused upload may rest for days; tus expires them (domains/uploads).
  */
 export const uploadCheckDir = (config: Pick<Config, 'dataDir'>): string =>
   path.join(config.dataDir, 'tmp', 'tus-check');

@@ -8,6 +8,8 @@ import type { TaskContext } from '../infra/queue/port.js';
 import type { TaskStore } from '../infra/queue/task-store.js';
 import type { TaskRow } from '../infra/db/tables.js';
 import type { ObjectStore } from '../infra/storage/port.js';
+import type { Metrics } from '../infra/metrics.js';
+import { withRequestId } from '../infra/log/request-context.js';
 import { callerMayPost, callerOfTask, checkTaskTouches, type TaskAccess, type TaskTouches } from './authorise.js';
 
 /** One argument of a task as the Analytics task runner shows it: name, default value, type, caption, help. */
@@ -20,6 +22,8 @@ export interface TaskDeps {
   mailer: Mailer;
   config: Config;
   log: Logger;
+  /** Task durations and outcomes are counted here when given (the process's /metrics). */
+  metrics?: Metrics;
 }
 
 interface TaskRunContext extends TaskContext {
@@ -42,6 +46,11 @@ export interface TaskDefinition<I = unknown, R = unknown> {
   access?: TaskAccess;
   /** Which screen posts it (default `general`: the Analytics task runner offers it). */
   target?: TaskTarget;
+  /**
+   * Running it again from the start gives the same result and harms nothing (it reads, or overwrites the same
+   * objects atomically): when its worker is lost it is queued once more instead of failing.
+   */
+  idempotent?: boolean;
   parse(args: unknown[], kwargs: Record<string, unknown>): I;
   /**
    * Every run and stored object the input names, and whether the task reads or writes it. Required of every task
@@ -76,6 +85,8 @@ export const wrongQueueMessage = (task: string, queue: string) => `Task '${task}
 
 export interface TaskRegistry {
   get(name: string): TaskDefinition | undefined;
+  /** Names of the idempotent tasks (retried once after a lost worker). */
+  retryable(): string[];
   /** All definitions, or those of one queue, in registration order. */
   list(queue?: string): TaskDefinition[];
 }
@@ -88,6 +99,7 @@ export function createTaskRegistry(definitions: readonly TaskDefinition[]): Task
   }
   return {
     get: (name) => byName.get(name),
+    retryable: () => definitions.filter((d) => d.idempotent).map((d) => d.name),
     list: (queue) => definitions.filter((d) => queue === undefined || d.queue === queue),
   };
 }
@@ -104,8 +116,22 @@ export async function runTask(
   store: TaskStore,
   onProgress?: (percent: number) => Promise<void>,
 ): Promise<void> {
+  // The task's log lines (and anything it logs through infra.log) name the request that posted it.
+  if (row.request_id) return withRequestId(row.request_id, () => runClaimed(row, registry, deps, store, onProgress));
+  return runClaimed(row, registry, deps, store, onProgress);
+}
+
+async function runClaimed(
+  row: TaskRow,
+  registry: TaskRegistry,
+  deps: TaskDeps,
+  store: TaskStore,
+  onProgress?: (percent: number) => Promise<void>,
+): Promise<void> {
   if (!(await store.markStarted(row.id))) return;
-  const log = deps.log.child({ taskId: row.id, task: row.name });
+  const log = deps.log.child({ taskId: row.id, task: row.name, ...(row.request_id ? { reqId: row.request_id } : {}) });
+  const measure = (outcome: 'success' | 'failure') =>
+    deps.metrics?.taskDuration.observe({ task: row.name, queue: row.queue, outcome }, (Date.now() - started) / 1000);
   const definition = registry.get(row.name);
   if (!definition) return store.markFailure(row.id, MSG.taskUnknown(row.name));
   if (definition.queue !== row.queue) return store.markFailure(row.id, wrongQueueMessage(row.name, row.queue));
@@ -139,8 +165,10 @@ export async function runTask(
     }
     const result = await definition.run(input, { taskId: row.id, progress, log, deps, registry });
     await store.markSuccess(row.id, result);
+    measure('success');
     log.info({ ms: Date.now() - started }, 'task succeeded');
   } catch (error) {
+    measure('failure');
     log.warn({ err: error, ms: Date.now() - started }, 'task failed');
     await store.markFailure(row.id, error instanceof Error ? error.message : String(error));
   } finally {

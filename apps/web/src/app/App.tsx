@@ -33,6 +33,10 @@ const VizLabPage =
   import.meta.env.DEV || import.meta.env.MODE === 'lab'
     ? lazy(() => import('../features/viz-lab/VizLabPage').then((m) => ({ default: m.VizLabPage })))
     : null;
+const AtlasBrowserLab =
+  import.meta.env.DEV || import.meta.env.MODE === 'lab'
+    ? lazy(() => import('../features/viz-lab/AtlasBrowserLab').then((m) => ({ default: m.AtlasBrowserLab })))
+    : null;
 const NotFoundPage = lazy(() =>
   import('../features/shell-views/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -76,6 +80,7 @@ function AppRoutes() {
       <Route path="login" element={<LoginPage />} />
       <Route path="public" element={<PublicPage />} />
       {VizLabPage && <Route path="viz-lab" element={<VizLabPage />} />}
+      {AtlasBrowserLab && <Route path="viz-lab/atlasbrowser" element={<AtlasBrowserLab />} />}
     </Routes>
   );
 }

@@ -6,6 +6,7 @@ import {
   ZAnnotationListQuery,
   ZAnnotationParams,
   ZAnnotationUpdate,
+  ZPublicAnnotationListQuery,
 } from './schemas.js';
 
 /**
@@ -18,6 +19,15 @@ export const listAnnotations = defineCall({
   access: 'any',
   summary: 'The annotations (named tixel sets) of a run the caller may see.',
   query: ZAnnotationListQuery,
+  response: z.array(ZAnnotation),
+});
+
+export const listPublicAnnotations = defineCall({
+  method: 'GET',
+  path: '/api/v1/annotations/public',
+  access: 'public',
+  summary: 'The annotations of the run a public link names, read-only, while the run is public.',
+  query: ZPublicAnnotationListQuery,
   response: z.array(ZAnnotation),
 });
 

@@ -7,4 +7,5 @@ export const ANNOTATION_MSG = {
   saved: (name: string) => `Annotation ${name} saved`,
   deleted: (name: string) => `Annotation ${name} deleted`,
   noSelection: 'Select tixels with the lasso or quad tool first',
+  readOnlyForLink: 'The annotations of this run, shared by its group. Sign in as a member of the group to change them.',
 } as const;

@@ -37,6 +37,8 @@ export const ZAnnotation = z.object({
 export type TAnnotation = z.infer<typeof ZAnnotation>;
 
 export const ZAnnotationListQuery = z.object({ run_id: ZRunId });
+/** A public link's viewer names the run by the link itself (re-checked on every read). */
+export const ZPublicAnnotationListQuery = z.object({ encoded: z.string().min(1, 'Give the public link') });
 export const ZAnnotationCreate = z.object({
   run_id: ZRunId,
   name: ZName,

@@ -1,2 +1,3 @@
 export * from './messages.js';
 export * from './schemas.js';
+export type * from './lab-timings.js';

@@ -50,6 +50,7 @@ export const ZSpatialMetadata = z
   .catchall(z.unknown());
 export type TSpatialMetadata = z.infer<typeof ZSpatialMetadata>;
 
+/** The image is turned `rotation` degrees counter-clockwise first, then mirrored (left↔right, top↔bottom). */
 export const ZOrientation = z.object({
   rotation: z.number().refine((v) => v % 45 === 0, 'orientation.rotation must be a multiple of 45 degrees'),
   horizontal_flip: z.boolean().default(false),

@@ -31,6 +31,12 @@ export const EXPLORER_MSG = {
     '† One group’s mean is near zero, so the fold change divides by almost nothing (scanpy computes it the same way): read it as “found only in the selection” (positive) or “only in the rest” (negative).',
   noMarkers: 'The file names no marker genes: one cell type per row, `label, marker, marker, …`',
   cellTypesApplied: 'Cell types applied',
+  /** Cell Type Mapping after Upload: the markers wait for Apply. */
+  markersLoaded: (file: string, types: number) =>
+    `${file}: ${types} cell type${types === 1 ? '' : 's'} of marker genes. Apply runs the cell typing.`,
+  cellTypesSkipped: (clusters: string[]) => `Too small to test, left out: ${clusters.join(', ')}`,
+  unknownMarkers: (markers: string[]) =>
+    `Not in this run: ${markers.slice(0, 8).join(', ')}${markers.length > 8 ? ` and ${markers.length - 8} more` : ''}`,
   topTenUnavailable: 'The feature table of this run is not available.',
   frontPageSaved: (runId: string) => `Front page image of ${runId} saved`,
   frontPageFailed: (error: string) => `Front page image not saved: ${error}`,

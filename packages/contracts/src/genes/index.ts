@@ -1,3 +1,4 @@
 export * from './messages.js';
 export * from './schemas.js';
 export * from './tracks.js';
+export * from './analysis-path.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAnalysisPath } from './analysis-path.js';
 import { ZRunId } from '../catalogue/schemas.js';
 
 /**
@@ -42,6 +43,8 @@ export const ZDataRows = z.object({
   cell_types: z.array(z.string()).optional(),
   sample: z.array(z.string()).optional(),
   condition: z.array(z.string()).optional(),
+  /** How the web files were made (analysis.json); absent for runs made before it was written. */
+  analysis: ZAnalysisPath.optional(),
 });
 
 export const ZSummationRequest = ZRunRef.extend({

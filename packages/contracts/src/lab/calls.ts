@@ -20,6 +20,7 @@ import {
   ZQcInput,
   ZQcQuery,
   ZQcRecord,
+  ZSpatialRunsQuery,
   ZSubFoldersBody,
   ZWaferTrace,
   type LabKind,
@@ -160,6 +161,15 @@ export const subFolders = defineCall({
   access: 'user',
   summary: 'Folder prefixes one level below a prefix.',
   body: ZSubFoldersBody,
+  response: z.array(z.string()),
+});
+
+export const spatialRuns = defineCall({
+  method: 'GET',
+  path: '/api/v1/storage/spatial_runs',
+  access: 'user',
+  summary: 'Ids of the runs the caller may see that have data/{run}/spatial/metadata.json (Atlas Analytics).',
+  query: ZSpatialRunsQuery,
   response: z.array(z.string()),
 });
 

@@ -171,6 +171,8 @@ export const ZSubFoldersBody = z.object({
   prefix: z.string().max(1024).default(''),
   delimiter: z.string().min(1).max(1).default('/'),
 });
+/** Atlas Analytics' run list (spec 03 §2.4): the bucket to look in. */
+export const ZSpatialRunsQuery = z.object({ bucket: z.string().min(1).max(63) });
 export type TListBody = z.infer<typeof ZListBody>;
 export type TSubFoldersBody = z.infer<typeof ZSubFoldersBody>;
 /** Signed URLs last an hour by default and at most; admins may ask for up to 7 days. */

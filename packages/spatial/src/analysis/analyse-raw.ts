@@ -4,6 +4,7 @@
  * top 2000) → scale(max_value=10) → PCA (30) → neighbors (15, umap connectivities) → Louvain (resolution 1)
  * → UMAP. Every random step draws from one seeded generator, so the same matrix and seed give the same output.
  */
+import { toCsr } from '../matrix/ops.js';
 import type { Matrix } from '../matrix/types.js';
 import { highlyVariableGenes } from './hvg.js';
 import { fuzzyGraph } from './graph.js';
@@ -23,6 +24,11 @@ export interface AnalyseRawOptions {
   nComponents?: number;
   nNeighbors?: number;
   resolution?: number;
+  /**
+   * The matrix is already log-normalised (a file without counts): the recipe starts at the highly variable genes
+   * instead of normalising and logging the values a second time.
+   */
+  logNormalised?: boolean;
 }
 
 export interface AnalyseRawResult {
@@ -59,7 +65,7 @@ export function analyseRaw(matrix: Matrix, options: AnalyseRawOptions = {}): Ana
   };
   const random = mulberry32(seed);
   progress(0, 'normalise');
-  const logData = normalizeLog1p(matrix, targetSum);
+  const logData = options.logNormalised ? toCsr(matrix) : normalizeLog1p(matrix, targetSum);
   progress(5, 'highly variable genes');
   const hvg = highlyVariableGenes(logData, nTopGenes).indices;
   progress(10, 'scale');

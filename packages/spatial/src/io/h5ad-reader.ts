@@ -47,6 +47,11 @@ export interface H5adSummary {
 export interface H5adData extends H5adSummary {
   X: Matrix;
   raw?: { layout: MatrixLayout; varNames: string[]; X: Matrix };
+  /**
+   * Only `layers/counts` is read (the conventional place of raw counts when X is normalised): the analysis and the
+   * QC columns need counts; other layers would cost memory for nothing.
+   */
+  layers?: { counts?: Matrix };
 }
 
 export function readH5ad(
@@ -95,6 +100,14 @@ function readFile(file: H5File, name: string, options: ReadH5adOptions): H5adSum
   }
   const data: H5adData = { ...summary, X: x.read() };
   if (raw) data.raw = { layout: raw.x.layout, varNames: raw.varNames, X: raw.x.read() };
+  const layers = child(file, 'layers');
+  const countsEntity = isGroup(layers) ? child(layers, 'counts') : undefined;
+  if (countsEntity) {
+    const counts = matrixElement(countsEntity, 'layers/counts', name);
+    if (counts.nRows !== x.nRows || counts.nCols !== x.nCols)
+      fail(`layers/counts is ${counts.nRows} × ${counts.nCols} but X is ${x.nRows} × ${x.nCols}`);
+    data.layers = { counts: counts.read() };
+  }
   return data;
 }
 

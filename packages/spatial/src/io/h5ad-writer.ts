@@ -1,7 +1,7 @@
 /**
  * Writes a real AnnData file in the current on-disk encoding (anndata ≥ 0.8): X as a csr_matrix group
  * (indptr int64, indices int32, data float32, gzip-chunked), obs/var dataframes with `_index` and
- * `column-order`, categoricals as {codes, categories} groups, obsm arrays, empty uns/layers/obsp/varm/varp.
+ * `column-order`, categoricals as {codes, categories} groups, obsm arrays, layers as csr_matrix groups, empty uns/obsp/varm/varp.
  *
  * Dtypes go through h5wasm struct codes: '<q' int64, '<i' int32, '<h' int16, '<b' int8, '<f' float32,
  * '<d' float64 ('<i8' would silently mean int32, see STACK.md §3). h5wasm cannot create HDF5 enum types, so
@@ -28,6 +28,8 @@ export interface H5adWriteInput {
   obs?: Record<string, WritableColumn>;
   var?: Record<string, WritableColumn>;
   obsm?: Record<string, DenseArray>;
+  /** Matrices of X's shape, e.g. `counts` beside a log-normalised X (written CSR like X). */
+  layers?: Record<string, Matrix>;
 }
 
 const CHUNK = 1 << 16;
@@ -121,6 +123,10 @@ function validate(adata: H5adWriteInput): void {
       }
     }
   }
+  for (const [name, layer] of Object.entries(adata.layers ?? {})) {
+    if (layer.nRows !== X.nRows || layer.nCols !== X.nCols)
+      throw new RangeError(`layers.${name} is ${layer.nRows} × ${layer.nCols}; X is ${X.nRows} × ${X.nCols}`);
+  }
   for (const [name, array] of Object.entries(adata.obsm ?? {})) {
     if (array.nRows !== X.nRows || array.data.length !== array.nRows * array.nCols) {
       throw new RangeError(
@@ -157,18 +163,7 @@ export async function writeH5ad(target: string, adata: H5adWriteInput): Promise<
 
 function writeContents(file: Group, adata: H5adWriteInput): void {
   encode(file, 'anndata', '0.1.0');
-  const X = toCsr(adata.X);
-  const x = file.create_group('X');
-  encode(x, 'csr_matrix', '0.1.0');
-  x.create_attribute('shape', BigInt64Array.of(BigInt(X.nRows), BigInt(X.nCols)), [2], '<q');
-  writeArray(x, 'data', X.data, '<f');
-  writeArray(x, 'indices', X.indices, '<i');
-  writeArray(
-    x,
-    'indptr',
-    BigInt64Array.from(X.indptr, (v) => BigInt(v)),
-    '<q',
-  );
+  writeCsr(file, 'X', adata.X);
 
   writeDataFrame(file, 'obs', adata.obsNames, adata.obs ?? {});
   writeDataFrame(file, 'var', adata.varNames, adata.var ?? {});
@@ -178,5 +173,23 @@ function writeContents(file: Group, adata: H5adWriteInput): void {
     const ds = obsm.create_dataset({ name, data: array.data, shape: [array.nRows, array.nCols], dtype: '<d' });
     encode(ds, 'array', '0.2.0');
   }
-  for (const name of ['uns', 'layers', 'obsp', 'varm', 'varp']) encode(file.create_group(name), 'dict', '0.1.0');
+  const layers = file.create_group('layers');
+  encode(layers, 'dict', '0.1.0');
+  for (const [name, layer] of Object.entries(adata.layers ?? {})) writeCsr(layers, name, layer);
+  for (const name of ['uns', 'obsp', 'varm', 'varp']) encode(file.create_group(name), 'dict', '0.1.0');
+}
+
+function writeCsr(parent: Group, name: string, matrix: Matrix): void {
+  const m = toCsr(matrix);
+  const group = parent.create_group(name);
+  encode(group, 'csr_matrix', '0.1.0');
+  group.create_attribute('shape', BigInt64Array.of(BigInt(m.nRows), BigInt(m.nCols)), [2], '<q');
+  writeArray(group, 'data', m.data, '<f');
+  writeArray(group, 'indices', m.indices, '<i');
+  writeArray(
+    group,
+    'indptr',
+    BigInt64Array.from(m.indptr, (v) => BigInt(v)),
+    '<q',
+  );
 }

@@ -7,7 +7,7 @@
  *   summations/{prefix}{k}.txt.gz     e.g. geneSummation0.txt.gz — %6.2f text, 1000 features per file
  *   summations/{kind}.csc             e.g. summations/genes.csc — the binary column-compressed matrix (csc.ts)
  *   topTen_{kind}.json                when a top-ten table is given
- * plus data.csv.gz for the tixels.
+ * plus data.csv.gz for the tixels and analysis.json (how the matrices were chosen) when given.
  */
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
@@ -59,6 +59,8 @@ export interface FeatureInput {
 export interface WebFilesInput extends DataCsv {
   features: { genes: FeatureInput; motifs?: FeatureInput; eRegulons?: FeatureInput };
   topTen?: Partial<Record<FeatureKind, TopTen>>;
+  /** How the matrices were chosen (contracts' ZAnalysisPath), written as analysis.json for the Metadata dialog. */
+  analysis?: unknown;
   /**
    * zlib level of the summation text (default 6). At 10k tixels one 70 MB chunk takes ~0.4 s at level 6 and ~0.08 s
    * at level 1 (1.6× larger), but compression overlaps formatting, so the whole build gains little from level 1.
@@ -67,6 +69,9 @@ export interface WebFilesInput extends DataCsv {
 }
 
 const encoder = new TextEncoder();
+
+/** The run's analysis path (which matrices were clustered, shown and summed), beside data.csv.gz. */
+export const ANALYSIS_FILE = 'analysis.json';
 
 export async function buildWebFiles(input: WebFilesInput): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>();
@@ -81,6 +86,7 @@ export async function buildWebFiles(input: WebFilesInput): Promise<Map<string, U
     );
   };
   put('data.csv.gz', encoder.encode(formatDataCsv(input)));
+  if (input.analysis !== undefined) files.set(ANALYSIS_FILE, encoder.encode(JSON.stringify(input.analysis)));
 
   for (const kind of Object.keys(FEATURE_FILES) as FeatureKind[]) {
     const feature = input.features[kind];

@@ -1,4 +1,11 @@
-export { buildWebFiles, FEATURE_FILES, type FeatureInput, type FeatureKind, type WebFilesInput } from './build.js';
+export {
+  ANALYSIS_FILE,
+  buildWebFiles,
+  FEATURE_FILES,
+  type FeatureInput,
+  type FeatureKind,
+  type WebFilesInput,
+} from './build.js';
 export {
   CSC_HEADER_BYTES,
   CSC_MAGIC,

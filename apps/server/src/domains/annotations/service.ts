@@ -76,6 +76,15 @@ export function createAnnotations(deps: { db: Db; runs: Runs }) {
       return (await store.listForRun(runId)).map((row) => view(row, write));
     },
 
+    /**
+     * A public link's viewer: the annotations of the link's run, never editable. The link is opened by the runs
+     * domain (400 tampered, 410 expired, 404 when its run is gone or no longer public), like every run-data read.
+     */
+    async listByLink(encoded: string): Promise<TAnnotation[]> {
+      const link = await deps.runs.access.openLink(encoded);
+      return (await store.listForRun(link.meta.run_id)).map((row) => view(row, false));
+    },
+
     async create(identity: Identity, input: TAnnotationCreate): Promise<TAnnotation> {
       const { write } = await rightsOn(identity, input.run_id);
       if (!write) throw forbidden(ANNOTATION_MSG.notEditable(input.run_id));

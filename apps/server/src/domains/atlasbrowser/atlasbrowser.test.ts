@@ -240,6 +240,41 @@ describe('atlasbrowser.generate_spatial', () => {
     expect(final.status).toBe('FAILURE');
     expect(final.error).toBe(ATLASBROWSER_MSG.cropOutsideImage(SIDE, SIDE));
   });
+
+  it('mirrors the turned image, as the tool shows it: rotation first, then the flips', async () => {
+    // 45° grows the canvas; a crop centred on it mirrors onto itself, so the flipped figure must be the mirror of
+    // the unflipped one (mirroring before the turn would give the other diagonal).
+    const source = await readObject(t.infra.storage, 'atx-data', `data/${RUN}/images/postB_BSA.tif`);
+    const turned = (await sharp(source).rotate(315).raw().toBuffer({ resolveWithObject: true })).info.width;
+    const margin = 20;
+    const side = turned - 2 * margin;
+    const figure = async (horizontal_flip: boolean, vertical_flip: boolean) => {
+      const posted = await post(
+        tech,
+        args({
+          crop_area: [margin, margin, margin + side, margin + side],
+          metadata: { ...args().metadata, points: [0, 0, side, 0, side, side, 0, side] },
+          orientation: { rotation: 45, horizontal_flip, vertical_flip },
+        }),
+      );
+      expect((await settle(posted.body._id, tech)).final.error).toBeNull();
+      const png = (await folderFiles()).get('figure/postB_BSA.png')!;
+      return sharp(png).raw().toBuffer({ resolveWithObject: true });
+    };
+    const plain = await figure(false, false);
+    const both = await figure(true, true);
+    const { width, height, channels } = plain.info;
+    let mismatched = 0;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        for (let c = 0; c < channels; c++) {
+          const mirrored = ((height - 1 - y) * width + (width - 1 - x)) * channels + c;
+          if (both.data[(y * width + x) * channels + c] !== plain.data[mirrored]) mismatched++;
+        }
+    expect(mismatched).toBe(0);
+    const metadata = JSON.parse(Buffer.from((await folderFiles()).get('metadata.json')!).toString('utf8'));
+    expect(metadata.orientation).toEqual({ rotation: 45, horizontal_flip: true, vertical_flip: true });
+  });
 });
 
 describe('AtlasXbrowser configuration and SLIMS', () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ORIGINAL_VARIANTS } from '@atlas/contracts';
 import { rawRoute } from '../../http/route.js';
 import { APP_NAME, APP_VERSION } from '../../version.js';
 
@@ -53,6 +54,8 @@ function buildOpenApi(app: FastifyInstance): unknown {
     const openPath = r.url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{key}');
     const operation: Record<string, unknown> = {
       summary: r.summary,
+      // The incumbent portal's calls served for its clients (issue 20), apart from the native API.
+      ...(r.call?.origin ? { tags: ['AtlasXomics compatibility'], 'x-original': r.call.origin } : {}),
       'x-access': r.access,
       security: r.access === 'anonymous' ? [] : [{ jwt: [] }],
       responses: {
@@ -81,6 +84,17 @@ function buildOpenApi(app: FastifyInstance): unknown {
     }
     if (params.length) operation.parameters = params;
     (paths[openPath] ??= {})[r.method.toLowerCase()] = operation;
+  }
+  // Original calls on native paths: the native operation also describes the original's payload and answer.
+  for (const v of ORIGINAL_VARIANTS) {
+    const operation = paths[v.path.replace(/:(\w+)/g, '{$1}')]?.[v.method.toLowerCase()] as Record<string, unknown>;
+    if (!operation) continue;
+    operation['x-original'] = {
+      origin: 'AtlasXomics',
+      summary: v.summary,
+      ...(v.input ? { input: toSchema(v.input) } : {}),
+      ...(v.response ? { response: toSchema(v.response) } : {}),
+    };
   }
   return {
     openapi: '3.1.0',

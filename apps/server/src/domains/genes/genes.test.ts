@@ -5,6 +5,7 @@ import { column, readH5ad, type H5adData } from '@atlas/spatial';
 import { createTestApp, setRunPublic, type TestApp, settleTask } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 import { importRun, sourceFromPath } from '../imports/service.js';
+import type { CellTypeReport } from '../../tasks/gene/compute-cell-type.js';
 import type { ComputeQcResult } from '../../tasks/gene/compute-qc.js';
 import { sharedData } from '@atlas/spatial/testing';
 
@@ -241,7 +242,7 @@ describe.skipIf(!haveData)('gene tasks on atxcloud_gene', () => {
         query: { run_id: 'D00001' },
       })
     ).body.clusters;
-    const selected = clusters.flatMap((c, i) => (c === 'C1' ? [i] : []));
+    const selected = clusters.flatMap((c, i) => (c === '0' ? [i] : [])); // leiden '0', the file's own name
     const reply = await post(member, 'gene.compute_qc', ['data/D00001/h5/obj/genes.h5ad', selected, 'key1']);
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     const done = await settle(reply.body._id);
@@ -278,10 +279,33 @@ describe.skipIf(!haveData)('gene tasks on atxcloud_gene', () => {
     );
     expect(cellTypes.error).toBeNull();
     const map = cellTypes.result as Record<string, string[]>;
-    expect(Object.keys(map)).toEqual(['C1', 'C3', 'C7', 'C8', 'C10']); // the leiden categories present, natural order
+    expect(Object.keys(map)).toEqual(['0', '2', '6', '7', '9']); // the file's leiden categories present, natural order
     // Each cluster carries its labels, or 'Undefined' when no marker passes the Yuen test (t > 2) on this small run.
     for (const labels of Object.values(map))
       expect(labels.length > 0 && labels.every((l) => l === 'Astrocytes' || l === 'Undefined')).toBe(true);
+    // kwargs explain (the explorer's dialog): the same map, and why each 'Undefined' cluster has no label.
+    const explained = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
+      token: admin,
+      body: {
+        task: 'gene.compute_cell_type',
+        queue: 'atxcloud_gene',
+        args: ['data/D00001/h5/obj/genes.h5ad', markers],
+        kwargs: { explain: true },
+      },
+    });
+    const report = (await settle(explained.body._id)).result as CellTypeReport;
+    expect(report.cell_types).toEqual(map);
+    expect(report.skipped).toEqual([
+      { cluster: '6', n: 1 },
+      { cluster: '7', n: 1 },
+      { cluster: '9', n: 1 },
+    ]);
+    expect(Object.keys(report.reasons).sort()).toEqual(
+      Object.entries(map)
+        .filter(([, labels]) => labels[0] === 'Undefined')
+        .map(([c]) => c)
+        .sort(),
+    );
 
     const logo = await settle(
       (await post(admin, 'gene.seq_logo', ['data/D00001/h5/obj/motifs.csv', 'MA0001.1-AGL3'])).body._id,

@@ -5,6 +5,7 @@ import {
   MSG,
   PUBLIC_TASK_LIMIT,
   SUMMATION_PREFIXES,
+  ZAnalysisPath,
   ZSummationRequest,
   type TFeatureKind,
   type TTopTen,
@@ -57,6 +58,8 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
   route(app, g.dataRows, async ({ query, identity }) => {
     const run = await access.resolve(identity, query);
     const csv = await read(run, null, () => data.data(run));
+    // A run whose analysis.json does not parse as the contract says simply shows no analysis line.
+    const analysis = ZAnalysisPath.safeParse(await data.analysis(run));
     return {
       run_id: run.runId,
       clusters: csv.clusters,
@@ -65,6 +68,7 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
       qc: [Array.from(csv.qc[0]), Array.from(csv.qc[1])] as [number[], number[]],
       ...(csv.cellTypes && { cell_types: csv.cellTypes }),
       ...(csv.sample && { sample: csv.sample, condition: csv.condition! }),
+      ...(analysis.success && { analysis: analysis.data }),
     };
   });
 
@@ -156,7 +160,8 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
     if (!publicTasks.tryHit(`${request.ip} ${linkDigest(body.encoded)}`)) throw tooManyRequests(MSG.tooManyTasks);
     const run = await access.resolve(identity, { encoded: body.encoded });
     const files = run.link!.data;
-    const kwargs = { bucket: files.bucket };
+    // The public viewer's Cell Type Mapping shows why a cluster stays 'Undefined', like the members' one.
+    const kwargs = { bucket: files.bucket, ...(body.task === 'gene.compute_cell_type' && { explain: true }) };
     const h5ad =
       body.kind === 'genes'
         ? files.genes_h5ad

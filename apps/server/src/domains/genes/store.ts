@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import {
+  ANALYSIS_FILE,
   CSC_HEADER_BYTES,
   cscBlockRange,
   cscOffsetRange,
@@ -67,6 +68,12 @@ export function createRunDataStore(storage: ObjectStore) {
     /** `topTen_{kind}.json` as stored (parsed JSON; the caller answers it unchanged). */
     topTen: (web: WebFolder, kind: FeatureKind): Promise<unknown> =>
       cached(web, `topTen_${kind}.json`, (bytes) => JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown),
+
+    /** analysis.json (how the matrices were chosen), or null for runs made before create_files wrote it. */
+    async analysis(web: WebFolder): Promise<unknown> {
+      if (!(await storage.exists(web.bucket, `${web.folder}${ANALYSIS_FILE}`))) return null;
+      return cached(web, ANALYSIS_FILE, (bytes) => JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown);
+    },
 
     data: (web: WebFolder): Promise<DataCsv> =>
       cached(web, 'data.csv.gz', (bytes) => parseDataCsv(gunzipSync(bytes).toString('utf8'))),

@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES, type TTaskState } from '@atlas/contracts';
 import {
   column,
+  normalizeLog1p,
   parseDataCsv,
   parseNames,
   readH5ad,
   readTenxH5,
   readVisiumSpatial,
+  rowSums,
   writeH5ad,
   type H5adData,
 } from '@atlas/spatial';
@@ -144,7 +146,15 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
     const spatial = Float64Array.from(
       matrix.barcodes.flatMap((b) => [spots.positions.pxlCol[at.get(b)!]!, spots.positions.pxlRow[at.get(b)!]!]),
     );
-    await expectSameValues('D00002', { names: matrix.featureNames, x: matrix.X, spatial });
+    // Counts: the explorer shows log1p(CP10k) of them (analysis.json says so), the QC UMI column sums them.
+    await expectSameValues('D00002', { names: matrix.featureNames, x: normalizeLog1p(matrix.X), spatial });
+    const umi = parseDataCsv(gunzipSync(await web('D00002', 'data.csv.gz')).toString()).qc[1];
+    expect(Array.from(umi)).toEqual(Array.from(Float32Array.from(rowSums(matrix.X))));
+    expect(JSON.parse(Buffer.from(await web('D00002', 'analysis.json')).toString())).toMatchObject({
+      input: 'counts',
+      counts: 'X',
+      matrix: 'log1p(CP10k)',
+    });
     expect(await t.infra.storage.exists('atx-data', 'data/D00002/spatial/tissue_positions_list.csv')).toBe(true);
     const user = await confirmedUser(t.app, admin, 'importer', ['user']);
     expect(

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LAB_MSG, MSG } from '@atlas/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
@@ -179,6 +179,22 @@ describe('reads and listings', () => {
     expect((await api<unknown>(t.app, 'GET', '/api/v1/storage/fetch_buckets', { token: user })).body).toEqual(
       t.infra.config.buckets,
     );
+  });
+
+  it('spatial_runs: the run folders with a spatial/metadata.json, from a delimited listing of data/', async () => {
+    const get = (query: Record<string, string>) =>
+      api<unknown>(t.app, 'GET', '/api/v1/storage/spatial_runs', { token: user, query });
+    // D00002 has spatial files but no metadata.json; D00001 has it.
+    expect((await get({ bucket })).body).toEqual(['D00001']);
+    const listing = vi.spyOn(t.infra.storage, 'list');
+    try {
+      await get({ bucket });
+      expect(listing.mock.calls.map(([, options]) => options)).toEqual([{ prefix: 'data/', delimiter: '/' }]);
+    } finally {
+      listing.mockRestore();
+    }
+    expect((await get({ bucket: 'nope-bucket' })).status).toBe(404);
+    expect((await get({})).status).toBe(400);
   });
 
   it('serves stored HTML as a sandboxed download, pictures inline; every answer carries the security headers', async () => {

@@ -72,6 +72,7 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
 
   route(app, labCalls.listFiles, ({ body, identity }) => files.list(identity, body));
   route(app, labCalls.subFolders, ({ body, identity }) => files.subFolders(identity, body));
+  route(app, labCalls.spatialRuns, ({ query, identity }) => files.spatialRuns(identity, query.bucket));
 
   const presign = (
     request: FastifyRequest,

@@ -18,6 +18,10 @@ export interface StorageTarget {
 }
 
 const isAdmin = (caller: Caller) => caller.kind === 'admin';
+/** A run's spatial folder is known by its metadata file (spec 03 §2.4). */
+const SPATIAL_METADATA = 'spatial/metadata.json';
+/** Existence checks in flight at once for the Analytics run list (one request each on S3). */
+const HEADS_AT_ONCE = 16;
 
 /**
  * The rules of the storage calls (spec 02 §7.2) over the runs domain's visibility: every key is resolved to its run
@@ -76,6 +80,24 @@ export function createLabStorageService(deps: { storage: ObjectStore; config: Pi
       if (!config.buckets.includes(body.bucket_name)) throw new HttpError(404, LAB_MSG.bucketUnknown(body.bucket_name));
       const listed = await storage.list(body.bucket_name, { prefix: body.prefix, delimiter: body.delimiter });
       return runs.objects.visibleKeys(callerOf(identity), listed.prefixes);
+    },
+
+    /**
+     * Runs with a spatial folder (`data/{run}/spatial/metadata.json`) the caller may see, for Atlas Analytics: the
+     * run folders come from one delimited listing of `data/` (never every key under it), are filtered by the runs
+     * domain, and each is asked for its metadata file, a few at a time.
+     */
+    async spatialRuns(identity: Identity, bucket: string): Promise<string[]> {
+      if (!config.buckets.includes(bucket)) throw new HttpError(404, LAB_MSG.bucketUnknown(bucket));
+      const listed = await storage.list(bucket, { prefix: 'data/', delimiter: '/' });
+      const folders = await runs.objects.visibleKeys(callerOf(identity), listed.prefixes);
+      const found: string[] = [];
+      for (let i = 0; i < folders.length; i += HEADS_AT_ONCE) {
+        const batch = folders.slice(i, i + HEADS_AT_ONCE);
+        const has = await Promise.all(batch.map((folder) => storage.exists(bucket, `${folder}${SPATIAL_METADATA}`)));
+        batch.forEach((folder, j) => has[j] && found.push(folder.slice('data/'.length, -1)));
+      }
+      return found.sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
     },
 
     /**

@@ -114,6 +114,11 @@ const runDataDoor = (key: string, call: Door['call'], granted: Door['granted']):
   [key]: [{ rule: 'data', link: true, call, granted }],
 });
 
+/** A run-data read that names the run by a `data/{run}/…` file (the original's calls): no public-link variant. */
+const fileDoor = (key: string, call: Door['call'], granted: Door['granted']): Record<string, Door[]> => ({
+  [key]: [{ rule: 'data', call, granted }],
+});
+
 /** Every route that reads or writes a run's records or objects, with how to call it for one run. */
 const DOORS: Record<string, Door[]> = {
   // ---- catalogue ----
@@ -288,6 +293,21 @@ const DOORS: Record<string, Door[]> = {
       granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
     },
   ],
+  'GET /api/v1/annotations/public': [
+    {
+      // A public link's viewer reads its run's annotations (read-only) while the run is public.
+      rule: (who, visibility) => who === 'link' && visibility === 'public',
+      link: true,
+      call: (c) => ({
+        method: 'GET',
+        url: '/api/v1/annotations/public',
+        query: c.encoded ? { encoded: c.encoded } : undefined,
+      }),
+      granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`) && !res.body.includes('"editable":true'),
+      refusal: (res, c) =>
+        c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode),
+    },
+  ],
   'POST /api/v1/annotations': [
     {
       rule: 'write',
@@ -347,6 +367,14 @@ const DOORS: Record<string, Door[]> = {
       rule: 'data',
       call: () => ({ method: 'POST', url: '/api/v1/storage/list', body: { bucket: BUCKET, path: 'frontpage/' } }),
       granted: (res, c) => has(res, `frontpage/${c.run.runId}.png`),
+      refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
+    },
+  ],
+  'GET /api/v1/storage/spatial_runs': [
+    {
+      rule: 'data',
+      call: () => ({ method: 'GET', url: '/api/v1/storage/spatial_runs', query: { bucket: BUCKET } }),
+      granted: (res, c) => has(res, `"${c.run.runId}"`),
       refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
     },
   ],
@@ -460,6 +488,154 @@ const DOORS: Record<string, Door[]> = {
       granted: (res) => res.statusCode === 201 && String(res.headers.location).startsWith('/api/v1/uploads/'),
     },
   ],
+  // ---- the original portal's calls (issue 20, domains/compat): each through a native door above ----
+  'GET /api/v1/run_db/populate_homepage': [
+    {
+      rule: 'catalogue',
+      call: () => ({ method: 'GET', url: '/api/v1/run_db/populate_homepage' }),
+      granted: (res, c) => has(res, `"${c.run.runId}"`),
+      refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
+    },
+  ],
+  'GET /api/v1/run_db/get_run_ids': [
+    {
+      rule: 'catalogue',
+      call: () => ({ method: 'GET', url: '/api/v1/run_db/get_run_ids' }),
+      granted: (res, c) => has(res, `"${c.run.runId}"`),
+      refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
+    },
+  ],
+  'GET /api/v1/run_db/get_runs_collaborator': [
+    {
+      rule: 'catalogue',
+      call: () => ({ method: 'GET', url: '/api/v1/run_db/get_runs_collaborator', query: { collaborator: 'lab-b' } }),
+      granted: (res, c) => has(res, `"${c.run.runId}"`),
+      refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
+    },
+  ],
+  'GET /api/v1/run_db/get_all_downloadable_files_run_id': [
+    {
+      rule: 'catalogue',
+      call: () => ({ method: 'GET', url: '/api/v1/run_db/get_all_downloadable_files_run_id' }),
+      granted: (res, c) => ok(res) && c.run.runId in (json(res) as object),
+      refusal: (res, c) => ok(res) && !(c.run.runId in (json(res) as object)),
+    },
+  ],
+  ...Object.fromEntries(
+    (
+      [
+        ['POST /api/v1/run_db/search_pmid', (c: Ctx) => pmidOf(c.run)],
+        ['POST /api/v1/run_db/search_authors', (c: Ctx) => `Author ${c.run.runId}`],
+      ] as const
+    ).map(([key, query]): [string, Door[]] => [
+      key,
+      [
+        {
+          rule: 'catalogue',
+          call: (c) => ({ method: 'POST', url: key.slice(5), body: { query: query(c) } }),
+          granted: (res, c) =>
+            ok(res) && (json(res) as { results_id: number }[]).some((r) => r.results_id === resultsId.get(c.run.runId)),
+          refusal: (res) => ok(res) && (json(res) as unknown[]).length === 0,
+        },
+      ],
+    ]),
+  ),
+  'POST /api/v1/genes/generate_link': [
+    {
+      rule: (_who, visibility) => visibility === 'public',
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/genes/generate_link',
+        body: { args: [], meta: { run_id: c.run.runId } },
+      }),
+      granted: (res) => has(res, 'encoded'),
+      refusal: (res, c) => res.statusCode === (c.who === 'admin' || c.who === 'member' ? 409 : 404),
+    },
+  ],
+  'GET /api/v1/storage/decode_meta/:token': [
+    {
+      rule: (who, visibility) => who === 'link' && visibility === 'public',
+      link: true,
+      call: (c) => ({ method: 'GET', url: `/api/v1/storage/decode_meta/${c.encoded ?? 'no-link'}` }),
+      granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
+      refusal: (res, c) =>
+        c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode),
+    },
+  ],
+  'POST /api/v1/public_task': [
+    {
+      rule: (who, visibility) => who === 'link' && visibility === 'public',
+      link: true,
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/public_task',
+        body: { task: 'gene.compute_qc', queue: 'atxcloud_gene', args: [c.encoded ?? 'no-link', [0, 1], 'k'], key: 4 },
+      }),
+      granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
+      refusal: (res, c) =>
+        c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode),
+    },
+  ],
+  ...fileDoor(
+    'POST /api/v1/genes/gmnames',
+    (c) => ({
+      method: 'POST',
+      url: '/api/v1/genes/gmnames',
+      body: { filename: `data/${c.run.runId}/h5/obj/genes.txt` },
+    }),
+    (res, c) => has(res, c.run.genes[0]!),
+  ),
+  ...fileDoor(
+    'POST /api/v1/genes/expressions',
+    (c) => ({
+      method: 'POST',
+      url: '/api/v1/genes/expressions',
+      body: { filename: `data/${c.run.runId}/h5/obj/genes.h5ad` },
+    }),
+    (res, c) => has(res, c.run.genes[0]!),
+  ),
+  ...fileDoor(
+    'POST /api/v1/genes/get_spatial_data',
+    (c) => ({
+      method: 'POST',
+      url: '/api/v1/genes/get_spatial_data',
+      body: { filename: `data/${c.run.runId}/h5/data.csv.gz` },
+    }),
+    (res) => ok(res) && (json(res) as unknown[]).length > 1,
+  ),
+  ...Object.fromEntries(
+    ['gmnames', 'expressions', 'get_spatial_data'].map((name): [string, Door[]] => [
+      `POST /api/v1/genes/${name}/:token`,
+      [
+        {
+          // The link in the path is the run reference: only its holder reads, and only while the run is public.
+          rule: (who, visibility) => who === 'link' && visibility === 'public',
+          link: true,
+          call: (c) => ({ method: 'POST', url: `/api/v1/genes/${name}/${c.encoded ?? 'no-link'}`, body: { key: 1 } }),
+          // Another run's link answers that run's data: an answer to it is never this run's.
+          granted: (res, c) => ok(res) && c.who === 'link',
+          refusal: (res, c) => (c.who === 'otherLink' ? ok(res) : [400, 404].includes(res.statusCode)),
+        },
+      ],
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['download_link', 'download_link_public'].map((name): [string, Door[]] => [
+      `GET /api/v1/storage/${name}`,
+      [
+        {
+          rule: 'data',
+          call: (c) => ({
+            method: 'GET',
+            url: `/api/v1/storage/${name}`,
+            query: { bucket_name: BUCKET, filename: `data/${c.run.runId}/h5/data.csv.gz` },
+          }),
+          granted: (res) => has(res, '/api/v1/storage/signed/'),
+        },
+      ],
+    ]),
+  ),
+
   // ---- AtlasXbrowser ----
   'POST /api/v1/run_db/check_spatial_folder_exists': [
     {
@@ -484,6 +660,8 @@ const NO_RUN_DATA: Record<string, string> = {
   'GET /api/v1/run_db/get_field_options': 'lookup lists; groups and PMIDs by the visibility rule: catalogue.test.ts',
   'GET /api/v1/task_definitions': 'task names and argument specs',
   'GET /api/v1/workers': 'worker names, queues and task counts',
+  'GET /api/v1/workers/summary': 'worker names, queues and task counts (the original portal’s shape)',
+  'POST /api/v1/task_sync': 'posts through POST task: every task is a door of its own (TASK_DOORS below)',
   'GET /api/v1/task/:id':
     'a task belongs to its requester, admins or its public link: tasks/routes.test.ts, genes.test.ts',
   'POST /api/v1/task': 'every task of the registry is a door of its own (TASK_DOORS below)',

@@ -10,7 +10,7 @@ import { MemoryKvStore, type DataStore } from '@tus/utils';
 import { dataBucket, type Config } from '../../config.js';
 import type { ReadAt } from '@atlas/spatial';
 import { uploadCheckDir } from '../../infra/temp-files.js';
-import { ObjectNotFoundError, type ObjectInfo, type ObjectStore } from '../../infra/storage/index.js';
+import { fsBucketFolder, ObjectNotFoundError, type ObjectInfo, type ObjectStore } from '../../infra/storage/index.js';
 
 /** Unfinished uploads older than this are removed with their parts (a lab resumes within days, not weeks). */
 export const STAGING_EXPIRY_MS = 7 * 24 * 3600 * 1000;
@@ -18,10 +18,11 @@ export const STAGING_EXPIRY_MS = 7 * 24 * 3600 * 1000;
 const S3_PART_BYTES = 16 * 1024 * 1024;
 
 /**
- * Where uploads grow until they are complete, per storage driver: files under the data folder (tus FileStore), or
- * S3 multipart uploads in a staging bucket beside the data bucket (tus S3Store). The staging area is outside every
- * configured bucket, so no storage route ever serves half an upload; a checked upload is copied into place through
- * the storage port, whose `put` and `copy` are atomic.
+ * Where uploads grow until they are complete: a staging bucket beside the data bucket (`{data bucket}-uploads`),
+ * with tus FileStore files in the filesystem store's folder of that bucket, or tus S3Store multipart uploads in
+ * that S3 bucket. The staging bucket is none of the configured buckets, so no storage route ever serves half an
+ * upload; a checked upload is moved into place through the storage port (`move`: a rename on the filesystem, so
+ * the bytes are written once; a copy inside S3), which is atomic.
  */
 export interface Staging {
   readonly datastore: DataStore;
@@ -40,7 +41,7 @@ export interface StagedFile {
   readAt: ReadAt;
   /** A local file with the bytes (for readers that need a path: HDF5); made once, on first ask. */
   localPath(): Promise<string>;
-  /** Puts the bytes at `key` of `bucket` through the storage port (atomic). */
+  /** Moves the bytes to `key` of `bucket` through the storage port (atomic); the staged bytes are gone after. */
   commit(bucket: string, key: string): Promise<ObjectInfo>;
   release(): Promise<void>;
 }
@@ -50,14 +51,21 @@ export function createStaging(config: Config, storage: ObjectStore): Staging {
 }
 
 function fsStaging(config: Config, storage: ObjectStore): Staging {
-  const directory = path.join(config.dataDir, 'tmp', 'tus');
+  const bucket = stagingBucketOf(config);
+  // The staging bucket's folder in the filesystem store (infra/storage/fs.ts), so that `move` is a rename.
+  const directory = fsBucketFolder(config, bucket);
   fs.mkdirSync(directory, { recursive: true });
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: STAGING_EXPIRY_MS });
   return {
     datastore,
     ready: async () => {},
-    discard: (id) => datastore.remove(id).catch(ignoreMissing),
-    // FileStore keeps the bytes in `{directory}/{id}`: checked and copied where they lie, removed with the upload.
+    async discard(id) {
+      await datastore.remove(id).catch(ignoreMissing);
+      // After a move the bytes are gone and `remove` stops before the upload's info file: remove that too.
+      await fsp.rm(path.join(directory, `${id}.json`), { force: true });
+    },
+    // FileStore keeps the bytes in `{directory}/{id}` (the staging bucket's key `id`): checked where they lie, then
+    // renamed into place.
     async open(id) {
       const file = path.join(directory, id);
       const handle = await fsp.open(file, 'r');
@@ -70,7 +78,7 @@ function fsStaging(config: Config, storage: ObjectStore): Staging {
           return buffer.subarray(0, bytesRead);
         },
         localPath: async () => file,
-        commit: (bucket, key) => storage.put(bucket, key, fs.createReadStream(file)),
+        commit: (toBucket, key) => storage.move({ bucket, key: id }, { bucket: toBucket, key }),
         release: () => handle.close(),
       };
     },
@@ -132,8 +140,8 @@ function s3Staging(config: Config, storage: ObjectStore): Staging {
             await pipeline(body, fs.createWriteStream(file));
             return file;
           })()),
-        // Copied inside S3: the bytes are not sent through this server a second time.
-        commit: (toBucket, key) => storage.copy({ bucket, key: id }, { bucket: toBucket, key }),
+        // Copied inside S3 and the staged object deleted: the bytes are not sent through this server a second time.
+        commit: (toBucket, key) => storage.move({ bucket, key: id }, { bucket: toBucket, key }),
         release: () => fsp.rm(file, { force: true }),
       };
     },

@@ -10,7 +10,7 @@ import { generateRun, writeSyntheticH5ad } from '@atlas/spatial';
 import { UPLOAD_PATH, uploadKey, type UploadSlot } from '@atlas/contracts';
 import { buildApp } from '../../app.js';
 import { dataBucket } from '../../config.js';
-import { readObject } from '../../infra/storage/index.js';
+import { fsBucketFolder, readObject } from '../../infra/storage/index.js';
 import { adminToken, confirmedUser } from '../../../test/accounts.js';
 import { createTestInfra, type TestInfra } from '../../../test/harness.js';
 import { S3RVER_ENV, startS3rver } from '../../../test/s3rver.js';
@@ -124,9 +124,10 @@ for (const driver of ['fs', 's3'] as const) {
       });
     const stored = (runId: string, slot: UploadSlot) =>
       infra.storage.head(dataBucket(infra.config), uploadKey(runId, slot));
+    // Both drivers stage in the staging bucket (fs: tus files and their .json info files in its folder).
     const stagedCount = async () =>
       driver === 'fs'
-        ? fs.readdirSync(path.join(infra.dataDir, 'tmp', 'tus')).length
+        ? fs.readdirSync(fsBucketFolder(infra.config, stagingBucketOf(infra.config))).length
         : (await infra.storage.list(stagingBucketOf(infra.config))).objects.length;
     const settle = async (until: () => Promise<boolean>) => {
       for (let i = 0; i < 50 && !(await until()); i++) await new Promise((r) => setTimeout(r, 100));

@@ -8,6 +8,8 @@ export type Db = Kysely<Tables>;
 export interface DatabaseHandle {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** Connections of the PostgreSQL pool (metrics); PGlite is one connection and has none. */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -22,7 +24,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // replaced on the next checkout; without a listener its 'error' event would crash the process.
     pool.on('error', () => {});
     const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-    return { db, driver: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      driver: 'postgres',
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: 10 }),
+      close: () => db.destroy(),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pgliteDialect } = await import('./pglite-dialect.js');
@@ -33,5 +40,5 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return { db, driver: 'pglite', close: () => db.destroy() };
 }
 
-export { migrate } from './migrate.js';
+export { appliedMigrations, knownMigrations, migrate, schemaVersionOf, SchemaTooNewError } from './migrate.js';
 export type { Tables } from './tables.js';

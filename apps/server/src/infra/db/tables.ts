@@ -73,6 +73,10 @@ export interface TasksTable {
   run_id: Generated<string | null>;
   /** Last sign of life of the worker running it (STARTED/PROGRESS only). */
   heartbeat_at: Generated<Date | null>;
+  /** Starts again after a lost worker (idempotent tasks only, at most once). */
+  attempts: Generated<number>;
+  /** 015_task_request_id.sql: the X-Request-Id of the HTTP request that posted it (log correlation). */
+  request_id: Generated<string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

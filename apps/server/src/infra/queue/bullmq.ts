@@ -27,6 +27,8 @@ export interface BullmqQueueOptions {
 /** A job carries only the task id: arguments, state and result live in the task row. */
 interface JobData {
   taskId: string;
+  /** The row's `attempts` when queued (absent on jobs queued before retries existed). */
+  attempt?: number;
 }
 
 /**
@@ -76,16 +78,27 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Ta
     return queue;
   };
 
-  const enqueue = (row: Pick<TaskRow, 'id' | 'name' | 'queue'>) =>
-    queueFor(row.queue).add(row.name, { taskId: row.id }, { jobId: row.id });
+  // A retried task is a new job (a job id is used once); its attempt number tells a stale redelivery apart.
+  const enqueue = (row: Pick<TaskRow, 'id' | 'name' | 'queue'> & { attempts?: number }) => {
+    const attempt = row.attempts ?? 0;
+    return queueFor(row.queue).add(
+      row.name,
+      { taskId: row.id, attempt },
+      { jobId: attempt ? `${row.id}-retry${attempt}` : row.id },
+    );
+  };
 
   const processJob = async (job: Job<JobData>): Promise<void> => {
     const row = await store.getRow(job.data.taskId);
     if (!row) return;
+    // A job of an earlier attempt, handed out again after the task was queued once more: the new job runs it.
+    if ((job.data.attempt ?? 0) !== row.attempts) return;
     presence.received(row.name);
     if (row.status === 'STARTED' || row.status === 'PROGRESS') {
       // BullMQ hands a job out again only when the worker holding it stopped renewing its lock: it died mid-task.
-      await store.markFailure(row.id, INTERRUPTED_WORKER);
+      const [again] = await store.retryRunning({ ids: [row.id] }, registry.retryable());
+      if (again) await enqueue(again);
+      else await store.markFailure(row.id, INTERRUPTED_WORKER);
       return;
     }
     // The job's progress only mirrors the row's; a Redis hiccup there must not fail the task.
@@ -123,6 +136,10 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Ta
         throw error;
       }
       return state;
+    },
+
+    async requeue(row) {
+      await enqueue(row);
     },
 
     get: (id) => store.get(id),

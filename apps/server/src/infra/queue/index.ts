@@ -5,6 +5,7 @@ import { taskLabeller } from '../../tasks/labels.js';
 import { createTaskRegistry } from '../../tasks/registry.js';
 import type { Db } from '../db/index.js';
 import type { Mailer } from '../mail/port.js';
+import type { Metrics } from '../metrics.js';
 import type { ObjectStore } from '../storage/port.js';
 import { createInProcessQueue } from './inprocess.js';
 import { watchLostTasks } from './lost-tasks.js';
@@ -19,6 +20,7 @@ export async function createTaskQueue(opts: {
   storage: ObjectStore;
   mailer: Mailer;
   log: Logger;
+  metrics?: Metrics;
 }): Promise<TaskQueue> {
   const { config } = opts;
   const registry = createTaskRegistry(allTasks);
@@ -42,7 +44,10 @@ export async function createTaskQueue(opts: {
   } else {
     queue = createInProcessQueue({ ...common, presence: presence('inprocess') });
   }
-  const stopWatch = watchLostTasks(common.store, opts.log, config.taskHeartbeatMs);
+  const stopWatch = watchLostTasks(common.store, opts.log, config.taskHeartbeatMs, {
+    retryable: registry.retryable(),
+    requeue: (row) => queue.requeue(row),
+  });
   const close = queue.close.bind(queue);
   return Object.assign(queue, {
     close: async () => {

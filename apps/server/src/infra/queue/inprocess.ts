@@ -78,6 +78,11 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
       return state;
     },
 
+    async requeue(row) {
+      lane(row.queue).waiting.push(row.id);
+      pump(row.queue);
+    },
+
     get: (id) => store.get(id),
     list: (limit) => store.list(limit),
     workers: () => presence.list(),
@@ -86,7 +91,11 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
       const fresh = [...new Set(queues)].filter((q) => !claimed.has(q));
       for (const queue of fresh) claimed.add(queue);
       await presence.start(fresh);
-      // Nothing of these queues runs in this process yet, so anything STARTED was cut short by an earlier run.
+      // Nothing of these queues runs in this process yet, so anything STARTED was cut short by an earlier run:
+      // idempotent tasks run once more (listPending below picks them up), the others are marked FAILURE.
+      const again = await store.retryRunning({ queues: fresh }, registry.retryable());
+      if (again.length)
+        deps.log.warn({ tasks: again.map((r) => r.id) }, 'tasks interrupted by the last stop queued once more');
       const interrupted = await store.failInterrupted(fresh, INTERRUPTED_INPROCESS);
       if (interrupted.length)
         deps.log.warn({ tasks: interrupted }, 'tasks interrupted by the last stop marked FAILURE');

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { QueueName, TTaskState, TWorkerRow } from '@atlas/contracts';
 import type { TaskRegistry } from '../../tasks/registry.js';
+import type { TaskRow } from '../db/tables.js';
 
 /** What a task handler gets besides its arguments. */
 export interface TaskContext {
@@ -16,6 +17,8 @@ export interface TaskRequest {
   args: unknown[];
   kwargs: Record<string, unknown>;
   requestedBy: string | null;
+  /** The HTTP request that posted it (default: the request in progress, infra/log/request-context.ts). */
+  requestId?: string;
   /** For a task posted through a public run link: who may read it (the same link) and which run it may touch. */
   publicLink?: { runId: string; sha256: string };
 }
@@ -37,6 +40,8 @@ export interface TaskQueue {
   workers(): Promise<TWorkerRow[]>;
   /** Starts consuming these queues in this process. */
   startWorkers(queues: readonly QueueName[]): Promise<void>;
+  /** Puts a task that is PENDING again (a retry after its worker was lost) back in its queue. */
+  requeue(row: TaskRow): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { MSG, QUEUES, type QueueName, type TaskStatus, type TTaskState } from '@atlas/contracts';
 import { createTestInfra, type TestInfra } from '../../../test/harness.js';
+import type { TaskRow } from '../db/tables.js';
 import { allTasks } from '../../tasks/index.js';
 import { createTaskRegistry, defineTask, parseInput, type TaskRegistry } from '../../tasks/registry.js';
 import { createBullmqQueue } from './bullmq.js';
@@ -45,6 +47,7 @@ function gate(name: string): Gate {
 }
 
 const concurrency = { active: 0, max: 0 };
+let runsOfAgain = 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const testTasks = [
@@ -76,6 +79,25 @@ const testTasks = [
       concurrency.active--;
       return ms;
     },
+  }),
+  defineTask({
+    name: 'test.again',
+    queue: 'atxcloud_core',
+    idempotent: true,
+    description: 'Idempotent: counts its runs.',
+    argSpecs: [],
+    touches: () => ({}),
+    parse: () => ({}),
+    run: async () => ++runsOfAgain,
+  }),
+  defineTask({
+    name: 'test.once',
+    queue: 'atxcloud_core',
+    description: 'Not idempotent.',
+    argSpecs: [],
+    touches: () => ({}),
+    parse: () => ({}),
+    run: async () => 'once',
   }),
   defineTask({
     name: 'test.fail',
@@ -158,6 +180,10 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
     open.add(queue);
     return queue;
   }
+  const policyOf = (queue: TaskQueue) => ({
+    retryable: testRegistry.retryable(),
+    requeue: (row: TaskRow) => queue.requeue(row),
+  });
   async function closeQueue(queue: TaskQueue): Promise<void> {
     open.delete(queue);
     await queue.close();
@@ -297,19 +323,61 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
     expect(interrupted.error).toMatch(/^Interrupted: /);
   });
 
+  it('runs an idempotent task cut short by a stop once more after the restart', async () => {
+    const before = await openQueue();
+    runsOfAgain = 0;
+    const cutShort = await before.post(request('test.again', 'atxcloud_core'));
+    await closeQueue(before);
+    expect(await createTaskStore(infra.db).markStarted(cutShort._id)).toBe(true);
+    const after = await openQueue();
+    await after.startWorkers(['atxcloud_core']);
+    await waitForStatus(after, cutShort._id, 'SUCCESS').catch(async (e) => {
+      throw new Error(`${(e as Error).message}: ${JSON.stringify(await after.get(cutShort._id))}`);
+    });
+    expect(runsOfAgain).toBe(1);
+  });
+
   it('marks a task whose worker stopped beating FAILURE (worker lost), never one whose worker beats', async () => {
     const store = createTaskStore(infra.db);
     const queue = await openQueue();
     // Runs for 1.5 s, far longer than 4.5 silent beats (450 ms): only its heartbeat keeps it alive.
     const live = await queue.post(request('test.sleep', 'atxcloud_gene', { args: [1500] }));
     // Claimed by a worker of another queue that then died: it never beats again.
-    const lost = await queue.post(request('core.task_list', 'atxcloud_core'));
+    const lost = await queue.post(request('test.once', 'atxcloud_core'));
     expect(await store.markStarted(lost._id)).toBe(true);
-    const stopWatch = watchLostTasks(store, infra.log, infra.config.taskHeartbeatMs);
+    const stopWatch = watchLostTasks(store, infra.log, infra.config.taskHeartbeatMs, policyOf(queue));
     try {
       await queue.startWorkers(['atxcloud_gene']);
       expect(await waitForStatus(queue, lost._id, 'FAILURE', 5000)).toMatchObject({ error: WORKER_LOST });
       expect(await waitForStatus(queue, live._id, 'SUCCESS', 10_000)).toMatchObject({ result: 1500 });
+    } finally {
+      stopWatch();
+    }
+  });
+
+  it('runs an idempotent task once more when its worker is lost, and fails it when that happens twice', async () => {
+    const store = createTaskStore(infra.db);
+    const queue = await openQueue();
+    runsOfAgain = 0;
+    const lost = await queue.post(request('test.again', 'atxcloud_core'));
+    expect(await store.markStarted(lost._id)).toBe(true);
+    const stopWatch = watchLostTasks(store, infra.log, infra.config.taskHeartbeatMs, policyOf(queue));
+    try {
+      await queue.startWorkers(['atxcloud_core']);
+      expect(await waitForStatus(queue, lost._id, 'SUCCESS', 5000)).toMatchObject({ result: 1, error: null });
+      expect((await store.getRow(lost._id))!.attempts).toBe(1);
+      expect(runsOfAgain).toBe(1);
+
+      // Its retry lost as well: no third start.
+      const twice = await queue.post(request('test.again', 'atxcloud_core'));
+      await waitForStatus(queue, twice._id, 'SUCCESS');
+      await infra.db
+        .updateTable('tasks')
+        .set({ status: 'PROGRESS', attempts: 1, heartbeat_at: sql`now() - interval '1 hour'` })
+        .where('id', '=', twice._id)
+        .execute();
+      expect(await waitForStatus(queue, twice._id, 'FAILURE', 5000)).toMatchObject({ error: WORKER_LOST });
+      expect(runsOfAgain).toBe(2);
     } finally {
       stopWatch();
     }
@@ -459,7 +527,7 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
       const probe = new Queue('atxcloud_gene', { connection, prefix: infra.config.queuePrefix });
       try {
         const job = await probe.getJob(posted._id);
-        expect(job?.data).toEqual({ taskId: posted._id });
+        expect(job?.data).toEqual({ taskId: posted._id, attempt: 0 });
         expect(job?.progress).toBe(25);
       } finally {
         await probe.close();

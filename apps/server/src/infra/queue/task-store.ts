@@ -4,6 +4,7 @@ import type { TTaskState } from '@atlas/contracts';
 import type { Db } from '../db/index.js';
 import type { TaskRow } from '../db/tables.js';
 import type { TaskRequest } from './port.js';
+import { currentRequestId } from '../log/request-context.js';
 
 /** What Job Managment shows of a task besides its name; computed when it is posted (tasks/labels.ts). */
 export interface TaskLabels {
@@ -36,10 +37,20 @@ export interface TaskStore {
   listPending(queues: readonly string[]): Promise<TaskRow[]>;
   /** Marks tasks of these queues left STARTED/PROGRESS by a runner that died as FAILURE; returns their ids. */
   failInterrupted(queues: readonly string[], reason: string): Promise<string[]>;
+  /**
+   * Running tasks of these queues named in `retryable` and never retried → PENDING again (attempts + 1), for a
+   * restart or a lost worker to run them once more; returns the rows now PENDING.
+   */
+  retryRunning(
+    filter: { queues?: readonly string[]; ids?: readonly string[] },
+    retryable: readonly string[],
+  ): Promise<TaskRow[]>;
   /** A running task's worker is alive. */
   beat(id: string): Promise<void>;
-  /** Marks running tasks without a heartbeat for `silentMs` as FAILURE; returns their ids. */
-  failSilent(silentMs: number, reason: string): Promise<string[]>;
+  /** Running tasks without a heartbeat for `silentMs`. */
+  findSilent(silentMs: number): Promise<TaskRow[]>;
+  /** These running tasks → FAILURE (each only if still running); returns those it changed. */
+  failRunning(ids: readonly string[], reason: string): Promise<string[]>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -88,6 +99,7 @@ export function createTaskStore(db: Db, labels?: (request: TaskRequest) => TaskL
           public_link_sha256: request.publicLink?.sha256 ?? null,
           description: label?.description ?? null,
           run_id: label?.runId ?? null,
+          request_id: request.requestId ?? currentRequestId() ?? null,
         })
         .execute();
       return (await get(id))!;
@@ -186,15 +198,44 @@ export function createTaskStore(db: Db, labels?: (request: TaskRequest) => TaskL
         .execute();
     },
 
-    async failSilent(silentMs, reason) {
+    async findSilent(silentMs) {
+      return db
+        .selectFrom('tasks')
+        .selectAll()
+        .where('status', 'in', RUNNING)
+        .where(sql<boolean>`coalesce(heartbeat_at, updated_at) < now() - make_interval(secs => ${silentMs / 1000})`)
+        .execute();
+    },
+
+    async failRunning(ids, reason) {
+      if (ids.length === 0) return [];
       const rows = await db
         .updateTable('tasks')
         .set({ status: 'FAILURE', error: reason, updated_at: sql`now()` })
+        .where('id', 'in', ids)
         .where('status', 'in', RUNNING)
-        .where(sql<boolean>`coalesce(heartbeat_at, updated_at) < now() - make_interval(secs => ${silentMs / 1000})`)
         .returning('id')
         .execute();
       return rows.map((r) => r.id);
+    },
+
+    async retryRunning(filter, retryable) {
+      if (retryable.length === 0 || (filter.queues?.length === 0 && filter.ids?.length === 0)) return [];
+      let update = db
+        .updateTable('tasks')
+        .set({
+          status: 'PENDING',
+          progress: 0,
+          attempts: sql`attempts + 1`,
+          heartbeat_at: null,
+          updated_at: sql`now()`,
+        })
+        .where('status', 'in', RUNNING)
+        .where('attempts', '=', 0)
+        .where('name', 'in', retryable);
+      if (filter.queues) update = update.where('queue', 'in', filter.queues);
+      if (filter.ids) update = update.where('id', 'in', filter.ids);
+      return update.returningAll().execute();
     },
   };
 }

@@ -9,7 +9,7 @@ import type { Db } from '../db/index.js';
 export const WORKER_ROWS_MAX = 1000;
 const HEARTBEAT_MS = 10_000;
 /** A worker not seen for three heartbeats is gone (crashed, or its machine is off). */
-const GONE_AFTER_MS = 3 * HEARTBEAT_MS + 5_000;
+export const GONE_AFTER_MS = 3 * HEARTBEAT_MS + 5_000;
 
 /**
  * This process as a worker, in the shared `task_workers` table: which queues it consumes and how many tasks of

@@ -26,6 +26,10 @@ import {
 /** Path of the fs driver's signed-URL route; `registerStorageRoutes` serves it. */
 export const SIGNED_URL_PATH = '/api/v1/storage/signed';
 
+/** The folder of a bucket's objects in the filesystem store (for writers that must land beside them: tus uploads). */
+export const fsBucketFolder = (config: Pick<Config, 'dataDir'>, bucket: string) =>
+  path.join(config.dataDir, 'storage', checkBucket(bucket));
+
 /** Objects as files at `{dataDir}/storage/{bucket}/{key}`; writes land in `.tmp/` and are renamed into place. */
 export async function createFsStore(config: Config): Promise<ObjectStore> {
   const root = path.join(config.dataDir, 'storage');
@@ -77,6 +81,25 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
     async copy(from, to) {
       const { body } = await store.get(from.bucket, from.key);
       return store.put(to.bucket, to.key, body);
+    },
+
+    async move(from, to) {
+      const source = await realObjectPath(from.bucket, from.key);
+      const stat = source && (await statFile(source));
+      if (!source || !stat) throw new ObjectNotFoundError(from.bucket, from.key);
+      const target = objectPath(to.bucket, to.key);
+      if (source === target) return { key: to.key, size: stat.size, lastModified: stat.mtime };
+      try {
+        await commit(source, target, to.key, realRoot, root);
+      } catch (error) {
+        // A bucket folder on another disk (a mount inside the data folder): copy, then remove the source.
+        if (code(error) !== 'EXDEV') throw error;
+        const info = await store.copy(from, to);
+        await store.delete(from.bucket, from.key);
+        return info;
+      }
+      await pruneEmptyParents(path.dirname(source), bucketDir(from.bucket));
+      return { key: to.key, size: stat.size, lastModified: stat.mtime };
     },
 
     async get(bucket, key, options = {}) {

@@ -12,5 +12,5 @@ export async function createObjectStore(config: Config): Promise<ObjectStore> {
 }
 
 export * from './port.js';
-export { SIGNED_URL_PATH, verifySignedUrl } from './fs.js';
+export { fsBucketFolder, SIGNED_URL_PATH, verifySignedUrl } from './fs.js';
 export { readObject } from './read.js';

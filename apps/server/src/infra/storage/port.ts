@@ -57,6 +57,12 @@ export interface ObjectStore {
    * Throws ObjectNotFoundError when the source is missing.
    */
   copy(from: { bucket: string; key: string }, to: { bucket: string; key: string }): Promise<ObjectInfo>;
+  /**
+   * Moves an object (across buckets too): the target appears whole or not at all, then the source is gone. The
+   * filesystem renames it (no byte is copied); S3 copies inside the store and deletes the source. Throws
+   * ObjectNotFoundError when the source is missing.
+   */
+  move(from: { bucket: string; key: string }, to: { bucket: string; key: string }): Promise<ObjectInfo>;
   /** Throws ObjectNotFoundError when missing, RangeNotSatisfiableError for a range past the end. */
   get(bucket: string, key: string, options?: { range?: ByteRange }): Promise<GetResult>;
   head(bucket: string, key: string): Promise<ObjectInfo | null>;

@@ -343,6 +343,37 @@ describe.each([
     expect(await s.store.exists(other, `${p}never.tif`)).toBe(false);
   });
 
+  it('moves an object across buckets and keys: the target whole, the source gone; a missing source is reported', async () => {
+    const p = scope();
+    const other = `${BUCKET}-moves`;
+    await s.store.ensureBucket(other);
+    await s.store.put(BUCKET, `${p}staged/upload.bin`, 'moved bytes');
+    await s.store.put(other, `${p}x/final.tif`, 'the old version');
+    const moved = await s.store.move(
+      { bucket: BUCKET, key: `${p}staged/upload.bin` },
+      { bucket: other, key: `${p}x/final.tif` },
+    );
+    expect(moved).toMatchObject({ key: `${p}x/final.tif`, size: 11 });
+    expect(await readText((await s.store.get(other, `${p}x/final.tif`)).body)).toBe('moved bytes');
+    expect(await s.store.exists(BUCKET, `${p}staged/upload.bin`)).toBe(false);
+    // The emptied folder went with it: a key of the folder's name is possible again.
+    expect((await s.store.list(BUCKET, { prefix: p })).objects).toEqual([]);
+    await s.store.put(BUCKET, `${p}staged`, 'a key where the folder was');
+    // Onto itself: nothing changes.
+    expect(
+      (await s.store.move({ bucket: other, key: `${p}x/final.tif` }, { bucket: other, key: `${p}x/final.tif` })).size,
+    ).toBe(11);
+    expect(await s.store.exists(other, `${p}x/final.tif`)).toBe(true);
+    await expect(
+      s.store.move({ bucket: BUCKET, key: `${p}missing.bin` }, { bucket: other, key: `${p}never.tif` }),
+    ).rejects.toBeInstanceOf(ObjectNotFoundError);
+    expect(await s.store.exists(other, `${p}never.tif`)).toBe(false);
+    await expect(
+      s.store.move({ bucket: BUCKET, key: `${p}staged` }, { bucket: other, key: '../escape' }),
+    ).rejects.toBeInstanceOf(InvalidKeyError);
+    expect(await s.store.exists(BUCKET, `${p}staged`)).toBe(true);
+  });
+
   it.each(['..', 'a/../b', '../etc/passwd', '/leading', 'nul\0byte', 'a/./b', '', 'x'.repeat(1025)])(
     'rejects the key %j in every call',
     async (key) => {

@@ -29,6 +29,7 @@ function checkConsistent(input: GenerateSpatialInput): GenerateSpatialInput {
 export const generateSpatial = defineTask({
   name: 'atlasbrowser.generate_spatial',
   queue: 'atxcloud_atlasbrowser',
+  idempotent: true,
   description: 'Writes a run’s spatial folder (positions, scale factors, images, metadata) from AtlasXbrowser.',
   // Its one args object is built by the AtlasXbrowser screen, not typed into the Analytics task runner.
   target: 'atlasbrowser',

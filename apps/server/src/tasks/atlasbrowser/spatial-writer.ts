@@ -43,12 +43,19 @@ async function cropped(
   input: GenerateSpatialInput,
 ): Promise<{ image: Buffer; width: number; height: number }> {
   const { rotation, horizontal_flip, vertical_flip } = input.orientation;
-  let pipeline = sharp(source, { limitInputPixels: false }).rotate(clockwise(rotation), {
-    background: { r: 0, g: 0, b: 0, alpha: 1 },
-  });
-  if (horizontal_flip) pipeline = pipeline.flop();
-  if (vertical_flip) pipeline = pipeline.flip();
-  const rotated = await pipeline.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let rotated = await sharp(source, { limitInputPixels: false })
+    .rotate(clockwise(rotation), { background: { r: 0, g: 0, b: 0, alpha: 1 } })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // Mirrors apply to the turned image, as the tool shows them. In one sharp pipeline they would come before the
+  // rotation whatever the call order, so they get a pass of their own.
+  if (horizontal_flip || vertical_flip)
+    rotated = await sharp(rotated.data, { raw: rotated.info })
+      .flop(horizontal_flip)
+      .flip(vertical_flip)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   const { width, height, channels } = rotated.info;
   const [x1, y1, x2, y2] = input.crop_area.map(Math.round) as [number, number, number, number];
   if (x1 < 0 || y1 < 0 || x2 > width || y2 > height || x2 <= x1 || y2 <= y1)

@@ -10,12 +10,14 @@ import { createBasespace } from './transfers/basespace.js';
 
 const TOKEN = 'bs-token-1';
 const datasets = basespaceDatasets();
+/** File id → bytes after which the signed URL's next answer is cut (see test/basespace-server.ts). */
+const drops = new Map<string, number>();
 let t: TestApp;
 let bs: BasespaceServer;
 let admin: string;
 
 beforeAll(async () => {
-  bs = await startBasespaceServer({ datasets, token: TOKEN });
+  bs = await startBasespaceServer({ datasets, token: TOKEN, dropOnce: drops });
   t = await createTestApp({ BASESPACE_API_URL: bs.url, BASESPACE_TOKEN: TOKEN });
   admin = await adminToken(t.app);
   await t.infra.queue.startWorkers(['atxcloud_core']);
@@ -96,6 +98,27 @@ describe('Illumina BaseSpace transfer tasks', () => {
       expect(createHash('md5').update(stored).digest('hex')).toBe(await generatedMd5(source.seed, source.size));
     }
     expect((await listPage(0)).Items[2]!.file_downloads.every((f) => f.output_exists)).toBe(true);
+  });
+
+  it('resumes a file whose connection drops mid-way from the byte reached, and stores it whole', async () => {
+    const dataset = (await listPage(0)).Items[4]!;
+    const [first, second] = datasets[4]!.files;
+    drops.set(first!.id, 200_000);
+    drops.set(second!.id, 1000);
+    const before = bs.requests.length;
+    const state = await runTask('core.download_from_basespace_href', [dataset.file_downloads]);
+    expect(state).toMatchObject({ status: 'SUCCESS', progress: 100, error: null });
+    expect(state.result).toMatchObject({ resumed: 2, bytes: first!.size + second!.size });
+    // Each file asked again with a range from where its connection died, not from the start.
+    const signed = bs.requests.slice(before).filter((r) => r.startsWith('GET /signed/'));
+    expect(signed).toHaveLength(4);
+    expect(bs.ranges.slice(-4)).toEqual([undefined, 'bytes=200000-', undefined, 'bytes=1000-']);
+    for (const [i, file] of dataset.file_downloads.entries()) {
+      const stored = await readObject(t.infra.storage, 'atx-data', file.outpath);
+      const source = datasets[4]!.files[i]!;
+      expect(stored.length).toBe(source.size);
+      expect(createHash('md5').update(stored).digest('hex')).toBe(await generatedMd5(source.seed, source.size));
+    }
   });
 
   it('stores nothing of a file whose size is not the one listed', async () => {

@@ -29,6 +29,7 @@ export interface ChecksumResult {
 export const checksum = defineTask({
   name: 'core.checksum',
   queue: 'atxcloud_core',
+  idempotent: true,
   description: 'Computes the SHA-256 and size of a stored object.',
   argSpecs: [
     { name: 'bucket', value: 'atx-data', type: 'string', caption: 'Bucket', description: 'Bucket holding the object.' },

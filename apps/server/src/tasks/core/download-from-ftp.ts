@@ -10,6 +10,7 @@ import { defineTask, parseInput } from '../registry.js';
 import { novogeneLoginSpecs } from './list-novogene-batch.js';
 import { ftpProblem, isMd5List, openFtp, readMd5Lists, ZFtpLogin } from './transfers/ftp.js';
 import { ZOutputKey } from './transfers/outputs.js';
+import { StorageStopped, writeTo } from './transfers/storage-sink.js';
 
 const ZKwargs = ZFtpLogin.extend({
   source: z.string().trim().min(1, 'Must not be empty').max(4096),
@@ -49,29 +50,6 @@ async function md5FromFolder(client: Client, source: string): Promise<string | n
     .filter((entry) => entry.isFile && isMd5List(entry.name))
     .map((entry) => ({ path: path.posix.join(dir, entry.name), size: entry.size }));
   return (await readMd5Lists(client, lists)).get(path.posix.normalize(source)) ?? null;
-}
-
-class StorageStopped extends Error {
-  constructor() {
-    super('storage stopped taking data');
-  }
-}
-
-/** Resolves once `out` takes more (backpressure), rejects when it was destroyed (storage failed). */
-function writeTo(out: PassThrough, chunk: Buffer): Promise<void> {
-  if (out.destroyed) return Promise.reject(new StorageStopped());
-  if (out.write(chunk)) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const done = (error?: Error) => {
-      out.off('drain', done);
-      out.off('close', closed);
-      if (error) reject(error);
-      else resolve();
-    };
-    const closed = () => done(new StorageStopped());
-    out.once('drain', done);
-    out.once('close', closed);
-  });
 }
 
 /**

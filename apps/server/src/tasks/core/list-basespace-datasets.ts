@@ -19,6 +19,7 @@ const ZArgs = z.preprocess(
 export const listBasespaceDatasets = defineTask({
   name: 'core.list_basespace_datasets',
   queue: 'atxcloud_core',
+  idempotent: true,
   description: 'Lists a page of the BaseSpace datasets of the configured account, with their files.',
   access: 'admin',
   target: 'transfer',

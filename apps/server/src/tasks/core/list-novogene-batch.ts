@@ -38,6 +38,7 @@ export const novogeneLoginSpecs = [
 export const listNovogeneBatch = defineTask({
   name: 'core.list_novogene_batch',
   queue: 'atxcloud_core',
+  idempotent: true,
   description: 'Lists the sequencing files of a Novogene FTP batch, by run.',
   access: 'admin',
   target: 'transfer',

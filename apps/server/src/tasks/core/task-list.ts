@@ -19,6 +19,7 @@ export interface TaskListResult {
 export const taskList = defineTask({
   name: 'core.task_list',
   queue: 'atxcloud_core',
+  idempotent: true,
   description: 'Lists the tasks of a queue (or of every queue) with their argument specs.',
   argSpecs: [
     {

@@ -41,6 +41,7 @@ export interface ComputeQcResult {
 export const computeQc = defineTask({
   name: 'gene.compute_qc',
   queue: 'atxcloud_gene',
+  idempotent: true,
   target: 'explorer',
   description: 'Ranks every feature for a selection of tixels against the rest.',
   argSpecs: [

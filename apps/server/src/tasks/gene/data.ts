@@ -1,7 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import {
+  chooseExpressionInput,
   CSC_HEADER_BYTES,
+  ExpressionInputError,
   FEATURE_FILES,
   parseDataCsv,
   parseNames,
@@ -59,8 +61,9 @@ export interface FeatureData {
 }
 
 /**
- * The features of an obj h5ad. When the run's web files exist, their binary matrix (the same values as X) and
- * names are read instead of the h5ad: far cheaper than parsing HDF5. Otherwise the h5ad itself.
+ * The features of an obj h5ad. When the run's web files exist, their binary matrix (the explorer's values) and
+ * names are read instead of the h5ad: far cheaper than parsing HDF5. Otherwise the h5ad itself, genes as
+ * create_files would show them (log-normalised).
  */
 export async function loadFeatures(deps: TaskDeps, bucket: string, objPath: string): Promise<FeatureData> {
   const [, runId, kind] = OBJ_H5AD.exec(objPath)! as unknown as [string, string, FeatureKind];
@@ -77,6 +80,15 @@ export async function loadFeatures(deps: TaskDeps, bucket: string, objPath: stri
     name: objPath.slice(objPath.lastIndexOf('/') + 1),
     obsm: false,
   });
+  // Genes are ranked on log-normalised values, as create_files writes them (counts become log1p(CP10k)).
+  if (kind === 'genes') {
+    try {
+      const { explorer } = chooseExpressionInput(h5ad);
+      return { runId, kind, names: explorer.varNames, matrix: explorer.matrix, folder };
+    } catch (error) {
+      if (!(error instanceof ExpressionInputError)) throw error;
+    }
+  }
   return { runId, kind, names: h5ad.varNames, matrix: h5ad.X, folder };
 }
 

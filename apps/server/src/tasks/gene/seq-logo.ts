@@ -14,6 +14,7 @@ const ZArgs = z.tuple([
 export const seqLogo = defineTask({
   name: 'gene.seq_logo',
   queue: 'atxcloud_gene',
+  idempotent: true,
   target: 'explorer',
   description: 'Sequence logo of one motif from the run’s motifs.csv.',
   argSpecs: [

@@ -1,9 +1,12 @@
 import sharp from 'sharp';
 import { z } from 'zod';
-import { frontpageKey, THUMBNAIL_MAX_PX } from '@atlas/contracts';
+import { frontpageKey, THUMBNAIL_MAX_PX, type TAnalysisPath } from '@atlas/contracts';
 import {
   analyseRaw,
   buildWebFiles,
+  chooseExpressionInput,
+  ExpressionInputError,
+  type ExpressionInput,
   readH5ad,
   renderSpatialThumbnail,
   rowSums,
@@ -53,6 +56,8 @@ export interface CreateFilesResult {
   clusters: number;
   /** Clusters and UMAP were computed (the h5ad had none). */
   analysed: boolean;
+  /** Which matrices fed the analysis, the explorer and the QC columns (also written as analysis.json). */
+  analysis: TAnalysisPath;
   web_object_available: boolean;
   ms: number;
 }
@@ -80,6 +85,7 @@ const CELL_TYPE_KEYS = ['cell_type', 'celltype', 'cell_types', 'CellType'];
 export const createFiles = defineTask({
   name: 'webfile.create_files',
   queue: 'atxcloud_webfile',
+  idempotent: true,
   description: 'Creates the explorer web files of a run from its h5ad files.',
   argSpecs: [
     {
@@ -197,13 +203,23 @@ async function createWebFiles(
   }
   await progress(15);
 
-  // Clusters and UMAP from the file, or from the standard analysis of the raw counts when missing.
-  let clusters = clusterLabels(genes);
+  // What X, raw.X and layers['counts'] hold decides what is clustered, summed for QC and shown (DESIGN §6).
+  const expression = chooseInput(genes, input.rna);
+  await progress(20);
+
+  // Clusters and UMAP from the file, or from the standard analysis when missing: on the counts (normalised here)
+  // or, when the file has no counts, on its log-normalised values as they are.
+  const fileClusters = clusterLabels(genes);
+  let clusters = fileClusters?.labels ?? null;
   let umap = umapOf(genes);
   let analysed = false;
   if (!clusters || !umap) {
-    const counts = genes.raw?.X ?? genes.X;
-    const analysis = analyseRaw(counts, { seed: 0, onProgress: (p) => void progress(15 + p * 0.4) });
+    const source = expression.counts ?? expression.explorer;
+    const analysis = analyseRaw(source.matrix, {
+      seed: 0,
+      logNormalised: !expression.counts,
+      onProgress: (p) => void progress(20 + p * 0.35),
+    });
     clusters ??= analysis.clusters;
     umap ??= analysis.umap;
     analysed = true;
@@ -215,11 +231,22 @@ async function createWebFiles(
     spatialXY[2 * i] = spatial.data[i * spatial.nCols]!;
     spatialXY[2 * i + 1] = spatial.data[i * spatial.nCols + 1]!;
   }
-  const data: DataCsv = { clusters, spatial: spatialXY, umap, qc: qcColumns(genes, input.rna) };
+  const qc = qcColumns(genes, input.rna, expression);
+  const data: DataCsv = { clusters, spatial: spatialXY, umap, qc: qc.columns };
   const cellTypes = stringColumn(genes, CELL_TYPE_KEYS);
   if (cellTypes) data.cellTypes = cellTypes;
+  const analysis: TAnalysisPath = {
+    input: expression.path,
+    counts: expression.counts?.source ?? null,
+    matrix: expression.explorer.source,
+    clusters: fileClusters ? { source: 'file', column: fileClusters.column } : { source: 'computed', column: null },
+    umap: umapOf(genes) ? 'file' : 'computed',
+    umi: qc.umi,
+  };
 
-  const features: Partial<Record<FeatureKind, FeatureInput>> = { genes: { names: genes.varNames, matrix: genes.X } };
+  const features: Partial<Record<FeatureKind, FeatureInput>> = {
+    genes: { names: expression.explorer.varNames, matrix: expression.explorer.matrix },
+  };
   if (extra.motifs) features.motifs = { names: extra.motifs.varNames, matrix: extra.motifs.X };
   if (extra.eRegulons) features.eRegulons = { names: extra.eRegulons.varNames, matrix: extra.eRegulons.X };
 
@@ -230,7 +257,12 @@ async function createWebFiles(
   }
   await progress(65);
 
-  const files = await buildWebFiles({ ...data, features: { genes: features.genes!, ...features }, topTen: tables });
+  const files = await buildWebFiles({
+    ...data,
+    features: { genes: features.genes!, ...features },
+    topTen: tables,
+    analysis,
+  });
   await progress(85);
   let written = 0;
   let bytes = 0;
@@ -269,6 +301,7 @@ async function createWebFiles(
     features: Object.fromEntries(Object.entries(features).map(([k, f]) => [k, f.names.length])),
     clusters: new Set(clusters).size,
     analysed,
+    analysis,
     web_object_available: available,
     ms: Date.now() - started,
   };
@@ -293,17 +326,35 @@ async function writeThumbnail(
   await storage.put(bucket, key, png, { contentType: 'image/png' });
 }
 
-/** Cluster label per tixel from the first clustering column of obs, as `C<n>` (0-based numbers become C1…). */
-function clusterLabels(h5ad: H5adData): string[] | null {
+/**
+ * Cluster label per tixel from the first clustering column of obs, with the file's own names: leiden's '0', '2'
+ * stay '0', '2' in the legend, the feature tables and every CSV (only clusters we compute are named C1…Cn).
+ */
+function clusterLabels(h5ad: H5adData): { labels: string[]; column: string } | null {
   for (const key of CLUSTER_KEYS) {
     const labels = columnStrings(h5ad.obs[key]);
-    if (!labels) continue;
-    const distinct = [...new Set(labels)];
-    if (distinct.every((l) => /^C\d+$/.test(l))) return labels;
-    if (distinct.every((l) => /^\d+$/.test(l))) return labels.map((l) => `C${Number(l) + 1}`);
-    return labels;
+    if (labels) return { labels, column: key };
   }
   return null;
+}
+
+/**
+ * The counts and the explorer matrix (chooseExpressionInput). A file with only scaled values is refused for
+ * transcriptome runs; an ATAC run's gene scores may be z-scores, and are shown as they are.
+ */
+function chooseInput(genes: H5adData, rna: boolean): ExpressionInput {
+  try {
+    return chooseExpressionInput(genes);
+  } catch (error) {
+    if (!(error instanceof ExpressionInputError)) throw error;
+    if (rna) throw new SpatialFormatError('genes.h5ad', error.message);
+    return {
+      path: 'as-is',
+      counts: null,
+      explorer: { source: 'X', matrix: genes.X, varNames: genes.varNames },
+      found: [],
+    };
+  }
 }
 
 function umapOf(h5ad: H5adData): Float32Array | null {
@@ -342,24 +393,30 @@ function numericColumn(h5ad: H5adData, keys: readonly string[]): Float32Array | 
 
 /**
  * The two QC columns of data.csv: for RNA the gene count and UMI count per tixel (from obs when the file has
- * them, else from X); for ATAC the TSS enrichment and log10 fragments from obs, else the same counts.
+ * them, else from the counts); for ATAC the TSS enrichment and log10 fragments from obs, else the same counts.
+ * Without counts the UMI column is 0 and `umi: 'none'` says so (a sum of log values is no UMI count).
  */
-function qcColumns(h5ad: H5adData, rna: boolean): [Float32Array, Float32Array] {
+function qcColumns(
+  h5ad: H5adData,
+  rna: boolean,
+  expression: ExpressionInput,
+): { columns: [Float32Array, Float32Array]; umi: TAnalysisPath['umi'] } {
   if (!rna) {
     const tss = numericColumn(h5ad, ['TSSEnrichment', 'tsse', 'TSS_enrichment']);
     const frags = numericColumn(h5ad, ['log10_nFrags', 'log10_fragments']);
-    if (tss && frags) return [tss, frags];
+    if (tss && frags) return { columns: [tss, frags], umi: 'obs' };
   }
   const genes = numericColumn(h5ad, ['n_genes_by_counts', 'n_genes', 'nFeature_RNA']);
   const umis = numericColumn(h5ad, ['total_counts', 'n_counts', 'nCount_RNA']);
-  if (genes && umis) return [genes, umis];
-  const matrix: Matrix = h5ad.raw?.X ?? h5ad.X;
+  if (genes && umis) return { columns: [genes, umis], umi: 'obs' };
+  const matrix: Matrix = expression.counts?.matrix ?? expression.explorer.matrix;
   const csr = toCsr(matrix);
-  const counts = new Float32Array(h5ad.nObs);
+  const detected = new Float32Array(h5ad.nObs);
   for (let i = 0; i < h5ad.nObs; i++) {
     let c = 0;
     for (let k = csr.indptr[i]!; k < csr.indptr[i + 1]!; k++) if (csr.data[k] !== 0) c++;
-    counts[i] = c;
+    detected[i] = c;
   }
-  return [counts, Float32Array.from(rowSums(matrix))];
+  if (!expression.counts) return { columns: [detected, new Float32Array(h5ad.nObs)], umi: 'none' };
+  return { columns: [detected, Float32Array.from(rowSums(matrix))], umi: 'counts' };
 }

@@ -10,6 +10,7 @@ import { AddFilesTab } from './runs/AddFilesTab';
 import { AddRunTab } from './runs/AddRunTab';
 import { CreateRunTab } from './runs/CreateRunTab';
 import { GroupRunsTab } from './runs/GroupRunsTab';
+import { SystemTab } from './system/SystemTab';
 import { ApiTokensAdminTab } from './tokens/ApiTokensAdminTab';
 import { UserManagementTab } from './users/UserManagementTab';
 
@@ -62,6 +63,8 @@ function TabContent({ tab, select }: { tab: AdminTabId; select: (tab: AdminTabId
       return <GroupRunsTab />;
     case 'add-files':
       return <AddFilesTab />;
+    case 'system':
+      return <SystemTab />;
     case 'api-tokens':
       return <ApiTokensAdminTab />;
   }

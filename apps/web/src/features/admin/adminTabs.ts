@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   { id: 'add-run', label: 'Add A Run' },
   { id: 'group-runs', label: 'Group Runs' },
   { id: 'add-files', label: 'Add Files' },
+  { id: 'system', label: 'System' },
   // Ours (issue 20): every account's personal API tokens.
   { id: 'api-tokens', label: 'API Tokens' },
 ] as const;

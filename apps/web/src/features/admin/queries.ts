@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { authCalls, taskCalls } from '@atlas/contracts';
+import { authCalls, SYSTEM_REFRESH_MS, systemCalls, taskCalls } from '@atlas/contracts';
 import { callApi } from '../../api/client';
 
 /** Query keys of the admin screens; mutations invalidate by these prefixes. */
@@ -8,6 +8,7 @@ const adminKeys = {
   groups: ['auth', 'groups'] as const,
   audit: (target: string) => ['auth', 'audit', target] as const,
   tasks: ['tasks', 'recent'] as const,
+  system: ['system', 'status'] as const,
 };
 
 /** How often Job Managment re-reads the task list: tasks report progress every second or so. */
@@ -33,6 +34,14 @@ export const useRecentTasks = () =>
     queryKey: adminKeys.tasks,
     queryFn: ({ signal }) => callApi(taskCalls.listTasks, { query: { limit: RECENT_TASKS }, signal }),
     refetchInterval: TASK_REFRESH_MS,
+  });
+
+/** The System tab's status: re-read every few seconds while the tab is open. */
+export const useSystemStatus = () =>
+  useQuery({
+    queryKey: adminKeys.system,
+    queryFn: ({ signal }) => callApi(systemCalls.systemStatus, { signal }),
+    refetchInterval: SYSTEM_REFRESH_MS,
   });
 
 /** After any account change: users and groups are shown side by side, and a user's history grows. */

@@ -15,22 +15,16 @@ import { callApi } from '../../api/client';
 import { TaskRunner } from './TaskRunner';
 import { WorkerTable } from './WorkerTable';
 
-const METADATA = 'spatial/metadata.json';
-
-/** Runs with a spatial folder the caller may see: `data/{run}/spatial/metadata.json` (spec 03 §2.4). */
+/**
+ * Runs with a spatial folder the caller may see: `data/{run}/spatial/metadata.json` (spec 03 §2.4), found by the
+ * server from the run folders (not by listing every key under data/).
+ */
 function useAnalyticsRuns() {
   return useQuery({
     queryKey: ['analytics', 'runs'],
     queryFn: async ({ signal }) => {
       const [bucket] = await callApi(labCalls.fetchBuckets, { signal });
-      const keys = await callApi(labCalls.listFiles, {
-        body: { bucket: bucket!, path: 'data/', filter: [METADATA], only_files: true, delimiter: '' },
-        signal,
-      });
-      const ids = (keys || [])
-        .map((key) => /^data\/([^/]+)\/spatial\/metadata\.json$/.exec(key)?.[1])
-        .filter((id): id is string => Boolean(id));
-      return [...new Set(ids)].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+      return callApi(labCalls.spatialRuns, { query: { bucket: bucket! }, signal });
     },
     staleTime: 60_000,
   });

@@ -10,10 +10,9 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import RotateLeft from '@mui/icons-material/RotateLeft';
-import RotateRight from '@mui/icons-material/RotateRight';
 import Undo from '@mui/icons-material/Undo';
 import { ATLASBROWSER } from '@atlas/contracts';
+import { RotationTools, type RotationToolsProps } from './RotationTools';
 import type { StageMode } from './Stage';
 
 export type Background = 'postB' | 'bsa' | 'bw';
@@ -22,9 +21,7 @@ export interface ToolPanelProps {
   updateMode: boolean;
   scale: number;
   onScale(v: number): void;
-  rotationStep: 90 | 45;
-  onRotationStep(v: 90 | 45): void;
-  onRotate(direction: 'left' | 'right'): void;
+  rotation: RotationToolsProps;
   mode: StageMode;
   onActivateCrop(): void;
   onConfirmCrop(): void;
@@ -92,38 +89,7 @@ export function ToolPanel(p: ToolPanelProps) {
       </Section>
       <Divider />
       <Section title="Rotation">
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Button
-            variant="outlined"
-            startIcon={<RotateLeft />}
-            disabled={p.updateMode}
-            onClick={() => p.onRotate('left')}
-          >
-            Left
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<RotateRight />}
-            disabled={p.updateMode || p.rotationStep === 45}
-            onClick={() => p.onRotate('right')}
-          >
-            Right
-          </Button>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={p.rotationStep}
-            onChange={(_, v: 90 | 45 | null) => v && p.onRotationStep(v)}
-            aria-label="Rotation step"
-            disabled={p.updateMode}
-          >
-            {ATLASBROWSER.rotationSteps.map((step) => (
-              <ToggleButton key={step} value={step}>
-                {step}°
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-        </Box>
+        <RotationTools {...p.rotation} disabled={p.updateMode} />
       </Section>
       <Divider />
       <Section title="Crop">

@@ -1,5 +1,6 @@
 /** Canvas operations of the tool: the working image is a canvas in full-resolution pixels. */
 import { rotatedSize, type Box } from './geometry';
+import type { Orientation } from './orientation';
 
 export function canvasOf(width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
@@ -37,6 +38,21 @@ export function rotateCanvas(source: HTMLCanvasElement, ccw: number): HTMLCanvas
   ctx.drawImage(source, -source.width / 2, -source.height / 2);
   return out;
 }
+
+/** The image mirrored left↔right and/or top↔bottom, same size. */
+export function flipCanvas(source: HTMLCanvasElement, horizontal: boolean, vertical: boolean): HTMLCanvasElement {
+  if (!horizontal && !vertical) return source;
+  const out = canvasOf(source.width, source.height);
+  const ctx = context(out);
+  ctx.translate(horizontal ? source.width : 0, vertical ? source.height : 0);
+  ctx.scale(horizontal ? -1 : 1, vertical ? -1 : 1);
+  ctx.drawImage(source, 0, 0);
+  return out;
+}
+
+/** Turned, then mirrored: the order the task applies the orientation in. */
+export const orientCanvas = (source: HTMLCanvasElement, o: Orientation): HTMLCanvasElement =>
+  flipCanvas(rotateCanvas(source, o.rotation), o.horizontal_flip, o.vertical_flip);
 
 export function cropCanvas(source: HTMLCanvasElement, box: Box): HTMLCanvasElement {
   const out = canvasOf(box.side, box.side);

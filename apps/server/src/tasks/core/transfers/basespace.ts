@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import { TRANSFER_MSG } from '@atlas/contracts';
@@ -25,6 +25,9 @@ export type BasespaceFile = z.infer<typeof ZFile>;
 
 const TIMEOUT_MS = 30_000;
 
+/** BaseSpace answered, and not with what was asked (a status error): asking again would get the same answer. */
+export class BasespaceAnswerError extends Error {}
+
 /** A fetch that gives up when no answer (headers) came within the time; a long body then streams as it comes. */
 async function fetchWithin(url: string | URL, init: RequestInit): Promise<Response> {
   const controller = new AbortController();
@@ -47,7 +50,7 @@ export function createBasespace(config: Pick<Config, 'basespace'>) {
     });
     if (!response.ok && !(init.redirect === 'manual' && response.status >= 300 && response.status < 400)) {
       await response.body?.cancel();
-      throw new Error(TRANSFER_MSG.basespaceFailed(response.status, pathAndQuery.split('?')[0]!));
+      throw new BasespaceAnswerError(TRANSFER_MSG.basespaceFailed(response.status, pathAndQuery.split('?')[0]!));
     }
     return response;
   }
@@ -83,17 +86,50 @@ export function createBasespace(config: Pick<Config, 'basespace'>) {
       }
     },
 
-    /** A file's bytes: the API's redirect is followed by hand, to the signed URL, without the token. */
-    async content(href: string): Promise<Readable> {
+    /**
+     * A file's bytes from byte `from` on: the API's redirect is followed by hand, to the signed URL, without the
+     * token, asking for the range after a dropped transfer. A signed URL that ignores the range (200) has the
+     * bytes already received skipped here, so the caller always gets the file from `from`.
+     */
+    async content(href: string, from = 0): Promise<Readable> {
       const redirect = await call(`${href.slice(apiUrl.length)}/content`, { redirect: 'manual' });
       const location = redirect.headers.get('location');
       await redirect.body?.cancel();
-      if (!location) throw new Error(TRANSFER_MSG.basespaceFailed(redirect.status, href));
-      const signed = await fetchWithin(new URL(location, href), {});
-      if (!signed.ok || !signed.body) throw new Error(TRANSFER_MSG.basespaceFailed(signed.status, href));
-      return Readable.fromWeb(signed.body as WebReadableStream<Uint8Array>);
+      if (!location) throw new BasespaceAnswerError(TRANSFER_MSG.basespaceFailed(redirect.status, href));
+      const signed = await fetchWithin(
+        new URL(location, href),
+        from > 0 ? { headers: { range: `bytes=${from}-` } } : {},
+      );
+      if (!signed.ok || !signed.body) throw new BasespaceAnswerError(TRANSFER_MSG.basespaceFailed(signed.status, href));
+      const body = Readable.fromWeb(signed.body as WebReadableStream<Uint8Array>);
+      const ranged = signed.status === 206 && rangeStart(signed.headers.get('content-range')) === from;
+      if (from === 0 || ranged) return body;
+      if (signed.status === 206) {
+        body.destroy();
+        throw new BasespaceAnswerError(TRANSFER_MSG.basespaceFailed(signed.status, href));
+      }
+      return body.pipe(skipBytes(from));
     },
   };
+}
+
+/** The first byte of a `Content-Range: bytes start-end/total` answer. */
+const rangeStart = (header: string | null) => Number(/^bytes (\d+)-/.exec(header ?? '')?.[1] ?? NaN);
+
+/** Drops the first `n` bytes of a stream. */
+function skipBytes(n: number): Transform {
+  let left = n;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (left >= chunk.length) {
+        left -= chunk.length;
+        return callback();
+      }
+      const rest = chunk.subarray(left);
+      left = 0;
+      callback(null, rest);
+    },
+  });
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -2,32 +2,26 @@
  * `?component=AtlasCompare` (admin; spec 01 §2): two or more runs side by side in one WebGL context (packages/viz
  * ComparePlots), coloured by their clusters or by the same features on ONE colour range, with linked zoom; a
  * selection of clusters is ranked in every run (gene.compute_qc, the explorer's selection task) and each run's top
- * features are shown in adjacent tables. The address holds the runs, kind, features, palette and chosen clusters
- * (the explorer's versioned view-state schema: the first run is `run_id`, the others `samples`).
+ * features are shown in adjacent tables. The selection is either clusters (the same in every run) or a lasso drawn
+ * over each run. The address holds the runs, kind, features, palette, chosen clusters and lassos (the explorer's
+ * versioned view-state schema: the first run is `run_id`, the others `samples`).
  */
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import CenterFocusStrong from '@mui/icons-material/CenterFocusStrong';
-import ZoomIn from '@mui/icons-material/ZoomIn';
-import ZoomOut from '@mui/icons-material/ZoomOut';
 import { EXPLORER_MSG, parseViewQuery, writeViewQuery, type FeatureKind, type TViewState } from '@atlas/contracts';
 import {
   ComparePlots,
   HEATMAP_PALETTES,
-  ZOOM_IN_FACTOR,
-  ZOOM_OUT_FACTOR,
   heatmapLut,
   type ComparePanel,
   type ComparePlotsHandle,
@@ -38,12 +32,22 @@ import { useRuns } from '../data/runMeta';
 import { backgroundCss } from '../plots/colours';
 import { HeatBar } from '../plots/Legends';
 import { colourSample } from '../plots/sampleColouring';
-import { CompareRankTables } from './CompareRankTables';
+import { CompareSelection } from './CompareSelection';
+import { CompareTools, type Tool } from './CompareTools';
+import { LASSO_KEY, readLassos, writeLassos } from './lassoQuery';
+import { runSelections, type SelectBy } from './runSelections';
 import { sharedRange } from './sharedRange';
 
 const KINDS: Record<FeatureKind, string> = { genes: 'Genes', motifs: 'Motifs', eRegulons: 'eRegulons' };
 /** The address key of the chosen clusters (ours, beside the view-state fields). */
 const CLUSTERS_KEY = 'clusters';
+/** The address key of the selection kind (`lasso`; clusters when absent). */
+const SELECT_KEY = 'select';
+type Patch = Partial<Omit<TViewState, 'v'>> & {
+  clusters?: string[];
+  lassos?: Record<string, Float32Array>;
+  by?: SelectBy;
+};
 const MAX_SUGGESTIONS = 50;
 
 export function AtlasCompare() {
@@ -56,21 +60,30 @@ export function AtlasCompare() {
     [view.run_id, view.samples.join(',')],
   );
   const clusters = useMemo(() => (params.get(CLUSTERS_KEY) ?? '').split(',').filter(Boolean), [params]);
-  const update = (patch: Partial<Omit<TViewState, 'v'>> & { clusters?: string[] }) =>
+  const by: SelectBy = params.get(SELECT_KEY) === 'lasso' ? 'lasso' : 'clusters';
+  const lassoText = params.get(LASSO_KEY);
+  const lassos = useMemo(() => readLassos(lassoText, runIds), [lassoText, runIds]);
+  const [tool, setTool] = useState<Tool>('pan');
+  const update = (patch: Patch) =>
     setParams(
       (prev) => {
         const current = parseViewQuery(prev);
-        const { clusters: chosen, ...fields } = patch;
+        const { clusters: chosen, lassos: drawn, by: kindOf, ...fields } = patch;
         const next = writeViewQuery(prev, { ...current, ...fields });
-        if (chosen !== undefined) {
-          if (chosen.length) next.set(CLUSTERS_KEY, chosen.join(','));
-          else next.delete(CLUSTERS_KEY);
-        }
+        const put = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key));
+        if (chosen !== undefined) put(CLUSTERS_KEY, chosen.join(','));
+        if (drawn !== undefined) put(LASSO_KEY, writeLassos(drawn));
+        if (kindOf !== undefined) put(SELECT_KEY, kindOf === 'lasso' ? 'lasso' : null);
         return next;
       },
       { replace: true },
     );
-  const setRuns = (ids: string[]) => update({ run_id: ids[0] ?? null, samples: ids.slice(1), clusters: [] });
+  const setRuns = (ids: string[]) =>
+    update({ run_id: ids[0] ?? null, samples: ids.slice(1), clusters: [], lassos: {} });
+  const chooseTool = (next: Tool) => {
+    setTool(next);
+    if (next !== 'pan' && by !== 'lasso') update({ by: 'lasso' });
+  };
 
   const runs = useRuns();
   const data = useRunDataList(runIds);
@@ -143,6 +156,11 @@ export function AtlasCompare() {
   const suggestions = names.data[0]?.names ?? [];
   const lut = useMemo(() => heatmapLut(view.palette), [view.palette]);
   const busy = data.fetching || names.fetching || values.fetching;
+  const selections = useMemo(
+    () => runSelections(runIds, data.data, by, clusters, lassos),
+    [runIds, data.data, by, clusters, lassos],
+  );
+  const selectionKey = by === 'clusters' ? `clusters:${clusters.join(',')}` : `lasso:${lassoText ?? ''}`;
 
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="atlas-compare">
@@ -209,23 +227,12 @@ export function AtlasCompare() {
               </MenuItem>
             ))}
           </TextField>
-          <Box sx={{ display: 'flex' }}>
-            <Tooltip title="Zoom in (×1.1)">
-              <IconButton aria-label="Zoom in" onClick={() => plots.current?.zoom(ZOOM_IN_FACTOR)}>
-                <ZoomIn />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Zoom out (×0.9)">
-              <IconButton aria-label="Zoom out" onClick={() => plots.current?.zoom(ZOOM_OUT_FACTOR)}>
-                <ZoomOut />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Fit to view">
-              <IconButton aria-label="Fit to view" onClick={() => plots.current?.fit()}>
-                <CenterFocusStrong />
-              </IconButton>
-            </Tooltip>
-          </Box>
+          <CompareTools
+            tool={tool}
+            onTool={chooseTool}
+            onZoom={(factor) => plots.current?.zoom(factor)}
+            onFit={() => plots.current?.fit()}
+          />
         </Stack>
       </Paper>
       <Box sx={{ height: 4 }}>{busy && <LinearProgress />}</Box>
@@ -241,6 +248,9 @@ export function AtlasCompare() {
               palette={view.palette}
               range={range}
               background={backgroundCss('black', lut)}
+              tool={tool}
+              selections={by === 'lasso' ? lassos : undefined}
+              onSelect={(id, polygon) => update({ by: 'lasso', lassos: { ...lassos, [id]: polygon } })}
             />
           </Box>
           <Paper variant="outlined" sx={{ width: 200, p: 1.5 }} data-testid="compare-legend">
@@ -258,31 +268,19 @@ export function AtlasCompare() {
           </Paper>
         </Box>
       )}
-      {runIds.length >= 2 && clusterNames.length > 0 && (
-        <Paper variant="outlined" sx={{ p: 1.5 }}>
-          <Typography variant="subtitle2" gutterBottom>
-            Selection: clusters ranked against the rest in every run
-          </Typography>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mb: 1 }}>
-            {clusterNames.map((name) => {
-              const chosen = clusters.includes(name);
-              return (
-                <Chip
-                  key={name}
-                  size="small"
-                  label={name}
-                  color={chosen ? 'primary' : 'default'}
-                  variant={chosen ? 'filled' : 'outlined'}
-                  onClick={() =>
-                    update({ clusters: chosen ? clusters.filter((c) => c !== name) : [...clusters, name] })
-                  }
-                  aria-pressed={chosen}
-                />
-              );
-            })}
-          </Stack>
-          <CompareRankTables runIds={runIds} runs={data.data} kind={view.kind} clusters={clusters} />
-        </Paper>
+      {runIds.length >= 2 && (
+        <CompareSelection
+          runIds={runIds}
+          kind={view.kind}
+          by={by}
+          onBy={(next) => update({ by: next })}
+          clusterNames={clusterNames}
+          clusters={clusters}
+          onClusters={(chosen) => update({ clusters: chosen })}
+          selections={selections}
+          selectionKey={selectionKey}
+          onClearLassos={() => update({ lassos: {} })}
+        />
       )}
     </Box>
   );

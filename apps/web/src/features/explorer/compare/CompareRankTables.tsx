@@ -1,6 +1,7 @@
 /**
- * Atlas Compare's selection ranking: the tixels of the chosen clusters in every run, ranked against the rest of that
- * run by gene.compute_qc (the explorer's selection task), and each run's top features in adjacent tables.
+ * Atlas Compare's selection ranking: each run's selected tixels (its lasso, or the chosen clusters), ranked against
+ * the rest of that run by gene.compute_qc (the explorer's selection task), and each run's top features in adjacent
+ * tables.
  */
 import { useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
@@ -18,11 +19,13 @@ import Typography from '@mui/material/Typography';
 import { EXPLORER_MSG, KIND_LABEL, TASK_POLL_INTERVAL_MS, taskCalls, type FeatureKind } from '@atlas/contracts';
 import { callApi } from '../../../api/client';
 import { explorerKeys } from '../data/queryKeys';
-import type { RunData } from '../data/runData';
 import { isTerminal, postComputeQc } from '../data/tasks';
 import type { RankedRow } from '../dialogs/rankedTable';
 
-/** What was ranked: the runs, kind and clusters at the time (a change of any asks for a new ranking). */
+/** One run's selection: its tixels, or why it has none. */
+export type RunSelection = { tixels: readonly number[] } | { note: string };
+
+/** What was ranked: the runs, kind and selection at the time (a change of any asks for a new ranking). */
 interface Ranking {
   key: string;
   tasks: Record<string, string | { error: string }>;
@@ -30,25 +33,20 @@ interface Ranking {
 
 const TOP = 10;
 
-function tixelsOf(run: RunData, clusters: readonly string[]): number[] {
-  const codes = new Set(clusters.map((c) => run.clusterNames.indexOf(c)).filter((i) => i >= 0));
-  const out: number[] = [];
-  for (let i = 0; i < run.n; i++) if (codes.has(run.clusterCodes[i]!)) out.push(i);
-  return out;
-}
-
 export function CompareRankTables({
   runIds,
-  runs,
+  selections,
+  selectionKey,
   kind,
-  clusters,
 }: {
   runIds: readonly string[];
-  runs: readonly (RunData | undefined)[];
+  /** Per run (same order); null while the run is loading. */
+  selections: readonly (RunSelection | null)[];
+  /** Names the selection (clusters or polygons): a new key asks for a new ranking. */
+  selectionKey: string;
   kind: FeatureKind;
-  clusters: readonly string[];
 }) {
-  const key = `${runIds.join(',')}|${kind}|${clusters.join(',')}`;
+  const key = `${runIds.join(',')}|${kind}|${selectionKey}`;
   const [ranking, setRanking] = useState<Ranking | null>(null);
   const [posting, setPosting] = useState(false);
   const current = ranking?.key === key ? ranking : null;
@@ -72,15 +70,14 @@ export function CompareRankTables({
     const tasks: Ranking['tasks'] = {};
     await Promise.all(
       runIds.map(async (id, i) => {
-        const run = runs[i];
-        if (!run) return;
-        const tixels = tixelsOf(run, clusters);
-        if (tixels.length === 0) {
-          tasks[id] = { error: `${id} has none of these clusters` };
+        const selection = selections[i];
+        if (!selection) return;
+        if ('note' in selection) {
+          tasks[id] = { error: selection.note };
           return;
         }
         try {
-          tasks[id] = (await postComputeQc({ run_id: id }, kind, tixels, `compare-${id}`))._id;
+          tasks[id] = (await postComputeQc({ run_id: id }, kind, selection.tixels, `compare-${id}`))._id;
         } catch (error) {
           tasks[id] = { error: (error as Error).message };
         }
@@ -90,15 +87,11 @@ export function CompareRankTables({
     setPosting(false);
   };
 
-  const loaded = runs.every(Boolean);
+  const loaded = selections.every(Boolean);
+  const any = selections.some((s) => s && 'tixels' in s);
   return (
     <>
-      <Button
-        variant="contained"
-        size="small"
-        disabled={clusters.length === 0 || !loaded || posting}
-        onClick={() => void rank()}
-      >
+      <Button variant="contained" size="small" disabled={!any || !loaded || posting} onClick={() => void rank()}>
         Rank selection in every run
       </Button>
       {current && (

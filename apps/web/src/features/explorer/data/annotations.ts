@@ -1,6 +1,6 @@
 /**
  * Shared annotations of the open run (named tixel sets with a colour and a note), in TanStack Query: the list and
- * the calls that change it. Members only: a public link's viewer has no annotations.
+ * the calls that change it. A public link's viewer reads the run's annotations through the link (read-only).
  */
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { annotationCalls, type TAnnotation, type TAnnotationUpdate } from '@atlas/contracts';
@@ -12,10 +12,14 @@ export type Annotation = TAnnotation;
 
 export function useAnnotations(run: RunRef | null): UseQueryResult<Annotation[]> {
   const runId = run?.run_id ?? null;
+  const encoded = run?.encoded ?? null;
   return useQuery({
-    queryKey: explorerKeys.annotations(runId),
-    queryFn: ({ signal }) => callApi(annotationCalls.listAnnotations, { query: { run_id: runId! }, signal }),
-    enabled: runId !== null,
+    queryKey: explorerKeys.annotations(runId ?? encoded),
+    queryFn: ({ signal }) =>
+      encoded
+        ? callApi(annotationCalls.listPublicAnnotations, { query: { encoded }, signal })
+        : callApi(annotationCalls.listAnnotations, { query: { run_id: runId! }, signal }),
+    enabled: runId !== null || encoded !== null,
     staleTime: 30_000,
   });
 }

@@ -1,6 +1,6 @@
 /** A run's tixel table (positions, clusters, cell types) as typed arrays for the plots, in TanStack Query (CONVENTIONS §11). */
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { genesCalls } from '@atlas/contracts';
+import { genesCalls, type TAnalysisPath } from '@atlas/contracts';
 import { callApi } from '../../../api/client';
 import { categoryCodes } from '../plots/values';
 import type { RunRef } from '../state/store';
@@ -19,6 +19,8 @@ export interface RunData {
   clusterNames: string[];
   clusterCounts: number[];
   cellTypes: { codes: Float32Array; names: string[]; counts: number[] } | null;
+  /** How the run's web files were made (the Metadata dialog's analysis line); null for older runs. */
+  analysis?: TAnalysisPath | null;
 }
 
 export async function loadRunData(run: RunRef, signal: AbortSignal, token?: string): Promise<RunData> {
@@ -35,6 +37,7 @@ export async function loadRunData(run: RunRef, signal: AbortSignal, token?: stri
     clusterCounts: clusters.counts,
     cellTypes:
       rows.cell_types && rows.cell_types.length === rows.clusters.length ? categoryCodes(rows.cell_types) : null,
+    analysis: rows.analysis ?? null,
   };
 }
 

@@ -76,7 +76,8 @@ export function postCellType(run: RunRef, nameMap: NameMap): Promise<TTaskState>
       task: 'gene.compute_cell_type',
       queue: 'atxcloud_gene',
       args: [`data/${run.run_id}/h5/obj/genes.h5ad`, nameMap],
-      kwargs: {},
+      // The dialog shows why a cluster stays 'Undefined'.
+      kwargs: { explain: true },
     },
   });
 }

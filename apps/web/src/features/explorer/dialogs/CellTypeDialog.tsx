@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,15 +16,16 @@ import { useRunData } from '../data/runData';
 import { postCellType, useTaskState } from '../data/tasks';
 import { isCsvFile } from '../top-bar/nameMatching';
 import { useExplorer } from '../state/store';
-import { labelsOfResult, parseMarkerCsv } from './markerCsv';
+import { parseMarkerCsv, reportOfResult, type CellTypeReport, type NameMap } from './markerCsv';
 import { EXPLORER_MSG } from '@atlas/contracts';
 import { clusterColour } from '../plots/colours';
 
 /**
- * Cell Type Mapping (spec 03 §2.1): a label per cluster, typed or computed. Upload takes a marker csv (one cell
- * type per row: `label, marker, …`), cleans it (spec 03 §5) and runs gene.compute_cell_type, polled every
- * 1000 ms; FAILURE says 'Worker failed for CellType', SUCCESS applies the labels and shows the cell-type view.
- * Apply uses the labels as typed.
+ * Cell Type Mapping (spec 03 §2.1): a label per cluster, typed or computed. Upload reads a marker csv (one cell
+ * type per row: `label, marker, …`) and cleans it (spec 03 §5); nothing runs until Apply. Apply with markers runs
+ * gene.compute_cell_type, polled every 1000 ms; FAILURE says 'Worker failed for CellType', SUCCESS applies the
+ * labels, shows the cell-type view and keeps the dialog open with the reason under every 'Undefined' cluster.
+ * Apply without markers uses the labels as typed and closes.
  */
 export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const run = useExplorer((s) => s.run);
@@ -35,6 +37,8 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
   const clusters = data.data?.clusterNames ?? [];
   const [labels, setLabels] = useState<Record<string, string>>({});
   const [taskId, setTaskId] = useState<string | null>(null);
+  const [markers, setMarkers] = useState<{ file: string; map: NameMap } | null>(null);
+  const [report, setReport] = useState<CellTypeReport | null>(null);
   const [posting, setPosting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const task = useTaskState(taskId, run);
@@ -42,12 +46,17 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
   useEffect(() => {
     if (open) setLabels(stored ?? {});
   }, [open, stored]);
+  useEffect(() => {
+    if (!open) {
+      setMarkers(null);
+      setReport(null);
+    }
+  }, [open]);
 
-  const apply = (values: Record<string, string>) => {
+  const applyLabels = (values: Record<string, string>) => {
     const complete = Object.fromEntries(clusters.map((c) => [c, values[c]?.trim() || 'Undefined']));
     // The cell-type view shows categories: a chosen feature would keep the plots in expression colours.
     patch({ clusterLabels: complete, mode: 'celltype', features: [], range: null });
-    onClose();
   };
 
   // The task's end: failure is a toast, success applies the labels.
@@ -58,10 +67,12 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
       setTaskId(null);
       showSnack(EXPLORER_MSG.cellTypeFailed, { color: 'error' });
     } else if (status === 'SUCCESS') {
-      const result = labelsOfResult(task.data?.result);
+      const result = reportOfResult(task.data?.result);
       setTaskId(null);
-      setLabels(result);
-      apply(result);
+      setMarkers(null);
+      setLabels(result.labels);
+      setReport(result);
+      applyLabels(result.labels);
       showSnack(EXPLORER_MSG.cellTypesApplied, { color: 'success' });
     }
     // `apply` changes with every render; the task's status is what matters.
@@ -84,9 +95,20 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
       showSnack(EXPLORER_MSG.noMarkers, { color: 'warning' });
       return;
     }
+    setMarkers({ file: file.name, map });
+    setReport(null);
+  };
+
+  const apply = async () => {
+    if (!markers) {
+      applyLabels(labels);
+      onClose();
+      return;
+    }
+    if (!run) return;
     setPosting(true);
     try {
-      const state = await postCellType(run, map);
+      const state = await postCellType(run, markers.map);
       setTaskId(state._id);
     } catch (error) {
       showSnack((error as Error).message, { color: 'error' });
@@ -111,6 +133,19 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
           Type a label for each cluster, or upload a csv of marker genes (one cell type per row: label, marker, marker,
           …).
         </DialogContentText>
+        {markers && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="cell-type-markers">
+            {EXPLORER_MSG.markersLoaded(markers.file, Object.keys(markers.map).length)}
+          </Alert>
+        )}
+        {report && (report.skipped.length > 0 || report.unknownMarkers.length > 0) && (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="cell-type-notes">
+            {report.skipped.length > 0 && (
+              <div>{EXPLORER_MSG.cellTypesSkipped(report.skipped.map((s) => `${s.cluster} (${s.n})`))}</div>
+            )}
+            {report.unknownMarkers.length > 0 && <div>{EXPLORER_MSG.unknownMarkers(report.unknownMarkers)}</div>}
+          </Alert>
+        )}
         {busy && (
           <LinearProgress
             variant={progress > 0 ? 'determinate' : 'indeterminate'}
@@ -121,13 +156,14 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
         )}
         <Box sx={{ display: 'grid', gap: 1.25 }}>
           {clusters.map((cluster, i) => (
-            <Box key={cluster} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <Box key={cluster} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
               <Box
                 sx={{
                   width: 14,
                   height: 14,
                   borderRadius: '50%',
                   flex: 'none',
+                  mt: 1.5,
                   bgcolor: clusterColour(CLUSTER_PALETTE, clusterColors, cluster, i),
                 }}
               />
@@ -138,6 +174,8 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
                 value={labels[cluster] ?? ''}
                 disabled={busy}
                 onChange={(e) => setLabels((l) => ({ ...l, [cluster]: e.target.value }))}
+                helperText={report?.reasons[cluster] ? `Undefined: ${report.reasons[cluster]}` : undefined}
+                slotProps={{ formHelperText: { sx: { color: 'warning.dark' } } }}
               />
             </Box>
           ))}
@@ -160,10 +198,11 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
           }}
         />
         <Box sx={{ flex: 1 }} />
+        {/* After a computed result the labels are applied already: closing keeps them. */}
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {report ? 'Close' : 'Cancel'}
         </Button>
-        <Button variant="contained" onClick={() => apply(labels)} disabled={busy || clusters.length === 0}>
+        <Button variant="contained" onClick={() => void apply()} disabled={busy || clusters.length === 0}>
           Apply
         </Button>
       </DialogActions>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanMarkerName, labelsOfResult, parseMarkerCsv } from './markerCsv';
+import { cleanMarkerName, labelsOfResult, parseMarkerCsv, reportOfResult } from './markerCsv';
 
 describe('marker csv (Cell Type Mapping upload)', () => {
   it('cleans punctuation, drops 1-letter entries, capitalises, merges repeated labels', () => {
@@ -26,5 +26,32 @@ describe('marker csv (Cell Type Mapping upload)', () => {
       C3: 'Undefined',
     });
     expect(labelsOfResult(null)).toEqual({});
+  });
+});
+
+describe('reportOfResult', () => {
+  it('reads the explained result: labels, reasons, skipped clusters and unknown markers', () => {
+    expect(
+      reportOfResult({
+        cell_types: { '0': ['Neurons'], '6': ['Undefined'] },
+        reasons: { '6': 'too small to test (1 spot)' },
+        skipped: [{ cluster: '6', n: 1 }, { cluster: 7 }],
+        unknown_markers: ['Notagene'],
+      }),
+    ).toEqual({
+      labels: { '0': 'Neurons', '6': 'Undefined' },
+      reasons: { '6': 'too small to test (1 spot)' },
+      skipped: [{ cluster: '6', n: 1 }],
+      unknownMarkers: ['Notagene'],
+    });
+  });
+
+  it("reads the spec's bare cluster → names map without reasons", () => {
+    expect(reportOfResult({ C1: ['T cells', 'NK'], C2: [] })).toEqual({
+      labels: { C1: 'T cells / NK', C2: 'Undefined' },
+      reasons: {},
+      skipped: [],
+      unknownMarkers: [],
+    });
   });
 });

@@ -29,3 +29,30 @@ export function labelsOfResult(result: unknown): Record<string, string> {
   }
   return out;
 }
+
+/** gene.compute_cell_type's explained result (kwargs explain): the labels and why a cluster stays 'Undefined'. */
+export interface CellTypeReport {
+  labels: Record<string, string>;
+  reasons: Record<string, string>;
+  skipped: { cluster: string; n: number }[];
+  unknownMarkers: string[];
+}
+
+/** Either result shape: the explained report, or the spec's bare cluster → names map (no reasons). */
+export function reportOfResult(result: unknown): CellTypeReport {
+  const r = (result ?? {}) as Record<string, unknown>;
+  if (!r.cell_types || typeof r.cell_types !== 'object') {
+    return { labels: labelsOfResult(result), reasons: {}, skipped: [], unknownMarkers: [] };
+  }
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const reasons = Object.fromEntries(
+    Object.entries((r.reasons ?? {}) as Record<string, unknown>).filter(
+      (e): e is [string, string] => typeof e[1] === 'string',
+    ),
+  );
+  const skipped = (Array.isArray(r.skipped) ? r.skipped : []).flatMap((s: unknown) => {
+    const { cluster, n } = (s ?? {}) as { cluster?: unknown; n?: unknown };
+    return typeof cluster === 'string' && typeof n === 'number' ? [{ cluster, n }] : [];
+  });
+  return { labels: labelsOfResult(r.cell_types), reasons, skipped, unknownMarkers: strings(r.unknown_markers) };
+}

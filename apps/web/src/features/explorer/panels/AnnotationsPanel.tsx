@@ -2,6 +2,7 @@
  * Shared annotations (lower panel): the open run's named tixel sets, seen by everyone who may see the run and
  * changed by its group. Save the current lasso/quad selection as one; show annotations as the plots' colouring;
  * select one's tixels; export one as CSV; rank set A against set B (or the rest) with the selection ranking task.
+ * A public link's viewer (no ranking given) sees them read-only: colour by, select and export.
  */
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -36,7 +37,7 @@ import { annotationCsv } from './annotationCsv';
 
 const REST = '__rest__';
 
-export function AnnotationsPanel({ rankSets, ranking }: { rankSets: SelectionRanking['rankSets']; ranking: boolean }) {
+export function AnnotationsPanel({ ranking }: { ranking?: SelectionRanking }) {
   const s = useExplorer(
     useShallow((st) => ({ run: st.run, selection: st.selection, annotationIds: st.annotationIds, patch: st.patch })),
   );
@@ -86,23 +87,31 @@ export function AnnotationsPanel({ rankSets, ranking }: { rankSets: SelectionRan
     const a = byId(setA);
     if (!a) return;
     const b = setB === REST ? null : byId(setB);
-    rankSets(a, b ?? null);
+    ranking?.rankSets(a, b ?? null);
   };
 
-  if (!runId) return null;
+  if (!s.run) return null;
   return (
     <Box data-testid="annotations-panel">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
-        <Tooltip title={s.selection ? '' : ANNOTATION_MSG.noSelection}>
-          <span>
-            <Button variant="contained" size="small" disabled={!s.selection} onClick={() => setEditing('new')}>
-              Save selection as annotation
-            </Button>
-          </span>
-        </Tooltip>
-        <Typography variant="caption" color="text.secondary">
-          Annotations are shared with everyone who may see this run; its group may change them.
-        </Typography>
+        {ranking ? (
+          <>
+            <Tooltip title={s.selection ? '' : ANNOTATION_MSG.noSelection}>
+              <span>
+                <Button variant="contained" size="small" disabled={!s.selection} onClick={() => setEditing('new')}>
+                  Save selection as annotation
+                </Button>
+              </span>
+            </Tooltip>
+            <Typography variant="caption" color="text.secondary">
+              Annotations are shared with everyone who may see this run; its group may change them.
+            </Typography>
+          </>
+        ) : (
+          <Typography variant="caption" color="text.secondary">
+            {ANNOTATION_MSG.readOnlyForLink}
+          </Typography>
+        )}
       </Stack>
       {list.error ? (
         <Alert severity="error">{list.error.message}</Alert>
@@ -110,7 +119,9 @@ export function AnnotationsPanel({ rankSets, ranking }: { rankSets: SelectionRan
         <Typography variant="body2">Loading annotations…</Typography>
       ) : annotations.length === 0 ? (
         <Typography variant="body2" color="text.secondary" data-testid="annotations-empty">
-          No annotations yet. Select tixels with the lasso or quad tool and save them here.
+          {ranking
+            ? 'No annotations yet. Select tixels with the lasso or quad tool and save them here.'
+            : 'This run has no annotations.'}
         </Typography>
       ) : (
         <>
@@ -196,46 +207,48 @@ export function AnnotationsPanel({ rankSets, ranking }: { rankSets: SelectionRan
               ))}
             </TableBody>
           </Table>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1.5 }}>
-            <Typography variant="subtitle2" sx={{ whiteSpace: 'nowrap' }}>
-              Rank features:
-            </Typography>
-            <TextField
-              select
-              size="small"
-              label="Set A"
-              value={setA}
-              onChange={(e) => setSetA(e.target.value)}
-              sx={{ width: 220 }}
-            >
-              {annotations.map((a) => (
-                <MenuItem key={a.id} value={a.id}>
-                  {a.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Typography variant="body2">vs</Typography>
-            <TextField
-              select
-              size="small"
-              label="Set B"
-              value={setB}
-              onChange={(e) => setSetB(e.target.value)}
-              sx={{ width: 220 }}
-            >
-              <MenuItem value={REST}>The rest</MenuItem>
-              {annotations
-                .filter((a) => a.id !== setA)
-                .map((a) => (
+          {ranking && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1.5 }}>
+              <Typography variant="subtitle2" sx={{ whiteSpace: 'nowrap' }}>
+                Rank features:
+              </Typography>
+              <TextField
+                select
+                size="small"
+                label="Set A"
+                value={setA}
+                onChange={(e) => setSetA(e.target.value)}
+                sx={{ width: 220 }}
+              >
+                {annotations.map((a) => (
                   <MenuItem key={a.id} value={a.id}>
                     {a.name}
                   </MenuItem>
                 ))}
-            </TextField>
-            <Button size="small" variant="outlined" disabled={!setA || ranking} onClick={rank}>
-              Rank
-            </Button>
-          </Stack>
+              </TextField>
+              <Typography variant="body2">vs</Typography>
+              <TextField
+                select
+                size="small"
+                label="Set B"
+                value={setB}
+                onChange={(e) => setSetB(e.target.value)}
+                sx={{ width: 220 }}
+              >
+                <MenuItem value={REST}>The rest</MenuItem>
+                {annotations
+                  .filter((a) => a.id !== setA)
+                  .map((a) => (
+                    <MenuItem key={a.id} value={a.id}>
+                      {a.name}
+                    </MenuItem>
+                  ))}
+              </TextField>
+              <Button size="small" variant="outlined" disabled={!setA || ranking.running} onClick={rank}>
+                Rank
+              </Button>
+            </Stack>
+          )}
         </>
       )}
       <AnnotationDialog

@@ -46,8 +46,8 @@ export function ExplorerLowerPanel({ ranking }: { ranking?: SelectionRanking }) 
   const title = viewerTitle(meta?.regulons ?? kinds.includes('eRegulons'));
   // An assay without peaks (spec 03 §4) keeps the tab but disables it; a stored choice of it shows the table.
   const peakViewer = meta ? assayRules(meta.assay, meta.regulons).peakViewer : true;
-  // Annotations are members' (shared within the run's group): a public link's viewer has none.
-  const annotations = Boolean(run?.run_id && ranking);
+  // Members see and change the run's annotations; a public link's viewer sees them read-only.
+  const annotations = Boolean((run?.run_id && ranking) || run?.encoded);
   const shown = (panel === 'viewer' && !peakViewer) || (panel === 'annotations' && !annotations) ? 'table' : panel;
   if (!run) return null;
   return (
@@ -68,8 +68,8 @@ export function ExplorerLowerPanel({ ranking }: { ranking?: SelectionRanking }) 
           <FeatureTable />
         ) : shown === 'histogram' ? (
           <HistogramPanel />
-        ) : shown === 'annotations' && ranking ? (
-          <AnnotationsPanel rankSets={ranking.rankSets} ranking={ranking.running} />
+        ) : shown === 'annotations' ? (
+          <AnnotationsPanel ranking={ranking} />
         ) : (
           <ViewerSlot />
         )}

@@ -1,0 +1,1 @@
+export { registerSystemRoutes } from './routes.js';

@@ -1,0 +1,43 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from './logger.js';
+import { withRequestId } from './request-context.js';
+
+/** Collects what a logger writes. */
+function sink() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+describe('logs', () => {
+  it('are JSON lines off a terminal, and lines written during a request (or its task) carry its reqId', async () => {
+    const out = sink();
+    const log = await createLogger({ logLevel: 'info', logFormat: 'auto' }, {}, false, out.stream);
+    withRequestId('req-42', () => log.info('inside'));
+    log.info('outside');
+    // A logger already bound to the request (Fastify's request.log) does not repeat the key.
+    withRequestId('req-42', () => log.child({ reqId: 'req-42' }).info('bound'));
+    const [inside, outside, bound] = out.lines;
+    expect(JSON.parse(inside!)).toMatchObject({ msg: 'inside', reqId: 'req-42' });
+    expect(JSON.parse(outside!).reqId).toBeUndefined();
+    expect(bound!.match(/"reqId"/g)).toHaveLength(1);
+  });
+
+  it('are readable lines on a terminal (pino-pretty)', async () => {
+    const out = sink();
+    const log = await createLogger({ logLevel: 'info', logFormat: 'auto' }, {}, true, out.stream);
+    withRequestId('req-7', () => log.info('hello'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const text = out.lines.join('\n');
+    expect(text).toContain('INFO');
+    expect(text).toContain('hello');
+    expect(text).toContain('req-7');
+    expect(() => JSON.parse(out.lines[0]!)).toThrow();
+  });
+});

@@ -1,0 +1,39 @@
+import { pino, type Logger, type LoggerOptions } from 'pino';
+import type { Config } from '../../config.js';
+import { currentRequestId } from './request-context.js';
+
+/**
+ * The process logger: JSON lines (for journald, Docker, Loki…) unless the output is a terminal, where pino-pretty
+ * prints readable lines; ATLAS_LOG_FORMAT forces either. Every line written while a request or a task runs carries
+ * `reqId`, also from loggers that were not derived from the request's (services use infra.log).
+ */
+export async function createLogger(
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
+  base: Record<string, unknown> = {},
+  isTerminal = Boolean(process.stdout.isTTY),
+  /** Where lines go (stdout by default; tests pass a stream). */
+  destination?: NodeJS.WritableStream,
+): Promise<Logger> {
+  const options: LoggerOptions = {
+    level: config.logLevel,
+    base: { pid: process.pid, ...base },
+    mixin: (_merge, _level, logger) => {
+      const reqId = currentRequestId();
+      // Fastify's request loggers already bind reqId: do not write the key twice.
+      if (!reqId || (logger as Logger | undefined)?.bindings().reqId) return {};
+      return { reqId };
+    },
+  };
+  const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && isTerminal);
+  if (!pretty) return destination ? pino(options, destination) : pino(options);
+  const { default: prettyStream } = await import('pino-pretty');
+  return pino(
+    options,
+    prettyStream({
+      colorize: isTerminal && !destination,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname',
+      ...(destination ? { destination } : {}),
+    }),
+  );
+}
