@@ -549,7 +549,7 @@ const DOORS: Record<string, Door[]> = {
         body: { args: [], meta: { run_id: c.run.runId } },
       }),
       granted: (res) => has(res, 'encoded'),
-      refusal: (res, c) => res.statusCode === (c.who === 'admin' || c.who === 'member' ? 409 : 404),
+      refusal: (res, c) => res.statusCode === (c.as === 'admin' || c.as === 'member' ? 409 : 404),
     },
   ],
   'GET /api/v1/storage/decode_meta/:token': [
