@@ -8,7 +8,13 @@ import { installObservability, requestIdOf } from './http/observability.js';
 import { createTokenService } from './http/tokens.js';
 import type { Infra } from './infra/index.js';
 import { registerAppRoutes } from './domains/app/index.js';
-import { createAccountStore, registerAuthRoutes } from './domains/auth/index.js';
+import {
+  createAccountStore,
+  createApiTokenService,
+  isApiToken,
+  registerApiTokenRoutes,
+  registerAuthRoutes,
+} from './domains/auth/index.js';
 import { registerTaskRoutes } from './domains/tasks/index.js';
 import { createRuns, registerRunAdminRoutes } from './domains/runs/index.js';
 import { registerImportRoutes } from './domains/imports/index.js';
@@ -46,7 +52,11 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   app.decorate('atlasValidateResponses', infra.config.environment !== 'production');
   const tokens = createTokenService(infra.config.jwtSecret);
   const accounts = createAccountStore(infra.db);
-  installIdentity(app, tokens, (username) => accounts.activeUserGroups(username));
+  const apiTokens = createApiTokenService({ db: infra.db, accounts });
+  installIdentity(app, tokens, (username) => accounts.activeUserGroups(username), {
+    isApiToken,
+    resolve: (token) => apiTokens.resolve(token),
+  });
   installInputGuard(app);
   installSecurityHeaders(app, { production: infra.config.environment === 'production' });
   // The original portal's calls on native paths: reshaped before and after the native handlers (issue 20).
@@ -68,6 +78,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   const runs = createRuns(infra);
   registerAppRoutes(app, infra);
   registerAuthRoutes(app, infra, { tokens, accounts });
+  registerApiTokenRoutes(app, apiTokens);
   registerTaskRoutes(app, infra, runs);
   registerStorageRoutes(app, infra);
   registerCatalogueRoutes(app, infra, runs);

@@ -17,6 +17,11 @@ export interface Call<
   /** Fastify-style path, e.g. `/api/v1/auth/user/:username`. */
   path: string;
   access: Access;
+  /**
+   * Refused (403) to a request signed with a personal API token: the calls that mint credentials (a token, a
+   * refreshed session, a new password), so that a token's expiry and revocation cannot be outlived.
+   */
+  sessionOnly?: boolean;
   summary: string;
   /**
    * Set on the compatibility layer's calls (issue 20): the call as the incumbent portal's client makes it. The

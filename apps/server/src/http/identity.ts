@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Identity } from '@atlas/contracts';
 import { InvalidTokenError, type TokenService } from './tokens.js';
 
 /** The profile fields `whoami` shows, read with the account's groups. */
@@ -21,8 +22,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Resolves a personal API token (`atlas_pat_…`, told apart by its prefix so session JWTs cost no database read):
+ * the identity it acts as, or the refusal sent with the 401.
+ */
+export interface ApiTokenResolver {
+  isApiToken(token: string): boolean;
+  resolve(token: string): Promise<{ identity: Identity; tokenId: string } | { refusal: string }>;
+}
+
 const SCHEMES = /^(?:JWT|Bearer)\s+(\S+)$/i;
-/** Account lookups are cached this long per process: bounded staleness across processes, none within one (below). */
+/**
+ * Account and API token lookups are cached this long per process: bounded staleness across processes, none within one
+ * (below). A token past its expiry may so be taken for up to this long more.
+ */
 const LOOKUP_CACHE_MS = 1000;
 const LOOKUP_CACHE_MAX = 10_000;
 
@@ -30,9 +43,9 @@ const LOOKUP_CACHE_MAX = 10_000;
  * A short-lived cache of account lookups, so that authenticated reads do not each cost a database round trip.
  * `clear()` runs after every account-changing call in this process, so a change applies to the next request.
  */
-export function cacheLookups(lookup: ActiveUserLookup, now: () => number = Date.now) {
-  const entries = new Map<string, { at: number; value: ReturnType<ActiveUserLookup> }>();
-  const cached: ActiveUserLookup = (username) => {
+export function cacheLookups<T>(lookup: (key: string) => Promise<T>, now: () => number = Date.now) {
+  const entries = new Map<string, { at: number; value: Promise<T> }>();
+  const cached = (username: string): Promise<T> => {
     const hit = entries.get(username);
     if (hit && now() - hit.at < LOOKUP_CACHE_MS) return hit.value;
     if (entries.size >= LOOKUP_CACHE_MAX) entries.clear();
@@ -48,25 +61,50 @@ export function cacheLookups(lookup: ActiveUserLookup, now: () => number = Date.
  * Resolves `Authorization: JWT|Bearer <token>` into request.identity on every request. A user's groups are read
  * from the database, not trusted from the token, so removing a group or disabling an account takes effect at once.
  */
-export function installIdentity(app: FastifyInstance, tokens: TokenService, lookupAccount: ActiveUserLookup): void {
+export function installIdentity(
+  app: FastifyInstance,
+  tokens: TokenService,
+  lookupAccount: ActiveUserLookup,
+  apiTokens?: ApiTokenResolver,
+): void {
   const cache = cacheLookups(lookupAccount);
   const lookupUser = cache.lookup;
+  // Scripts send many requests in a row with one token: each costs a database read only once a second.
+  const tokenCache = apiTokens && cacheLookups((token) => apiTokens.resolve(token));
   // Fastify 5 refuses object placeholders (shared by reference); the hook below sets the value on every request.
   app.decorateRequest('identity', null as never);
   app.decorateRequest('tokenRejected', false);
   app.decorateRequest('accountProfile', null);
+  app.decorateRequest('tokenRefusal', null);
+  app.decorateRequest('apiTokenId', null);
   app.addHook('onResponse', async (request) => {
     // Every account change goes through a non-GET /api/v1/auth call: forget cached groups and states.
-    if (request.method !== 'GET' && request.url.startsWith('/api/v1/auth/')) cache.clear();
+    if (request.method !== 'GET' && request.url.startsWith('/api/v1/auth/')) {
+      cache.clear();
+      tokenCache?.clear();
+    }
   });
   app.addHook('onRequest', async (request) => {
     request.identity = { kind: 'anonymous' };
     request.accountProfile = null;
+    request.tokenRefusal = null;
+    request.apiTokenId = null;
     const header = request.headers.authorization;
     if (!header) return;
     const token = SCHEMES.exec(header)?.[1];
     if (!token) {
       request.tokenRejected = true;
+      return;
+    }
+    if (tokenCache && apiTokens?.isApiToken(token)) {
+      const resolved = await tokenCache.lookup(token);
+      if ('refusal' in resolved) {
+        request.tokenRejected = true;
+        request.tokenRefusal = resolved.refusal;
+        return;
+      }
+      request.identity = resolved.identity;
+      request.apiTokenId = resolved.tokenId;
       return;
     }
     try {

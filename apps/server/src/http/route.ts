@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
-import { checkAccess, MSG, type Access, type Call, type Identity } from '@atlas/contracts';
+import { checkAccess, MSG, TOKEN_MSG, type Access, type Call, type Identity } from '@atlas/contracts';
 import { HttpError } from './errors.js';
 
 declare module 'fastify' {
@@ -8,6 +8,10 @@ declare module 'fastify' {
     identity: Identity;
     /** A token was sent but is expired, tampered or belongs to a disabled account. */
     tokenRejected: boolean;
+    /** Why a personal API token was refused (expired, revoked, …), sent instead of the generic message. */
+    tokenRefusal: string | null;
+    /** The personal API token the request is signed with, if it is signed with one (not a session). */
+    apiTokenId: string | null;
   }
   interface FastifyInstance {
     /** Every route registered through `route`/`rawRoute`, with its access rule: the authorisation matrix reads it. */
@@ -43,7 +47,7 @@ export type HandlerOutput<C extends Call> =
 /** Throws the access failure for a rule, if any: 401 without (or with a rejected) token, 403 when the role is missing. */
 export function enforceAccess(request: FastifyRequest, access: Access): void {
   if (access === 'anonymous') return;
-  if (request.tokenRejected) throw new HttpError(401, MSG.invalidToken);
+  if (request.tokenRejected) throw new HttpError(401, request.tokenRefusal ?? MSG.invalidToken);
   const denial = checkAccess(request.identity, access);
   if (denial === 'unauthenticated') throw new HttpError(401, MSG.unauthenticated);
   if (denial === 'forbidden') throw new HttpError(403, MSG.forbidden);
@@ -78,6 +82,7 @@ function register(
     url: entry.url,
     handler: async (request, reply) => {
       enforceAccess(request, entry.access);
+      if (entry.call?.sessionOnly && request.apiTokenId) throw new HttpError(403, TOKEN_MSG.sessionOnly);
       return handler(request, reply);
     },
   });

@@ -26,7 +26,9 @@ describe('resolveView', () => {
   it('applies the role rules of the spec', () => {
     expect(resolveView('AdminPanel', admin).kind).toBe('open');
     expect(resolveView('AdminPanel', user).kind).toBe('forbidden');
-    expect(resolveView('UserSettings', user).kind).toBe('forbidden');
+    // User Settings holds every member's API tokens (issue 20); its spec tabs stay for admins.
+    expect(resolveView('UserSettings', user).kind).toBe('open');
+    expect(resolveView('UserSettings', noGroups).kind).toBe('forbidden');
     expect(resolveView('AtlasBrowser', user).kind).toBe('open');
     expect(resolveView('AtlasBrowser', member).kind).toBe('forbidden');
     expect(resolveView('AtlasRunViewer', user).kind).toBe('open');

@@ -23,7 +23,8 @@ export const COMPONENTS = {
   AtlasAnalytics: { label: 'Atlas Analytics', rule: 'user' },
   AtlasUploader: { label: 'Atlas Uploader', rule: 'admin' },
   AtlasRunViewer: { label: 'Atlas Run Viewer', rule: 'user' },
-  UserSettings: { label: 'User Settings', rule: 'admin' },
+  // Admin-only in the spec; open to every member of a group for their personal API tokens (issue 20).
+  UserSettings: { label: 'User Settings', rule: 'any' },
   AdminPanel: { label: 'Admin Panel', rule: 'admin' },
 } as const satisfies Record<string, { label: string; rule: GroupRule }>;
 

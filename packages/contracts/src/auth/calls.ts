@@ -42,6 +42,7 @@ export const refreshToken = defineCall({
   method: 'POST',
   path: '/api/v1/auth/refreshtoken',
   access: 'public',
+  sessionOnly: true,
   summary: 'A fresh access token for the current session.',
   response: ZToken,
 });
@@ -58,6 +59,7 @@ export const changePassword = defineCall({
   method: 'PUT',
   path: '/api/v1/auth/changepassword',
   access: 'any',
+  sessionOnly: true,
   summary: 'Change the own password. Every older token of the account stops working; the answer carries a new one.',
   body: z.object({ old_password: ZPresentedPassword, new_password: ZNewPassword }),
   response: ZMsg.extend({ access_token: z.string() }),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import {
+  LAB_BULK_MAX_ROWS,
   LAB_KEY,
+  ZBulkResult,
+  ZLabBulkBody,
   ZDeleteResult,
   ZExists,
   ZFilterQuery,
@@ -48,6 +51,14 @@ function kindCalls<K extends LabKind>(kind: K) {
       query: ZLabPutQuery,
       body: ZLabPutBody,
       response: ZPutResult,
+    }),
+    bulk: defineCall({
+      method: 'POST',
+      path: base,
+      access: 'admin',
+      summary: `Creates many ${kind} at once (a JSON array, at most ${LAB_BULK_MAX_ROWS}): each row is checked as a single record is, and all are created or none (4xx naming the row, 1-based, in \`row\`).`,
+      body: ZLabBulkBody,
+      response: ZBulkResult,
     }),
     remove: defineCall({
       method: 'DELETE',
@@ -97,6 +108,15 @@ export const putQc = defineCall({
   summary: 'Creates or updates QC records by id.',
   body: z.union([ZQcInput, z.array(ZQcInput).max(1000)]),
   response: ZPutResult,
+});
+
+export const bulkQc = defineCall({
+  method: 'POST',
+  path: '/api/v1/dataset/qc',
+  access: 'admin',
+  summary: `Creates many QC records at once (a JSON array, at most ${LAB_BULK_MAX_ROWS}), all or none; a 4xx names the row that failed.`,
+  body: ZLabBulkBody,
+  response: ZBulkResult,
 });
 
 export const qcHistory = defineCall({

@@ -46,6 +46,12 @@ export const LAB_MSG = {
   notAnObject: (index: number) => `Record ${index + 1} is not an object.`,
   keyTaken: (key: string, value: string) => `Another record already has ${key} '${value}'.`,
   recordNotFound: (id: string) => `No record with _id '${id}'.`,
+  // ours: bulk create (rows are 1-based)
+  row: (row: number, problem: string) => `Row ${row}: ${problem}`,
+  bulkKeyMissing: (key: string) => `it has no ${key}.`,
+  bulkHasId: '_id is given by the server; use PUT to change stored records.',
+  bulkKeyTaken: (key: string, value: string) => `a record with ${key} '${value}' exists already.`,
+  bulkDuplicate: (key: string, value: string, first: number) => `${key} '${value}' is also in row ${first}.`,
   deleteFilter: (key: string) => `Delete needs a filter on _id or ${key} (a value or {"$in": [...]}).`,
   // ours: CSV import
   csvEmpty: 'The CSV file is empty.',

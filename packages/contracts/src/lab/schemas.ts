@@ -39,6 +39,18 @@ export const ZLabPutBody = z.array(ZLabRecordInput).max(10_000);
 /** `create=true`: the records are new (an editor's New or Duplicate); an existing key is a conflict, not an update. */
 export const ZLabPutQuery = z.object({ create: z.enum(['true', 'false']).optional() });
 
+/**
+ * Body of a bulk create (`POST /api/v1/dataset/{kind}`): rows are checked one by one on the server with the schema
+ * of a single record, so that a refusal names its row.
+ */
+export const LAB_BULK_MAX_ROWS = 10_000;
+export const ZLabBulkBody = z
+  .array(z.unknown())
+  .min(1, 'The body must be a non-empty JSON array of records.')
+  .max(LAB_BULK_MAX_ROWS, `At most ${LAB_BULK_MAX_ROWS} records in one call.`);
+export const ZBulkResult = z.object({ created: z.number().int(), records: z.array(ZLabRecord) });
+export type TBulkResult = z.infer<typeof ZBulkResult>;
+
 /** `filter` and `options` as JSON strings (DESIGN §3 subset). */
 export const ZFilterQuery = z.object({
   filter: z.string().max(100_000).optional(),

@@ -1,4 +1,4 @@
-import { authCalls, type Access } from '@atlas/contracts';
+import { apiTokenCalls, authCalls, type Access } from '@atlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../http/tokens.js';
 import type { RegisteredRoute } from '../../http/route.js';
@@ -10,10 +10,33 @@ import { adminToken, confirmedUser } from '../../../test/accounts.js';
  * called as each kind of identity, must answer as its access rule says. Handlers may answer anything else
  * (400 for the empty body, 404 for dummy ids): only 401 and 403 are judged here.
  */
-type IdentityName = 'anonymous' | 'public' | 'user' | 'admin' | 'expired' | 'tampered';
+type SessionIdentity = 'anonymous' | 'public' | 'user' | 'admin' | 'expired' | 'tampered';
+type ApiTokenIdentity = 'apiToken' | 'adminApiToken' | 'revokedApiToken' | 'expiredApiToken';
+type IdentityName = SessionIdentity | ApiTokenIdentity;
+const IDENTITIES: readonly IdentityName[] = [
+  'anonymous',
+  'public',
+  'user',
+  'admin',
+  'expired',
+  'tampered',
+  'apiToken',
+  'adminApiToken',
+  'revokedApiToken',
+  'expiredApiToken',
+];
+/** A personal API token acts as its owner (issue 20); a refused one is a rejected token. */
+const ACTS_AS: Record<ApiTokenIdentity, SessionIdentity> = {
+  apiToken: 'user',
+  adminApiToken: 'admin',
+  revokedApiToken: 'expired',
+  expiredApiToken: 'expired',
+};
+const sessionOf = (identity: IdentityName): SessionIdentity =>
+  identity in ACTS_AS ? ACTS_AS[identity as ApiTokenIdentity] : (identity as SessionIdentity);
 type Expectation = 'allowed' | 401 | 403;
 
-const EXPECTED: Record<Access, Record<IdentityName, Expectation>> = {
+const EXPECTED: Record<Access, Record<SessionIdentity, Expectation>> = {
   anonymous: {
     anonymous: 'allowed',
     public: 'allowed',
@@ -55,7 +78,38 @@ beforeAll(async () => {
     ),
     tampered: `${head}.${forged}.${signature}`,
   });
-});
+  const userToken = await makeApiToken(tokens.user!);
+  const revoked = await makeApiToken(tokens.user!);
+  await t.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/auth/api_tokens/${revoked.id}`,
+    headers: { authorization: `JWT ${tokens.user}` },
+  });
+  const expired = await makeApiToken(admin);
+  await t.infra.db
+    .updateTable('api_tokens')
+    .set({ expires_at: new Date(0) })
+    .where('id', '=', expired.id)
+    .execute();
+  Object.assign(tokens, {
+    apiToken: userToken.token,
+    adminApiToken: (await makeApiToken(admin)).token,
+    revokedApiToken: revoked.token,
+    expiredApiToken: expired.token,
+  });
+  // Ten identities to set up on a machine shared by several test runs: more than the default minute.
+}, 180_000);
+
+async function makeApiToken(session: string): Promise<{ id: string; token: string }> {
+  const reply = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/api_tokens',
+    headers: { authorization: `JWT ${session}` },
+    payload: { name: 'matrix' },
+  });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return reply.json() as { id: string; token: string };
+}
 afterAll(() => t.close());
 
 function concreteUrl(url: string): string {
@@ -79,7 +133,10 @@ async function statusOf(route: RegisteredRoute, identity: IdentityName): Promise
 
 /** What is wrong with one answer, or null. */
 function judge(route: RegisteredRoute, identity: IdentityName, status: number): string | null {
-  const expected = EXPECTED[route.access][identity];
+  const sessionOnly = route.call?.sessionOnly === true && (identity === 'apiToken' || identity === 'adminApiToken');
+  const base = EXPECTED[route.access][sessionOf(identity)];
+  // Calls that mint credentials refuse a token that the access rule lets in (403), never a session.
+  const expected = sessionOnly && base === 'allowed' ? 403 : base;
   const where = `${route.method} ${route.url} [${route.access}] as ${identity}: got ${status}`;
   if (expected !== 'allowed') return status === expected ? null : `${where}, expected ${expected}`;
   // Raw anonymous routes may refuse on their own terms: the signed storage URLs answer 403 for a bad
@@ -91,7 +148,7 @@ function judge(route: RegisteredRoute, identity: IdentityName, status: number): 
 describe('authorisation matrix', () => {
   it('covers every auth call and the task and app routes', () => {
     const registered = new Set(t.app.atlasRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
-    for (const call of Object.values(authCalls))
+    for (const call of [...Object.values(authCalls), ...Object.values(apiTokenCalls)])
       expect(registered).toContain(`${call.method} ${call.path} ${call.access}`);
     const urls = t.app.atlasRoutes.map((r) => r.url);
     expect(urls).toContain('/api/v1/app');
@@ -101,7 +158,7 @@ describe('authorisation matrix', () => {
     );
   });
 
-  for (const identity of ['anonymous', 'public', 'user', 'admin', 'expired', 'tampered'] as const) {
+  for (const identity of IDENTITIES) {
     it(`every route answers as its access rule says for: ${identity}`, async () => {
       const problems: string[] = [];
       for (const route of t.app.atlasRoutes) {

@@ -2,3 +2,5 @@
 export { registerAuthRoutes } from './routes.js';
 export { createAccountStore, type AccountStore } from './store.js';
 export { hashPassword } from './passwords.js';
+export { registerApiTokenRoutes } from './api-tokens/routes.js';
+export { createApiTokenService, isApiToken, type ApiTokenService } from './api-tokens/service.js';

@@ -30,12 +30,14 @@ export function registerLabRoutes(
     route(app, calls.put, ({ body, query, identity }) =>
       lab.put(kind, body, actorOf(identity), { createOnly: query.create === 'true' }),
     );
+    route(app, calls.bulk, ({ body, identity }) => lab.createMany(kind, body, actorOf(identity)));
     route(app, calls.remove, ({ query, identity }) => lab.remove(kind, query.filter, actorOf(identity)));
     route(app, calls.check, async ({ query }) => ({ exists: await lab.exists(kind, query[key]!) }));
     route(app, calls.history, ({ query }) => lab.history(kind, query.key));
   }
   route(app, labCalls.getQc, ({ query }) => lab.getQc(query));
   route(app, labCalls.putQc, ({ body, identity }) => lab.putQc(Array.isArray(body) ? body : [body], actorOf(identity)));
+  route(app, labCalls.bulkQc, ({ body, identity }) => lab.createMany('qc', body, actorOf(identity)));
   route(app, labCalls.qcHistory, ({ query }) => lab.history('qc', query.key));
   route(app, labCalls.waferTrace, ({ query }) => lab.waferTrace(query.filter, query.options));
 

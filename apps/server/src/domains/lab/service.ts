@@ -6,6 +6,9 @@ import {
   LAB_MSG,
   LAB_SINGULAR,
   type LabKind,
+  ZLabRecordInput,
+  ZQcInput,
+  type TBulkResult,
   type TImportResult,
   type TPutResult,
 } from '@atlas/contracts';
@@ -169,6 +172,39 @@ async function upsert(
   return result;
 }
 
+/** A refusal that names its row (1-based), in the message and as `row` in the body. */
+const rowError = (status: number, row: number, problem: string) =>
+  new HttpError(status, LAB_MSG.row(row, problem), { row });
+
+/**
+ * One row of a bulk create, checked as a single record is: the record schema (ZQcInput for QC, any object for the
+ * others), the chips' `waferid` alias, a key, QC file paths. Rows are created, never matched, so `_id` is refused.
+ */
+function bulkItem(table: LabTable, raw: unknown, row: number): UpsertItem {
+  const schema = table === 'qc' ? ZQcInput : ZLabRecordInput;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+    throw rowError(400, row, `${where}${issue.message}`);
+  }
+  const key = KEY_OF[table];
+  const input = table === 'chips' ? foldChipAliases(parsed.data) : (parsed.data as Record<string, unknown>);
+  if ('_id' in input) throw rowError(400, row, LAB_MSG.bulkHasId);
+  const value = keyText(input[key]);
+  if (!value) throw rowError(400, row, LAB_MSG.bulkKeyMissing(key));
+  if (table === 'qc') {
+    try {
+      checkQcFiles(input.files as { root: string; images: Record<string, string> });
+    } catch (error) {
+      if (error instanceof HttpError) throw rowError(error.statusCode, row, error.message);
+      throw error;
+    }
+  }
+  const { [key]: _key, ...doc } = input;
+  return { key: value, doc };
+}
+
 function putResult(result: UpsertResult): TPutResult {
   return {
     created: result.created.length,
@@ -252,6 +288,42 @@ export function createLabService(deps: LabServiceDeps) {
         db.transaction().execute((trx) => upsert(trx, kind, items, actor, options.createOnly)),
       );
       return putResult(result);
+    },
+
+    /**
+     * Creates many records in one transaction (a lab script's batch): every row is checked first, a key given twice
+     * or already stored refuses the whole batch naming the row, and nothing is created unless everything is.
+     */
+    async createMany(table: LabTable, rows: unknown[], actor: string | null): Promise<TBulkResult> {
+      const key = KEY_OF[table];
+      const items = rows.map((raw, index) => bulkItem(table, raw, index + 1));
+      const firstRow = new Map<string, number>();
+      items.forEach((item, index) => {
+        const seen = firstRow.get(item.key);
+        if (seen !== undefined) throw rowError(409, index + 1, LAB_MSG.bulkDuplicate(key, item.key, seen));
+        firstRow.set(item.key, index + 1);
+      });
+      const created = await withUniqueConflict(key, () =>
+        db.transaction().execute(async (trx) => {
+          const stored = await labStore.find(trx, table, { keys: [...firstRow.keys()] }, true);
+          const taken = stored
+            .map((record) => String(record[key]))
+            .sort((a, b) => firstRow.get(a)! - firstRow.get(b)!)[0];
+          if (taken !== undefined) throw rowError(409, firstRow.get(taken)!, LAB_MSG.bulkKeyTaken(key, taken));
+          const records = await labStore.insertMany(trx, table, items);
+          await recordAudit(
+            trx,
+            records.map((record) => ({
+              actor,
+              action: `${SINGULAR[table]}.create`,
+              target: auditTarget(table, String(record[key])),
+              after: record,
+            })),
+          );
+          return records;
+        }),
+      );
+      return { created: created.length, records: created };
     },
 
     async remove(kind: LabKind, filterText: string | undefined, actor: string | null) {

@@ -15,9 +15,26 @@ import { createRunRecords } from './index.js';
  * table below fails the first test, so a new door cannot forget its check silently.
  */
 
-type Who = 'admin' | 'member' | 'other' | 'groupless' | 'public' | 'link' | 'otherLink';
+type Who =
+  'admin' | 'member' | 'other' | 'groupless' | 'public' | 'link' | 'otherLink' | 'memberApiToken' | 'grouplessApiToken';
 type Visibility = 'public' | 'private';
-const WHO: readonly Who[] = ['admin', 'member', 'other', 'groupless', 'public', 'link', 'otherLink'];
+const WHO: readonly Who[] = [
+  'admin',
+  'member',
+  'other',
+  'groupless',
+  'public',
+  'link',
+  'otherLink',
+  'memberApiToken',
+  'grouplessApiToken',
+];
+/**
+ * Personal API tokens (issue 20) act as their owner with the owner's current groups: the member's token must see
+ * exactly what the member sees, and the token of an account in no group only what such an account sees.
+ */
+const ACTS_AS: Partial<Record<Who, Who>> = { memberApiToken: 'member', grouplessApiToken: 'groupless' };
+const actsAs = (who: Who): Who => ACTS_AS[who] ?? who;
 const VISIBILITY: readonly Visibility[] = ['public', 'private'];
 
 /** What each caller may do with a run (./rule.ts): read its data, see its catalogue entry, or write it. */
@@ -41,6 +58,8 @@ const IDENTITY: Record<Who, Identity> = {
   public: { kind: 'public' },
   link: { kind: 'public' },
   otherLink: { kind: 'public' },
+  memberApiToken: { kind: 'user', username: 'm-member', groups: ['user', 'lab-b'] },
+  grouplessApiToken: { kind: 'user', username: 'm-groupless', groups: [] },
 };
 
 interface Call {
@@ -54,6 +73,8 @@ interface Call {
 interface Ctx {
   run: BuiltRun;
   who: Who;
+  /** The caller whose rights `who` has (a token's owner). */
+  as: Who;
   /** The link this caller holds: this run's for 'link', another run's for 'otherLink'. */
   encoded?: string;
 }
@@ -86,7 +107,7 @@ const annotationIds = new Map<string, string>();
 const annotationOf = (c: Ctx) => annotationIds.get(`${c.run.runId}:${c.who}`) ?? '00000000-0000-4000-8000-000000000000';
 /** Who may see an annotation but not change it is told so (403); everyone else gets a 404 as for a missing run. */
 const annotationRefusal = (res: LightMyRequestResponse, c: Ctx) =>
-  res.statusCode === (c.who === 'other' && c.run === runs.public ? 403 : 404);
+  res.statusCode === (c.as === 'other' && c.run === runs.public ? 403 : 404);
 
 /** A run-data read: the run data rule, by run id or by public link. */
 const runDataDoor = (key: string, call: Door['call'], granted: Door['granted']): Record<string, Door[]> => ({
@@ -160,7 +181,7 @@ const DOORS: Record<string, Door[]> = {
       rule: (_who, visibility) => visibility === 'public',
       call: (c) => ({ method: 'POST', url: '/api/v1/run_db/encode_link', body: { run_id: c.run.runId } }),
       granted: (res) => has(res, 'encoded'),
-      refusal: (res, c) => res.statusCode === (c.who === 'admin' || c.who === 'member' ? 409 : 404),
+      refusal: (res, c) => res.statusCode === (c.as === 'admin' || c.as === 'member' ? 409 : 404),
     },
   ],
   'GET /api/v1/run_db/decode_meta': [
@@ -528,7 +549,7 @@ const DOORS: Record<string, Door[]> = {
         body: { args: [], meta: { run_id: c.run.runId } },
       }),
       granted: (res) => has(res, 'encoded'),
-      refusal: (res, c) => res.statusCode === (c.who === 'admin' || c.who === 'member' ? 409 : 404),
+      refusal: (res, c) => res.statusCode === (c.as === 'admin' || c.as === 'member' ? 409 : 404),
     },
   ],
   'GET /api/v1/storage/decode_meta/:token': [
@@ -737,10 +758,20 @@ beforeAll(async () => {
     admin,
     member: await buildUser(t, admin, 'm-member', ['user', 'lab-b']),
     other: await buildUser(t, admin, 'm-other', ['user', 'lab-a']),
-    groupless: await buildUser(t, admin, 'm-groupless', []),
+    // In a group only long enough to make its API token (tokens are made by members of a group).
+    groupless: await buildUser(t, admin, 'm-groupless', ['user']),
   });
   const visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token;
   Object.assign(tokens, { public: visitor, link: visitor, otherLink: visitor });
+  Object.assign(tokens, {
+    memberApiToken: await apiTokenOf(tokens.member),
+    grouplessApiToken: await apiTokenOf(tokens.groupless),
+  });
+  const left = await api(t.app, 'PUT', '/api/v1/auth/modify_group_list', {
+    token: admin,
+    body: { username: 'm-groupless', groups_removing: ['user'] },
+  });
+  expect(left.status).toBe(200);
 
   const specs = [
     ['public', 'D00101', 'lab-b'],
@@ -778,6 +809,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A personal API token made by the account itself (a groupless account gets one before losing its group). */
+async function apiTokenOf(session: string): Promise<string> {
+  const reply = await api<{ token: string }>(t.app, 'POST', '/api/v1/auth/api_tokens', {
+    token: session,
+    body: { name: 'data matrix' },
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return reply.body.token;
+}
+
 async function createPublication(run: BuiltRun): Promise<void> {
   await createRunRecords(t.infra.db).addPublication({
     pmid: pmidOf(run),
@@ -807,7 +848,7 @@ const routeLets = (access: Access, who: Who) => checkAccess(IDENTITY[who], acces
 
 function ctxOf(visibility: Visibility, who: Who): Ctx {
   const encoded = who === 'link' ? links[visibility] : who === 'otherLink' ? links.other : undefined;
-  return { run: runs[visibility], who, encoded };
+  return { run: runs[visibility], who, as: actsAs(who), encoded };
 }
 
 /** What is wrong with one answer, or null. */
@@ -823,7 +864,7 @@ function judge(
   const shown = /json|text/.test(type) ? res.body.slice(0, 120) : `<${type}>`;
   const where = `${label} as ${c.who} on the ${visibility} run: ${res.statusCode} ${shown}`;
   if (res.statusCode >= 500) return `${where}: server error`;
-  const want = expected(door.rule, c.who, visibility, door.link ?? false) && routeLets(access, c.who);
+  const want = expected(door.rule, c.as, visibility, door.link ?? false) && routeLets(access, c.who);
   const granted = door.granted(res, c);
   if (want) return granted ? null : `${where}: expected the run's data`;
   if (granted) return `${where}: LEAK, expected a refusal`;

@@ -272,3 +272,21 @@ export interface Tables {
   task_workers: TaskWorkersTable;
   annotations: AnnotationsTable;
 }
+
+// ---- personal API tokens (017_api_tokens.sql) ----
+export interface ApiTokensTable {
+  id: Generated<string>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  hint: string;
+  session_key: string;
+  created_at: CreatedAt;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  revoked_by: string | null;
+}
+export interface Tables {
+  api_tokens: ApiTokensTable;
+}

@@ -41,7 +41,9 @@ describe('visibleDrawerGroups', () => {
 
   it('shows a user only the tools their role allows', () => {
     const groups = visibleDrawerGroups(['user']);
-    expect(groups.map((g) => g.title)).toEqual(['Tools']);
+    expect(groups.map((g) => g.title)).toEqual(['Tools', 'Settings']);
     expect(groups[0]!.entries.map((e) => e.label)).toEqual(['AtlasXbrowser', 'AtlasXplore', 'Atlas Run Viewer']);
+    // User Settings holds their personal API tokens (issue 20); the Admin Panel stays for admins.
+    expect(groups[1]!.entries.map((e) => e.label)).toEqual(['User Settings']);
   });
 });

@@ -136,7 +136,7 @@ const DRAWER_GROUPS: DrawerGroup[] = [
   {
     title: 'Settings',
     entries: [
-      { label: 'User Settings', component: 'UserSettings', rule: 'admin' },
+      { label: 'User Settings', component: 'UserSettings', rule: 'any' },
       { label: 'Admin Panel', component: 'AdminPanel', rule: 'admin' },
     ],
   },

@@ -11,6 +11,7 @@ import { AddRunTab } from './runs/AddRunTab';
 import { CreateRunTab } from './runs/CreateRunTab';
 import { GroupRunsTab } from './runs/GroupRunsTab';
 import { SystemTab } from './system/SystemTab';
+import { ApiTokensAdminTab } from './tokens/ApiTokensAdminTab';
 import { UserManagementTab } from './users/UserManagementTab';
 
 /** The Admin Panel (spec 03 §2.10). The open tab lives in `?tab=` so a link or a reload opens it again. */
@@ -64,5 +65,7 @@ function TabContent({ tab, select }: { tab: AdminTabId; select: (tab: AdminTabId
       return <AddFilesTab />;
     case 'system':
       return <SystemTab />;
+    case 'api-tokens':
+      return <ApiTokensAdminTab />;
   }
 }

@@ -8,6 +8,8 @@ export const ADMIN_TABS = [
   { id: 'group-runs', label: 'Group Runs' },
   { id: 'add-files', label: 'Add Files' },
   { id: 'system', label: 'System' },
+  // Ours (issue 20): every account's personal API tokens.
+  { id: 'api-tokens', label: 'API Tokens' },
 ] as const;
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];

@@ -4,30 +4,43 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { hasGroupAccess } from '@atlas/contracts';
+import { useSession } from '../../app/session';
+import { ApiTokensTab } from './api-tokens/ApiTokensTab';
 import { ChangePasswordTab } from './ChangePasswordTab';
 
+/** The spec's tabs are for admins; API Tokens (issue 20) is for every member of a group, who may script the portal. */
 const TABS = [
-  { id: 'password', label: 'Change Password' },
-  { id: 'config', label: 'Config' },
+  { id: 'password', label: 'Change Password', adminOnly: true },
+  { id: 'api-tokens', label: 'API Tokens', adminOnly: false },
+  { id: 'config', label: 'Config', adminOnly: true },
 ] as const;
 type SettingsTab = (typeof TABS)[number]['id'];
 
-/** User settings (spec 01 §2, spec 03 §2.11): Change Password and an empty Config tab. */
+/** User settings (spec 01 §2, spec 03 §2.11): Change Password, API Tokens and an empty Config tab. */
 export function UserSettings() {
-  const [tab, setTab] = useState<SettingsTab>('password');
+  const { user } = useSession();
+  const isAdmin = hasGroupAccess(user?.groups ?? [], 'admin');
+  const shown = TABS.filter((t) => isAdmin || !t.adminOnly);
+  const [chosen, setTab] = useState<SettingsTab>(
+    new URLSearchParams(window.location.search).get('tab') === 'api-tokens' ? 'api-tokens' : shown[0]!.id,
+  );
+  const tab = shown.some((t) => t.id === chosen) ? chosen : shown[0]!.id;
   return (
     <Paper variant="outlined" sx={{ m: 2, p: 2 }}>
       <Typography variant="h5" component="h1" gutterBottom>
         User settings
       </Typography>
       <Tabs value={tab} onChange={(_, value: SettingsTab) => setTab(value)} aria-label="User settings">
-        {TABS.map(({ id, label }) => (
+        {shown.map(({ id, label }) => (
           <Tab key={id} label={label} value={id} id={`settings-tab-${id}`} aria-controls="settings-panel" />
         ))}
       </Tabs>
       <Box role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`} sx={{ pt: 3 }}>
         {tab === 'password' ? (
           <ChangePasswordTab />
+        ) : tab === 'api-tokens' ? (
+          <ApiTokensTab />
         ) : (
           <Typography color="text.secondary">There are no settings to configure yet.</Typography>
         )}
