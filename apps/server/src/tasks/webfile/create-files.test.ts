@@ -205,17 +205,17 @@ describe.skipIf(!haveData)('webfile.create_files: input detection and analysis p
     expect(Array.from((await dataCsv('D00104')).qc[1])).toEqual(Array.from(Float32Array.from(rowSums(tenx.X))));
   });
 
-  it('scaled X without counts (pbmc68k_reduced without raw) is refused with what to provide', async () => {
+  it('scaled X without counts (pbmc68k_reduced without raw) is refused with what to provide, before it is stored', async () => {
     const s = await readH5ad(sharedData('scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad'));
-    const done = await importH5ad('D00105', {
-      X: s.X,
-      obsNames: s.obsNames,
-      varNames: s.varNames,
-      obsm: { spatial: gridSpatial(s.nObs) },
-    });
-    expect(done.status).toBe('FAILURE');
-    expect(done.error).toBe(
-      "genes.h5ad: X holds negative values (scaled data): provide raw counts in layers['counts'] or raw.X, or log-normalised values in raw.X",
-    );
+    await expect(
+      importH5ad('D00105', {
+        X: s.X,
+        obsNames: s.obsNames,
+        varNames: s.varNames,
+        obsm: { spatial: gridSpatial(s.nObs) },
+      }),
+    ).rejects.toThrow(/X holds negative values .*Provide counts or log-normalised values/);
+    const stored = await t.infra.storage.list('atx-data', { prefix: 'data/D00105/' });
+    expect(stored.objects).toEqual([]);
   });
 });
