@@ -1,6 +1,6 @@
 // `npm run bench`: measures each performance target of DESIGN §9 that the product can already exercise and
 // prints the figure beside the target. Targets whose feature is not built yet are listed as such.
-// `npm run bench -- browser` (or science, server, features, transfers) runs only those sections; the bench runs are imported
+// `npm run bench -- browser` (or science, de, server, features, transfers) runs only those sections; the bench runs are imported
 // whenever the server starts.
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -11,12 +11,14 @@ import { BENCH_RUN, importBenchRun, importLargeBenchRun } from './import.js';
 import { loadTest } from './load.js';
 import type { Row } from './row.js';
 import { scienceRows } from './science.js';
+import { deRows } from './de.js';
+import { lassoRows } from './lasso.js';
 import { atlasBrowserRows } from './atlasbrowser.js';
 import { startBenchServer } from './server.js';
 import { ftpTransferRows } from './transfers.js';
 import { timedUpload, tusUploadRows } from './upload.js';
 
-const SECTIONS = ['science', 'server', 'features', 'browser', 'transfers', 'uploads'] as const;
+const SECTIONS = ['science', 'de', 'server', 'features', 'browser', 'transfers', 'uploads'] as const;
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = chosen.filter((a) => !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
@@ -24,10 +26,12 @@ const want = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chos
 
 const rows: Row[] = [];
 if (want('science')) rows.push(...(await scienceRows()), ...(await atlasBrowserRows()));
+// Selection DE from the web files' index (issue 17); BENCH_DE_CHIP=0 skips the 220×220 chip (~4 GB).
+if (want('de')) rows.push(...deRows({ chip: process.env.BENCH_DE_CHIP !== '0' }));
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
 // Resumable uploads run on servers of their own (local storage, then S3 on s3rver).
 if (want('uploads')) rows.push(...(await tusUploadRows(Number(process.env.BENCH_TUS_MB ?? 1024))));
-if (!(['server', 'features', 'browser'] as const).some(want)) {
+if (!(['server', 'features', 'browser', 'de'] as const).some(want)) {
   printRows();
   process.exit(0);
 }
@@ -59,6 +63,7 @@ try {
   if (want('server')) await serverRows();
   if (want('features')) rows.push(...(await featureReadRows(server.url, BENCH_RUN, 30_000)));
   if (want('browser')) rows.push(...(await browserRows(server.url)));
+  if (want('de')) rows.push(...(await lassoRows(server.url)));
   if (want('transfers')) rows.push(...(await ftpTransferRows(server)));
 } finally {
   await server.stop();

@@ -27,3 +27,4 @@ export {
   summationTextChunks,
   type SummationChunk,
 } from './summation-text.js';
+export { decodeSelectionIndex, encodeSelectionIndex, SELECTION_MAGIC, SELECTION_VERSION } from './selection-file.js';

@@ -156,7 +156,11 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
     if (!publicTasks.tryHit(`${request.ip} ${linkDigest(body.encoded)}`)) throw tooManyRequests(MSG.tooManyTasks);
     const run = await access.resolve(identity, { encoded: body.encoded });
     const files = run.link!.data;
-    const kwargs = { bucket: files.bucket };
+    const kwargs: Record<string, unknown> = { bucket: files.bucket };
+    if (body.task === 'gene.compute_qc') {
+      if (body.method) kwargs.method = body.method;
+      if (body.tie_correct !== undefined) kwargs.tie_correct = body.tie_correct;
+    }
     const h5ad =
       body.kind === 'genes'
         ? files.genes_h5ad

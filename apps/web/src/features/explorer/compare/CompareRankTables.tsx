@@ -19,7 +19,7 @@ import { EXPLORER_MSG, KIND_LABEL, TASK_POLL_INTERVAL_MS, taskCalls, type Featur
 import { callApi } from '../../../api/client';
 import { explorerKeys } from '../data/queryKeys';
 import type { RunData } from '../data/runData';
-import { isTerminal, postComputeQc } from '../data/tasks';
+import { DEFAULT_DE_TEST, isTerminal, postComputeQc } from '../data/tasks';
 import type { RankedRow } from '../dialogs/rankedTable';
 
 /** What was ranked: the runs, kind and clusters at the time (a change of any asks for a new ranking). */
@@ -80,7 +80,7 @@ export function CompareRankTables({
           return;
         }
         try {
-          tasks[id] = (await postComputeQc({ run_id: id }, kind, tixels, `compare-${id}`))._id;
+          tasks[id] = (await postComputeQc({ run_id: id }, kind, tixels, `compare-${id}`, DEFAULT_DE_TEST))._id;
         } catch (error) {
           tasks[id] = { error: (error as Error).message };
         }
