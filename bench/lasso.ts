@@ -26,21 +26,25 @@ async function lasso(page: Page, radius: number): Promise<{ ms: number; count: s
   }
   const released = performance.now();
   await page.mouse.up();
-  await page.waitForFunction(
-    () => document.querySelectorAll('[role="dialog"] tbody tr').length >= 10,
-    null,
-    { timeout: 60_000, polling: 'raf' },
-  );
+  await page.waitForFunction(() => document.querySelectorAll('[role="dialog"] tbody tr').length >= 10, null, {
+    timeout: 60_000,
+    polling: 'raf',
+  });
   const ms = performance.now() - released;
   const count = (await page.getByTestId('selection-summary').textContent()) ?? '';
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('button', { name: 'Clear selection' }).click().catch(() => undefined);
+  await page
+    .getByRole('button', { name: 'Clear selection' })
+    .click()
+    .catch(() => undefined);
   return { ms, count: count.replace(/,.*$/, '') };
 }
 
 export async function lassoRows(url: string): Promise<Row[]> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
-    return [{ measure: MEASURE, target: '≤ 500 ms', figure: `${CHROMIUM_PATH} is missing; not measured`, verdict: 'info' }];
+    return [
+      { measure: MEASURE, target: '≤ 500 ms', figure: `${CHROMIUM_PATH} is missing; not measured`, verdict: 'info' },
+    ];
   }
   const home = await fetch(`${url}/login`);
   if (!home.ok) {

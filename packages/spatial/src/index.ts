@@ -50,12 +50,7 @@ export {
   type ClusterRankingOptions,
   type TopTen,
 } from './stats/cluster-ranking.js';
-export {
-  runDeBenchmarks,
-  syntheticCsc,
-  type DeBenchmark,
-  type DeBenchmarkOptions,
-} from './stats/benchmarks.js';
+export { runDeBenchmarks, syntheticCsc, type DeBenchmark, type DeBenchmarkOptions } from './stats/benchmarks.js';
 export * from './render/index.js';
 export * from './atlasbrowser/index.js';
 export * from './tracks/bigwig.js';

@@ -57,7 +57,12 @@ export function selectionStats(index: SelectionIndex, group: ArrayLike<number>):
     sums: new Float64Array(2 * nFeatures),
     squaredDeviations: new Float64Array(2 * nFeatures),
   };
-  const ranks: RankSums = { nLabels: 2, nFeatures, rankSums: new Float64Array(2 * nFeatures), tieTerms: index.tieTerms };
+  const ranks: RankSums = {
+    nLabels: 2,
+    nFeatures,
+    rankSums: new Float64Array(2 * nFeatures),
+    tieTerms: index.tieTerms,
+  };
   const { sums, squaredDeviations } = moments;
   const { rankSums } = ranks;
   const redoWalked: number[] = [];
@@ -196,4 +201,3 @@ export function wilcoxonForSelection(
   requireSizes('wilcoxon', stats.moments.counts[1]!, stats.moments.counts[0]!, 1);
   return wilcoxonFromRankSums(stats.ranks, stats.moments, 1, { tieCorrect: options.tieCorrect ?? false });
 }
-

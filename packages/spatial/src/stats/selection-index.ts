@@ -80,7 +80,7 @@ export function buildSelectionIndex(matrix: Matrix): SelectionIndex {
     const zeros = nRows - m;
     const { keys, payload } = sortKeysWithPayload(buffers, m);
     let tieTerm = zeros * zeros * zeros - zeros;
-    for (let i = 0; i < m; ) {
+    for (let i = 0; i < m;) {
       const key = keys[i]!;
       let end = i + 1;
       while (end < m && keys[end] === key) end++;
@@ -130,9 +130,7 @@ export function buildSelectionIndex(matrix: Matrix): SelectionIndex {
 
 /** Bytes the index holds in memory (for a cache bounded by bytes). */
 export function selectionIndexBytes(index: SelectionIndex): number {
-  return (
-    6 * 8 * index.nFeatures + index.rowPtr.byteLength + index.features.byteLength + 2 * index.values.byteLength
-  );
+  return 6 * 8 * index.nFeatures + index.rowPtr.byteLength + index.features.byteLength + 2 * index.values.byteLength;
 }
 
 /** The given rows (tixels, in the given order) as a CSR matrix of their values: e.g. set A then set B. */

@@ -43,7 +43,9 @@ export function encodeSelectionIndex(index: SelectionIndex): Uint8Array {
   view.setUint32(12, nFeatures, true);
   view.setBigUint64(16, BigInt(nnz), true);
   // The host is little-endian (as the .csc writer assumes), so typed-array copies write the file's byte order.
-  PER_FEATURE.forEach((name, i) => new Float64Array(bytes.buffer, HEADER + 8 * nFeatures * i, nFeatures).set(index[name]));
+  PER_FEATURE.forEach((name, i) =>
+    new Float64Array(bytes.buffer, HEADER + 8 * nFeatures * i, nFeatures).set(index[name]),
+  );
   new Float64Array(bytes.buffer, at.rowPtr, nObs + 1).set(index.rowPtr);
   new Int32Array(bytes.buffer, at.features, nnz).set(index.features);
   new Float32Array(bytes.buffer, at.values, nnz).set(index.values);

@@ -96,9 +96,7 @@ export const computeQc = defineTask({
       const matrix = selectionIndexRows(index, [...group, ...reference]);
       const ranked = group.map((_, i) => i);
       result =
-        kwargs.method === 'wilcoxon'
-          ? wilcoxonVsRest(matrix, ranked, { tieCorrect })
-          : welchVsRest(matrix, ranked);
+        kwargs.method === 'wilcoxon' ? wilcoxonVsRest(matrix, ranked, { tieCorrect }) : welchVsRest(matrix, ranked);
     } else {
       result =
         kwargs.method === 'wilcoxon'

@@ -49,7 +49,8 @@ const TESTS: readonly DeTest[] = [
   { method: 'wilcoxon', tieCorrect: false },
   { method: 'wilcoxon', tieCorrect: true },
 ];
-const testKey = (test: DeTest): string => `${test.method}${test.method === 'wilcoxon' && test.tieCorrect ? '-tie' : ''}`;
+const testKey = (test: DeTest): string =>
+  `${test.method}${test.method === 'wilcoxon' && test.tieCorrect ? '-tie' : ''}`;
 
 /** "Tixel Id's Selected": the top 10 of the selection's ranking, Save (full ranked table as CSV) and Close. */
 export function SelectionDialog({
