@@ -44,7 +44,8 @@ function expectOracle(matrix: Matrix, group: number[]): void {
   }
 }
 
-describe('selection DE from the web-file index equals welchVsRest / wilcoxonVsRest', () => {
+// Each case runs the oracle too, several times; generous limits keep a loaded shared machine from failing them.
+describe('selection DE from the web-file index equals welchVsRest / wilcoxonVsRest', { timeout: 60_000 }, () => {
   it('on random matrices with negatives, stored zeros, a constant and an all-zero feature, any selection size', () => {
     const dense = randomDense(120, 40, 7);
     const random = seeded(11);
@@ -77,8 +78,11 @@ describe('selection DE from the web-file index equals welchVsRest / wilcoxonVsRe
       data[i * 4 + 3] = g ? 0.1 * i : 0;
     }
     const dense: DenseMatrix = { kind: 'dense', nRows: rows, nCols: 4, data };
-    const welch = welchForSelection(buildSelectionIndex(dense), group);
+    const index = buildSelectionIndex(dense);
+    const welch = welchForSelection(index, group);
     expect(welch.scores[0]).toBe(Infinity);
+    // Features 0 and 1 have a constant side whose shifted sums cancel: they take the direct path.
+    expect(selectionStats(index, group).recomputed).toBeGreaterThanOrEqual(1);
     expect([welch.scores[1], welch.pValues[1]]).toEqual([0, 1]);
     expectOracle(dense, group);
     // The complement is walked when the selection is the larger side: same answers.
@@ -103,48 +107,52 @@ describe('selection DE from the web-file index equals welchVsRest / wilcoxonVsRe
   });
 });
 
-describe.runIf(hasSharedData)('selection DE against the scanpy/scipy references in ../shared/data', () => {
-  it('Wilcoxon (scanpy default, no tie correction; tie-corrected as an option) and log2FC, every gene', async () => {
-    const { rows } = readReference('visium-squidpy-tests/wilcoxon_all_leiden_DERIVED.csv');
-    const data = await loadDataset('visium-squidpy-tests/test_data.h5ad', ['leiden']);
-    const index = buildSelectionIndex(data.matrix);
-    const labels = data.obs.leiden!;
-    let worst = 0;
-    for (const group of labels.categories) {
-      const obs = members(labels, group);
-      const plain = wilcoxonForSelection(index, obs);
-      const corrected = wilcoxonForSelection(index, obs, { tieCorrect: true });
-      for (const row of rows.filter((r) => r.group === group)) {
-        const j = data.featureNames.indexOf(row.gene!);
-        worst = Math.max(
-          worst,
-          relativeError(plain.scores[j]!, Number(row.score)),
-          relativeError(plain.pValues[j]!, Number(row.pval)),
-          relativeError(plain.pAdj[j]!, Number(row.pval_adj)),
-          relativeError(plain.logFoldChanges[j]!, Number(row.logfc_meanlog)),
-          relativeError(corrected.scores[j]!, Number(row.score_tiecorrect)),
-        );
+describe.runIf(hasSharedData)(
+  'selection DE against the scanpy/scipy references in ../shared/data',
+  { timeout: 60_000 },
+  () => {
+    it('Wilcoxon (scanpy default, no tie correction; tie-corrected as an option) and log2FC, every gene', async () => {
+      const { rows } = readReference('visium-squidpy-tests/wilcoxon_all_leiden_DERIVED.csv');
+      const data = await loadDataset('visium-squidpy-tests/test_data.h5ad', ['leiden']);
+      const index = buildSelectionIndex(data.matrix);
+      const labels = data.obs.leiden!;
+      let worst = 0;
+      for (const group of labels.categories) {
+        const obs = members(labels, group);
+        const plain = wilcoxonForSelection(index, obs);
+        const corrected = wilcoxonForSelection(index, obs, { tieCorrect: true });
+        for (const row of rows.filter((r) => r.group === group)) {
+          const j = data.featureNames.indexOf(row.gene!);
+          worst = Math.max(
+            worst,
+            relativeError(plain.scores[j]!, Number(row.score)),
+            relativeError(plain.pValues[j]!, Number(row.pval)),
+            relativeError(plain.pAdj[j]!, Number(row.pval_adj)),
+            relativeError(plain.logFoldChanges[j]!, Number(row.logfc_meanlog)),
+            relativeError(corrected.scores[j]!, Number(row.score_tiecorrect)),
+          );
+        }
       }
-    }
-    expect(worst).toBeLessThan(1e-9);
-  });
+      expect(worst).toBeLessThan(1e-9);
+    });
 
-  it('Welch t-test top 10 per leiden cluster, with scanpy log2FC', async () => {
-    const { rows } = readReference('visium-squidpy-tests/ttest_top10_leiden_DERIVED.csv');
-    const data = await loadDataset('visium-squidpy-tests/test_data.h5ad', ['leiden']);
-    const index = buildSelectionIndex(data.matrix);
-    const labels = data.obs.leiden!;
-    let checked = 0;
-    for (const row of rows) {
-      const obs = members(labels, row.group!);
-      const r = welchForSelection(index, obs);
-      const j = data.featureNames.indexOf(row.gene!);
-      // The table prints 6 significant digits.
-      expect(relativeError(r.scores[j]!, Number(row.score))).toBeLessThan(1e-5);
-      expect(relativeError(r.logFoldChanges[j]!, Number(row.logfoldchange))).toBeLessThan(1e-5);
-      expect(relativeError(r.pAdj[j]!, Number(row.pval_adj))).toBeLessThan(1e-5);
-      checked++;
-    }
-    expect(checked).toBeGreaterThan(10);
-  });
-});
+    it('Welch t-test top 10 per leiden cluster, with scanpy log2FC', async () => {
+      const { rows } = readReference('visium-squidpy-tests/ttest_top10_leiden_DERIVED.csv');
+      const data = await loadDataset('visium-squidpy-tests/test_data.h5ad', ['leiden']);
+      const index = buildSelectionIndex(data.matrix);
+      const labels = data.obs.leiden!;
+      let checked = 0;
+      for (const row of rows) {
+        const obs = members(labels, row.group!);
+        const r = welchForSelection(index, obs);
+        const j = data.featureNames.indexOf(row.gene!);
+        // The table prints 6 significant digits.
+        expect(relativeError(r.scores[j]!, Number(row.score))).toBeLessThan(1e-5);
+        expect(relativeError(r.logFoldChanges[j]!, Number(row.logfoldchange))).toBeLessThan(1e-5);
+        expect(relativeError(r.pAdj[j]!, Number(row.pval_adj))).toBeLessThan(1e-5);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(10);
+    });
+  },
+);

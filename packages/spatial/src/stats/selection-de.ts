@@ -19,8 +19,8 @@ import { welchFromMoments } from './welch.js';
 import { wilcoxonFromRankSums } from './wilcoxon.js';
 
 /**
- * A derived side whose stored-value deviations (or sum) fall below this fraction of the totals' is recomputed:
- * the subtraction's relative error is about ε / fraction, so 1e-6 keeps it near 1e-10.
+ * A side whose stored-value deviations (or sum) fall below this fraction of the sums they were formed from is
+ * recomputed: the relative error of the difference is about ε / fraction, so 1e-6 keeps it near 1e-10.
  */
 const CANCELLATION = 1e-6;
 /** Accumulators per feature in the walk: Σe, Σe², count, Σ doubled rank (32 bytes). */
@@ -31,7 +31,7 @@ const BLOCK = 4096;
 export interface SelectionStats {
   moments: LabelMoments;
   ranks: RankSums;
-  /** Features whose derived side was recomputed directly (for tests and benchmarks). */
+  /** Features of either side recomputed directly (for tests and benchmarks). */
   recomputed: number;
 }
 
