@@ -9,6 +9,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { BENCH_RUN } from './import.js';
 import type { Row } from './row.js';
 
+interface DomProbe {
+  document: { querySelectorAll(selector: string): { length: number } };
+}
+
 const MEASURE = 'lasso pointer-up → "Tixel Id\'s Selected" with the top 10 shown, 10k × 30k run, headless Chromium';
 
 /** Draws a closed lasso on the spatial half of the plots, releasing the pointer last; returns ms from release. */
@@ -26,10 +30,12 @@ async function lasso(page: Page, radius: number): Promise<{ ms: number; count: s
   }
   const released = performance.now();
   await page.mouse.up();
-  await page.waitForFunction(() => document.querySelectorAll('[role="dialog"] tbody tr').length >= 10, null, {
-    timeout: 60_000,
-    polling: 'raf',
-  });
+  // bench compiles without the DOM lib: the page's document is reached through globalThis.
+  await page.waitForFunction(
+    () => (globalThis as unknown as DomProbe).document.querySelectorAll('[role="dialog"] tbody tr').length >= 10,
+    null,
+    { timeout: 60_000, polling: 'raf' },
+  );
   const ms = performance.now() - released;
   const count = (await page.getByTestId('selection-summary').textContent()) ?? '';
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
