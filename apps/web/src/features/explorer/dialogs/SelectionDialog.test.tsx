@@ -52,5 +52,6 @@ describe('SelectionDialog', () => {
     expect(options).toEqual(['Welch t-test', 'Wilcoxon rank-sum', 'Wilcoxon rank-sum, tie-corrected']);
     fireEvent.click(screen.getByRole('option', { name: 'Wilcoxon rank-sum' }));
     expect(chosen).toEqual([{ method: 'wilcoxon', tieCorrect: false }]);
-  });
+    // MUI's menu opening is slow in jsdom on a loaded machine.
+  }, 30_000);
 });
