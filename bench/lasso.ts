@@ -15,11 +15,14 @@ interface DomProbe {
 
 const MEASURE = 'lasso pointer-up → "Tixel Id\'s Selected" with the top 10 shown, 10k × 30k run, headless Chromium';
 
-/** Draws a closed lasso on the spatial half of the plots, releasing the pointer last; returns ms from release. */
-async function lasso(page: Page, radius: number): Promise<{ ms: number; count: string }> {
+/**
+ * Draws a closed lasso on the UMAP half of the plots (as the e2e spec does), releasing the pointer last; returns ms
+ * from release to the dialog's 10 rows.
+ */
+async function lasso(page: Page, radius: number, timeout = 60_000): Promise<{ ms: number; count: string }> {
   await page.getByTestId('tool-lasso').click();
   const box = (await page.getByTestId('linked-plots').boundingBox())!;
-  const cx = box.x + (box.width * 3) / 4;
+  const cx = box.x + box.width / 4;
   const cy = box.y + box.height / 2;
   const r = Math.min(box.width / 4, box.height / 2) * radius;
   await page.mouse.move(cx + r, cy);
@@ -34,7 +37,7 @@ async function lasso(page: Page, radius: number): Promise<{ ms: number; count: s
   await page.waitForFunction(
     () => (globalThis as unknown as DomProbe).document.querySelectorAll('[role="dialog"] tbody tr').length >= 10,
     null,
-    { timeout: 60_000, polling: 'raf' },
+    { timeout, polling: 'raf' },
   );
   const ms = performance.now() - released;
   const count = (await page.getByTestId('selection-summary').textContent()) ?? '';
@@ -74,7 +77,8 @@ export async function lassoRows(url: string): Promise<Row[]> {
       timeout: 120_000,
       polling: 100,
     });
-    const first = await lasso(page, 0.3);
+    // The first lasso may read and decode the run's index (360 MB at 10k × 30k) on a loaded machine.
+    const first = await lasso(page, 0.3, 300_000);
     const next = [await lasso(page, 0.25), await lasso(page, 0.35), await lasso(page, 0.3)];
     const sorted = next.map((l) => l.ms).sort((a, b) => a - b);
     const median = sorted[1]!;
