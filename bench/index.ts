@@ -1,6 +1,6 @@
 // `npm run bench`: measures each performance target of DESIGN §9 that the product can already exercise and
 // prints the figure beside the target. Targets whose feature is not built yet are listed as such.
-// `npm run bench -- browser` (or science, server, features, transfers, uploads, firststart) runs only those sections; the bench runs are imported
+// `npm run bench -- browser` (or science, de, server, features, transfers, uploads, firststart) runs only those sections; the bench runs are imported
 // whenever the server starts.
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -12,13 +12,15 @@ import { BENCH_RUN, importBenchRun, importLargeBenchRun } from './import.js';
 import { loadTest } from './load.js';
 import type { Row } from './row.js';
 import { scienceRows } from './science.js';
+import { deRows } from './de.js';
+import { lassoRows } from './lasso.js';
 import { atlasBrowserRows } from './atlasbrowser.js';
 import { atlasBrowserPageRows } from './atlasbrowser-page.js';
 import { startBenchServer } from './server.js';
 import { ftpTransferRows } from './transfers.js';
 import { timedUpload, tusUploadRows } from './upload.js';
 
-const SECTIONS = ['science', 'server', 'features', 'browser', 'transfers', 'uploads', 'firststart'] as const;
+const SECTIONS = ['science', 'de', 'server', 'features', 'browser', 'transfers', 'uploads', 'firststart'] as const;
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = chosen.filter((a) => !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
@@ -26,12 +28,14 @@ const want = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chos
 
 const rows: Row[] = [];
 if (want('science')) rows.push(...(await scienceRows()), ...(await atlasBrowserRows()));
+// Selection DE from the web files' index (issue 17); BENCH_DE_CHIP=0 skips the 220×220 chip (~4 GB).
+if (want('de')) rows.push(...deRows({ chip: process.env.BENCH_DE_CHIP !== '0' }));
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
 // Resumable uploads run on servers of their own (local storage, then S3 on s3rver).
 // A server of its own on a fresh data folder with the demo content on (DESIGN §9, issue 17).
 if (want('firststart')) rows.push(...(await firstStartRows()));
 if (want('uploads')) rows.push(...(await tusUploadRows(Number(process.env.BENCH_TUS_MB ?? 1024))));
-if (!(['server', 'features', 'browser'] as const).some(want)) {
+if (!(['server', 'features', 'browser', 'de'] as const).some(want)) {
   printRows();
   process.exit(0);
 }
@@ -65,6 +69,7 @@ try {
   if (want('features')) rows.push(...(await featureReadRows(server.url, BENCH_RUN, 30_000)));
   if (want('browser')) rows.push(...(await browserRows(server.url)));
   if (want('browser')) rows.push(...(await atlasBrowserPageRows(server.url)));
+  if (want('de')) rows.push(...(await lassoRows(server.url)));
   if (want('transfers')) rows.push(...(await ftpTransferRows(server)));
 } finally {
   await server.stop();

@@ -99,7 +99,23 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByText('Top 10 Genes')).toBeVisible();
   await expect(dialog.locator('tbody tr')).toHaveCount(10);
+  await expect(dialog.getByTestId('selection-summary')).toContainText('(Welch t-test)');
   await shot(page, 'explorer-top10');
+
+  // DE options (issue 18): Wilcoxon, scanpy's default without tie correction or tie-corrected, ranks the same
+  // selection again; the dialog and the saved CSV name the test.
+  await dialog.getByRole('combobox', { name: 'Test' }).click();
+  await expect(page.getByRole('option')).toHaveText([
+    'Welch t-test',
+    'Wilcoxon rank-sum',
+    'Wilcoxon rank-sum, tie-corrected',
+  ]);
+  await page.getByRole('option', { name: 'Wilcoxon rank-sum, tie-corrected' }).click();
+  await expect(dialog.getByTestId('selection-summary')).toContainText('(Wilcoxon rank-sum, tie-corrected)', {
+    timeout: 30_000,
+  });
+  await expect(dialog.locator('tbody tr')).toHaveCount(10);
+  await shot(page, 'explorer-top10-wilcoxon');
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -109,9 +125,9 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
     .readFileSync((await download.path())!, 'utf8')
     .trim()
     .split('\n');
-  expect(csv[0]).toBe('rank,gene,score,log2fc,p_value,p_adj');
+  expect(csv[0]).toBe('rank,gene,score,log2fc,p_value,p_adj,test');
   expect(csv.length).toBeGreaterThan(11);
-  expect(csv[1]).toMatch(/^1,[^,]+,-?[\d.e+-]+,/);
+  expect(csv[1]).toMatch(/^1,[^,]+,-?[\d.e+-]+,.*,"Wilcoxon rank-sum, tie-corrected"$/);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // Clearing returns to the cluster view without a selection.

@@ -40,6 +40,8 @@ const ZEnv = z.object({
   ATLAS_TASK_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
   // Image conversions refuse larger images before decoding them (a decompression bomb costs nothing).
   ATLAS_IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().max(10_000).default(200),
+  // Decoded selection indexes (gene.compute_qc) kept per worker process, so a lasso does not re-read its run.
+  ATLAS_DE_CACHE_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
   // Namespaces the BullMQ keys in Redis, so several installations (or test runs) can share one Redis.
   ATLAS_QUEUE_PREFIX: z
     .string()
@@ -99,6 +101,8 @@ export interface Config {
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   /** Largest image the storage calls convert, in pixels. */
   imageMaxPixels: number;
+  /** Bytes of decoded run matrices a worker process keeps for selection rankings (0 = none). */
+  deCacheBytes: number;
   queuePrefix: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -168,6 +172,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     taskHeartbeatMs: e.ATLAS_TASK_HEARTBEAT_MS,
     trustProxy: trustProxyOf(e.ATLAS_TRUST_PROXY),
     imageMaxPixels: Math.round(e.ATLAS_IMAGE_MAX_MEGAPIXELS * 1_000_000),
+    deCacheBytes: e.ATLAS_DE_CACHE_MB * 1024 * 1024,
     queuePrefix: e.ATLAS_QUEUE_PREFIX,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -43,6 +43,13 @@ export { deRow, deRows, topFeatures, topIndices, type DeResult, type DeRow } fro
 export { welchVsRest, type FoldChangeOptions } from './stats/welch.js';
 export { wilcoxonVsRest, type WilcoxonOptions } from './stats/wilcoxon.js';
 export {
+  buildSelectionIndex,
+  selectionIndexBytes,
+  selectionIndexRows,
+  type SelectionIndex,
+} from './stats/selection-index.js';
+export { selectionStats, welchForSelection, wilcoxonForSelection } from './stats/selection-de.js';
+export {
   naturalCompare,
   rankClusters,
   topTen,
@@ -51,7 +58,7 @@ export {
   type ClusterRankingOptions,
   type TopTen,
 } from './stats/cluster-ranking.js';
-export { runDeBenchmarks, type DeBenchmark, type DeBenchmarkOptions } from './stats/benchmarks.js';
+export { runDeBenchmarks, syntheticCsc, type DeBenchmark, type DeBenchmarkOptions } from './stats/benchmarks.js';
 export * from './render/index.js';
 export * from './atlasbrowser/index.js';
 export * from './tracks/bigwig.js';

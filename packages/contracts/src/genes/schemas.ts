@@ -99,6 +99,19 @@ export const ZImportRequest = z.object({
   public: z.boolean().optional(),
 });
 
+/**
+ * The tests a selection (lasso, quad, set A vs B) can be ranked with in gene.compute_qc: the Welch t-test (the
+ * original's, the default) and the Wilcoxon rank-sum, uncorrected for ties as scanpy's default or tie-corrected.
+ */
+export const DE_METHODS = ['t-test', 'wilcoxon'] as const;
+export type DeMethod = (typeof DE_METHODS)[number];
+export const ZDeMethod = z.enum(DE_METHODS);
+/** How the explorer names a test, in its selector, the selection dialog and the saved CSV. */
+export function deMethodLabel(method: DeMethod, tieCorrect: boolean): string {
+  if (method === 't-test') return 'Welch t-test';
+  return tieCorrect ? 'Wilcoxon rank-sum, tie-corrected' : 'Wilcoxon rank-sum';
+}
+
 export const ZPublicTaskRequest = z.object({
   encoded: z.string().min(1),
   task: z.enum(['gene.compute_qc', 'gene.compute_cell_type', 'gene.seq_logo']),
@@ -119,4 +132,7 @@ export const ZPublicTaskRequest = z.object({
   name_map: z.record(z.string(), z.array(z.string())).optional(),
   motif: z.string().optional(),
   key: z.string().optional(),
+  /** compute_qc: the test (default t-test) and, for Wilcoxon, tie correction (default false, as scanpy). */
+  method: ZDeMethod.optional(),
+  tie_correct: z.boolean().optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
-import { TASK_INPUT_MAX_BYTES } from '../constants.js';
+import { TASK_INPUT_MAX_BYTES, TASK_POLL_INTERVAL_MS } from '../constants.js';
 import { MSG } from '../messages.js';
 import { TASK_TARGETS, ZQueueName, ZTaskDefinitionInfo, ZTaskState, ZWorkerRow } from './schemas.js';
 
@@ -30,7 +30,14 @@ export const getTask = defineCall({
   summary:
     'A task state: status, progress, position and result. Readable by its requester and admins; a task posted through a public link by the holder of that link (`encoded`).',
   params: z.object({ id: z.string().uuid('Task id must be a UUID') }),
-  query: z.object({ encoded: z.string().min(1).max(8192).optional() }),
+  query: z.object({
+    encoded: z.string().min(1).max(8192).optional(),
+    /**
+     * Answer as soon as the task ends, waiting at most this long (ms): the poll a client sends right after posting,
+     * so a task that takes a fraction of the 1000 ms poll interval (a lasso's ranking) is seen when it ends.
+     */
+    wait_ms: z.coerce.number().int().min(0).max(TASK_POLL_INTERVAL_MS).optional(),
+  }),
   response: ZTaskState,
 });
 

@@ -42,11 +42,14 @@ describe('buildWebFiles', async () => {
       'motifNames.txt.gz',
       'summations/eRegulonSummation0.txt.gz',
       'summations/eRegulons.csc',
+      'summations/eRegulons.sel',
       'summations/geneSummation0.txt.gz',
       'summations/geneSummation1.txt.gz',
       'summations/genes.csc',
+      'summations/genes.sel',
       'summations/motifSummation0.txt.gz',
       'summations/motifs.csc',
+      'summations/motifs.sel',
       'topTen_genes.json',
     ]);
     for (const [path, bytes] of files) if (path.endsWith('.gz')) expect(() => gunzipSync(bytes)).not.toThrow();

@@ -6,6 +6,7 @@
  *   {kind.names}                      e.g. geneNames.txt.gz — one line, each name followed by a comma
  *   summations/{prefix}{k}.txt.gz     e.g. geneSummation0.txt.gz — %6.2f text, 1000 features per file
  *   summations/{kind}.csc             e.g. summations/genes.csc — the binary column-compressed matrix (csc.ts)
+ *   summations/{kind}.sel             e.g. summations/genes.sel — the selection-DE index (selection-file.ts)
  *   topTen_{kind}.json                when a top-ten table is given
  * plus data.csv.gz for the tixels and analysis.json (how the matrices were chosen) when given.
  */
@@ -15,7 +16,9 @@ import type { FeatureKind } from '@atlas/contracts';
 import { toCsc } from '../matrix/ops.js';
 import type { Matrix } from '../matrix/types.js';
 import type { TopTen } from '../stats/cluster-ranking.js';
+import { buildSelectionIndex } from '../stats/selection-index.js';
 import { encodeCsc } from './csc.js';
+import { encodeSelectionIndex } from './selection-file.js';
 import { formatDataCsv, type DataCsv } from './data-csv.js';
 import { formatNames } from './names.js';
 import { summationChunkPath, summationTextChunks } from './summation-text.js';
@@ -28,24 +31,27 @@ export type { FeatureKind };
 /** File names per kind, as the original system and the explorer's calls name them. */
 export const FEATURE_FILES: Record<
   FeatureKind,
-  { names: string; summationPrefix: string; csc: string; topTen: string }
+  { names: string; summationPrefix: string; csc: string; selection: string; topTen: string }
 > = {
   genes: {
     names: 'geneNames.txt.gz',
     summationPrefix: 'geneSummation',
     csc: 'summations/genes.csc',
+    selection: 'summations/genes.sel',
     topTen: 'topTen_genes.json',
   },
   motifs: {
     names: 'motifNames.txt.gz',
     summationPrefix: 'motifSummation',
     csc: 'summations/motifs.csc',
+    selection: 'summations/motifs.sel',
     topTen: 'topTen_motifs.json',
   },
   eRegulons: {
     names: 'eRegulonNames.txt.gz',
     summationPrefix: 'eRegulonSummation',
     csc: 'summations/eRegulons.csc',
+    selection: 'summations/eRegulons.sel',
     topTen: 'topTen_eRegulons.json',
   },
 };
@@ -100,6 +106,8 @@ export async function buildWebFiles(input: WebFilesInput): Promise<Map<string, U
     const spec = FEATURE_FILES[kind];
     put(spec.names, encoder.encode(formatNames(names)));
     files.set(spec.csc, encodeCsc(matrix));
+    // What a lasso's ranking needs (totals, ranks, rows), so gene.compute_qc costs O(the selection's non-zeros).
+    files.set(spec.selection, encodeSelectionIndex(buildSelectionIndex(matrix)));
     let k = 0;
     for (const chunk of summationTextChunks(matrix)) {
       put(summationChunkPath(spec.summationPrefix, k++), chunk, input.summationGzipLevel ?? 6);

@@ -41,3 +41,4 @@ export {
   TIXEL_TABLE_MEDIA_TYPE,
   type TixelTable,
 } from './tixel-table.js';
+export { decodeSelectionIndex, encodeSelectionIndex, SELECTION_MAGIC, SELECTION_VERSION } from './selection-file.js';

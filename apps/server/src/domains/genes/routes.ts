@@ -185,8 +185,13 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
     if (!publicTasks.tryHit(`${request.ip} ${linkDigest(body.encoded)}`)) throw tooManyRequests(MSG.tooManyTasks);
     const run = await access.resolve(identity, { encoded: body.encoded });
     const files = run.link!.data;
+    const kwargs: Record<string, unknown> = { bucket: files.bucket };
     // The public viewer's Cell Type Mapping shows why a cluster stays 'Undefined', like the members' one.
-    const kwargs = { bucket: files.bucket, ...(body.task === 'gene.compute_cell_type' && { explain: true }) };
+    if (body.task === 'gene.compute_cell_type') kwargs.explain = true;
+    if (body.task === 'gene.compute_qc') {
+      if (body.method) kwargs.method = body.method;
+      if (body.tie_correct !== undefined) kwargs.tie_correct = body.tie_correct;
+    }
     const h5ad =
       body.kind === 'genes'
         ? files.genes_h5ad

@@ -137,6 +137,16 @@ describe('GET /api/v1/task/:id', () => {
       body: { msg: 'id: Task id must be a UUID', status_code: 400 },
     });
   });
+
+  it('with wait_ms answers when the task ends (the poll right after posting), and refuses a wait over 1000 ms', async () => {
+    const posted = await post({ task: 'core.task_list', queue: 'atxcloud_core' });
+    const reply = await api<TTaskState>(t.app, 'GET', `/api/v1/task/${posted.body._id}?wait_ms=1000`, {
+      token: admin,
+    });
+    expect([reply.status, reply.body.status]).toEqual([200, 'SUCCESS']);
+    const tooLong = await api(t.app, 'GET', `/api/v1/task/${posted.body._id}?wait_ms=5000`, { token: admin });
+    expect(tooLong.status).toBe(400);
+  });
 });
 
 describe('GET /api/v1/task (Job Management)', () => {

@@ -10,6 +10,10 @@ import { callerMayPost, checkTaskTouches } from '../../tasks/authorise.js';
 import { TaskInputError, wrongQueueMessage } from '../../tasks/registry.js';
 import { callerOf, NotVisibleError, type Runs } from '../runs/index.js';
 
+const TERMINAL = new Set(['SUCCESS', 'FAILURE']);
+/** How often a waiting poll (wait_ms) re-reads the task's state. */
+const WAIT_STEP_MS = 20;
+
 export const linkDigest = (encoded: string) => createHash('sha256').update(encoded).digest('hex');
 
 /**
@@ -63,7 +67,14 @@ export function registerTaskRoutes(app: FastifyInstance, infra: Infra, runs: Run
   route(app, taskCalls.getTask, async ({ params, query, identity }) => {
     const row = await tasks.getRow(params.id);
     if (!row || !(await mayRead(row, identity, query.encoded))) throw notFound(MSG.taskNotFound(params.id));
-    const state = await queue.get(params.id);
+    let state = await queue.get(params.id);
+    // wait_ms: re-read the stored state until the task ends or the time is up (the state lives in the database
+    // whatever the queue driver, so this works for tasks running on other workers too).
+    const deadline = Date.now() + (query.wait_ms ?? 0);
+    while (state && !TERMINAL.has(state.status) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(WAIT_STEP_MS, deadline - Date.now())));
+      state = await queue.get(params.id);
+    }
     if (!state) throw notFound(MSG.taskNotFound(params.id));
     return state;
   });

@@ -1,12 +1,23 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES, type TTaskState } from '@atlas/contracts';
-import { deRows, readH5ad, selectRows, welchVsRest, type H5adData } from '@atlas/spatial';
+import {
+  decodeSelectionIndex,
+  deRows,
+  encodeSelectionIndex,
+  readH5ad,
+  selectRows,
+  welchVsRest,
+  wilcoxonVsRest,
+  type H5adData,
+} from '@atlas/spatial';
 import { sharedData } from '@atlas/spatial/testing';
 import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
 import { adminToken, api } from '../../../test/accounts.js';
 import { importRun, sourceFromPath } from '../../domains/imports/service.js';
+import { readObject } from '../../infra/storage/index.js';
 import type { ComputeQcResult } from './compute-qc.js';
+import { selectionCacheSize } from './selection-index.js';
 
 /** gene.compute_qc with kwargs.reference: set A against set B (e.g. two shared annotations) instead of the rest. */
 const H5AD = sharedData('visium-squidpy-tests/test_data.h5ad');
@@ -28,7 +39,8 @@ beforeAll(async () => {
   });
   expect((await settleTask(t.infra.queue, posted._id)).status).toBe('SUCCESS');
   source = await readH5ad(H5AD);
-});
+  // The import builds every web file; on a loaded shared machine that can take longer than the default hook limit.
+}, 180_000);
 afterAll(() => t?.close());
 
 const run = async (args: unknown[], kwargs: Record<string, unknown>): Promise<TTaskState> => {
@@ -69,3 +81,67 @@ describe.skipIf(!haveData)('gene.compute_qc set A vs set B', () => {
     expect(outside.error).toMatch(/Tixel index 10000000 is outside/);
   });
 });
+
+describe.skipIf(!haveData)('gene.compute_qc against the rest, from the web files selection index', () => {
+  const file = 'data/D00001/h5/obj/genes.h5ad';
+  const selected = [3, 5, 8, 13, 21, 34, 40];
+
+  it('writes summations/genes.sel at import and ranks as welchVsRest / wilcoxonVsRest do, naming the test', async () => {
+    expect(await t.infra.storage.exists('atx-data', 'data/D00001/h5/summations/genes.sel')).toBe(true);
+    const cases = [
+      { kwargs: {}, expected: welchVsRest(source.X, selected), test: ['t-test', false] },
+      {
+        kwargs: { method: 'wilcoxon' },
+        expected: wilcoxonVsRest(source.X, selected, { tieCorrect: false }),
+        test: ['wilcoxon', false],
+      },
+      {
+        kwargs: { method: 'wilcoxon', tie_correct: true },
+        expected: wilcoxonVsRest(source.X, selected, { tieCorrect: true }),
+        test: ['wilcoxon', true],
+      },
+    ];
+    for (const { kwargs, expected, test } of cases) {
+      const done = await run([file, selected, 'k'], kwargs);
+      expect(done.error).toBeNull();
+      const result = done.result as ComputeQcResult;
+      expect([result.method, result.tie_correct]).toEqual(test);
+      const byName = new Map(result.table.map((row) => [row.name, row]));
+      deRows(expected).forEach((row) => {
+        const got = byName.get(source.varNames[row.index]!)!;
+        const close = (a: number, b: number) =>
+          Number.isFinite(b) ? Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)) : true;
+        expect(close(got.score, row.score) && close(got.log2fc, row.logFoldChange) && close(got.p_adj, row.pAdj)).toBe(
+          true,
+        );
+      });
+    }
+  });
+
+  it('keeps the decoded index between lassos and drops it when the web files change', async () => {
+    await run([file, selected, ''], {});
+    const before = selectionCacheSize();
+    expect(before.entries).toBeGreaterThan(0);
+    await run([file, [1, 2, 3], ''], {});
+    expect(selectionCacheSize()).toEqual(before);
+    // New web files (another matrix) replace the entry: scale every value, and the scores' log2FC follow.
+    const key = 'data/D00001/h5/summations/genes.sel';
+    const bytes = await readObject(t.infra.storage, 'atx-data', key);
+    const index = decodeSelectionIndex(bytes);
+    const shifted = { ...index, values: index.values.map((v) => v * 2), shift: index.shift.map((v) => v * 2) };
+    shifted.shiftedSum = index.shiftedSum.map((v) => v * 2);
+    shifted.shiftedSquares = index.shiftedSquares.map((v) => v * 4);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await t.infra.storage.put('atx-data', key, Buffer.from(encodeSelectionIndex(shifted)));
+    const doubled = (await run([file, selected, ''], {})).result as ComputeQcResult;
+    const expected = deRows(welchVsRest(scaled(source.X, 2), selected));
+    const best = expected.reduce((x, y) => (y.score > x.score ? y : x));
+    expect(doubled.table[0]!.name).toBe(source.varNames[best.index]);
+    expect(doubled.table[0]!.log2fc).toBeCloseTo(best.logFoldChange, 6);
+    await t.infra.storage.put('atx-data', key, Buffer.from(bytes));
+  });
+});
+
+function scaled(matrix: H5adData['X'], by: number): H5adData['X'] {
+  return { ...matrix, data: matrix.data.map((v) => v * by) } as H5adData['X'];
+}

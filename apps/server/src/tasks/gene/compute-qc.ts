@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import { ZDeMethod, type DeMethod } from '@atlas/contracts';
 import { objectIn } from '../authorise.js';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
-import { bucketOf, loadFeatures, ZBucketKwargs, ZObjH5ad } from './data.js';
-import { deRows, selectRows, welchVsRest, wilcoxonVsRest } from '@atlas/spatial';
+import { bucketOf, ZBucketKwargs, ZObjH5ad } from './data.js';
+import { loadSelectionIndex } from './selection-index.js';
+import {
+  deRows,
+  selectionIndexRows,
+  welchForSelection,
+  welchVsRest,
+  wilcoxonForSelection,
+  wilcoxonVsRest,
+} from '@atlas/spatial';
 
 const ZArgs = z.tuple([
   ZObjH5ad,
@@ -10,7 +19,9 @@ const ZArgs = z.tuple([
   z.string().optional(),
 ]);
 const ZKwargs = ZBucketKwargs.extend({
-  method: z.enum(['t-test', 'wilcoxon']).default('t-test'),
+  method: ZDeMethod.default('t-test'),
+  /** Wilcoxon only: tie-corrected variance; scanpy's default (false) leaves it uncorrected. */
+  tie_correct: z.boolean().default(false),
   /** Set A vs set B: the tixels to compare the selection with, instead of all other tixels. */
   reference: z.array(z.number().int().nonnegative()).min(1, 'Set B needs at least one tixel').optional(),
 });
@@ -27,6 +38,9 @@ export interface ComputeQcResult {
   /** The table key the client sent (the anti key), echoed so it can match the answer to its table. */
   key: string | null;
   n_selected: number;
+  /** The test that ranked the table, and for Wilcoxon whether ties were corrected (recorded in the saved CSV). */
+  method: DeMethod;
+  tie_correct: boolean;
   /** The 10 most enriched features of the selection. */
   top_selected: string[];
   /** Every feature ranked by score, highest first. */
@@ -35,7 +49,8 @@ export interface ComputeQcResult {
 
 /**
  * gene.compute_qc (spec 03 §7): a lasso/quad selection of tixels against all other tixels, Welch t-test (default,
- * the original's method) or Wilcoxon rank-sum; args [h5ad path, selected tixel indices, table key]. With kwargs
+ * the original's method) or Wilcoxon rank-sum (kwargs method, tie_correct); args [h5ad path, selected tixel indices,
+ * table key]. Ranked from the run's selection index, in time proportional to the selection's non-zeros. With kwargs
  * `reference` (a second tixel set, e.g. a shared annotation) the selection is ranked against that set only.
  */
 export const computeQc = defineTask({
@@ -65,27 +80,34 @@ export const computeQc = defineTask({
   touches: ({ args: [file], kwargs }, config) => ({ read: [objectIn(config, kwargs.bucket, file)] }),
   run: async ({ args: [file, selected, key], kwargs }, { deps, progress }): Promise<ComputeQcResult> => {
     const bucket = bucketOf(deps, kwargs.bucket);
-    const features = await loadFeatures(deps, bucket, file);
+    // Decoded once per worker process (bounded cache): a lasso then costs its own tixels' non-zeros.
+    const { index, names } = await loadSelectionIndex(deps, bucket, file);
     await progress(40);
-    const n = features.matrix.nRows;
+    const n = index.nObs;
     const outside = [...selected, ...(kwargs.reference ?? [])].find((i) => i >= n);
     if (outside !== undefined) throw new TaskInputError(`Tixel index ${outside} is outside 0..${n - 1}`);
     const group = [...new Set(selected)];
-    // Set A vs set B: the two sets alone, A first, so that "the rest" of the ranking is exactly B.
-    let matrix = features.matrix;
-    let ranked = group;
+    const tieCorrect = kwargs.method === 'wilcoxon' && kwargs.tie_correct;
+    let result;
     if (kwargs.reference) {
+      // Set A vs set B: the two sets alone, A first, so that "the rest" of the ranking is exactly B.
       const inGroup = new Set(group);
       const reference = [...new Set(kwargs.reference)];
       if (reference.some((i) => inGroup.has(i))) throw new TaskInputError('Set A and set B share tixels');
-      matrix = selectRows(features.matrix, [...group, ...reference]);
-      ranked = group.map((_, i) => i);
+      const matrix = selectionIndexRows(index, [...group, ...reference]);
+      const ranked = group.map((_, i) => i);
+      result =
+        kwargs.method === 'wilcoxon' ? wilcoxonVsRest(matrix, ranked, { tieCorrect }) : welchVsRest(matrix, ranked);
+    } else {
+      result =
+        kwargs.method === 'wilcoxon'
+          ? wilcoxonForSelection(index, group, { tieCorrect })
+          : welchForSelection(index, group);
     }
-    const result = kwargs.method === 'wilcoxon' ? wilcoxonVsRest(matrix, ranked) : welchVsRest(matrix, ranked);
     await progress(90);
     const table = deRows(result)
       .map((row) => ({
-        name: features.names[row.index]!,
+        name: names[row.index]!,
         score: row.score,
         log2fc: row.logFoldChange,
         p: row.pValue,
@@ -97,6 +119,8 @@ export const computeQc = defineTask({
     return {
       key: key ?? null,
       n_selected: group.length,
+      method: kwargs.method,
+      tie_correct: tieCorrect,
       top_selected: table.slice(0, 10).map((r) => r.name),
       table: table.map(finite),
     };

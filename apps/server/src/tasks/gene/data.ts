@@ -18,7 +18,7 @@ import { readObject } from '../../infra/storage/index.js';
 import type { TaskDeps } from '../registry.js';
 
 /** A run's processed input as the spec's gene tasks name it: `data/{run}/h5/obj/{genes|motifs|eRegulons}.h5ad`. */
-const OBJ_H5AD = /^data\/(D[0-9]{5,})\/h5\/obj\/(genes|motifs|eRegulons)\.h5ad$/;
+export const OBJ_H5AD = /^data\/(D[0-9]{5,})\/h5\/obj\/(genes|motifs|eRegulons)\.h5ad$/;
 export const MOTIFS_CSV = /^data\/(D[0-9]{5,})\/h5\/obj\/motifs\.csv$/;
 export const ZObjH5ad = z
   .string()
@@ -32,7 +32,7 @@ export function bucketOf(deps: TaskDeps, bucket: string | undefined): string {
 }
 
 /** The binary summation file as an in-memory CSC matrix (tixels × features, exact float32 values). */
-function cscFromBytes(bytes: Uint8Array): CscMatrix {
+export function cscFromBytes(bytes: Uint8Array): CscMatrix {
   const header = readCscHeader(bytes);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const indptr = new Float64Array(header.nFeatures + 1);

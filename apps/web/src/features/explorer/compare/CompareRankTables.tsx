@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { EXPLORER_MSG, KIND_LABEL, TASK_POLL_INTERVAL_MS, taskCalls, type FeatureKind } from '@atlas/contracts';
 import { callApi } from '../../../api/client';
 import { explorerKeys } from '../data/queryKeys';
-import { isTerminal, postComputeQc } from '../data/tasks';
+import { DEFAULT_DE_TEST, isTerminal, postComputeQc } from '../data/tasks';
 import type { RankedRow } from '../dialogs/rankedTable';
 
 /** One run's selection: its tixels, or why it has none. */
@@ -77,7 +77,9 @@ export function CompareRankTables({
           return;
         }
         try {
-          tasks[id] = (await postComputeQc({ run_id: id }, kind, selection.tixels, `compare-${id}`))._id;
+          tasks[id] = (
+            await postComputeQc({ run_id: id }, kind, selection.tixels, `compare-${id}`, DEFAULT_DE_TEST)
+          )._id;
         } catch (error) {
           tasks[id] = { error: (error as Error).message };
         }

@@ -3,9 +3,11 @@
  * gene.compute_cell_type for a marker map and gene.seq_logo for a motif. Members post them with the run's files;
  * public links go through the public-task route, which takes the files from the link.
  */
+import { useRef } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   genesCalls,
+  type DeMethod,
   KIND_LABEL,
   TASK_POLL_INTERVAL_MS,
   taskCalls,
@@ -22,14 +24,22 @@ export function isTerminal(status: TTaskState['status']): boolean {
 }
 
 /**
- * Polls a task every 1000 ms until SUCCESS or FAILURE. A task posted through a public link is read with that link
- * (the server answers it to the holder of the same link only).
+ * Polls a task right after posting, then every 1000 ms until SUCCESS or FAILURE. The first poll asks the server to
+ * answer as soon as the task ends (within one interval), so a task that takes a fraction of a second, such as a
+ * lasso's ranking, shows its result when it ends instead of at the next tick. A task posted through a public link is
+ * read with that link (the server answers it to the holder of the same link only).
  */
 export function useTaskState(id: string | null, run: RunRef | null): UseQueryResult<TTaskState> {
   const encoded = run?.encoded ?? undefined;
+  const waited = useRef<string | null>(null);
   return useQuery({
     queryKey: explorerKeys.task(id),
-    queryFn: ({ signal }) => callApi(taskCalls.getTask, { params: { id: id! }, query: { encoded }, signal }),
+    queryFn: ({ signal }) => {
+      const first = waited.current !== id;
+      waited.current = id;
+      const query = first ? { encoded, wait_ms: TASK_POLL_INTERVAL_MS } : { encoded };
+      return callApi(taskCalls.getTask, { params: { id: id! }, query, signal });
+    },
     enabled: id !== null,
     refetchInterval: (query) =>
       query.state.data && isTerminal(query.state.data.status) ? false : TASK_POLL_INTERVAL_MS,
@@ -38,20 +48,38 @@ export function useTaskState(id: string | null, run: RunRef | null): UseQueryRes
   });
 }
 
+/** The test a selection is ranked with: Welch (default) or Wilcoxon, with or without tie correction. */
+export interface DeTest {
+  method: DeMethod;
+  tieCorrect: boolean;
+}
+
+/** The spec's original test. */
+export const DEFAULT_DE_TEST: DeTest = { method: 't-test', tieCorrect: false };
+
 /**
- * Posts gene.compute_qc for a selection: args [data/{run}/h5/obj/{kind}.h5ad, indices, key]; with `reference` (set
- * B, members only) the selection is ranked against that set instead of the rest.
+ * Posts gene.compute_qc for a selection: args [data/{run}/h5/obj/{kind}.h5ad, indices, key], kwargs the test; with
+ * `reference` (set B, members only) the selection is ranked against that set instead of the rest.
  */
 export async function postComputeQc(
   run: RunRef,
   kind: FeatureKind,
   selected: readonly number[],
   key: string,
+  test: DeTest,
   reference?: readonly number[],
 ): Promise<TTaskState> {
   if (run.encoded) {
     return callApi(genesCalls.publicTask, {
-      body: { encoded: run.encoded, task: 'gene.compute_qc', kind, selection: [...selected], key },
+      body: {
+        encoded: run.encoded,
+        task: 'gene.compute_qc',
+        kind,
+        selection: [...selected],
+        key,
+        method: test.method,
+        tie_correct: test.tieCorrect,
+      },
     });
   }
   return callApi(taskCalls.postTask, {
@@ -59,7 +87,11 @@ export async function postComputeQc(
       task: 'gene.compute_qc',
       queue: 'atxcloud_gene',
       args: [`data/${run.run_id}/h5/obj/${KIND_LABEL[kind].file}.h5ad`, [...selected], key],
-      kwargs: reference ? { reference: [...reference] } : {},
+      kwargs: {
+        method: test.method,
+        tie_correct: test.tieCorrect,
+        ...(reference && { reference: [...reference] }),
+      },
     },
   });
 }

@@ -74,6 +74,9 @@ export function ExplorerDialogs({ open, onClose, meta, colouring, ranking, names
         open={ranking.resultOpen}
         runId={s.run?.run_id ?? meta?.run_id ?? ''}
         result={ranking.result}
+        test={ranking.test}
+        onTestChange={ranking.setTest}
+        running={ranking.running}
         onClose={() => ranking.setResultOpen(false)}
       />
       <FeatureListDialog

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { EXPLORER_MSG } from '@atlas/contracts';
 import { SelectionDialog, type SelectionResult } from './SelectionDialog';
 
@@ -10,6 +10,7 @@ const result = (rows: ReturnType<typeof row>[]): SelectionResult => ({
   count: 12,
   top: rows.map((r) => r.name),
   table: rows,
+  test: { method: 'wilcoxon', tieCorrect: true },
 });
 
 afterEach(cleanup);
@@ -30,4 +31,27 @@ describe('SelectionDialog', () => {
     render(<SelectionDialog open runId="D1" result={result([row('Gfap', -2.25)])} onClose={() => {}} />);
     expect(screen.queryByTestId('log2fc-note')).toBeNull();
   });
+
+  it('names the test in the summary and offers the three DE options; choosing one asks for it', async () => {
+    const chosen: unknown[] = [];
+    render(
+      <SelectionDialog
+        open
+        runId="D1"
+        result={result([row('Gfap', -2.25)])}
+        test={{ method: 'wilcoxon', tieCorrect: true }}
+        onTestChange={(t) => chosen.push(t)}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('selection-summary').textContent).toBe(
+      '12 tixels selected, ranked against the rest (Wilcoxon rank-sum, tie-corrected).',
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Test' }));
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Welch t-test', 'Wilcoxon rank-sum', 'Wilcoxon rank-sum, tie-corrected']);
+    fireEvent.click(screen.getByRole('option', { name: 'Wilcoxon rank-sum' }));
+    expect(chosen).toEqual([{ method: 'wilcoxon', tieCorrect: false }]);
+    // MUI's menu opening is slow in jsdom on a loaded machine.
+  }, 30_000);
 });

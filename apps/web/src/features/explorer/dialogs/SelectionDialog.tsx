@@ -13,8 +13,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { EXPLORER_MSG, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { deMethodLabel, EXPLORER_MSG, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
 import { downloadBlob } from '../../../components/download';
+import type { DeTest } from '../data/tasks';
 import { rankedTableCsv, rankedTableFileName, type RankedRow } from './rankedTable';
 
 /**
@@ -35,23 +39,43 @@ export interface SelectionResult {
   table: RankedRow[];
   /** Set A vs set B (shared annotations): what was compared; absent = a selection against the rest. */
   comparison?: { a: string; b: string };
+  /** The test that ranked the table (as the task reports it). */
+  test: DeTest;
 }
+
+/** The DE options of the selector: Welch (the spec's original), Wilcoxon as scanpy's default, and tie-corrected. */
+const TESTS: readonly DeTest[] = [
+  { method: 't-test', tieCorrect: false },
+  { method: 'wilcoxon', tieCorrect: false },
+  { method: 'wilcoxon', tieCorrect: true },
+];
+const testKey = (test: DeTest): string =>
+  `${test.method}${test.method === 'wilcoxon' && test.tieCorrect ? '-tie' : ''}`;
 
 /** "Tixel Id's Selected": the top 10 of the selection's ranking, Save (full ranked table as CSV) and Close. */
 export function SelectionDialog({
   open,
   runId,
   result,
+  test,
+  onTestChange,
+  running = false,
   onPick,
   onClose,
 }: {
   open: boolean;
   runId: string;
   result: SelectionResult | null;
+  /** The DE option chosen; changing it ranks the selection again. Without onTestChange no selector is shown. */
+  test?: DeTest;
+  onTestChange?: (test: DeTest) => void;
+  /** A ranking is being computed (e.g. after choosing another test). */
+  running?: boolean;
   onPick?: (name: string) => void;
   onClose: () => void;
 }) {
   const top = result ? result.table.slice(0, 10) : [];
+  const label = result ? deMethodLabel(result.test.method, result.test.tieCorrect) : '';
   return (
     <Dialog
       open={open && result !== null}
@@ -63,10 +87,28 @@ export function SelectionDialog({
       <DialogTitle id="tixels-selected-title">Tixel Id&apos;s Selected</DialogTitle>
       {result && (
         <DialogContent dividers>
-          <Typography variant="body2" color="text.secondary" gutterBottom>
+          {onTestChange && (
+            <TextField
+              select
+              size="small"
+              label="Test"
+              value={testKey(test ?? result.test)}
+              onChange={(e) => onTestChange(TESTS.find((t) => testKey(t) === e.target.value)!)}
+              sx={{ mb: 1.5, minWidth: 280 }}
+              slotProps={{ htmlInput: { 'data-testid': 'de-test' } }}
+            >
+              {TESTS.map((t) => (
+                <MenuItem key={testKey(t)} value={testKey(t)}>
+                  {deMethodLabel(t.method, t.tieCorrect)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {running && <LinearProgress sx={{ mb: 1 }} aria-label="Ranking" />}
+          <Typography variant="body2" color="text.secondary" gutterBottom data-testid="selection-summary">
             {result.comparison
-              ? `${result.comparison.a} (${result.count.toLocaleString()} tixels) ranked against ${result.comparison.b} (Welch t-test).`
-              : `${result.count.toLocaleString()} tixels selected, ranked against the rest (Welch t-test).`}
+              ? `${result.comparison.a} (${result.count.toLocaleString()} tixels) ranked against ${result.comparison.b} (${label}).`
+              : `${result.count.toLocaleString()} tixels selected, ranked against the rest (${label}).`}
           </Typography>
           <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
             {KIND_LABEL[result.kind].top}
@@ -120,7 +162,7 @@ export function SelectionDialog({
           onClick={() =>
             result &&
             downloadText(
-              rankedTableCsv(result.table, result.kind),
+              rankedTableCsv(result.table, result.kind, label),
               rankedTableFileName(runId, result.kind, result.count),
             )
           }

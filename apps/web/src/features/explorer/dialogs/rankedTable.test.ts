@@ -9,8 +9,13 @@ describe('ranked table csv', () => {
         { name: 'a,b', score: -1, log2fc: -0.5, p: 0.5, p_adj: 1 },
       ],
       'genes',
+      'Wilcoxon rank-sum, tie-corrected',
     );
-    expect(csv).toBe('rank,gene,score,log2fc,p_value,p_adj\n1,Sox2,5.5,1.25,0.000001,0.00002\n2,"a,b",-1,-0.5,0.5,1\n');
-    expect(rankedTableCsv([], 'motifs').startsWith('rank,motif,')).toBe(true);
+    expect(csv).toBe(
+      'rank,gene,score,log2fc,p_value,p_adj,test\n' +
+        '1,Sox2,5.5,1.25,0.000001,0.00002,"Wilcoxon rank-sum, tie-corrected"\n' +
+        '2,"a,b",-1,-0.5,0.5,1,"Wilcoxon rank-sum, tie-corrected"\n',
+    );
+    expect(rankedTableCsv([], 'motifs', 'Welch t-test').startsWith('rank,motif,')).toBe(true);
   });
 });

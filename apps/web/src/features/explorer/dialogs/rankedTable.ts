@@ -17,11 +17,14 @@ const csvCell = (v: string | number): string => {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** The full ranked table of a selection as CSV: rank, name, score, log2 fold change, p-value, adjusted p-value. */
-export function rankedTableCsv(rows: readonly RankedRow[], kind: FeatureKind): string {
+/**
+ * The full ranked table of a selection as CSV: rank, name, score, log2 fold change, p-value, adjusted p-value, and
+ * the test that ranked it (e.g. "Wilcoxon rank-sum, tie-corrected") on every row, so the file says how it was made.
+ */
+export function rankedTableCsv(rows: readonly RankedRow[], kind: FeatureKind, test: string): string {
   const label = kind === 'genes' ? 'gene' : kind === 'motifs' ? 'motif' : 'eRegulon';
-  const lines = [['rank', label, 'score', 'log2fc', 'p_value', 'p_adj'].join(',')];
-  rows.forEach((r, i) => lines.push([i + 1, r.name, r.score, r.log2fc, r.p, r.p_adj].map(csvCell).join(',')));
+  const lines = [['rank', label, 'score', 'log2fc', 'p_value', 'p_adj', 'test'].join(',')];
+  rows.forEach((r, i) => lines.push([i + 1, r.name, r.score, r.log2fc, r.p, r.p_adj, test].map(csvCell).join(',')));
   return `${lines.join('\n')}\n`;
 }
 

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EXPLORER_MSG, type FeatureKind, type TTaskState } from '@atlas/contracts';
 import { useSnackbar } from '../../../app/feedback';
-import { isTerminal, postComputeQc, useTaskState } from '../data/tasks';
+import { DEFAULT_DE_TEST, isTerminal, postComputeQc, useTaskState, type DeTest } from '../data/tasks';
 import type { RankedRow } from '../dialogs/rankedTable';
 import type { SelectionResult } from '../dialogs/SelectionDialog';
 import { useExplorer } from '../state/store';
@@ -29,6 +29,10 @@ export interface SelectionRanking {
   taskState: TTaskState | undefined;
   /** Drops the result and stops following the task. */
   forget: () => void;
+  /** The test the next ranking uses (the DE option selector). */
+  test: DeTest;
+  /** Chooses the test; the last selection, when there is one, is ranked again with it. */
+  setTest: (test: DeTest) => void;
 }
 
 export function useSelectionRanking(): SelectionRanking {
@@ -45,6 +49,13 @@ export function useSelectionRanking(): SelectionRanking {
   const task = useTaskState(taskId, run);
   const taskState = task.data;
   const handled = useRef<string | null>(null);
+  const [test, setTestState] = useState<DeTest>(DEFAULT_DE_TEST);
+  /** The last ranking posted, to rank it again when the test changes. */
+  const last = useRef<{
+    selection: readonly number[];
+    reference: readonly number[] | undefined;
+    what: SelectionResult['comparison'];
+  } | null>(null);
 
   useEffect(() => {
     if (!taskState || !isTerminal(taskState.status) || handled.current === taskState._id) return;
@@ -56,12 +67,19 @@ export function useSelectionRanking(): SelectionRanking {
       setTaskId(null);
       return;
     }
-    const r = taskState.result as { top_selected?: string[]; table?: RankedRow[]; n_selected?: number } | null;
+    const r = taskState.result as {
+      top_selected?: string[];
+      table?: RankedRow[];
+      n_selected?: number;
+      method?: DeTest['method'];
+      tie_correct?: boolean;
+    } | null;
     setResult({
       kind: taskKind,
       count: r?.n_selected ?? 0,
       top: r?.top_selected ?? [],
       table: r?.table ?? [],
+      test: { method: r?.method ?? 't-test', tieCorrect: r?.tie_correct ?? false },
       ...(comparison && { comparison }),
     });
     setResultOpen(true);
@@ -75,13 +93,21 @@ export function useSelectionRanking(): SelectionRanking {
   }, [task.error, showSnack]);
 
   const post = useCallback(
-    (selection: readonly number[], reference: readonly number[] | undefined, what: SelectionResult['comparison']) => {
+    (
+      selection: readonly number[],
+      reference: readonly number[] | undefined,
+      what: SelectionResult['comparison'],
+      using: DeTest = test,
+      keepResult = false,
+    ) => {
       if (!run) return;
-      setResult(null);
+      last.current = { selection, reference, what };
+      // Ranking the same selection with another test keeps the shown table (and the dialog) until the new one arrives.
+      if (!keepResult) setResult(null);
       setPosting(true);
       setTaskKind(kind);
       setComparison(what);
-      postComputeQc(run, kind, selection, `${kind}-selection`, reference)
+      postComputeQc(run, kind, selection, `${kind}-selection`, using, reference)
         .then((t) => {
           handled.current = null;
           setTaskId(t._id);
@@ -89,7 +115,16 @@ export function useSelectionRanking(): SelectionRanking {
         .catch((e: Error) => showSnack(e.message || EXPLORER_MSG.workerFailed, { color: 'error' }))
         .finally(() => setPosting(false));
     },
-    [run, kind, showSnack],
+    [run, kind, test, showSnack],
+  );
+
+  const setTest = useCallback(
+    (next: DeTest) => {
+      setTestState(next);
+      const previous = last.current;
+      if (previous) post(previous.selection, previous.reference, previous.what, next, true);
+    },
+    [post],
   );
 
   const onSelect = useCallback(
@@ -112,6 +147,7 @@ export function useSelectionRanking(): SelectionRanking {
   );
 
   const forget = useCallback(() => {
+    last.current = null;
     setResult(null);
     setTaskId(null);
   }, []);
@@ -125,5 +161,7 @@ export function useSelectionRanking(): SelectionRanking {
     running: posting || taskId !== null,
     taskState,
     forget,
+    test,
+    setTest,
   };
 }

@@ -1,0 +1,128 @@
+/**
+ * A run's selection index (web file `summations/{kind}.sel`) and feature names, decoded once per worker process and
+ * kept in a cache bounded by bytes, so a lasso's ranking reads nothing from storage when the run was ranked
+ * recently. Each hit is checked against the source objects' size and modification time (one `head` each): new web
+ * files (create_files again, another matrix) replace the entry. Runs whose web files predate the index file are
+ * indexed from their `.csc` (or, without web files, from the h5ad) on the first lasso, then cached the same way.
+ */
+import { gunzipSync } from 'node:zlib';
+import {
+  buildSelectionIndex,
+  decodeSelectionIndex,
+  FEATURE_FILES,
+  parseNames,
+  readH5ad,
+  selectionIndexBytes,
+  type FeatureKind,
+  type SelectionIndex,
+} from '@atlas/spatial';
+import { readObject, type ObjectStore } from '../../infra/storage/index.js';
+import type { TaskDeps } from '../registry.js';
+import { cscFromBytes, OBJ_H5AD } from './data.js';
+
+export interface RunSelectionIndex {
+  runId: string;
+  kind: FeatureKind;
+  names: string[];
+  index: SelectionIndex;
+}
+
+interface Entry {
+  /** Size and modification time of every object the entry was built from. */
+  stamp: string;
+  bytes: number;
+  value: RunSelectionIndex;
+}
+
+/** Least recently used first (Map keeps insertion order; a hit re-inserts). */
+const entries = new Map<string, Entry>();
+let cachedBytes = 0;
+
+async function stampOf(storage: ObjectStore, bucket: string, keys: string[]): Promise<string | null> {
+  const infos = await Promise.all(keys.map((key) => storage.head(bucket, key)));
+  if (infos.some((info) => info === null)) return null;
+  return infos.map((info) => `${info!.size}:${info!.lastModified.getTime()}`).join('/');
+}
+
+function remember(key: string, entry: Entry, limit: number): void {
+  forget(key);
+  if (entry.bytes > limit) return;
+  entries.set(key, entry);
+  cachedBytes += entry.bytes;
+  for (const [oldest, old] of entries) {
+    if (cachedBytes <= limit) break;
+    entries.delete(oldest);
+    cachedBytes -= old.bytes;
+  }
+}
+
+function forget(key: string): void {
+  const old = entries.get(key);
+  if (!old) return;
+  entries.delete(key);
+  cachedBytes -= old.bytes;
+}
+
+/** The selection index and names of `data/{run}/h5/obj/{kind}.h5ad`'s run, from the cache when still current. */
+export async function loadSelectionIndex(deps: TaskDeps, bucket: string, objPath: string): Promise<RunSelectionIndex> {
+  const [, runId, kind] = OBJ_H5AD.exec(objPath)! as unknown as [string, string, FeatureKind];
+  const folder = objPath.slice(0, objPath.indexOf('obj/'));
+  const files = FEATURE_FILES[kind];
+  const { storage } = deps;
+  // The best source present: the index file, else the binary matrix, else the h5ad itself.
+  const sources = [
+    [folder + files.selection, folder + files.names],
+    [folder + files.csc, folder + files.names],
+    [objPath],
+  ];
+  for (const keys of sources) {
+    const stamp = await stampOf(storage, bucket, keys);
+    if (stamp === null) continue;
+    const cacheKey = `${bucket}\n${objPath}`;
+    const hit = entries.get(cacheKey);
+    if (hit?.stamp === stamp) {
+      entries.delete(cacheKey);
+      entries.set(cacheKey, hit);
+      return hit.value;
+    }
+    const value = await decode(storage, bucket, keys, objPath, { runId, kind });
+    const bytes = selectionIndexBytes(value.index) + value.names.reduce((n, name) => n + 2 * name.length + 40, 0);
+    remember(cacheKey, { stamp, bytes, value }, deps.config.deCacheBytes);
+    return value;
+  }
+  throw new Error(`Missing input: ${objPath} was not found in the bucket`);
+}
+
+async function decode(
+  storage: ObjectStore,
+  bucket: string,
+  keys: string[],
+  objPath: string,
+  run: { runId: string; kind: FeatureKind },
+): Promise<RunSelectionIndex> {
+  if (keys.length === 1) {
+    const h5ad = await readH5ad(await readObject(storage, bucket, objPath), {
+      name: objPath.slice(objPath.lastIndexOf('/') + 1),
+      obsm: false,
+    });
+    return { ...run, names: h5ad.varNames, index: buildSelectionIndex(h5ad.X) };
+  }
+  const [matrixKey, namesKey] = keys as [string, string];
+  const [matrixBytes, namesBytes] = await Promise.all([
+    readObject(storage, bucket, matrixKey),
+    readObject(storage, bucket, namesKey),
+  ]);
+  const names = parseNames(gunzipSync(namesBytes).toString('utf8'));
+  const index = matrixKey.endsWith('.sel')
+    ? decodeSelectionIndex(matrixBytes)
+    : buildSelectionIndex(cscFromBytes(matrixBytes));
+  if (index.nFeatures !== names.length) {
+    throw new Error(`${matrixKey} has ${index.nFeatures} features for ${names.length} names`);
+  }
+  return { ...run, names, index };
+}
+
+/** Entries and bytes held, for tests. */
+export function selectionCacheSize(): { entries: number; bytes: number } {
+  return { entries: entries.size, bytes: cachedBytes };
+}

@@ -1,0 +1,203 @@
+/**
+ * Selection-vs-rest ranking from a SelectionIndex, in time proportional to the non-zeros of the smaller side
+ * (the selection, or its complement when the selection holds more than half the tixels). That side's sums are
+ * walked from the row-major copy; the other side is total − that side. The answers are `welchVsRest` and
+ * `wilcoxonVsRest`'s (their tests keep those as the oracle):
+ * - both sides' sums are shifted by the feature's first non-zero of the run, so they differ from a direct pass
+ *   (`labelMoments` shifts each side by its own first non-zero) by rounding only, except when a side is nearly
+ *   constant, or its sum nearly zero, relative to the sums it came from. Such features are recomputed directly
+ *   from that side's rows with its own shift, which keeps scipy's degenerate cases (zero variances → score
+ *   ±∞ or 0) exact; they are rare, and one extra pass per side serves all of them;
+ * - rank sums are sums of half-integers, exact in float64 in any order, so they are bit-identical.
+ */
+import { groupLabels, requireSizes } from './group.js';
+import type { LabelMoments } from './moments.js';
+import type { RankSums } from './rank-sums.js';
+import type { DeResult } from './result.js';
+import type { SelectionIndex } from './selection-index.js';
+import { welchFromMoments } from './welch.js';
+import { wilcoxonFromRankSums } from './wilcoxon.js';
+
+/**
+ * A side whose stored-value deviations (or sum) fall below this fraction of the sums they were formed from is
+ * recomputed: the relative error of the difference is about ε / fraction, so 1e-6 keeps it near 1e-10.
+ */
+const CANCELLATION = 1e-6;
+/** Accumulators per feature in the walk: Σe, Σe², count, Σ doubled rank (32 bytes). */
+const STRIDE = 4;
+/** Features per block of the walk: 4096 × 32 bytes of accumulators = 128 KiB. */
+const BLOCK = 4096;
+
+export interface SelectionStats {
+  moments: LabelMoments;
+  ranks: RankSums;
+  /** Features of either side recomputed directly (for tests and benchmarks). */
+  recomputed: number;
+}
+
+/**
+ * Moments and rank sums of `group` (label 1) and the rest (label 0), as `labelMoments` and `rankSumsByLabel`
+ * would give them for the labels of `groupLabels`.
+ */
+export function selectionStats(index: SelectionIndex, group: ArrayLike<number>): SelectionStats {
+  const { nObs, nFeatures, shift } = index;
+  const { labels, nGroup } = groupLabels(nObs, group);
+  const walkGroup = nGroup <= nObs - nGroup;
+  const walkedRows = rowsWithLabel(labels, walkGroup ? 1 : 0);
+  const acc = walk(index, walkedRows);
+  const nWalked = walkedRows.length;
+  const nDerived = nObs - nWalked;
+  // Labels as welchFromMoments reads them: 0 = the rest, 1 = the group.
+  const walkedAt = walkGroup ? nFeatures : 0;
+  const derivedAt = walkGroup ? 0 : nFeatures;
+  const moments: LabelMoments = {
+    nLabels: 2,
+    nFeatures,
+    counts: walkGroup ? Float64Array.of(nDerived, nWalked) : Float64Array.of(nWalked, nDerived),
+    sums: new Float64Array(2 * nFeatures),
+    squaredDeviations: new Float64Array(2 * nFeatures),
+  };
+  const ranks: RankSums = {
+    nLabels: 2,
+    nFeatures,
+    rankSums: new Float64Array(2 * nFeatures),
+    tieTerms: index.tieTerms,
+  };
+  const { sums, squaredDeviations } = moments;
+  const { rankSums } = ranks;
+  const redoWalked: number[] = [];
+  const redoDerived: number[] = [];
+  const allRanks = (nObs * (nObs + 1)) / 2;
+  for (let f = 0, at = 0; f < nFeatures; f++, at += STRIDE) {
+    const k = shift[f]!;
+    const sw = acc[at]!;
+    const qw = acc[at + 1]!;
+    const cw = acc[at + 2]!;
+    const walkedRanks = acc[at + 3]! / 2 + (nWalked - cw) * index.zeroRank[f]!;
+    rankSums[walkedAt + f] = walkedRanks;
+    rankSums[derivedAt + f] = allRanks - walkedRanks;
+    const cd = index.stored[f]! - cw;
+    const sd = index.shiftedSum[f]! - sw;
+    const qd = index.shiftedSquares[f]! - qw;
+    if (cw > 0) {
+      sums[walkedAt + f] = cw * k + sw;
+      squaredDeviations[walkedAt + f] = deviations(nWalked, cw, k, sw, qw);
+      if (cancels(cw, k, sw, qw, qw, Math.abs(cw * k) + Math.abs(sw))) redoWalked.push(f);
+    }
+    if (cd > 0) {
+      sums[derivedAt + f] = cd * k + sd;
+      squaredDeviations[derivedAt + f] = deviations(nDerived, cd, k, sd, qd);
+      const sumScale = Math.abs(index.stored[f]! * k) + Math.abs(index.shiftedSum[f]!) + Math.abs(sw);
+      if (cancels(cd, k, sd, qd, index.shiftedSquares[f]! + qw, sumScale)) redoDerived.push(f);
+    }
+  }
+  if (redoWalked.length) recompute(index, walkedRows, redoWalked, moments, walkedAt);
+  if (redoDerived.length) recompute(index, rowsWithLabel(labels, walkGroup ? 0 : 1), redoDerived, moments, derivedAt);
+  return { moments, ranks, recomputed: redoWalked.length + redoDerived.length };
+}
+
+/**
+ * Squared deviations of a side of n observations from its c stored non-zeros' sums S = Σ(v − k), Q = Σ(v − k)²,
+ * the n − c zeros joined by Chan et al.'s pairwise formula, as `labelMoments`' `finish`.
+ */
+function deviations(n: number, c: number, k: number, s: number, q: number): number {
+  const meanStored = k + s / c;
+  return Math.max(0, q - (s * s) / c) + ((c * (n - c)) / n) * meanStored * meanStored;
+}
+
+/**
+ * Whether one side's sums, shifted by the totals' shift, lost their precision: its stored values' deviations or
+ * its sum are tiny beside the magnitudes they came from (a nearly constant side, e.g. every value equal, where
+ * scipy needs an exact zero variance). One or no stored value has exactly zero deviation: never recomputed.
+ */
+function cancels(c: number, shift: number, s: number, q: number, scale: number, sumScale: number): boolean {
+  if (c < 2) return false;
+  return q - (s * s) / c <= CANCELLATION * scale || Math.abs(c * shift + s) <= CANCELLATION * sumScale;
+}
+
+/**
+ * Per feature Σe, Σe², count and Σ doubled rank over the rows' non-zeros, e = value − the feature's total shift,
+ * at [STRIDE × feature]. Features go in blocks whose accumulators fit in a core's L2 cache: each row advances its
+ * own cursor through the block, so the accumulators stay cached while the rows stream in (a lasso touches the
+ * run's 30k features at random; without blocks the walk measured several times slower).
+ */
+function walk(index: SelectionIndex, rows: Int32Array): Float64Array {
+  const { nFeatures, rowPtr, features, values, doubledRanks, shift } = index;
+  const acc = new Float64Array(STRIDE * nFeatures);
+  const cursor = new Float64Array(rows.length);
+  for (let r = 0; r < rows.length; r++) cursor[r] = rowPtr[rows[r]!]!;
+  for (let blockEnd = BLOCK; blockEnd < nFeatures + BLOCK; blockEnd += BLOCK) {
+    for (let r = 0; r < rows.length; r++) {
+      const end = rowPtr[rows[r]! + 1]!;
+      let k = cursor[r]!;
+      for (; k < end; k++) {
+        const f = features[k]!;
+        if (f >= blockEnd) break;
+        const at = STRIDE * f;
+        const e = values[k]! - shift[f]!;
+        acc[at]! += e;
+        acc[at + 1]! += e * e;
+        acc[at + 2]!++;
+        acc[at + 3]! += doubledRanks[k]!;
+      }
+      cursor[r] = k;
+    }
+  }
+  return acc;
+}
+
+function rowsWithLabel(labels: Int32Array, label: number): Int32Array {
+  let n = 0;
+  for (let i = 0; i < labels.length; i++) if (labels[i] === label) n++;
+  const rows = new Int32Array(n);
+  for (let i = 0, at = 0; i < labels.length; i++) if (labels[i] === label) rows[at++] = i;
+  return rows;
+}
+
+/**
+ * The named features of one side, accumulated directly from its rows (ascending) with the side's own first
+ * non-zero as shift, as `labelMoments` does; their sums and deviations at [at + feature] are replaced.
+ */
+function recompute(index: SelectionIndex, rows: Int32Array, redo: number[], moments: LabelMoments, at: number): void {
+  const { nFeatures, rowPtr, features, values } = index;
+  const wanted = new Uint8Array(nFeatures);
+  const own = new Float64Array(nFeatures).fill(NaN);
+  const s = new Float64Array(nFeatures);
+  const q = new Float64Array(nFeatures);
+  const c = new Float64Array(nFeatures);
+  for (const f of redo) wanted[f] = 1;
+  for (const row of rows) {
+    for (let k = rowPtr[row]!, end = rowPtr[row + 1]!; k < end; k++) {
+      const f = features[k]!;
+      if (wanted[f] === 0) continue;
+      const v = values[k]!;
+      if (Number.isNaN(own[f]!)) own[f] = v;
+      const d = v - own[f]!;
+      s[f]! += d;
+      q[f]! += d * d;
+      c[f]!++;
+    }
+  }
+  for (const f of redo) {
+    moments.sums[at + f] = c[f]! * own[f]! + s[f]!;
+    moments.squaredDeviations[at + f] = deviations(rows.length, c[f]!, own[f]!, s[f]!, q[f]!);
+  }
+}
+
+/** `welchVsRest(matrix, group)` from the index. */
+export function welchForSelection(index: SelectionIndex, group: ArrayLike<number>): DeResult {
+  const stats = selectionStats(index, group);
+  requireSizes('t-test', stats.moments.counts[1]!, stats.moments.counts[0]!, 2);
+  return welchFromMoments(stats.moments, 1);
+}
+
+/** `wilcoxonVsRest(matrix, group, { tieCorrect })` from the index. */
+export function wilcoxonForSelection(
+  index: SelectionIndex,
+  group: ArrayLike<number>,
+  options: { tieCorrect?: boolean } = {},
+): DeResult {
+  const stats = selectionStats(index, group);
+  requireSizes('wilcoxon', stats.moments.counts[1]!, stats.moments.counts[0]!, 1);
+  return wilcoxonFromRankSums(stats.ranks, stats.moments, 1, { tieCorrect: options.tieCorrect ?? false });
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { welchForSelection, wilcoxonForSelection } from '../stats/selection-de.js';
+import { buildSelectionIndex } from '../stats/selection-index.js';
+import { randomDense } from '../stats/test-matrices.js';
+import { welchVsRest } from '../stats/welch.js';
+import { wilcoxonVsRest } from '../stats/wilcoxon.js';
+import { decodeSelectionIndex, encodeSelectionIndex } from './selection-file.js';
+
+describe('summations/{kind}.sel', () => {
+  const matrix = randomDense(50, 9, 4);
+  const index = buildSelectionIndex(matrix);
+  const bytes = encodeSelectionIndex(index);
+
+  it('round-trips every array of the index, also from an unaligned buffer', () => {
+    expect(decodeSelectionIndex(bytes)).toEqual(index);
+    const shifted = new Uint8Array(bytes.length + 3);
+    shifted.set(bytes, 3);
+    expect(decodeSelectionIndex(shifted.subarray(3))).toEqual(index);
+  });
+
+  it('ranks a selection from the decoded file exactly as the in-memory index and the oracle do', () => {
+    const decoded = decodeSelectionIndex(bytes);
+    const group = [0, 3, 4, 10, 11, 30, 49];
+    expect(welchForSelection(decoded, group)).toEqual(welchForSelection(index, group));
+    expect(welchForSelection(decoded, group).scores).toEqual(welchVsRest(matrix, group).scores);
+    expect(wilcoxonForSelection(decoded, group).scores).toEqual(
+      wilcoxonVsRest(matrix, group, { tieCorrect: false }).scores,
+    );
+  });
+
+  it('refuses foreign, truncated and corrupt files', () => {
+    expect(() => decodeSelectionIndex(new Uint8Array(64))).toThrow(/not a selection index/);
+    expect(() => decodeSelectionIndex(bytes.subarray(0, bytes.length - 8))).toThrow(/expected/);
+    const corrupt = bytes.slice();
+    const featuresAt = 32 + 6 * 8 * 9 + 8 * 51;
+    new DataView(corrupt.buffer).setUint32(featuresAt, 9, true);
+    expect(() => decodeSelectionIndex(corrupt)).toThrow(/feature index/);
+  });
+});
