@@ -85,8 +85,9 @@ test('admin uploads several files, one refused, one resumed after the connection
   await expect(area(page, 'PostB')).toContainText('Size: 65.9 MB');
   await expect(area(page, 'Fix')).toContainText(`Path: data/${RUN}/images/fix.tif`);
 
-  // Three uploads at once; the small and the bad one finish before the big one's connection drops.
-  for (const label of ['Flow A', 'Fix']) await area(page, label).getByRole('button', { name: 'Upload' }).click();
+  // Three uploads at once; the small and the bad one finish before the big one's connection drops. Bottom area
+  // first: an area grows when its upload starts and pushes the areas below it down, under a pending click.
+  for (const label of ['Fix', 'Flow A']) await area(page, label).getByRole('button', { name: 'Upload' }).click();
 
   // The bad file is refused with the server's reason; the good small one lands.
   await expect(area(page, 'Fix').getByRole('alert')).toContainText(
