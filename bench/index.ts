@@ -27,7 +27,7 @@ if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}
 const want = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chosen.includes(section);
 
 const rows: Row[] = [];
-if (want('science')) rows.push(...(await scienceRows()), ...(await atlasBrowserRows()));
+if (want('science')) rows.push(...(await scienceRows()), ...(await withoutOpenCvHandlers(atlasBrowserRows)));
 // Selection DE from the web files' index (issue 17); BENCH_DE_CHIP=0 skips the 220×220 chip (~4 GB).
 if (want('de')) rows.push(...deRows({ chip: process.env.BENCH_DE_CHIP !== '0' }));
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
@@ -59,8 +59,8 @@ const server = await startBenchServer(
     from tissues t`.execute(db);
   },
   async (dataDir, env) => {
-    // The generated run is read by the features and browser figures only; the server figures do without it.
-    if (want('features') || want('browser')) rows.push(...(await importBenchRun(dataDir, env)));
+    // The generated run is read by the features, browser and lasso figures; the server figures do without it.
+    if (want('features') || want('browser') || want('de')) rows.push(...(await importBenchRun(dataDir, env)));
     if (want('browser')) rows.push(...(await importLargeBenchRun(dataDir, env)));
   },
 );
@@ -71,8 +71,28 @@ try {
   if (want('browser')) rows.push(...(await atlasBrowserPageRows(server.url)));
   if (want('de')) rows.push(...(await lassoRows(server.url)));
   if (want('transfers')) rows.push(...(await ftpTransferRows(server)));
+} catch (error) {
+  // What was measured before the failure is still worth reading.
+  printRows();
+  throw error;
 } finally {
   await server.stop();
+}
+
+/**
+ * opencv.js (the threshold reference) installs process handlers that rethrow any later error after printing its
+ * own 10 MB source; the bench keeps Node's handling so a failing section says what failed.
+ */
+async function withoutOpenCvHandlers(measure: () => Promise<Row[]>): Promise<Row[]> {
+  const exceptions = new Set(process.listeners('uncaughtException'));
+  const rejections = new Set(process.listeners('unhandledRejection'));
+  try {
+    return await measure();
+  } finally {
+    for (const l of process.listeners('uncaughtException')) if (!exceptions.has(l)) process.off('uncaughtException', l);
+    for (const l of process.listeners('unhandledRejection'))
+      if (!rejections.has(l)) process.off('unhandledRejection', l);
+  }
 }
 
 function printRows(): void {

@@ -112,6 +112,13 @@ export function deMethodLabel(method: DeMethod, tieCorrect: boolean): string {
   return tieCorrect ? 'Wilcoxon rank-sum, tie-corrected' : 'Wilcoxon rank-sum';
 }
 
+/**
+ * Rows of a selection's ranking that gene.compute_qc returns by default: the dialog and Compare show the top 10.
+ * Every feature's row (tens of thousands, megabytes through the task store) comes only with `full_table`, when the
+ * ranking is saved as CSV.
+ */
+export const SELECTION_TABLE_ROWS = 50;
+
 export const ZPublicTaskRequest = z.object({
   encoded: z.string().min(1),
   task: z.enum(['gene.compute_qc', 'gene.compute_cell_type', 'gene.seq_logo']),
@@ -135,4 +142,6 @@ export const ZPublicTaskRequest = z.object({
   /** compute_qc: the test (default t-test) and, for Wilcoxon, tie correction (default false, as scanpy). */
   method: ZDeMethod.optional(),
   tie_correct: z.boolean().optional(),
+  /** compute_qc: every feature's row instead of the top SELECTION_TABLE_ROWS (Save as CSV). */
+  full_table: z.boolean().optional(),
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_MSG, GENES_MSG, QUEUES, type TTaskState } from '@atlas/contracts';
+import { CATALOGUE_MSG, GENES_MSG, QUEUES, SELECTION_TABLE_ROWS, type TTaskState } from '@atlas/contracts';
 import { column, decodeTixelTable, readH5ad, type H5adData } from '@atlas/spatial';
 import { createTestApp, setRunPublic, type TestApp, settleTask } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
@@ -250,7 +250,7 @@ describe.skipIf(!haveData)('gene tasks on atxcloud_gene', () => {
   const post = (token: string, task: string, args: unknown[]) =>
     api<TTaskState>(t.app, 'POST', '/api/v1/task', { token, body: { task, queue: 'atxcloud_gene', args } });
 
-  it('gene.compute_qc: top_selected 10 names and the full ranked table; other groups’ runs are refused', async () => {
+  it('gene.compute_qc: top_selected 10 names, the top rows or the full ranked table; other groups’ runs are refused', async () => {
     const clusters = (
       await api<{ clusters: string[] }>(t.app, 'GET', '/api/v1/genes/data', {
         token: member,
@@ -258,13 +258,29 @@ describe.skipIf(!haveData)('gene tasks on atxcloud_gene', () => {
       })
     ).body.clusters;
     const selected = clusters.flatMap((c, i) => (c === '0' ? [i] : [])); // leiden '0', the file's own name
-    const reply = await post(member, 'gene.compute_qc', ['data/D00001/h5/obj/genes.h5ad', selected, 'key1']);
-    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    const done = await settle(reply.body._id);
-    expect(done.error).toBeNull();
-    const result = done.result as ComputeQcResult;
-    expect(result).toMatchObject({ key: 'key1', n_selected: selected.length });
+    const ranked = async (kwargs: Record<string, unknown>) => {
+      const reply = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
+        token: member,
+        body: {
+          task: 'gene.compute_qc',
+          queue: 'atxcloud_gene',
+          args: ['data/D00001/h5/obj/genes.h5ad', selected, 'key1'],
+          kwargs,
+        },
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      const done = await settle(reply.body._id);
+      expect(done.error).toBeNull();
+      return done.result as ComputeQcResult;
+    };
+    // By default the top rows only (what the dialog shows), and how many features there are.
+    const top = await ranked({});
+    expect(top).toMatchObject({ key: 'key1', n_selected: selected.length, n_features: 1999 });
+    expect(top.table).toHaveLength(SELECTION_TABLE_ROWS);
+    const result = await ranked({ full_table: true });
+    expect(result).toMatchObject({ key: 'key1', n_selected: selected.length, n_features: 1999 });
     expect(result.table).toHaveLength(1999);
+    expect(result.table.slice(0, SELECTION_TABLE_ROWS)).toEqual(top.table);
     expect(result.top_selected).toEqual(result.table.slice(0, 10).map((r) => r.name));
     for (let i = 1; i < result.table.length; i++)
       expect(result.table[i - 1]!.score).toBeGreaterThanOrEqual(result.table[i]!.score);

@@ -191,6 +191,7 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
     if (body.task === 'gene.compute_qc') {
       if (body.method) kwargs.method = body.method;
       if (body.tie_correct !== undefined) kwargs.tie_correct = body.tie_correct;
+      if (body.full_table !== undefined) kwargs.full_table = body.full_table;
     }
     const h5ad =
       body.kind === 'genes'

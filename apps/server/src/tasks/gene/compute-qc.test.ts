@@ -102,7 +102,7 @@ describe.skipIf(!haveData)('gene.compute_qc against the rest, from the web files
       },
     ];
     for (const { kwargs, expected, test } of cases) {
-      const done = await run([file, selected, 'k'], kwargs);
+      const done = await run([file, selected, 'k'], { ...kwargs, full_table: true });
       expect(done.error).toBeNull();
       const result = done.result as ComputeQcResult;
       expect([result.method, result.tie_correct]).toEqual(test);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDeMethod, type DeMethod } from '@atlas/contracts';
+import { SELECTION_TABLE_ROWS, ZDeMethod, type DeMethod } from '@atlas/contracts';
 import { objectIn } from '../authorise.js';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
 import { bucketOf, ZBucketKwargs, ZObjH5ad } from './data.js';
@@ -24,6 +24,9 @@ const ZKwargs = ZBucketKwargs.extend({
   tie_correct: z.boolean().default(false),
   /** Set A vs set B: the tixels to compare the selection with, instead of all other tixels. */
   reference: z.array(z.number().int().nonnegative()).min(1, 'Set B needs at least one tixel').optional(),
+  /** Every feature's row; by default the top SELECTION_TABLE_ROWS, since the whole table costs more to store and
+   * send than to compute. */
+  full_table: z.boolean().default(false),
 });
 
 interface QcRow {
@@ -43,8 +46,10 @@ export interface ComputeQcResult {
   tie_correct: boolean;
   /** The 10 most enriched features of the selection. */
   top_selected: string[];
-  /** Every feature ranked by score, highest first. */
+  /** Features ranked by score, highest first: the top SELECTION_TABLE_ROWS, or every one with kwargs full_table. */
   table: QcRow[];
+  /** How many features were ranked (the length of the full table). */
+  n_features: number;
 }
 
 /**
@@ -122,7 +127,8 @@ export const computeQc = defineTask({
       method: kwargs.method,
       tie_correct: tieCorrect,
       top_selected: table.slice(0, 10).map((r) => r.name),
-      table: table.map(finite),
+      table: (kwargs.full_table ? table : table.slice(0, SELECTION_TABLE_ROWS)).map(finite),
+      n_features: table.length,
     };
   },
 });

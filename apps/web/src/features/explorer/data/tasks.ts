@@ -48,6 +48,18 @@ export function useTaskState(id: string | null, run: RunRef | null): UseQueryRes
   });
 }
 
+/** Waits for a task posted outside a query (e.g. the full table behind Save): waiting polls until it ends. */
+export async function awaitTask(id: string, run: RunRef): Promise<TTaskState> {
+  const encoded = run.encoded ?? undefined;
+  for (;;) {
+    const state = await callApi(taskCalls.getTask, {
+      params: { id },
+      query: { encoded, wait_ms: TASK_POLL_INTERVAL_MS },
+    });
+    if (isTerminal(state.status)) return state;
+  }
+}
+
 /** The test a selection is ranked with: Welch (default) or Wilcoxon, with or without tie correction. */
 export interface DeTest {
   method: DeMethod;
@@ -59,7 +71,8 @@ export const DEFAULT_DE_TEST: DeTest = { method: 't-test', tieCorrect: false };
 
 /**
  * Posts gene.compute_qc for a selection: args [data/{run}/h5/obj/{kind}.h5ad, indices, key], kwargs the test; with
- * `reference` (set B, members only) the selection is ranked against that set instead of the rest.
+ * `reference` (set B, members only) the selection is ranked against that set instead of the rest; with `fullTable`
+ * the answer holds every feature's row, not only the top ones.
  */
 export async function postComputeQc(
   run: RunRef,
@@ -68,6 +81,7 @@ export async function postComputeQc(
   key: string,
   test: DeTest,
   reference?: readonly number[],
+  fullTable = false,
 ): Promise<TTaskState> {
   if (run.encoded) {
     return callApi(genesCalls.publicTask, {
@@ -79,6 +93,7 @@ export async function postComputeQc(
         key,
         method: test.method,
         tie_correct: test.tieCorrect,
+        ...(fullTable && { full_table: true }),
       },
     });
   }
@@ -91,6 +106,7 @@ export async function postComputeQc(
         method: test.method,
         tie_correct: test.tieCorrect,
         ...(reference && { reference: [...reference] }),
+        ...(fullTable && { full_table: true }),
       },
     },
   });

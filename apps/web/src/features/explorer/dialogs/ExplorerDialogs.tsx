@@ -77,6 +77,7 @@ export function ExplorerDialogs({ open, onClose, meta, colouring, ranking, names
         test={ranking.test}
         onTestChange={ranking.setTest}
         running={ranking.running}
+        onSave={ranking.fullTable}
         onClose={() => ranking.setResultOpen(false)}
       />
       <FeatureListDialog

@@ -10,6 +10,7 @@ const result = (rows: ReturnType<typeof row>[]): SelectionResult => ({
   count: 12,
   top: rows.map((r) => r.name),
   table: rows,
+  features: rows.length,
   test: { method: 'wilcoxon', tieCorrect: true },
 });
 
@@ -54,4 +55,24 @@ describe('SelectionDialog', () => {
     expect(chosen).toEqual([{ method: 'wilcoxon', tieCorrect: false }]);
     // MUI's menu opening is slow in jsdom on a loaded machine.
   }, 30_000);
+
+  it('Save asks for every row when the result holds the top ones only, and says why it failed', async () => {
+    const asked: number[] = [];
+    render(
+      <SelectionDialog
+        open
+        runId="D1"
+        result={{ ...result([row('Gfap', 1)]), features: 3 }}
+        onSave={() => {
+          asked.push(1);
+          return Promise.reject(new Error('The worker failed'));
+        }}
+        onClose={() => {}}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(asked).toEqual([1]);
+    expect((await screen.findByRole('alert')).textContent).toBe('The worker failed');
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
+  });
 });

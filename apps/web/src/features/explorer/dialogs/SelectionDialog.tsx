@@ -16,6 +16,8 @@ import Typography from '@mui/material/Typography';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Alert from '@mui/material/Alert';
+import { useState } from 'react';
 import { deMethodLabel, EXPLORER_MSG, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
 import { downloadBlob } from '../../../components/download';
 import type { DeTest } from '../data/tasks';
@@ -36,7 +38,10 @@ export interface SelectionResult {
   kind: FeatureKind;
   count: number;
   top: string[];
+  /** The top rows of the ranking (gene.compute_qc answers SELECTION_TABLE_ROWS unless asked for all). */
   table: RankedRow[];
+  /** How many features were ranked: Save fetches the rest when the table holds fewer. */
+  features: number;
   /** Set A vs set B (shared annotations): what was compared; absent = a selection against the rest. */
   comparison?: { a: string; b: string };
   /** The test that ranked the table (as the task reports it). */
@@ -61,6 +66,7 @@ export function SelectionDialog({
   onTestChange,
   running = false,
   onPick,
+  onSave,
   onClose,
 }: {
   open: boolean;
@@ -72,8 +78,12 @@ export function SelectionDialog({
   /** A ranking is being computed (e.g. after choosing another test). */
   running?: boolean;
   onPick?: (name: string) => void;
+  /** Every row of the ranking, for Save; without it Save writes the rows the result holds. */
+  onSave?: () => Promise<RankedRow[]>;
   onClose: () => void;
 }) {
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const top = result ? result.table.slice(0, 10) : [];
   const label = result ? deMethodLabel(result.test.method, result.test.tieCorrect) : '';
   return (
@@ -157,17 +167,29 @@ export function SelectionDialog({
         </DialogContent>
       )}
       <DialogActions>
+        {saveError && (
+          <Alert severity="error" sx={{ py: 0, mr: 'auto' }}>
+            {saveError}
+          </Alert>
+        )}
         <Button
-          disabled={!result}
-          onClick={() =>
-            result &&
-            downloadText(
-              rankedTableCsv(result.table, result.kind, label),
-              rankedTableFileName(runId, result.kind, result.count),
-            )
-          }
+          disabled={!result || saving}
+          onClick={() => {
+            if (!result) return;
+            setSaving(true);
+            setSaveError(null);
+            (onSave ? onSave() : Promise.resolve(result.table))
+              .then((rows) =>
+                downloadText(
+                  rankedTableCsv(rows, result.kind, label),
+                  rankedTableFileName(runId, result.kind, result.count),
+                ),
+              )
+              .catch((e: Error) => setSaveError(e.message || EXPLORER_MSG.workerFailed))
+              .finally(() => setSaving(false));
+          }}
         >
-          Save
+          {saving ? 'Saving…' : 'Save'}
         </Button>
         <Button variant="contained" onClick={onClose}>
           Close

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EXPLORER_MSG, type FeatureKind, type TTaskState } from '@atlas/contracts';
 import { useSnackbar } from '../../../app/feedback';
-import { DEFAULT_DE_TEST, isTerminal, postComputeQc, useTaskState, type DeTest } from '../data/tasks';
+import { awaitTask, DEFAULT_DE_TEST, isTerminal, postComputeQc, useTaskState, type DeTest } from '../data/tasks';
 import type { RankedRow } from '../dialogs/rankedTable';
 import type { SelectionResult } from '../dialogs/SelectionDialog';
 import { useExplorer } from '../state/store';
@@ -33,6 +33,8 @@ export interface SelectionRanking {
   test: DeTest;
   /** Chooses the test; the last selection, when there is one, is ranked again with it. */
   setTest: (test: DeTest) => void;
+  /** Every feature's row of the shown ranking (the result holds the top rows only), for Save. */
+  fullTable: () => Promise<RankedRow[]>;
 }
 
 export function useSelectionRanking(): SelectionRanking {
@@ -55,6 +57,8 @@ export function useSelectionRanking(): SelectionRanking {
     selection: readonly number[];
     reference: readonly number[] | undefined;
     what: SelectionResult['comparison'];
+    kind: FeatureKind;
+    using: DeTest;
   } | null>(null);
 
   useEffect(() => {
@@ -71,6 +75,7 @@ export function useSelectionRanking(): SelectionRanking {
       top_selected?: string[];
       table?: RankedRow[];
       n_selected?: number;
+      n_features?: number;
       method?: DeTest['method'];
       tie_correct?: boolean;
     } | null;
@@ -79,6 +84,7 @@ export function useSelectionRanking(): SelectionRanking {
       count: r?.n_selected ?? 0,
       top: r?.top_selected ?? [],
       table: r?.table ?? [],
+      features: r?.n_features ?? r?.table?.length ?? 0,
       test: { method: r?.method ?? 't-test', tieCorrect: r?.tie_correct ?? false },
       ...(comparison && { comparison }),
     });
@@ -101,7 +107,7 @@ export function useSelectionRanking(): SelectionRanking {
       keepResult = false,
     ) => {
       if (!run) return;
-      last.current = { selection, reference, what };
+      last.current = { selection, reference, what, kind, using };
       // Ranking the same selection with another test keeps the shown table (and the dialog) until the new one arrives.
       if (!keepResult) setResult(null);
       setPosting(true);
@@ -146,6 +152,24 @@ export function useSelectionRanking(): SelectionRanking {
     [post],
   );
 
+  const fullTable = useCallback(async (): Promise<RankedRow[]> => {
+    const shown = last.current;
+    if (result && result.table.length >= result.features) return result.table;
+    if (!run || !shown) return result?.table ?? [];
+    const posted = await postComputeQc(
+      run,
+      shown.kind,
+      shown.selection,
+      'full-table',
+      shown.using,
+      shown.reference,
+      true,
+    );
+    const done = await awaitTask(posted._id, run);
+    if (done.status === 'FAILURE') throw new Error(done.error ?? EXPLORER_MSG.workerFailed);
+    return (done.result as { table?: RankedRow[] } | null)?.table ?? [];
+  }, [run, result]);
+
   const forget = useCallback(() => {
     last.current = null;
     setResult(null);
@@ -163,5 +187,6 @@ export function useSelectionRanking(): SelectionRanking {
     forget,
     test,
     setTest,
+    fullTable,
   };
 }
