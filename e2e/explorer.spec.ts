@@ -136,7 +136,13 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   // Save writes every feature's row, not only the top rows the lasso's answer carried.
   expect(csv.length).toBeGreaterThan(SELECTION_TABLE_ROWS + 1);
   expect(csv[1]).toMatch(/^1,[^,]+,-?[\d.e+-]+,.*,"Wilcoxon rank-sum, tie-corrected"$/);
+  // Closing the dialog (the focus goes back, the explorer renders again) leaves the plots as they are: deck draws
+  // no frame, which costs hundreds of milliseconds without a GPU.
+  const drawsWithDialog = (await timings(page)).draws;
   await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(300);
+  expect((await timings(page)).draws).toBe(drawsWithDialog);
 
   // Clearing returns to the cluster view without a selection.
   await page.getByTestId('explorer-legend').getByRole('button', { name: 'Clear selection' }).click();

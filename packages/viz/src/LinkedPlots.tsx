@@ -127,6 +127,10 @@ const EMPTY_LUT_KEY = '';
  */
 const DEVICE_PROPS = { webgl: { antialias: false, preserveDrawingBuffer: true } };
 
+/** Each layer is drawn in the view its id starts with. One function for every render: a new one redraws the plots. */
+const layerInItsView = ({ layer, viewport }: { layer: Layer; viewport: { id: string } }) =>
+  layer.id.startsWith(`${viewport.id}-`);
+
 /** Both views side by side (embedding left, spatial right) in one Deck; see {@link LinkedPlotsProps}. */
 export function LinkedPlots(props: LinkedPlotsProps) {
   const {
@@ -181,8 +185,20 @@ export function LinkedPlots(props: LinkedPlotsProps) {
   const positionsOf = useCallback((id: PlotViewId) => (id === 'embedding' ? embedding : spatial), [embedding, spatial]);
 
   // The mouse wheel zooms only once the plots have focus (a click or Tab): scrolling the page past them must not
-  // zoom them on the way.
+  // zoom them on the way. The wheel is held back before deck sees it rather than switched off in the views: new
+  // views redraw every layer, and focus moves each time a dialog opens or closes.
   const [focused, setFocused] = useState(false);
+  const focusedRef = useRef(false);
+  focusedRef.current = focused;
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el) return;
+    const holdBack = (event: WheelEvent) => {
+      if (!focusedRef.current) event.stopPropagation();
+    };
+    el.addEventListener('wheel', holdBack, { capture: true });
+    return () => el.removeEventListener('wheel', holdBack, { capture: true });
+  }, []);
   const views = useMemo(() => {
     const w = 100 / Math.max(1, viewIds.length);
     return viewIds.map(
@@ -194,10 +210,10 @@ export function LinkedPlots(props: LinkedPlotsProps) {
           width: `${w}%`,
           height: '100%',
           flipY: id === 'spatial' ? spatialFlipY : embeddingFlipY,
-          controller: { inertia: false, scrollZoom: focused },
+          controller: { inertia: false, scrollZoom: true },
         }),
     );
-  }, [viewIds, spatialFlipY, embeddingFlipY, focused]);
+  }, [viewIds, spatialFlipY, embeddingFlipY]);
 
   // Internal view states, fitted once the container has a size and re-fitted when the points change.
   const viewWidth = size.width / Math.max(1, viewIds.length);
@@ -452,7 +468,7 @@ export function LinkedPlots(props: LinkedPlotsProps) {
           views={views}
           viewState={deckViewState}
           layers={layers}
-          layerFilter={({ layer, viewport }) => layer.id.startsWith(`${viewport.id}-`)}
+          layerFilter={layerInItsView}
           onViewStateChange={({ viewId, viewState }) => {
             setViewState(viewId as PlotViewId, viewState as PlotViewState);
           }}

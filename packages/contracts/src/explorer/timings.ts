@@ -14,4 +14,9 @@ export interface ExplorerTimings {
   lastRecolourMs: number | null;
   lastRecolourKind: string | null;
   recolours: number;
+  /**
+   * Frames deck drew of the plots since the run opened. Only a change of what they show draws one: a frame costs
+   * hundreds of milliseconds without a GPU (headless, virtual desktops), so a dialog or a progress bar must not.
+   */
+  draws: number;
 }

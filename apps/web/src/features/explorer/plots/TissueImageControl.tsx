@@ -48,7 +48,8 @@ export function useTissueImageLayer(run: RunRef | null): TissueImageLayer {
     // deck.gl's order is [left, bottom, right, top], "top" being the image's first row: y0 in image coordinates.
     return { image: loaded.bitmap, bounds: [x0, y1, x1, y0] };
   }, [loaded]);
-  const drawn = shown && image ? { ...image, opacity } : null;
+  // One object per image and opacity: a new one on every render would rebuild the plots' layers and redraw them.
+  const drawn = useMemo(() => (shown && image ? { ...image, opacity } : null), [shown, image, opacity]);
   return {
     tissueImage: drawn,
     spatialPointOpacity: drawn ? POINT_OPACITY_OVER_IMAGE : 1,

@@ -32,6 +32,7 @@ export function markRunOpening(runId: string | null, tixels = 0): void {
     lastRecolourMs: null,
     lastRecolourKind: null,
     recolours: 0,
+    draws: 0,
   };
 }
 
@@ -62,6 +63,7 @@ export function afterRender(): void {
   if (performance.getEntriesByName('atlas:deck-render').length === 0) performance.mark('atlas:deck-render');
   const p = pending;
   const t = window.__explorerTimings;
+  if (t) t.draws++;
   if (!p || !t) return;
   pending = null;
   t.lastRecolourMs = Math.round((performance.now() - p.t0) * 10) / 10;
