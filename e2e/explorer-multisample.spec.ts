@@ -63,7 +63,7 @@ function changedShare(a: Buffer, b: Buffer): number {
  */
 function webglCanvases(page: Page): Promise<{ canvases: number; webgl: number }> {
   return page.evaluate(() => {
-    const canvases = [...document.querySelectorAll('canvas')];
+    const canvases = Array.from(document.querySelectorAll('canvas'));
     const webgl = canvases.filter((c) => (c.getContext('webgl2') ?? c.getContext('webgl')) !== null).length;
     return { canvases: canvases.length, webgl };
   });
