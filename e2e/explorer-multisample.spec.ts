@@ -56,6 +56,19 @@ function changedShare(a: Buffer, b: Buffer): number {
   return changed / (a.length / 3);
 }
 
+/**
+ * The page's canvases, and how many of them hold a WebGL context: asking a canvas for 'webgl2' answers the context
+ * it has, or null when it has a 2D one (igv's, echarts'). The total is asserted too, because asking a canvas that
+ * has no context yet would make one.
+ */
+function webglCanvases(page: Page): Promise<{ canvases: number; webgl: number }> {
+  return page.evaluate(() => {
+    const canvases = Array.from(document.querySelectorAll('canvas'));
+    const webgl = canvases.filter((c) => (c.getContext('webgl2') ?? c.getContext('webgl')) !== null).length;
+    return { canvases: canvases.length, webgl };
+  });
+}
+
 const cells = (page: Page) => page.getByTestId('sample-cell');
 const cellOf = (page: Page, runId: string) => page.locator(`[data-testid="sample-cell"][data-run-id="${runId}"]`);
 
@@ -135,8 +148,25 @@ test('[EXPLORER]: multi-sample runs — tick, Begin, three per row, recolour, re
     expect(box!.width).toBeCloseTo(grid.width / 3, 0);
     expect(box!.x).toBeCloseTo(grid.x + (i * grid.width) / 3, 0);
   });
-  // The grid is one Deck: one canvas for all samples.
-  await expect(page.getByTestId('sample-grid').locator('canvas')).toHaveCount(1);
+  // The main plots and every sample are views of one Deck: the page holds exactly one WebGL canvas (DESIGN §6).
+  expect(await webglCanvases(page)).toEqual({ canvases: 1, webgl: 1 });
+  // Each view pans on its own: dragging a sample moves its tixels and leaves the main plots and the other samples.
+  await cellOf(page, SAMPLES[0]!).scrollIntoViewIfNeeded();
+  const mainBefore = await plotHalves(page);
+  const firstBefore = await cellPixels(page, cellOf(page, SAMPLES[0]!));
+  const otherBefore = await cellPixels(page, cellOf(page, SAMPLES[1]!));
+  const first = (await cellOf(page, SAMPLES[0]!).boundingBox())!;
+  await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(first.x + first.width / 2 + 60, first.y + first.height / 2 + 30, { steps: 6 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => changedShare(firstBefore.data, (await cellPixels(page, cellOf(page, SAMPLES[0]!))).data), {
+      timeout: 10_000,
+    })
+    .toBeGreaterThan(0.02);
+  expect(changedShare(otherBefore.data, (await cellPixels(page, cellOf(page, SAMPLES[1]!))).data)).toBeLessThan(0.001);
+  expect(await plotHalves(page)).toEqual(mainBefore);
   await shot(page, 'explorer-multisample-clusters');
 
   // A gene recolours every sample, each on its own range.

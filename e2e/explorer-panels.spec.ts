@@ -120,10 +120,16 @@ test('[EXPLORER-PANELS]: feature table, histogram, cell typing, save display, pu
   await plotsDrawn(page);
   await shot(page, 'explorer-celltypes');
 
-  // ---- Save Display: transparent and opaque PNGs at the canvas' pixel size, named {run}_{features}.png ----
+  // ---- Save Display: transparent and opaque PNGs of the plots at the canvas' pixel size, named {run}_{features}.png ----
+  // The plots are views of the page's one plots canvas (which also draws the multi-sample grid): the PNG is their
+  // rectangle of it, in canvas pixels.
   const canvasSize = await page.evaluate(() => {
-    const c = document.querySelector<HTMLCanvasElement>('[data-testid="linked-plots"] canvas')!;
-    return { width: c.width, height: c.height };
+    const c = document.querySelector<HTMLCanvasElement>('[data-testid="plots-canvas"] canvas')!;
+    const plots = document.querySelector<HTMLElement>('[data-testid="linked-plots"]')!.getBoundingClientRect();
+    return {
+      width: Math.round((plots.width * c.width) / c.clientWidth),
+      height: Math.round((plots.height * c.height) / c.clientHeight),
+    };
   });
   for (const [item, opaque] of [
     ['Transparent png', false],

@@ -5,8 +5,9 @@ import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtu
 
 /**
  * [EXPLORER-TRACKS]: the Peak/Motif/Network Viewer of an ATAC demo run in gene and eRegulon mode — the track
- * browser (igv) reads the run's per-cluster bigWigs over range requests through signed links, starts at
- * chr1:1-1,000,000 and goes to the chosen gene's locus; the regulon network (cytoscape) draws in each of the four
+ * browser (igv) reads the run's per-cluster bigWigs, its peaks (bigBed) and its fragments (tabix-indexed
+ * fragments.tsv.gz) over range requests and its bedGraph and the genome's gene BED whole, through signed links,
+ * starts at chr1:1-1,000,000 and goes to the chosen gene's locus; the regulon network (cytoscape) draws in each of the four
  * layouts, the slider keeps the strongest edges, and clicking a regulon node colours the plots by it; a public
  * link's viewer sees the tracks of its run, and another run's are refused.
  */
@@ -52,8 +53,28 @@ function drawnCanvases(page: Page): Promise<number> {
   });
 }
 
+/** A signed link's path ends with the file name, before its query. */
+const isTrackFile = (name: string) => (r: Response) =>
+  new URL(r.url()).pathname.endsWith(`/data/${RUN}/tracks/${encodeURIComponent(name).replace(/%2F/g, '/')}`) && r.ok();
 const isTrackRange = (name: string) => (r: Response) =>
-  r.url().includes(`/data/${RUN}/tracks/${name}`) && r.request().headers().range !== undefined && r.status() === 206;
+  isTrackFile(name)(r) && r.request().headers().range !== undefined && r.status() === 206;
+
+/** The names of the tracks in igv's track list (each track view's label). */
+function igvTrackNames(page: Page): Promise<string[]> {
+  return page.getByTestId('igv-host').evaluate((host) => {
+    const names: string[] = [];
+    const walk = (root: Element | ShadowRoot) => {
+      root.querySelectorAll('.igv-track-label').forEach((el) => {
+        const name = el.textContent?.trim();
+        if (name) names.push(name);
+      });
+      root.querySelectorAll('*').forEach((el) => el.shadowRoot && walk(el.shadowRoot));
+    };
+    walk(host);
+    if (host.shadowRoot) walk(host.shadowRoot);
+    return [...new Set(names)];
+  });
+}
 
 async function waitForRunData(page: Page, auth: Record<string, string>): Promise<void> {
   await expect
@@ -64,7 +85,7 @@ async function waitForRunData(page: Page, auth: Record<string, string>): Promise
     .toBe(200);
 }
 
-test('[EXPLORER-TRACKS]: a bigWig track loads over ranges, starts at chr1:1-1,000,000 and jumps to a gene', async ({
+test('[EXPLORER-TRACKS]: bigWig, bedGraph, bigBed, BED and fragment tracks load, from chr1:1-1,000,000 to a gene', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -75,8 +96,16 @@ test('[EXPLORER-TRACKS]: a bigWig track loads over ranges, starts at chr1:1-1,00
     await page.request.get(`/api/v1/genes/tracks?run_id=${RUN}`, { headers: auth })
   ).json()) as TTracks;
   expect(listed.genome).toBe('mm10');
-  expect(listed.tracks.map((t) => t.name)).toEqual(
-    expect.arrayContaining(['C1.bw', 'All tixels.bedGraph', 'genes.bed']),
+  // Every kind of track file the browser reads (spec 03 §7): bigWig, bedGraph, bigBed, BED and tabix-indexed fragments.
+  const kinds = listed.tracks.map((t) => [t.name, t.format, t.source, Boolean(t.index_url)]);
+  expect(kinds).toEqual(
+    expect.arrayContaining([
+      ['C1.bw', 'bigwig', 'run', false],
+      ['All tixels.bedGraph', 'bedgraph', 'run', false],
+      ['peaks.bb', 'bigbed', 'run', false],
+      ['fragments.tsv.gz', 'fragments', 'run', true],
+      ['genes.bed', 'bed', 'reference', false],
+    ]),
   );
   const genesBed = await (await page.request.get(listed.reference!.genes_url!)).text();
   const actb = genesBed
@@ -87,20 +116,31 @@ test('[EXPLORER-TRACKS]: a bigWig track loads over ranges, starts at chr1:1-1,00
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
   await plotsDrawn(page);
+  // The indexed files are read in pieces (206); the small text files whole (igv reads them once).
   const bigWigRead = page.waitForResponse(isTrackRange('C1.bw'), { timeout: 60_000 });
+  const bigBedRead = page.waitForResponse(isTrackRange('peaks.bb'), { timeout: 60_000 });
+  const bedGraphRead = page.waitForResponse(isTrackFile('All tixels.bedGraph'), { timeout: 60_000 });
+  const fragmentIndexRead = page.waitForResponse(isTrackFile('fragments.tsv.gz.tbi'), { timeout: 60_000 });
   await page.getByRole('tab', { name: 'Peak/Motif/Network Viewer' }).click();
   const browser = page.getByTestId('track-browser');
   await expect(browser).toBeVisible({ timeout: 30_000 });
-  await bigWigRead;
+  await Promise.all([bigWigRead, bigBedRead, bedGraphRead, fragmentIndexRead]);
   await expect.poll(() => shownLocus(page), { timeout: 30_000 }).toEqual(['chr1', 1, 1_000_000]);
-  await expect(browser.getByText('C1.bw', { exact: true }).first()).toBeVisible();
+  // Each file is a track of igv's track list.
+  for (const name of ['C1.bw', 'All tixels.bedGraph', 'peaks.bb', 'fragments.tsv.gz', 'Genes'])
+    await expect(browser.getByText(name, { exact: true }).first()).toBeVisible();
+  await expect
+    .poll(() => igvTrackNames(page))
+    .toEqual(expect.arrayContaining(['C1.bw', 'All tixels.bedGraph', 'peaks.bb', 'fragments.tsv.gz', 'Genes']));
   // igv draws each wig track (the cluster bigWigs and the bedGraph) into a canvas of its own, in its shadow DOM.
   const wigTracks = listed.tracks.filter((t) => t.format === 'bigwig' || t.format === 'bedgraph').length;
   await expect.poll(() => drawnCanvases(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(wigTracks);
   await page.getByTestId('igv-host').scrollIntoViewIfNeeded();
   await shot(page, 'explorer-tracks-start');
 
-  // Choosing a gene moves the view to its locus.
+  // Choosing a gene moves the view to its locus, close enough for the fragments (igv reads them only in a window
+  // of 200 kb): their compressed blocks come in pieces too.
+  const fragmentsRead = page.waitForResponse(isTrackRange('fragments.tsv.gz'), { timeout: 60_000 });
   const search = page.getByTestId('feature-search');
   await search.click();
   await search.fill('Actb');
@@ -115,6 +155,9 @@ test('[EXPLORER-TRACKS]: a bigWig track loads over ranges, starts at chr1:1-1,00
       { timeout: 30_000 },
     )
     .toBe(true);
+  await fragmentsRead;
+  // The peak at the gene's TSS and its fragments are drawn (igv draws each annotation track into its own canvas).
+  await expect.poll(() => drawnCanvases(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(wigTracks + 3);
   await shot(page, 'explorer-tracks-gene');
 });
 

@@ -62,3 +62,7 @@ export { runDeBenchmarks, syntheticCsc, type DeBenchmark, type DeBenchmarkOption
 export * from './render/index.js';
 export * from './atlasbrowser/index.js';
 export * from './tracks/bigwig.js';
+export * from './tracks/bigbed.js';
+export * from './tracks/bgzf.js';
+export * from './tracks/tabix.js';
+export type { BbiChrom } from './tracks/bbi.js';

@@ -1,17 +1,18 @@
 /**
- * The multi-sample grid: one spatial plot per additional run, three per row, in ONE deck.gl `Deck` with one
- * OrthographicView per sample (one WebGL context for the whole grid, DESIGN §9). Each view fits its own sample,
+ * The multi-sample grid: one spatial plot per additional run, three per row, each an OrthographicView of the page's
+ * one deck.gl `Deck` (./shared-deck/PlotsDeck: inside a PlotsDeck the grid shares the main plots' WebGL context,
+ * DESIGN §6; alone it brings its own Deck, still one for the whole grid). Each view fits its own sample,
  * pans and zooms on its own, and is coloured in the shader like LinkedPlots (ValueScatterLayer, or ValuePointsLayer
  * for big samples; the same point sizes). Titles and notes are HTML over the cells. Pure: typed arrays in, never
  * fetches.
  */
 import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import DeckGL from '@deck.gl/react';
-import { OrthographicView } from '@deck.gl/core';
 import { BACKGROUND_COLORS, CLUSTER_PALETTE, heatmapLut, type BackgroundName, type HeatmapPalette } from './colormaps';
-import { GRID_DEVICE_PROPS, gridPointLayer, ownViewOnly, useClusterLuts } from './gridPointLayers';
+import { gridPointLayer, isPanelLayer, useClusterLuts } from './gridPointLayers';
 import { DEFAULT_DISPLAY_SCALE } from './pointSize';
 import { SAMPLE_GRID_COLUMNS, gridCells, gridRows, type GridCell } from './sampleGrid';
+import { PLOT_OVERLAY_Z, PlotsDeck } from './shared-deck/PlotsDeck';
+import { useDeckPanel, usePlotsDeck, type DeckPanel, type PlotsDeckRegistry } from './shared-deck/panel';
 import { fitViewState, pointBounds, type PlotViewState } from './viewState';
 
 /** One sample of the grid. */
@@ -67,7 +68,22 @@ type ViewMove = { positions: Float32Array; width: number; height: number; viewSt
 
 /** N spatial plots in a grid, one Deck; see {@link SampleGridPlotsProps}. */
 export function SampleGridPlots(props: SampleGridPlotsProps) {
+  const registry = usePlotsDeck();
+  if (registry) return <SampleGridPanel {...props} registry={registry} />;
+  return (
+    <PlotsDeck>
+      <SampleGridInOwnDeck {...props} />
+    </PlotsDeck>
+  );
+}
+
+function SampleGridInOwnDeck(props: SampleGridPlotsProps) {
+  return <SampleGridPanel {...props} registry={usePlotsDeck()!} />;
+}
+
+function SampleGridPanel(props: SampleGridPlotsProps & { registry: PlotsDeckRegistry }) {
   const {
+    registry,
     samples,
     colorMode,
     palette = 'jet',
@@ -82,9 +98,11 @@ export function SampleGridPlots(props: SampleGridPlotsProps) {
   } = props;
 
   const containerRef = useRef<HTMLDivElement>(null);
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const el = containerRef.current;
+    setElement(el);
     if (!el) return;
     const measure = () => setWidth(el.clientWidth);
     measure();
@@ -123,36 +141,31 @@ export function SampleGridPlots(props: SampleGridPlotsProps) {
       }));
   };
 
-  const views = drawn.map(
-    ({ viewId, cell }) =>
-      new OrthographicView({
-        id: viewId,
-        x: cell.x,
-        y: cell.y,
-        width: cell.width,
-        height: cell.height,
-        flipY,
-        controller: { inertia: false },
-      }),
-  );
-
   const heatLut = useMemo(() => heatmapLut(palette, customColors), [palette, customColors]);
   const clusterLut = useClusterLuts();
 
   const categorical = colorMode === 'categorical';
-  const layers = drawn.map(({ sample, viewId, positions, values }) => {
-    const colors = sample.clusterColors ?? CLUSTER_PALETTE;
-    return gridPointLayer({
-      viewId,
-      positions,
-      values,
-      colormap: categorical ? clusterLut(colors) : heatLut,
-      colorMode,
-      range: sample.range ?? [0, 1],
-      paletteSize: categorical ? colors.length : 256,
-      displayScale,
-    });
-  });
+  const panel: DeckPanel = {
+    element,
+    views: drawn.map(({ viewId, cell }) => ({ id: viewId, ...cell, flipY, controller: { inertia: false } })),
+    viewStates,
+    layers: drawn.map(({ sample, viewId, positions, values }) => {
+      const colors = sample.clusterColors ?? CLUSTER_PALETTE;
+      return gridPointLayer({
+        viewId,
+        positions,
+        values,
+        colormap: categorical ? clusterLut(colors) : heatLut,
+        colorMode,
+        range: sample.range ?? [0, 1],
+        paletteSize: categorical ? colors.length : 256,
+        displayScale,
+      });
+    }),
+    layerFilter: isPanelLayer,
+    onViewStateChange: onMove,
+  };
+  useDeckPanel(registry, panel);
 
   const backgroundColor = (BACKGROUND_COLORS as Record<string, string>)[background] ?? background;
   return (
@@ -169,16 +182,6 @@ export function SampleGridPlots(props: SampleGridPlotsProps) {
         ...style,
       }}
     >
-      {views.length > 0 && (
-        <DeckGL
-          deviceProps={GRID_DEVICE_PROPS}
-          views={views}
-          viewState={viewStates}
-          layers={layers}
-          layerFilter={ownViewOnly}
-          onViewStateChange={({ viewId, viewState }) => onMove(viewId, viewState as PlotViewState)}
-        />
-      )}
       {samples.map((sample, i) => (
         <SampleCell key={sample.id} sample={sample} cell={cells[i]} />
       ))}
@@ -201,6 +204,7 @@ function SampleCell({ sample, cell }: { sample: SamplePlot; cell: GridCell | und
         boxSizing: 'border-box',
         border: '1px solid rgba(128,128,128,0.35)',
         pointerEvents: 'none',
+        zIndex: PLOT_OVERLAY_Z,
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'flex-start',

@@ -1,7 +1,7 @@
 /**
  * Single-view plots for places that show one view (public viewer panels, thumbnails). Each is a
- * {@link LinkedPlots} with one view, so each owns a WebGL context: where two views show together, use LinkedPlots
- * itself, and for many spatial plots SampleGridPlots (one context per page, DESIGN §9).
+ * {@link LinkedPlots} with one view; outside a PlotsDeck each owns a WebGL context. Where two views show together,
+ * use LinkedPlots itself, and put every plot of a page in one PlotsDeck (one context per page, DESIGN §6).
  */
 import { LinkedPlots, type LinkedPlotsProps } from './LinkedPlots';
 

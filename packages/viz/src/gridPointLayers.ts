@@ -40,10 +40,13 @@ const pointLayerId = (viewId: string, glPoints: boolean) => `${viewId}-${glPoint
 /** The id of a view's selection outline (Atlas Compare). */
 export const selectionLayerId = (viewId: string) => `${viewId}-selection`;
 
-/** Deck's `layerFilter`: each view draws only its own panel's layers (its points and its selection outline). */
+/** Whether a layer belongs to a view's panel (its points or its selection outline). */
+export const isPanelLayer = (layer: Layer, viewId: string): boolean =>
+  layer.id === pointLayerId(viewId, layer instanceof ValuePointsLayer) || layer.id === selectionLayerId(viewId);
+
+/** Deck's `layerFilter`: each view draws only its own panel's layers. */
 export const ownViewOnly = ({ layer, viewport }: { layer: Layer; viewport: Viewport }) =>
-  layer.id === pointLayerId(viewport.id, layer instanceof ValuePointsLayer) ||
-  layer.id === selectionLayerId(viewport.id);
+  isPanelLayer(layer, viewport.id);
 
 /** Categorical look-up tables by palette, kept across renders (a new table would re-upload a texture). */
 export function useClusterLuts(): (colors: readonly string[]) => Uint8Array {

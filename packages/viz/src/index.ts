@@ -5,6 +5,8 @@
 export { LinkedPlots } from './LinkedPlots';
 export { EmbeddingPlot, SpatialPlot } from './SinglePlots';
 export { SampleGridPlots } from './SampleGridPlots';
+export { PLOT_OVERLAY_Z, PlotsDeck } from './shared-deck/PlotsDeck';
+export type { PlotsDeckProps } from './shared-deck/PlotsDeck';
 export type { SampleGridPlotsProps, SamplePlot } from './SampleGridPlots';
 export type { SinglePlotProps } from './SinglePlots';
 export type { LinkedPlotsProps, LinkedPlotsHandle, PlotViewId, SelectionTool, TissueImage } from './LinkedPlots';

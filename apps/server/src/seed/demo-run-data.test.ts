@@ -85,6 +85,9 @@ describe('demo run data', () => {
         'ref/mm10/genes.bed',
         ...[1, 2, 3, 4, 5, 6, 7].map((c) => `data/D90002/tracks/C${c}.bw`),
         'data/D90002/tracks/All tixels.bedGraph',
+        'data/D90002/tracks/peaks.bb',
+        'data/D90002/tracks/fragments.tsv.gz',
+        'data/D90002/tracks/fragments.tsv.gz.tbi',
         'data/D90002/h5/networks/eRegulons.json',
       ],
     ]);
@@ -93,6 +96,15 @@ describe('demo run data', () => {
     expect(raw).toMatchObject({ format: 'tiff', width: 390, height: 390 });
     const bigWig = await readObject(t.infra.storage, 'atx-tracks', 'data/D90002/tracks/C1.bw');
     expect(Buffer.from(bigWig.subarray(0, 4)).readUInt32LE(0)).toBe(0x888ffc26);
+    const bigBed = await readObject(t.infra.storage, 'atx-tracks', 'data/D90002/tracks/peaks.bb');
+    expect(Buffer.from(bigBed.subarray(0, 4)).readUInt32LE(0)).toBe(0x8789f2eb);
+    // The fragments: BGZF (gzip with the 'BC' field) with a tabix index, itself BGZF.
+    const fragments = await readObject(t.infra.storage, 'atx-tracks', 'data/D90002/tracks/fragments.tsv.gz');
+    const lines = gunzipSync(fragments).toString().split('\n');
+    expect(lines[0]).toBe('# id=D90002');
+    expect(lines.find((l) => !l.startsWith('#'))).toMatch(/^chr1\t\d+\t\d+\t[ACGT]{16}-1\t[1-4]$/);
+    const index = await readObject(t.infra.storage, 'atx-tracks', 'data/D90002/tracks/fragments.tsv.gz.tbi');
+    expect(gunzipSync(index).subarray(0, 4).toString('latin1')).toBe('TBI\x01');
     const network = JSON.parse(
       Buffer.from(await readObject(t.infra.storage, BUCKET, 'data/D90002/h5/networks/eRegulons.json')).toString(),
     ) as { nodes: { name: string }[] };

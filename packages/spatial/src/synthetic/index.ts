@@ -14,3 +14,4 @@ export {
   type DemoNetwork,
   type DemoReference,
 } from './tracks.js';
+export { demoFragments, demoPeaks } from './peaks.js';

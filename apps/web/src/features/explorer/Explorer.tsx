@@ -1,7 +1,7 @@
 /**
  * The spatial explorer's screen (spec 03 §2.1), used by AtlasXplore (members) and by the public viewer
  * (`publicMode`: no run search): the top bar, the run search, the left tool column, the two linked plots with
- * their legend, the multi-sample grid, the lower panel and the dialogs. This container loads the open run's data,
+ * their legend, the multi-sample grid (the main plots' Deck draws it too), the lower panel and the dialogs. This container loads the open run's data,
  * derives its colouring once (./plots/useColouring) and follows a selection's ranking; the parts read the rest of
  * the shared `useExplorer` store themselves.
  */
@@ -9,7 +9,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import LinearProgress from '@mui/material/LinearProgress';
-import type { LinkedPlotsHandle } from '@atlas/viz';
+import { PlotsDeck, type LinkedPlotsHandle } from '@atlas/viz';
 import { useFeatureNames } from './data/featureNames';
 import { useFeatureValues } from './data/featureValues';
 import { runKey } from './data/queryKeys';
@@ -116,32 +116,35 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
         )}
       </Box>
 
-      <Box sx={{ display: 'flex', height: { xs: 480, md: 'min(66vh, 680px)' }, minHeight: 420 }}>
-        <ToolColumn
-          plotsRef={plots}
-          colouring={colouring}
-          hasResult={ranking.result !== null}
-          onViewResult={() => ranking.setResultOpen(true)}
-          onOpenRange={() => setDialog('range')}
-          onClearSelection={onClearSelection}
-        />
-        <PlotArea
-          plotsRef={plots}
-          data={runData.data}
-          colouring={colouring}
-          errorMessage={errorMessage}
-          publicMode={publicMode}
-          onOpenRunSearch={() => setRunSearchOpen(true)}
-          onSelect={ranking.onSelect}
-        />
-        <LegendPanel
-          colouring={colouring}
-          onOpenColors={() => setDialog('colors')}
-          onClearSelection={onClearSelection}
-        />
-      </Box>
+      {/* The main plots and the multi-sample grid are views of one Deck: one WebGL context (DESIGN §6). */}
+      <PlotsDeck>
+        <Box sx={{ display: 'flex', height: { xs: 480, md: 'min(66vh, 680px)' }, minHeight: 420 }}>
+          <ToolColumn
+            plotsRef={plots}
+            colouring={colouring}
+            hasResult={ranking.result !== null}
+            onViewResult={() => ranking.setResultOpen(true)}
+            onOpenRange={() => setDialog('range')}
+            onClearSelection={onClearSelection}
+          />
+          <PlotArea
+            plotsRef={plots}
+            data={runData.data}
+            colouring={colouring}
+            errorMessage={errorMessage}
+            publicMode={publicMode}
+            onOpenRunSearch={() => setRunSearchOpen(true)}
+            onSelect={ranking.onSelect}
+          />
+          <LegendPanel
+            colouring={colouring}
+            onOpenColors={() => setDialog('colors')}
+            onClearSelection={onClearSelection}
+          />
+        </Box>
 
-      <SamplePlots />
+        <SamplePlots />
+      </PlotsDeck>
       <Box sx={{ minHeight: 0 }}>
         <ExplorerLowerPanel ranking={publicMode ? undefined : ranking} />
       </Box>

@@ -11,7 +11,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { CLUSTER_PALETTE, LinkedPlots, type LinkedPlotsHandle } from '@atlas/viz';
+import { CLUSTER_PALETTE, LinkedPlots, PLOT_OVERLAY_Z, type LinkedPlotsHandle } from '@atlas/viz';
 import { runKey } from '../data/queryKeys';
 import type { RunData } from '../data/runData';
 import { useExplorer } from '../state/store';
@@ -93,7 +93,7 @@ export function PlotArea({
         </>
       ) : null}
       {errorMessage && data && (
-        <Alert severity="error" sx={{ position: 'absolute', left: 8, bottom: 8 }}>
+        <Alert severity="error" sx={{ position: 'absolute', left: 8, bottom: 8, zIndex: PLOT_OVERLAY_Z }}>
           {errorMessage}
         </Alert>
       )}
@@ -112,6 +112,7 @@ function NoSpatialPanel() {
         bottom: 0,
         left: '50%',
         right: 0,
+        zIndex: PLOT_OVERLAY_Z,
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
@@ -131,6 +132,7 @@ function PlotLabels() {
     borderRadius: 0.5,
     bgcolor: 'rgba(255,255,255,0.75)',
     pointerEvents: 'none',
+    zIndex: PLOT_OVERLAY_Z,
   } as const;
   return (
     <>

@@ -12,7 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import HideImage from '@mui/icons-material/HideImage';
 import ImageIcon from '@mui/icons-material/Image';
-import type { TissueImage } from '@atlas/viz';
+import { PLOT_OVERLAY_Z, type TissueImage } from '@atlas/viz';
 import { useTissueImage } from '../data/tissueImage';
 import { useExplorer, type RunRef } from '../state/store';
 
@@ -75,6 +75,7 @@ export function TissueImageControl({ shown, opacity, onShownChange, onOpacityCha
         position: 'absolute',
         top: 4,
         right: 8,
+        zIndex: PLOT_OVERLAY_Z,
         display: 'flex',
         alignItems: 'center',
         gap: 1,

@@ -63,10 +63,11 @@ export function FigureExportTool({
 }
 
 function shownViews(plots: LinkedPlotsHandle | null): { embedding?: ShownView; spatial?: ShownView } {
-  const canvas = plots?.getCanvas();
-  if (!plots || !canvas) return {};
-  const width = canvas.clientWidth / 2;
-  const height = canvas.clientHeight;
+  // The plots' own rectangle: the canvas they draw on is shared with the multi-sample grid.
+  const rect = plots?.getCanvasRect();
+  if (!plots || !rect) return {};
+  const width = rect.width / 2;
+  const height = rect.height;
   const view = (id: 'embedding' | 'spatial') => {
     const viewState = plots.getViewState(id);
     return viewState ? { viewState, width, height } : undefined;

@@ -3,7 +3,7 @@
  * for admins also FrontPage, which stores the spatial plot as the run's catalogue thumbnail. A public viewer (run
  * opened by link) has no FrontPage.
  */
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -13,16 +13,17 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import SaveAlt from '@mui/icons-material/SaveAlt';
 import Web from '@mui/icons-material/Web';
 import { EXPLORER_MSG, hasGroupAccess } from '@atlas/contracts';
+import type { LinkedPlotsHandle } from '@atlas/viz';
 import { useSnackbar } from '../../../app/feedback';
 import { useGroups, useSession } from '../../../app/session';
 import { downloadBlob } from '../../../components/download';
 import { useRunData } from '../data/runData';
 import { putFrontPage } from '../data/sharing';
 import { useExplorer } from '../state/store';
-import { capturePng, captureSpatialThumbnail, displayFileName, findPlotsCanvas } from './capture';
+import { capturePng, captureSpatialThumbnail, displayFileName, plotsImage } from './capture';
 import { ToolButton } from './ToolButton';
 
-export function SaveDisplayTool() {
+export function SaveDisplayTool({ plotsRef }: { plotsRef: RefObject<LinkedPlotsHandle | null> }) {
   const run = useExplorer((s) => s.run);
   const features = useExplorer((s) => s.features);
   const mode = useExplorer((s) => s.mode);
@@ -36,10 +37,10 @@ export function SaveDisplayTool() {
 
   const save = async (opaque: boolean) => {
     setAnchor(null);
-    const canvas = findPlotsCanvas();
-    if (!canvas) return showSnack(EXPLORER_MSG.noCanvas, { color: 'warning' });
+    const image = plotsImage(plotsRef.current);
+    if (!image) return showSnack(EXPLORER_MSG.noCanvas, { color: 'warning' });
     try {
-      downloadBlob(await capturePng(canvas, opaque), displayFileName(runId, features, mode));
+      downloadBlob(await capturePng(image, opaque), displayFileName(runId, features, mode));
     } catch (error) {
       showSnack((error as Error).message, { color: 'error' });
     }
@@ -47,10 +48,10 @@ export function SaveDisplayTool() {
 
   const frontPage = async () => {
     setAnchor(null);
-    const canvas = findPlotsCanvas();
-    if (!canvas || !run?.run_id) return showSnack(EXPLORER_MSG.noCanvas, { color: 'warning' });
+    const image = plotsImage(plotsRef.current);
+    if (!image || !run?.run_id) return showSnack(EXPLORER_MSG.noCanvas, { color: 'warning' });
     try {
-      const png = await captureSpatialThumbnail(canvas, canvas.width / Math.max(1, canvas.height) > 1.3);
+      const png = await captureSpatialThumbnail(image, image.width / Math.max(1, image.height) > 1.3);
       await putFrontPage(run.run_id, png, token);
       showSnack(EXPLORER_MSG.frontPageSaved(run.run_id), { color: 'success' });
     } catch (error) {

@@ -97,7 +97,7 @@ export function ToolColumn({
       <ToolButton title="Min/Max Range" disabled={view !== 'expression'} onClick={onOpenRange} testId="range">
         <Straighten fontSize="small" />
       </ToolButton>
-      <SaveDisplayTool />
+      <SaveDisplayTool plotsRef={plotsRef} />
       <FigureExportTool plotsRef={plotsRef} colouring={colouring} />
       <CopyPublicLinkTool />
       <Divider flexItem sx={{ my: 0.5 }} />

@@ -1,24 +1,36 @@
 /**
- * Save Display (spec 03 §2.1): the explorer's WebGL canvas as PNG. The plots keep their drawing buffer
- * (packages/viz LinkedPlots `preserveDrawingBuffer`), and deck clears to transparent while the background colour
- * is the container's CSS, so the canvas is the transparent PNG and the opaque PNG paints that colour under it.
+ * Save Display (spec 03 §2.1): the explorer's plots as PNG. The plots are views of the page's one WebGL canvas,
+ * which also draws the multi-sample grid (packages/viz PlotsDeck), so the plots' own rectangle is cut out of it.
+ * The canvas keeps its drawing buffer (`preserveDrawingBuffer`), and deck clears to transparent while the
+ * background colour is the plots' CSS, so the cut-out is the transparent PNG and the opaque PNG paints that
+ * colour under it.
  */
+import type { LinkedPlotsHandle } from '@atlas/viz';
 
-/** The explorer's plot canvas: the first deck canvas inside `root` (the explorer), or in the page. */
-export function findPlotsCanvas(root: ParentNode = document): HTMLCanvasElement | null {
-  return (
-    root.querySelector<HTMLCanvasElement>('[data-testid="linked-plots"] canvas') ??
-    root.querySelector<HTMLCanvasElement>('canvas')
-  );
+/** The plots' part of the shared canvas, in canvas pixels, and the colour behind the points. */
+export interface PlotsImage {
+  canvas: HTMLCanvasElement;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  background: string;
 }
 
-/** The CSS background behind the canvas (the plots container's), or black. */
-function backgroundOf(canvas: HTMLCanvasElement): string {
-  for (let el: HTMLElement | null = canvas.parentElement; el; el = el.parentElement) {
-    const colour = getComputedStyle(el).backgroundColor;
-    if (colour && colour !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(colour)) return colour;
-  }
-  return '#000000';
+/** The plots' image source, or null while nothing is drawn. */
+export function plotsImage(plots: LinkedPlotsHandle | null): PlotsImage | null {
+  const canvas = plots?.getCanvas();
+  const rect = plots?.getCanvasRect();
+  if (!plots || !canvas || !rect || !canvas.clientWidth || !canvas.clientHeight) return null;
+  // Canvas pixels per CSS pixel (the device pixel ratio deck drew with).
+  const sx = canvas.width / canvas.clientWidth;
+  const sy = canvas.height / canvas.clientHeight;
+  const x = Math.max(0, Math.round(rect.x * sx));
+  const y = Math.max(0, Math.round(rect.y * sy));
+  const width = Math.min(canvas.width - x, Math.round(rect.width * sx));
+  const height = Math.min(canvas.height - y, Math.round(rect.height * sy));
+  if (width <= 0 || height <= 0) return null;
+  return { canvas, x, y, width, height, background: plots.getBackground() };
 }
 
 function toBlob(canvas: HTMLCanvasElement): Promise<Blob> {
@@ -27,37 +39,38 @@ function toBlob(canvas: HTMLCanvasElement): Promise<Blob> {
   );
 }
 
-/** The whole plots canvas at its pixel size; `opaque` paints the background under the points. */
-export function capturePng(canvas: HTMLCanvasElement, opaque: boolean): Promise<Blob> {
+/** The plots at their pixel size; `opaque` paints the background under the points. */
+export function capturePng(image: PlotsImage, opaque: boolean): Promise<Blob> {
   const out = document.createElement('canvas');
-  out.width = canvas.width;
-  out.height = canvas.height;
+  out.width = image.width;
+  out.height = image.height;
   const ctx = out.getContext('2d')!;
   if (opaque) {
-    ctx.fillStyle = backgroundOf(canvas);
+    ctx.fillStyle = image.background;
     ctx.fillRect(0, 0, out.width, out.height);
   }
-  ctx.drawImage(canvas, 0, 0);
+  ctx.drawImage(image.canvas, image.x, image.y, image.width, image.height, 0, 0, image.width, image.height);
   return toBlob(out);
 }
 
 /**
- * The spatial plot for the catalogue card: the spatial view is the right half of the canvas when both views
- * are drawn (LinkedPlots puts UMAP left, spatial right). Scaled to fit `side`×`side`, on the background colour.
+ * The spatial plot for the catalogue card: the spatial view is the right half of the plots when both views are
+ * drawn (LinkedPlots puts UMAP left, spatial right). Scaled to fit `side`×`side`, on the background colour.
  */
-export function captureSpatialThumbnail(canvas: HTMLCanvasElement, bothViews: boolean, side = 200): Promise<Blob> {
-  const sx = bothViews ? Math.floor(canvas.width / 2) : 0;
-  const sw = canvas.width - sx;
-  const sh = canvas.height;
+export function captureSpatialThumbnail(image: PlotsImage, bothViews: boolean, side = 200): Promise<Blob> {
+  const half = bothViews ? Math.floor(image.width / 2) : 0;
+  const sx = image.x + half;
+  const sw = image.width - half;
+  const sh = image.height;
   const scale = Math.min(side / sw, side / sh, 1);
   const out = document.createElement('canvas');
   out.width = Math.max(1, Math.round(sw * scale));
   out.height = Math.max(1, Math.round(sh * scale));
   const ctx = out.getContext('2d')!;
-  ctx.fillStyle = backgroundOf(canvas);
+  ctx.fillStyle = image.background;
   ctx.fillRect(0, 0, out.width, out.height);
   ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(canvas, sx, 0, sw, sh, 0, 0, out.width, out.height);
+  ctx.drawImage(image.canvas, sx, image.y, sw, sh, 0, 0, out.width, out.height);
   return toBlob(out);
 }
 

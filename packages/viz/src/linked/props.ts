@@ -1,0 +1,100 @@
+/** The props and imperative handle of LinkedPlots (../LinkedPlots.tsx). */
+import type { CSSProperties, Ref } from 'react';
+import type { BackgroundName, HeatmapPalette } from '../colormaps';
+import type { PlotViewState } from '../viewState';
+
+/** The two plot views. */
+export type PlotViewId = 'embedding' | 'spatial';
+/** Pointer tool: pan/zoom the camera, or draw a lasso (freehand polygon) or quad (rectangle) selection. */
+export type SelectionTool = 'pan' | 'lasso' | 'quad';
+
+/** A tissue image drawn under the spatial view. */
+export interface TissueImage {
+  /** URL, image element or bitmap. */
+  image: string | HTMLImageElement | ImageBitmap;
+  /**
+   * Where the image lies in spatial data coordinates: [left, bottom, right, top] (deck.gl's order). `top` is the y
+   * of the image's first pixel row, so with spatial y growing downward (image coordinates) it is the smaller y.
+   */
+  bounds: [number, number, number, number];
+  /** 0–1. Default 1. */
+  opacity?: number;
+}
+
+/** Imperative helpers on the plots (pass `ref`). */
+export interface LinkedPlotsHandle {
+  /** Zooms a view (both when omitted) by `factor`: 1.1 in, 0.9 out (spec 03 §9). */
+  zoom(factor: number, view?: PlotViewId): void;
+  /** Fits a view (both when omitted) to its points. */
+  fit(view?: PlotViewId): void;
+  /** The current view state of a view. */
+  getViewState(view: PlotViewId): PlotViewState | undefined;
+  /**
+   * The WebGL canvas (for Save Display). It is shared with every plot of the page's plots Deck (the multi-sample
+   * grid), so read the plots' own part of it at {@link LinkedPlotsHandle.getCanvasRect}.
+   */
+  getCanvas(): HTMLCanvasElement | null;
+  /** Where these plots lie on that canvas, in CSS px; null before the first draw. */
+  getCanvasRect(): { x: number; y: number; width: number; height: number } | null;
+  /** The CSS colour behind the points (the canvas itself is transparent there). */
+  getBackground(): string;
+}
+
+export interface LinkedPlotsProps {
+  /** UMAP coordinates, x,y interleaved, one pair per tixel; omit for a spatial-only plot. */
+  embedding?: Float32Array | null;
+  /** Spatial coordinates (same tixel order), x,y interleaved; omit for an embedding-only plot. */
+  spatial?: Float32Array | null;
+  /** One value per tixel: a feature's values (`continuous`) or cluster codes 0,1,2… (`categorical`). NaN = no value (grey). */
+  values: Float32Array;
+  /** How `values` are coloured. */
+  colorMode: 'continuous' | 'categorical';
+  /** Heatmap palette in continuous mode. Default `jet`. */
+  palette?: HeatmapPalette;
+  /** Ends of the `custom` palette, low → high, as hex. */
+  customColors?: [string, string];
+  /** Cluster colours (hex) in categorical mode; default the 20-colour cluster palette. */
+  clusterColors?: readonly string[];
+  /** Value range mapped onto the palette ends (continuous). Default [0, 1]. Changing it costs one uniform. */
+  range?: [number, number];
+  /** Display scale multiplying the count-band point size. Default 0.75. */
+  displayScale?: number;
+  /** Point diameter in CSS px, overriding the count-band rule. */
+  pointDiameterPx?: number;
+  /** Physical spot diameter in spatial data units: when set, spatial spots are drawn at that size (they scale with zoom). */
+  spotDiameter?: number;
+  /** Background: `black`, `white`, `darkgrey` or any CSS colour. Default black. */
+  background?: BackgroundName | (string & {});
+  /** Selected flag per tixel (0/1). When given, unselected tixels are dimmed in both views. */
+  selected?: Uint8Array | null;
+  /** Alpha of dimmed tixels. Default 0.15. */
+  dimOpacity?: number;
+  /** Tissue image under the spatial view. */
+  tissueImage?: TissueImage | null;
+  /** Opacity of the spatial view's points, 0–1 (below 1 lets a tissue image show through). Default 1. */
+  spatialPointOpacity?: number;
+  /** Spatial y grows downward (image coordinates). Default true. */
+  spatialFlipY?: boolean;
+  /** Embedding y grows downward. Default false (UMAP y up). */
+  embeddingFlipY?: boolean;
+  /** Pointer tool. Default `pan`. */
+  tool?: SelectionTool;
+  /** Controlled view states; views left out are managed inside (fitted to their points). */
+  viewStates?: Partial<Record<PlotViewId, PlotViewState>>;
+  /** Called when the user pans or zooms a view. */
+  onViewStateChange?: (view: PlotViewId, viewState: PlotViewState) => void;
+  /** Tixel under the pointer (null when none); enables picking. */
+  onHover?: (index: number | null, view: PlotViewId) => void;
+  /** Tixel clicked; enables picking. */
+  onClick?: (index: number, view: PlotViewId) => void;
+  /** A lasso or quad selection finished: ascending tixel indices, the view, and the polygon in that view's data coordinates. */
+  onSelect?: (indices: Uint32Array, view: PlotViewId, polygon: Float32Array) => void;
+  /** Called once, after the first frame with the points has been drawn (after deck's render plus one animation frame). */
+  onFirstDraw?: () => void;
+  /** Called after every frame deck draws (timings). */
+  onAfterRender?: () => void;
+  /** Imperative handle: zoom, fit, view state, canvas. */
+  ref?: Ref<LinkedPlotsHandle>;
+  className?: string;
+  style?: CSSProperties;
+}
