@@ -4,4 +4,4 @@ export * from './barcodes.js';
 export * from './counts.js';
 export * from './spatial-folder.js';
 // The grid the tool draws, so the web app needs only this entry.
-export { tixelAt, type Point, type Roi } from '../grid/tixel-grid.js';
+export { tixelAt, tixelCornerLattice, type Point, type Roi } from '../grid/tixel-grid.js';

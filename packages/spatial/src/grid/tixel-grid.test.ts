@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { barcodePosition, bilinear, spotDiameter, tixelAt, tixelGrid, type Roi } from './tixel-grid.js';
+import {
+  barcodePosition,
+  bilinear,
+  spotDiameter,
+  tixelAt,
+  tixelCornerLattice,
+  tixelGrid,
+  type Roi,
+} from './tixel-grid.js';
 import { sharedData } from '../testing.js';
 
 const square: Roi = [
@@ -78,5 +86,34 @@ describe('barcode positions', () => {
       expect(lines[k]!.slice(0, 8)).toBe(lines[col * 50]!.slice(0, 8));
       expect(lines[k]!.slice(8)).toBe(lines[row]!.slice(8));
     }
+  });
+});
+
+describe('tixel corner lattice', () => {
+  it('holds every tixel corner of tixelAt, bit for bit, on a skewed ROI', () => {
+    const skewed: Roi = [
+      { x: 13.5, y: 7.25 },
+      { x: 911.1, y: 40.3 },
+      { x: 880.7, y: 950.9 },
+      { x: 2.2, y: 899.6 },
+    ];
+    for (const n of [1, 50, 96]) {
+      const { xs, ys } = tixelCornerLattice(skewed, n);
+      const side = 2 * n;
+      for (let row = 0; row < n; row++)
+        for (let col = 0; col < n; col++) {
+          const edges = [
+            [2 * row, 2 * col],
+            [2 * row, 2 * col + 1],
+            [2 * row + 1, 2 * col + 1],
+            [2 * row + 1, 2 * col],
+          ];
+          tixelAt(skewed, n, row, col).corners.forEach((corner, k) => {
+            const [j, i] = edges[k]!;
+            expect([xs[j! * side + i!], ys[j! * side + i!]]).toEqual([corner.x, corner.y]);
+          });
+        }
+    }
+    expect(() => tixelCornerLattice(skewed, 0)).toThrow(RangeError);
   });
 });

@@ -73,3 +73,34 @@ export function barcodePosition(line: number, channels: number): { row: number; 
   }
   return { col: Math.floor(line / channels), row: line % channels };
 }
+
+/**
+ * Every tixel corner of an N-channel grid at once, for drawing: the 2N × 2N points where the channels' edges
+ * cross, x and y row-major at [2N × j + i] for the j-th edge down and the i-th edge across. Tixel (row, col) has
+ * its corners at edges (2 row, 2 col), (2 row, 2 col + 1), (2 row + 1, 2 col + 1), (2 row + 1, 2 col): the same
+ * points as {@link tixelAt}, without an object per corner (a 220 × 220 grid redrawn while a corner is dragged).
+ */
+export function tixelCornerLattice(roi: Roi, channels: number): { xs: Float64Array; ys: Float64Array } {
+  if (!Number.isInteger(channels) || channels < 1)
+    throw new RangeError(`channels must be a positive integer, got ${channels}`);
+  const [tl, tr, br, bl] = roi;
+  const steps = 2 * channels - 1;
+  const side = 2 * channels;
+  // Edge k lies k steps in: even edges start a channel, odd ones end it.
+  const fraction = (k: number) => k / steps;
+  const xs = new Float64Array(side * side);
+  const ys = new Float64Array(side * side);
+  for (let j = 0; j < side; j++) {
+    const v = fraction(j);
+    for (let i = 0; i < side; i++) {
+      const u = fraction(i);
+      const topX = tl.x + (tr.x - tl.x) * u;
+      const topY = tl.y + (tr.y - tl.y) * u;
+      const bottomX = bl.x + (br.x - bl.x) * u;
+      const bottomY = bl.y + (br.y - bl.y) * u;
+      xs[j * side + i] = topX + (bottomX - topX) * v;
+      ys[j * side + i] = topY + (bottomY - topY) * v;
+    }
+  }
+  return { xs, ys };
+}

@@ -1,8 +1,9 @@
-import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import Box from '@mui/material/Box';
-import { tixelAt, type Point, type Roi } from '@atlas/spatial/atlasbrowser';
+import type { Point, Roi } from '@atlas/spatial/atlasbrowser';
 import { clampCrop, clampPoint, cornerAt, withCorner, type Box as CropBox } from './geometry';
 import { jet } from './imageOps';
+import { fillTixels, strokeTixelGrid, tixelLattice } from './tixelDrawing';
 
 export type StageMode = 'view' | 'crop' | 'roi' | 'fill' | 'erase';
 
@@ -27,62 +28,56 @@ export interface StageProps {
 }
 
 const HANDLE_PX = 10;
+/** The tissue mask's colour; drawn at 45 % opacity. */
+const MASK_COLOUR = 'rgb(220, 30, 60)';
 
 /** The processed image with its crop box, ROI, tixel grid, tissue mask or counts, drawn at the chosen scale. */
 export function Stage(props: StageProps) {
   const { image, scale, mode, crop, roi, selectedCorner, grid, mask, counts, brush } = props;
   const canvas = useRef<HTMLCanvasElement>(null);
+  // Scratch canvas of the tixel fills (tixelDrawing.fillTixels), kept between frames.
+  const overlay = useRef<HTMLCanvasElement>(document.createElement('canvas'));
   const drag = useRef<{ kind: 'move' | 'resize' | 'corner' | 'brush'; start: Point; crop?: CropBox } | null>(null);
   const cursor = useRef<Point | null>(null);
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
+  // The image at its drawn size, made once per image and scale: scaling a 4,000 × 4,000 image down on every frame
+  // of a drag cost more than the rest of the frame.
+  const scaled = useMemo(() => {
+    const out = document.createElement('canvas');
+    out.width = width;
+    out.height = height;
+    const ctx = out.getContext('2d');
+    if (ctx) {
+      ctx.imageSmoothingEnabled = true;
+      ctx.drawImage(image, 0, 0, width, height);
+    }
+    return out;
+  }, [image, width, height]);
 
   const draw = () => {
     const ctx = canvas.current?.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, width, height);
-    ctx.imageSmoothingEnabled = true;
-    ctx.drawImage(image, 0, 0, width, height);
+    ctx.drawImage(scaled, 0, 0);
     ctx.setTransform(scale, 0, 0, scale, 0, 0);
     if (grid && roi) {
       const n = grid.channels;
-      const quad = (row: number, col: number) => {
-        const [a, b, c, d] = tixelAt(roi, n, row, col).corners;
-        ctx.moveTo(a.x, a.y);
-        ctx.lineTo(b.x, b.y);
-        ctx.lineTo(c.x, c.y);
-        ctx.lineTo(d.x, d.y);
-        ctx.closePath();
-      };
+      const lattice = tixelLattice(roi, n);
       if (counts) {
         const span = counts.upper - counts.lower || 1;
-        const byColour = new Map<string, number[]>();
-        for (let i = 0; i < n * n; i++) {
+        const colourOf = (i: number) => {
           const v = counts.values[i]!;
-          if (!Number.isFinite(v)) continue;
-          const colour = jet((v - counts.lower) / span);
-          byColour.set(colour, [...(byColour.get(colour) ?? []), i]);
-        }
-        ctx.globalAlpha = 0.7;
-        for (const [colour, cells] of byColour) {
-          ctx.beginPath();
-          for (const i of cells) quad(Math.floor(i / n), i % n);
-          ctx.fillStyle = colour;
-          ctx.fill();
-        }
-        ctx.globalAlpha = 1;
+          return Number.isFinite(v) ? jet((v - counts.lower) / span) : null;
+        };
+        fillTixels(ctx, overlay.current, lattice, scale, colourOf, 0.7);
       } else if (mask) {
-        ctx.beginPath();
-        for (let i = 0; i < n * n; i++) if (mask[i]) quad(Math.floor(i / n), i % n);
-        ctx.fillStyle = 'rgba(220, 30, 60, 0.45)';
-        ctx.fill();
+        fillTixels(ctx, overlay.current, lattice, scale, (i) => (mask[i] ? MASK_COLOUR : null), 0.45);
       }
-      ctx.beginPath();
-      for (let row = 0; row < n; row++) for (let col = 0; col < n; col++) quad(row, col);
       ctx.lineWidth = 0.6 / scale;
       ctx.strokeStyle = 'rgba(0, 170, 255, 0.8)';
-      ctx.stroke();
+      strokeTixelGrid(ctx, lattice);
     }
     if (roi) {
       ctx.beginPath();
