@@ -14,3 +14,11 @@ export {
   type DemoNetwork,
   type DemoReference,
 } from './tracks.js';
+export {
+  HD_BIN_PX,
+  HD_CAPTURE_BINS,
+  hdBinBarcode,
+  writeVisiumHdH5ad,
+  type VisiumHdFile,
+  type VisiumHdOptions,
+} from './visium-hd.js';
