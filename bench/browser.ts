@@ -49,14 +49,14 @@ export function ensureWebBuild(): void {
 const explorerTimings = (page: Page) => page.evaluate(() => (globalThis as unknown as Probe).__explorerTimings!);
 const vizTimings = (page: Page) => page.evaluate(() => (globalThis as unknown as Probe).__vizTimings!);
 
-interface Opened {
+export interface Opened {
   timings: ExplorerTimings;
   wallMs: number;
   /** The app's `atlas:*` performance marks (ms after navigation), so a missed target shows where the time went. */
   marks: string[];
 }
 
-async function openRun(page: Page, url: string, runId: string): Promise<Opened> {
+export async function openRun(page: Page, url: string, runId: string): Promise<Opened> {
   const started = performance.now();
   await page.goto(`${url}/?component=AtlasXplore&run_id=${runId}`);
   await page.waitForFunction(() => (globalThis as unknown as Probe).__explorerReady === true, null, {
@@ -77,7 +77,7 @@ interface BenchPageProbe {
 }
 
 /** Opens a reference page of the lab build (floor.html, peer.html) on a run; its first drawn frame after navigation. */
-async function openBenchPage(page: Page, url: string, file: string, runId: string): Promise<number> {
+export async function openBenchPage(page: Page, url: string, file: string, runId: string): Promise<number> {
   await page.goto(`${url}/${file}?run_id=${runId}`);
   await page.waitForFunction(() => (globalThis as unknown as BenchPageProbe).__benchPage !== undefined, null, {
     timeout: 120_000,
@@ -288,7 +288,7 @@ export async function browserRows(url: string): Promise<Row[]> {
   return rows;
 }
 
-interface GenePick {
+export interface GenePick {
   gene: string;
   /** New values handed to the plots → deck's render done (the app's own mark). */
   jsMs: number;
@@ -296,9 +296,17 @@ interface GenePick {
   screenMs: number;
   /** The same gene's values fetched alone from the page (binary get_summation), the reference. */
   fetchMs: number;
+  /** Click on the suggestion → deck's render of the new colours done (the app's `atlas:recoloured` mark). */
+  renderedMs: number;
 }
 
-async function pickGenes(page: Page, url: string, token: string, runId: string, count: number): Promise<GenePick[]> {
+export async function pickGenes(
+  page: Page,
+  url: string,
+  token: string,
+  runId: string,
+  count: number,
+): Promise<GenePick[]> {
   const picks: GenePick[] = [];
   const search = page.getByTestId('feature-search');
   for (let i = 0; i < count; i++) {
@@ -329,9 +337,10 @@ async function pickGenes(page: Page, url: string, token: string, runId: string, 
       null,
       { timeout: 60_000, polling: 50 },
     );
-    const { clickAt, screenAt } = await page.evaluate(() => {
+    const { clickAt, screenAt, renderedAt } = await page.evaluate(() => {
       const g = globalThis as unknown as { __clickAt: number; __screenAt: number };
-      return { clickAt: g.__clickAt, screenAt: g.__screenAt };
+      const marks = performance.getEntriesByName('atlas:recoloured');
+      return { clickAt: g.__clickAt, screenAt: g.__screenAt, renderedAt: marks[marks.length - 1]?.startTime ?? NaN };
     });
     const jsMs = (await explorerTimings(page)).lastRecolourMs ?? NaN;
     await page.keyboard.press('Escape');
@@ -358,7 +367,7 @@ async function pickGenes(page: Page, url: string, token: string, runId: string, 
       },
       { runId, gene, token, path: `${url}/api/v1/genes/get_summation` },
     );
-    picks.push({ gene, jsMs, screenMs: screenAt - clickAt, fetchMs });
+    picks.push({ gene, jsMs, screenMs: screenAt - clickAt, fetchMs, renderedMs: renderedAt - clickAt });
   }
   return picks;
 }

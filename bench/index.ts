@@ -1,13 +1,14 @@
 // `npm run bench`: measures each performance target of DESIGN §9 that the product can already exercise and
 // prints the figure beside the target. Targets whose feature is not built yet are listed as such.
 // `npm run bench -- browser` (or science, de, server, features, transfers, uploads, firststart) runs only those sections; the bench runs are imported
-// whenever the server starts.
+// whenever the server starts. `npm run bench -- hd` (the Visium HD-sized run, ~10 min) runs only when named.
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createObjectStore } from '../apps/server/src/infra/storage/index.js';
 import { browserRows, ensureWebBuild } from './browser.js';
 import { featureReadRows } from './features.js';
 import { firstStartRows } from './firststart.js';
+import { hdBrowserRows, importHdRun } from './hd.js';
 import { BENCH_RUN, importBenchRun, importLargeBenchRun } from './import.js';
 import { loadTest } from './load.js';
 import type { Row } from './row.js';
@@ -20,11 +21,24 @@ import { startBenchServer } from './server.js';
 import { ftpTransferRows } from './transfers.js';
 import { timedUpload, tusUploadRows } from './upload.js';
 
-const SECTIONS = ['science', 'de', 'server', 'features', 'browser', 'transfers', 'uploads', 'firststart'] as const;
+const SECTIONS = [
+  'science',
+  'de',
+  'server',
+  'features',
+  'browser',
+  'transfers',
+  'uploads',
+  'firststart',
+  'hd',
+] as const;
+/** Sections too long for the default run: measured only when named. */
+const ON_REQUEST: readonly string[] = ['hd'];
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const unknown = chosen.filter((a) => !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
-const want = (section: (typeof SECTIONS)[number]) => chosen.length === 0 || chosen.includes(section);
+const want = (section: (typeof SECTIONS)[number]) =>
+  chosen.includes(section) || (chosen.length === 0 && !ON_REQUEST.includes(section));
 
 const rows: Row[] = [];
 if (want('science')) rows.push(...(await scienceRows()), ...(await withoutOpenCvHandlers(atlasBrowserRows)));
@@ -35,7 +49,7 @@ const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
 // A server of its own on a fresh data folder with the demo content on (DESIGN §9, issue 17).
 if (want('firststart')) rows.push(...(await firstStartRows()));
 if (want('uploads')) rows.push(...(await tusUploadRows(Number(process.env.BENCH_TUS_MB ?? 1024))));
-if (!(['server', 'features', 'browser', 'de'] as const).some(want)) {
+if (!(['server', 'features', 'browser', 'de', 'hd'] as const).some(want)) {
   printRows();
   process.exit(0);
 }
@@ -62,6 +76,7 @@ const server = await startBenchServer(
     // The generated run is read by the features, browser and lasso figures; the server figures do without it.
     if (want('features') || want('browser') || want('de')) rows.push(...(await importBenchRun(dataDir, env)));
     if (want('browser')) rows.push(...(await importLargeBenchRun(dataDir, env)));
+    if (want('hd')) rows.push(...(await importHdRun(dataDir, env)));
   },
 );
 try {
@@ -71,6 +86,7 @@ try {
   if (want('browser')) rows.push(...(await atlasBrowserPageRows(server.url)));
   if (want('de')) rows.push(...(await lassoRows(server.url)));
   if (want('transfers')) rows.push(...(await ftpTransferRows(server)));
+  if (want('hd')) rows.push(...(await hdBrowserRows(server.url)));
 } catch (error) {
   // What was measured before the failure is still worth reading.
   printRows();

@@ -89,6 +89,8 @@ async function main(): Promise<number> {
       }
       if (state.status === 'SUCCESS') {
         console.log(`${values.run}: web files written in ${Date.now() - started} ms`, JSON.stringify(state.result));
+        // Peak memory of the whole import (check, store, web files: one process with the in-process queue).
+        console.log(`${values.run}: peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (max RSS)`);
         return 0;
       }
       if (state.status === 'FAILURE') {

@@ -37,7 +37,8 @@ export interface H5adWriteInput {
 
 const CHUNK = 1 << 16;
 
-function encode(target: Pick<Group, 'create_attribute'>, type: string, version: string): void {
+/** anndata's encoding attributes of a group or dataset. */
+export function setEncoding(target: Pick<Group, 'create_attribute'>, type: string, version: string): void {
   target.create_attribute('encoding-type', type);
   target.create_attribute('encoding-version', version);
 }
@@ -50,7 +51,7 @@ function writeArray(parent: Group, name: string, data: Float32Array | Int32Array
 
 function writeStrings(parent: Group, name: string, values: readonly string[]): void {
   const ds = parent.create_dataset({ name, data: [...values], shape: [values.length], dtype: 'S' });
-  encode(ds, 'string-array', '0.2.0');
+  setEncoding(ds, 'string-array', '0.2.0');
 }
 
 /** Smallest signed integer type for the number of categories (−1 = missing), as pandas chooses it. */
@@ -64,7 +65,7 @@ function writeColumn(parent: Group, name: string, column: WritableColumn): void 
   switch (column.kind) {
     case 'numeric': {
       const ds = parent.create_dataset({ name, data: column.values, shape: [column.values.length], dtype: '<d' });
-      encode(ds, 'array', '0.2.0');
+      setEncoding(ds, 'array', '0.2.0');
       return;
     }
     case 'string':
@@ -72,25 +73,26 @@ function writeColumn(parent: Group, name: string, column: WritableColumn): void 
       return;
     case 'categorical': {
       const group = parent.create_group(name);
-      encode(group, 'categorical', '0.2.0');
+      setEncoding(group, 'categorical', '0.2.0');
       group.create_attribute('ordered', 0, null, '<b');
       const { data, dtype } = codes(column.codes, column.categories.length);
       const ds = group.create_dataset({ name: 'codes', data, shape: [data.length], dtype });
-      encode(ds, 'array', '0.2.0');
+      setEncoding(ds, 'array', '0.2.0');
       writeStrings(group, 'categories', column.categories);
       return;
     }
   }
 }
 
-function writeDataFrame(
+/** An obs/var dataframe group: `_index`, `column-order` and one element per column. */
+export function writeDataFrame(
   parent: Group,
   name: string,
   index: readonly string[],
   columns: Record<string, WritableColumn>,
 ): void {
   const group = parent.create_group(name);
-  encode(group, 'dataframe', '0.2.0');
+  setEncoding(group, 'dataframe', '0.2.0');
   group.create_attribute('_index', '_index');
   const order = Object.keys(columns);
   // anndata writes an empty column-order as an empty float64 array (an empty string array has no dtype).
@@ -146,6 +148,14 @@ function validate(adata: H5adWriteInput): void {
 
 export async function writeH5ad(target: string, adata: H5adWriteInput): Promise<void> {
   validate(adata);
+  await writeHdf5Atomically(target, (file) => writeContents(file, adata));
+}
+
+/**
+ * Creates `target` through a temporary file beside it, renamed when `write` returns: a failed write never leaves a
+ * half-written file where a reader would find it.
+ */
+export async function writeHdf5Atomically(target: string, write: (file: Group) => void): Promise<void> {
   await h5wasm.ready;
   const finalPath = path.resolve(target);
   // Checked here because HDF5 would fail with a page of diagnostics on stderr instead.
@@ -158,7 +168,7 @@ export async function writeH5ad(target: string, adata: H5adWriteInput): Promise<
     const file = openFile(partial, 'w');
     if (!file) throw new Error(`${finalPath}: cannot create the file (is its folder writable?)`);
     try {
-      writeContents(file, adata);
+      write(file);
     } finally {
       file.close();
     }
@@ -170,33 +180,38 @@ export async function writeH5ad(target: string, adata: H5adWriteInput): Promise<
 }
 
 function writeContents(file: Group, adata: H5adWriteInput): void {
-  encode(file, 'anndata', '0.1.0');
   writeCsr(file, 'X', adata.X);
   if (adata.raw) {
     const raw = file.create_group('raw');
-    encode(raw, 'raw', '0.1.0');
+    setEncoding(raw, 'raw', '0.1.0');
     writeCsr(raw, 'X', adata.raw.X);
     writeDataFrame(raw, 'var', adata.raw.varNames, {});
-    encode(raw.create_group('varm'), 'dict', '0.1.0');
+    setEncoding(raw.create_group('varm'), 'dict', '0.1.0');
   }
+  writeAnnDataParts(file, adata);
+}
+
+/** Everything of an AnnData file but X and raw: the root's encoding, obs, var, obsm, layers and empty dicts. */
+export function writeAnnDataParts(file: Group, adata: Omit<H5adWriteInput, 'X' | 'raw'>): void {
+  setEncoding(file, 'anndata', '0.1.0');
   writeDataFrame(file, 'obs', adata.obsNames, adata.obs ?? {});
   writeDataFrame(file, 'var', adata.varNames, adata.var ?? {});
   const obsm = file.create_group('obsm');
-  encode(obsm, 'dict', '0.1.0');
+  setEncoding(obsm, 'dict', '0.1.0');
   for (const [name, array] of Object.entries(adata.obsm ?? {})) {
     const ds = obsm.create_dataset({ name, data: array.data, shape: [array.nRows, array.nCols], dtype: '<d' });
-    encode(ds, 'array', '0.2.0');
+    setEncoding(ds, 'array', '0.2.0');
   }
   const layers = file.create_group('layers');
-  encode(layers, 'dict', '0.1.0');
+  setEncoding(layers, 'dict', '0.1.0');
   for (const [name, layer] of Object.entries(adata.layers ?? {})) writeCsr(layers, name, layer);
-  for (const name of ['uns', 'obsp', 'varm', 'varp']) encode(file.create_group(name), 'dict', '0.1.0');
+  for (const name of ['uns', 'obsp', 'varm', 'varp']) setEncoding(file.create_group(name), 'dict', '0.1.0');
 }
 
 function writeCsr(parent: Group, name: string, matrix: Matrix): void {
   const m = toCsr(matrix);
   const group = parent.create_group(name);
-  encode(group, 'csr_matrix', '0.1.0');
+  setEncoding(group, 'csr_matrix', '0.1.0');
   group.create_attribute('shape', BigInt64Array.of(BigInt(m.nRows), BigInt(m.nCols)), [2], '<q');
   writeArray(group, 'data', m.data, '<f');
   writeArray(group, 'indices', m.indices, '<i');

@@ -14,3 +14,4 @@ export * from './zip-entries.js';
 export * from './blank-image.js';
 export * from './uns-spatial.js';
 export * from './probe-matrix.js';
+export * from './h5ad-row-writer.js';

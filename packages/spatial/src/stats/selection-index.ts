@@ -9,7 +9,7 @@
  * The rest's statistics are then total − selection (selection-de.ts). Built from whatever matrix the web files
  * hold (counts, log-normalised, scaled): nothing here assumes a value range.
  */
-import { toCsc } from '../matrix/ops.js';
+import { featureColumns, type FeatureColumns } from '../matrix/columns.js';
 import type { CsrMatrix, Matrix } from '../matrix/types.js';
 import { float32SortKey, sortBuffers, sortKeysWithPayload } from './sort-keys.js';
 
@@ -37,45 +37,78 @@ export interface SelectionIndex {
   doubledRanks: Uint32Array;
 }
 
-/** One pass to rank every feature (radix sort per column), one to transpose into rows. */
-export function buildSelectionIndex(matrix: Matrix): SelectionIndex {
-  const csc = toCsc(matrix);
-  const { nRows, nCols, indptr, indices, data } = csc;
-  const shift = new Float64Array(nCols);
-  const shiftedSum = new Float64Array(nCols);
-  const shiftedSquares = new Float64Array(nCols);
-  const stored = new Float64Array(nCols);
-  const zeroRank = new Float64Array(nCols);
-  const tieTerms = new Float64Array(nCols);
-  /** Doubled rank of each CSC entry; entries holding an explicit zero are left out of the CSR. */
-  const entryRanks = new Uint32Array(data.length);
+/**
+ * Where a built index lives: fresh zeroed arrays of the given sizes. The web-file writer passes views into the
+ * `.sel` file's bytes instead (webfiles/selection-file.ts), so the index is built in place, never copied.
+ */
+export type SelectionAllocator = (nObs: number, nFeatures: number, nnz: number) => SelectionIndex;
+
+export const allocateSelectionIndex: SelectionAllocator = (nObs, nFeatures, nnz) => ({
+  nObs,
+  nFeatures,
+  shift: new Float64Array(nFeatures),
+  shiftedSum: new Float64Array(nFeatures),
+  shiftedSquares: new Float64Array(nFeatures),
+  stored: new Float64Array(nFeatures),
+  zeroRank: new Float64Array(nFeatures),
+  tieTerms: new Float64Array(nFeatures),
+  rowPtr: new Float64Array(nObs + 1),
+  features: new Int32Array(nnz),
+  values: new Float32Array(nnz),
+  doubledRanks: new Uint32Array(nnz),
+});
+
+/**
+ * Two passes over the features: one counts each tixel's non-zeros (the row offsets), one ranks each feature
+ * (radix sort) and drops its values straight into their row-major places. Features are taken in order, so each
+ * row's features come out ascending; the only scratch memory is one feature's sort buffers.
+ */
+export function buildSelectionIndex(
+  matrix: Matrix | FeatureColumns,
+  allocate: SelectionAllocator = allocateSelectionIndex,
+): SelectionIndex {
+  const source = featureColumns(matrix);
+  const { nRows, nCols } = source;
   const rowCounts = new Float64Array(nRows + 1);
-  const bits = new Uint32Array(data.buffer, data.byteOffset, data.length);
   let widest = 0;
-  for (let j = 0; j < nCols; j++) widest = Math.max(widest, indptr[j + 1]! - indptr[j]!);
+  for (let j = 0; j < nCols; j++) {
+    const { rows, values } = source.column(j);
+    widest = Math.max(widest, values.length);
+    for (let q = 0; q < values.length; q++) if (values[q] !== 0) rowCounts[rows[q]! + 1]!++;
+  }
+  for (let i = 0; i < nRows; i++) rowCounts[i + 1]! += rowCounts[i]!;
+  const index = allocate(nRows, nCols, rowCounts[nRows]!);
+  const { shift, shiftedSum, shiftedSquares, stored, zeroRank, tieTerms, features, doubledRanks } = index;
+  index.rowPtr.set(rowCounts);
+  const next = rowCounts.subarray(0, nRows);
   const buffers = sortBuffers(widest);
   for (let j = 0; j < nCols; j++) {
+    const { rows, values } = source.column(j);
+    const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
     let m = 0;
     let negatives = 0;
     let first = NaN;
     let s = 0;
-    let q = 0;
-    for (let k = indptr[j]!, end = indptr[j + 1]!; k < end; k++) {
-      const v = data[k]!;
+    let q2 = 0;
+    for (let q = 0; q < values.length; q++) {
+      const v = values[q]!;
       if (v === 0) continue;
       if (Number.isNaN(first)) first = v;
       const d = v - first;
       s += d;
-      q += d * d;
+      q2 += d * d;
       if (v < 0) negatives++;
-      rowCounts[indices[k]! + 1]!++;
-      buffers.keys[m] = float32SortKey(bits[k]!);
-      buffers.payload[m] = k;
+      // The value's row-major place; its rank is filled in once the feature is sorted.
+      const at = next[rows[q]!]!++;
+      features[at] = j;
+      index.values[at] = v;
+      buffers.keys[m] = float32SortKey(bits[q]!);
+      buffers.payload[m] = at;
       m++;
     }
     shift[j] = Number.isNaN(first) ? 0 : first;
     shiftedSum[j] = s;
-    shiftedSquares[j] = q;
+    shiftedSquares[j] = q2;
     stored[j] = m;
     const zeros = nRows - m;
     const { keys, payload } = sortKeysWithPayload(buffers, m);
@@ -88,44 +121,13 @@ export function buildSelectionIndex(matrix: Matrix): SelectionIndex {
       // Doubled average rank of positions i..end−1 (1-based), after the zero block for positive values.
       const doubled = 2 * (i < negatives ? i : i + zeros) + size + 1;
       tieTerm += size * size * size - size;
-      for (let p = i; p < end; p++) entryRanks[payload[p]!] = doubled;
+      for (let p = i; p < end; p++) doubledRanks[payload[p]!] = doubled;
       i = end;
     }
     zeroRank[j] = negatives + (zeros + 1) / 2;
     tieTerms[j] = tieTerm;
   }
-  for (let i = 0; i < nRows; i++) rowCounts[i + 1]! += rowCounts[i]!;
-  const nnz = rowCounts[nRows]!;
-  const rowPtr = Float64Array.from(rowCounts);
-  const next = Float64Array.from(rowCounts.subarray(0, nRows));
-  const features = new Int32Array(nnz);
-  const values = new Float32Array(nnz);
-  const doubledRanks = new Uint32Array(nnz);
-  // Columns in order, so each row's features come out ascending.
-  for (let j = 0; j < nCols; j++) {
-    for (let k = indptr[j]!, end = indptr[j + 1]!; k < end; k++) {
-      const v = data[k]!;
-      if (v === 0) continue;
-      const at = next[indices[k]!]!++;
-      features[at] = j;
-      values[at] = v;
-      doubledRanks[at] = entryRanks[k]!;
-    }
-  }
-  return {
-    nObs: nRows,
-    nFeatures: nCols,
-    shift,
-    shiftedSum,
-    shiftedSquares,
-    stored,
-    zeroRank,
-    tieTerms,
-    rowPtr,
-    features,
-    values,
-    doubledRanks,
-  };
+  return index;
 }
 
 /** Bytes the index holds in memory (for a cache bounded by bytes). */

@@ -71,9 +71,25 @@ class CsrBuilder {
   }
 }
 
-export function sparseCounts(rng: Rng, options: CountOptions): Counts {
+/** One row's non-zeros: ascending gene indices and their counts (views into the sampler's reused buffers). */
+export interface CountRow {
+  genes: Int32Array;
+  counts: Float32Array;
+}
+
+export interface CountSampler {
+  /** Marker gene indices per cluster. */
+  markers: number[][];
+  /** Draws row i's counts; rows must be drawn in order 0, 1, … for the seed to reproduce the run. */
+  row(i: number): CountRow;
+}
+
+/**
+ * Draws count rows one at a time, so a writer can stream a run far larger than memory (Visium HD: 500k bins ×
+ * 18k genes) through the same sampler that builds the in-memory matrix of smaller runs.
+ */
+export function countSampler(rng: Rng, options: CountOptions): CountSampler {
   const { nGenes, density, codes, k, size } = options;
-  const n = codes.length;
   const markers = chooseMarkers(rng, nGenes, k);
   const markerOwner = new Int16Array(nGenes).fill(-1);
   markers.forEach((genes, c) => genes.forEach((g) => (markerOwner[g] = c)));
@@ -96,11 +112,10 @@ export function sparseCounts(rng: Rng, options: CountOptions): Counts {
   const markerExpected = perCluster * (MARKER_P + (k - 1) * 0.5 * density);
   const tierDensity = nonMarkers > 0 ? Math.max(0.2 * density, (density * nGenes - markerExpected) / nonMarkers) : 0;
 
-  const indptr = new Float64Array(n + 1);
-  const out = new CsrBuilder(Math.ceil(n * nGenes * density * 1.05) + 16);
   const scratch = new Float32Array(nGenes);
   const touched = new Int32Array(nGenes);
-  for (let i = 0; i < n; i++) {
+  const counts = new Float32Array(nGenes);
+  const row = (i: number): CountRow => {
     const s = size[i]!;
     const own = codes[i]!;
     let m = 0;
@@ -125,14 +140,28 @@ export function sparseCounts(rng: Rng, options: CountOptions): Counts {
       scratch[g] = 1 + rng.poisson(mine ? MARKER_LAMBDA * s : BASE_LAMBDA * s);
       touched[m++] = g;
     }
-    const row = touched.subarray(0, m).sort();
-    out.reserve(m);
+    const genes = touched.subarray(0, m).sort();
     for (let q = 0; q < m; q++) {
-      const g = row[q]!;
-      out.indices[out.nnz] = g;
-      out.data[out.nnz++] = scratch[g]!;
-      scratch[g] = 0;
+      counts[q] = scratch[genes[q]!]!;
+      scratch[genes[q]!] = 0;
     }
+    return { genes, counts: counts.subarray(0, m) };
+  };
+  return { markers, row };
+}
+
+export function sparseCounts(rng: Rng, options: CountOptions): Counts {
+  const { nGenes, density, codes } = options;
+  const n = codes.length;
+  const sampler = countSampler(rng, options);
+  const indptr = new Float64Array(n + 1);
+  const out = new CsrBuilder(Math.ceil(n * nGenes * density * 1.05) + 16);
+  for (let i = 0; i < n; i++) {
+    const { genes, counts } = sampler.row(i);
+    out.reserve(genes.length);
+    out.indices.set(genes, out.nnz);
+    out.data.set(counts, out.nnz);
+    out.nnz += genes.length;
     indptr[i + 1] = out.nnz;
   }
   const X: CsrMatrix = {
@@ -144,7 +173,7 @@ export function sparseCounts(rng: Rng, options: CountOptions): Counts {
     indices: out.indices.slice(0, out.nnz),
     data: out.data.slice(0, out.nnz),
   };
-  return { X, markers };
+  return { X, markers: sampler.markers };
 }
 
 /** Inverse error function (Giles 2010 single-precision approximation), enough for tier quantiles. */

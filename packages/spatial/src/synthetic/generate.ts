@@ -80,7 +80,7 @@ const CELL_TYPES = [
 ];
 
 /** A child stream per part, seeded from the run seed and the part's number. */
-function stream(seed: number, part: number): Rng {
+export function seedStream(seed: number, part: number): Rng {
   return createRng(Math.imul(seed ^ 0x5bd1e995, 0x01000193) ^ Math.imul(part + 1, 0x9e3779b1));
 }
 
@@ -106,22 +106,22 @@ export function generateRun(options: GenerateOptions): SyntheticRun {
     throw new RangeError(`features must be a positive integer, got ${nFeatures}`);
   if (!(density > 0 && density <= 1)) throw new RangeError(`density must be in (0, 1], got ${density}`);
 
-  const layoutRng = stream(seed, 0);
+  const layoutRng = seedStream(seed, 0);
   const { shape, onTissue } = shapeFor(layoutRng, options);
   const layout = tissueLayout(layoutRng, shape, onTissue);
   const n = layout.position.length;
-  const { codes, k } = spatialClusters(stream(seed, 1), layout, Math.min(options.clusters ?? 8, n));
+  const { codes, k } = spatialClusters(seedStream(seed, 1), layout, Math.min(options.clusters ?? 8, n));
 
   // Library size: log-normal per tixel; RNA-like data is deeper in the middle of the tissue than at its edge.
-  const sizeRng = stream(seed, 2);
+  const sizeRng = seedStream(seed, 2);
   const size = new Float64Array(n);
   let total = 0;
   for (let i = 0; i < n; i++) total += size[i] = Math.exp(0.35 * sizeRng.normal());
   for (let i = 0; i < n; i++) size[i] = (size[i]! * n) / total;
 
-  const { X, markers } = sparseCounts(stream(seed, 3), { nGenes: nFeatures, density, codes, k, size });
-  const umap = clusterEmbedding(stream(seed, 4), codes, k);
-  const qcRng = stream(seed, 5);
+  const { X, markers } = sparseCounts(seedStream(seed, 3), { nGenes: nFeatures, density, codes, k, size });
+  const umap = clusterEmbedding(seedStream(seed, 4), codes, k);
+  const qcRng = seedStream(seed, 5);
   const qc: [Float32Array, Float32Array] = [new Float32Array(n), new Float32Array(n)];
   for (let i = 0; i < n; i++) {
     let umi = 0;
@@ -156,7 +156,7 @@ export function generateRun(options: GenerateOptions): SyntheticRun {
     run.cellTypes = Array.from(codes, (c) => typeOf[c]!);
   }
   if (assay === 'atac') {
-    const motifRng = stream(seed, 6);
+    const motifRng = seedStream(seed, 6);
     const nMotifs = options.motifs ?? 100;
     const names = motifNames(nMotifs);
     run.motifs = {
@@ -164,7 +164,7 @@ export function generateRun(options: GenerateOptions): SyntheticRun {
       matrix: motifDeviations(motifRng, codes, k, nMotifs),
       pfms: names.map((name) => randomPfm(motifRng, name)),
     };
-    const regulonRng = stream(seed, 7);
+    const regulonRng = seedStream(seed, 7);
     const nRegulons = options.regulons ?? 20;
     const sizes = Array.from({ length: nRegulons }, () => 20 + regulonRng.int(400));
     run.regulons = { names: eRegulonNames(sizes), matrix: regulonAuc(regulonRng, codes, k, nRegulons) };

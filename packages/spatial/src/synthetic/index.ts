@@ -15,3 +15,11 @@ export {
   type DemoReference,
 } from './tracks.js';
 export { demoFragments, demoPeaks } from './peaks.js';
+export {
+  HD_BIN_PX,
+  HD_CAPTURE_BINS,
+  hdBinBarcode,
+  writeVisiumHdH5ad,
+  type VisiumHdFile,
+  type VisiumHdOptions,
+} from './visium-hd.js';

@@ -4,7 +4,8 @@
  *
  * Per feature kind (genes, motifs, eRegulons):
  *   {kind.names}                      e.g. geneNames.txt.gz — one line, each name followed by a comma
- *   summations/{prefix}{k}.txt.gz     e.g. geneSummation0.txt.gz — %6.2f text, 1000 features per file
+ *   summations/{prefix}{k}.txt.gz     e.g. geneSummation0.txt.gz — %6.2f text, 1000 features per file (up to
+ *                                     TEXT_SUMMATION_MAX_VALUES tixels × features; binary only above)
  *   summations/{kind}.csc             e.g. summations/genes.csc — the binary column-compressed matrix (csc.ts)
  *   summations/{kind}.sel             e.g. summations/genes.sel — the selection-DE index (selection-file.ts)
  *   topTen_{kind}.json                when a top-ten table is given
@@ -13,15 +14,13 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { FeatureKind } from '@atlas/contracts';
-import { toCsc } from '../matrix/ops.js';
 import type { Matrix } from '../matrix/types.js';
 import type { TopTen } from '../stats/cluster-ranking.js';
-import { buildSelectionIndex } from '../stats/selection-index.js';
-import { encodeCsc } from './csc.js';
-import { encodeSelectionIndex } from './selection-file.js';
+import { cscColumns, encodeCsc } from './csc.js';
+import { buildSelectionFile } from './selection-file.js';
 import { formatDataCsv, type DataCsv } from './data-csv.js';
 import { formatNames } from './names.js';
-import { summationChunkPath, summationTextChunks } from './summation-text.js';
+import { summationChunkPath, summationTextChunks, writesTextSummations } from './summation-text.js';
 
 const gzip = promisify(gzipCallback);
 
@@ -79,44 +78,61 @@ const encoder = new TextEncoder();
 /** The run's analysis path (which matrices were clustered, shown and summed), beside data.csv.gz. */
 export const ANALYSIS_FILE = 'analysis.json';
 
+/** Receives each finished web file; the writer drops its bytes once this resolves. */
+export type WebFileSink = (path: string, bytes: Uint8Array) => Promise<void>;
+
+/** Every web file of the run, in memory, sorted by path (for tests and small runs). */
 export async function buildWebFiles(input: WebFilesInput): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>();
+  await writeWebFiles(input, async (path, bytes) => void files.set(path, bytes));
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * Writes every web file of the run through `sink` as soon as it is made, so at most one feature kind's binary
+ * files are in memory at a time (a Visium HD run's `.csc` and `.sel` are 0.6 and 0.9 GB). The binary matrix is
+ * encoded straight from the input matrix, and the text summations and selection index are derived from its
+ * bytes: no transposed copy of the matrix is made. Text summations are written only up to
+ * TEXT_SUMMATION_MAX_VALUES (summation-text.ts); `get_summation` answers text from the `.csc` above it.
+ */
+export async function writeWebFiles(input: WebFilesInput, sink: WebFileSink): Promise<void> {
   const n = input.clusters.length;
   const pending: Promise<void>[] = [];
   // zlib runs on the libuv thread pool, so compressing one chunk overlaps with formatting the next.
   const put = (path: string, bytes: Uint8Array, level = 6): void => {
     pending.push(
-      gzip(bytes, { level }).then(
-        (gz) => void files.set(path, new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength)),
-      ),
+      gzip(bytes, { level }).then((gz) => sink(path, new Uint8Array(gz.buffer, gz.byteOffset, gz.byteLength))),
     );
   };
   put('data.csv.gz', encoder.encode(formatDataCsv(input)));
-  if (input.analysis !== undefined) files.set(ANALYSIS_FILE, encoder.encode(JSON.stringify(input.analysis)));
+  if (input.analysis !== undefined) await sink(ANALYSIS_FILE, encoder.encode(JSON.stringify(input.analysis)));
 
   for (const kind of Object.keys(FEATURE_FILES) as FeatureKind[]) {
     const feature = input.features[kind];
     if (!feature) continue;
-    const { names } = feature;
-    // Both the text and the binary summations walk features; convert once.
-    const matrix = toCsc(feature.matrix);
+    const { names, matrix } = feature;
     if (matrix.nRows !== n) throw new RangeError(`${kind} matrix has ${matrix.nRows} rows for ${n} tixels`);
     if (matrix.nCols !== names.length)
       throw new RangeError(`${kind} matrix has ${matrix.nCols} columns for ${names.length} names`);
     const spec = FEATURE_FILES[kind];
     put(spec.names, encoder.encode(formatNames(names)));
-    files.set(spec.csc, encodeCsc(matrix));
-    // What a lasso's ranking needs (totals, ranks, rows), so gene.compute_qc costs O(the selection's non-zeros).
-    files.set(spec.selection, encodeSelectionIndex(buildSelectionIndex(matrix)));
-    let k = 0;
-    for (const chunk of summationTextChunks(matrix)) {
-      put(summationChunkPath(spec.summationPrefix, k++), chunk, input.summationGzipLevel ?? 6);
-      // Keep at most a couple of uncompressed chunks (70 MB each at 10k tixels) alive at a time.
-      if (pending.length >= 4) await Promise.all(pending.splice(0, 2));
+    const csc = encodeCsc(matrix);
+    // The text summations and the selection index walk features: they read them from the .csc bytes in place.
+    const columns = cscColumns(csc);
+    if (writesTextSummations(n, names.length)) {
+      let k = 0;
+      for (const chunk of summationTextChunks(columns)) {
+        put(summationChunkPath(spec.summationPrefix, k++), chunk, input.summationGzipLevel ?? 6);
+        // Keep at most a couple of uncompressed chunks (70 MB each at 10k tixels) alive at a time.
+        if (pending.length >= 4) await Promise.all(pending.splice(0, 2));
+      }
     }
+    // What a lasso's ranking needs (totals, ranks, rows), so gene.compute_qc costs O(the selection's non-zeros).
+    const selection = buildSelectionFile(columns);
+    await sink(spec.csc, csc);
+    await sink(spec.selection, selection);
     const table = input.topTen?.[kind];
-    if (table) files.set(spec.topTen, encoder.encode(JSON.stringify(table)));
+    if (table) await sink(spec.topTen, encoder.encode(JSON.stringify(table)));
   }
   await Promise.all(pending);
-  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { column } from '../matrix/ops.js';
+import { column, toCsc } from '../matrix/ops.js';
 import type { CsrMatrix } from '../matrix/types.js';
 import { generateRun } from '../synthetic/generate.js';
 import {
   CSC_HEADER_BYTES,
+  cscColumns,
   encodeCsc,
   getSummationBinary,
   openCsc,
@@ -60,6 +61,21 @@ describe('summation .csc', () => {
     expect(a).toEqual(Float32Array.of(0, 0, -2));
     expect(b).toEqual(Float32Array.of(Math.fround(1234.5678), 0, 0.25));
     expect(b2).toEqual(b);
+  });
+
+  it('writes the same bytes from CSR (scattered row by row) as from CSC, and views its features in place', () => {
+    // Compared as buffers: a deep equal of 250k bytes element by element takes seconds.
+    expect(Buffer.compare(encodeCsc(toCsc(run.X)), bytes)).toBe(0);
+    const columns = cscColumns(bytes);
+    expect([columns.nRows, columns.nCols]).toEqual([700, 2500]);
+    const csc = toCsc(run.X);
+    for (const f of [0, 17, 2499]) {
+      const { rows, values } = columns.column(f);
+      expect(Array.from(rows)).toEqual(Array.from(csc.indices.subarray(csc.indptr[f]!, csc.indptr[f + 1]!)));
+      expect(values).toEqual(csc.data.subarray(csc.indptr[f]!, csc.indptr[f + 1]!));
+      // Views, not copies: they share the file's buffer.
+      expect(values.buffer).toBe(bytes.buffer);
+    }
   });
 
   it('rejects other files and out-of-range features', () => {

@@ -15,7 +15,8 @@
  *                indices (ascending). Keeping values and indices of a feature together is what makes it one read.
  * Values are the float32 matrix values, exact (the text summations cannot hold values ≥ 1000 in 6 characters).
  */
-import { toCsc } from '../matrix/ops.js';
+import type { FeatureColumns } from '../matrix/columns.js';
+import { toCsr } from '../matrix/ops.js';
 import type { Matrix } from '../matrix/types.js';
 
 export const CSC_MAGIC = 'ACSC';
@@ -32,27 +33,74 @@ export interface CscHeader {
 /** Reads bytes [start, end) of the stored file. */
 export type RangeReader = (start: number, end: number) => Promise<Uint8Array>;
 
+/**
+ * The file's bytes, written straight from the matrix: a CSR matrix (what h5ad files hold) is scattered into the
+ * feature blocks in one pass over its rows, so no transposed copy of it is ever made.
+ */
 export function encodeCsc(matrix: Matrix): Uint8Array {
-  const m = toCsc(matrix);
+  const m = matrix.kind === 'dense' ? toCsr(matrix) : matrix;
+  const nFeatures = m.nCols;
   const nnz = m.data.length;
-  const dataStart = CSC_HEADER_BYTES + 8 * (m.nCols + 1);
+  const offsets = new Float64Array(nFeatures + 1);
+  if (m.kind === 'csc') offsets.set(m.indptr);
+  else {
+    for (let k = 0; k < nnz; k++) offsets[m.indices[k]! + 1]!++;
+    for (let f = 0; f < nFeatures; f++) offsets[f + 1]! += offsets[f]!;
+  }
+  const dataStart = CSC_HEADER_BYTES + 8 * (nFeatures + 1);
   const bytes = new Uint8Array(dataStart + 8 * nnz);
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < 4; i++) bytes[i] = CSC_MAGIC.charCodeAt(i);
   view.setUint32(4, CSC_VERSION, true);
   view.setUint32(8, m.nRows, true);
-  view.setUint32(12, m.nCols, true);
+  view.setUint32(12, nFeatures, true);
   view.setBigUint64(16, BigInt(nnz), true);
-  for (let f = 0; f <= m.nCols; f++) view.setBigUint64(CSC_HEADER_BYTES + 8 * f, BigInt(m.indptr[f]!), true);
+  for (let f = 0; f <= nFeatures; f++) view.setBigUint64(CSC_HEADER_BYTES + 8 * f, BigInt(offsets[f]!), true);
   // Blocks are 4-byte aligned (D is a multiple of 8), so typed-array views can fill them; the host is little-endian.
-  for (let f = 0; f < m.nCols; f++) {
-    const from = m.indptr[f]!;
-    const count = m.indptr[f + 1]! - from;
-    const at = dataStart + 8 * from;
-    new Float32Array(bytes.buffer, at, count).set(m.data.subarray(from, from + count));
-    new Uint32Array(bytes.buffer, at + 4 * count, count).set(m.indices.subarray(from, from + count));
+  const values = new Float32Array(bytes.buffer, dataStart, 2 * nnz);
+  const tixels = new Uint32Array(bytes.buffer, dataStart, 2 * nnz);
+  if (m.kind === 'csc') {
+    for (let f = 0; f < nFeatures; f++) {
+      const from = offsets[f]!;
+      const count = offsets[f + 1]! - from;
+      values.set(m.data.subarray(from, from + count), 2 * from);
+      tixels.set(m.indices.subarray(from, from + count), 2 * from + count);
+    }
+    return bytes;
+  }
+  // Feature f's block is words [2·offsets[f], 2·offsets[f+1]) after D: its values, then as many tixel indices.
+  // Rows are walked in order, so each feature's tixels come out ascending.
+  const filled = new Float64Array(nFeatures);
+  for (let r = 0; r < m.nRows; r++) {
+    for (let k = m.indptr[r]!, end = m.indptr[r + 1]!; k < end; k++) {
+      const f = m.indices[k]!;
+      const from = offsets[f]!;
+      const q = filled[f]!++;
+      values[2 * from + q] = m.data[k]!;
+      tixels[from + offsets[f + 1]! + q] = r;
+    }
   }
   return bytes;
+}
+
+/** A `.csc` file's features as views into its bytes (for writers that derive other files from it). */
+export function cscColumns(bytes: Uint8Array): FeatureColumns {
+  const header = readCscHeader(bytes);
+  const offsets = new DataView(bytes.buffer, bytes.byteOffset + CSC_HEADER_BYTES, 8 * (header.nFeatures + 1));
+  const dataStart = bytes.byteOffset + CSC_HEADER_BYTES + 8 * (header.nFeatures + 1);
+  if (dataStart % 4 !== 0) throw new RangeError('a .csc file must start at a 4-byte boundary to be viewed');
+  return {
+    nRows: header.nObs,
+    nCols: header.nFeatures,
+    column(j) {
+      const from = Number(offsets.getBigUint64(8 * j, true));
+      const count = Number(offsets.getBigUint64(8 * j + 8, true)) - from;
+      return {
+        values: new Float32Array(bytes.buffer, dataStart + 8 * from, count),
+        rows: new Uint32Array(bytes.buffer, dataStart + 8 * from + 4 * count, count),
+      };
+    },
+  };
 }
 
 function view(bytes: Uint8Array): DataView {

@@ -4,13 +4,16 @@ export {
   FEATURE_FILES,
   type FeatureInput,
   type FeatureKind,
+  type WebFileSink,
   type WebFilesInput,
+  writeWebFiles,
 } from './build.js';
 export {
   CSC_HEADER_BYTES,
   CSC_MAGIC,
   CSC_VERSION,
   cscBlockRange,
+  cscColumns,
   cscOffsetRange,
   decodeCscBlock,
   encodeCsc,
@@ -26,12 +29,15 @@ export { float32Text, formatDataCsv, parseDataCsv, type DataCsv } from './data-c
 export { formatNames, parseNames } from './names.js';
 export { printf62 } from './printf.js';
 export {
+  formatSummationLine,
   getSummationText,
   parseSummationChunk,
   parseSummationLine,
   SUMMATION_CHUNK,
   summationChunkPath,
   summationTextChunks,
+  TEXT_SUMMATION_MAX_VALUES,
+  writesTextSummations,
   type SummationChunk,
 } from './summation-text.js';
 export {
@@ -41,4 +47,11 @@ export {
   TIXEL_TABLE_MEDIA_TYPE,
   type TixelTable,
 } from './tixel-table.js';
-export { decodeSelectionIndex, encodeSelectionIndex, SELECTION_MAGIC, SELECTION_VERSION } from './selection-file.js';
+export {
+  allocateSelectionFile,
+  buildSelectionFile,
+  decodeSelectionIndex,
+  encodeSelectionIndex,
+  SELECTION_MAGIC,
+  SELECTION_VERSION,
+} from './selection-file.js';

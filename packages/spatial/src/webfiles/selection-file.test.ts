@@ -4,7 +4,8 @@ import { buildSelectionIndex } from '../stats/selection-index.js';
 import { randomDense } from '../stats/test-matrices.js';
 import { welchVsRest } from '../stats/welch.js';
 import { wilcoxonVsRest } from '../stats/wilcoxon.js';
-import { decodeSelectionIndex, encodeSelectionIndex } from './selection-file.js';
+import { encodeCsc, cscColumns } from './csc.js';
+import { buildSelectionFile, decodeSelectionIndex, encodeSelectionIndex } from './selection-file.js';
 
 describe('summations/{kind}.sel', () => {
   const matrix = randomDense(50, 9, 4);
@@ -26,6 +27,11 @@ describe('summations/{kind}.sel', () => {
     expect(wilcoxonForSelection(decoded, group).scores).toEqual(
       wilcoxonVsRest(matrix, group, { tieCorrect: false }).scores,
     );
+  });
+
+  it('is built in place, from a matrix or from the .csc file, to the bytes encodeSelectionIndex writes', () => {
+    expect(buildSelectionFile(matrix)).toEqual(bytes);
+    expect(buildSelectionFile(cscColumns(encodeCsc(matrix)))).toEqual(bytes);
   });
 
   it('refuses foreign, truncated and corrupt files', () => {

@@ -14,7 +14,9 @@
  *   then         float64 × (nObs + 1) row offsets
  *   then         int32 × nnz features, float32 × nnz values, uint32 × nnz doubled ranks (each padded to 8 bytes)
  */
-import type { SelectionIndex } from '../stats/selection-index.js';
+import type { FeatureColumns } from '../matrix/columns.js';
+import type { Matrix } from '../matrix/types.js';
+import { buildSelectionIndex, type SelectionIndex } from '../stats/selection-index.js';
 
 export const SELECTION_MAGIC = 'ASEL';
 export const SELECTION_VERSION = 1;
@@ -29,6 +31,52 @@ function layout(nObs: number, nFeatures: number, nnz: number) {
   const values = features + pad8(4 * nnz);
   const ranks = values + pad8(4 * nnz);
   return { rowPtr, features, values, ranks, total: ranks + pad8(4 * nnz) };
+}
+
+/** A zeroed `.sel` file with its header written, and the index as views into it (to be filled in place). */
+export function allocateSelectionFile(
+  nObs: number,
+  nFeatures: number,
+  nnz: number,
+): { bytes: Uint8Array; index: SelectionIndex } {
+  const at = layout(nObs, nFeatures, nnz);
+  const bytes = new Uint8Array(at.total);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < 4; i++) bytes[i] = SELECTION_MAGIC.charCodeAt(i);
+  view.setUint32(4, SELECTION_VERSION, true);
+  view.setUint32(8, nObs, true);
+  view.setUint32(12, nFeatures, true);
+  view.setBigUint64(16, BigInt(nnz), true);
+  const perFeature = (i: number) => new Float64Array(bytes.buffer, HEADER + 8 * nFeatures * i, nFeatures);
+  const index: SelectionIndex = {
+    nObs,
+    nFeatures,
+    shift: perFeature(0),
+    shiftedSum: perFeature(1),
+    shiftedSquares: perFeature(2),
+    stored: perFeature(3),
+    zeroRank: perFeature(4),
+    tieTerms: perFeature(5),
+    rowPtr: new Float64Array(bytes.buffer, at.rowPtr, nObs + 1),
+    features: new Int32Array(bytes.buffer, at.features, nnz),
+    values: new Float32Array(bytes.buffer, at.values, nnz),
+    doubledRanks: new Uint32Array(bytes.buffer, at.ranks, nnz),
+  };
+  return { bytes, index };
+}
+
+/**
+ * The `.sel` file of a matrix, built in place in the file's bytes: at Visium HD size (75M non-zeros) the index
+ * is 0.9 GB, and building it apart and then encoding it would hold it twice.
+ */
+export function buildSelectionFile(matrix: Matrix | FeatureColumns): Uint8Array {
+  let bytes: Uint8Array = new Uint8Array(0);
+  buildSelectionIndex(matrix, (nObs, nFeatures, nnz) => {
+    const file = allocateSelectionFile(nObs, nFeatures, nnz);
+    bytes = file.bytes;
+    return file.index;
+  });
+  return bytes;
 }
 
 export function encodeSelectionIndex(index: SelectionIndex): Uint8Array {

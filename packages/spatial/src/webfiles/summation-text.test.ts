@@ -4,7 +4,15 @@ import { column } from '../matrix/ops.js';
 import type { DenseMatrix } from '../matrix/types.js';
 import { generateRun } from '../synthetic/generate.js';
 import { printf62 } from './printf.js';
-import { getSummationText, parseSummationChunk, parseSummationLine, summationTextChunks } from './summation-text.js';
+import {
+  formatSummationLine,
+  getSummationText,
+  parseSummationChunk,
+  parseSummationLine,
+  summationTextChunks,
+  TEXT_SUMMATION_MAX_VALUES,
+  writesTextSummations,
+} from './summation-text.js';
 
 const decoder = new TextDecoder();
 
@@ -44,5 +52,17 @@ describe('text summations', () => {
     expect(reads.sort()).toEqual([0, 1, 2]);
     await expect(getSummationText([2300], (k) => files[k]!)).rejects.toThrow(/beyond/);
     expect(gunzipSync(files[0]!).toString().startsWith('150\n')).toBe(true);
+  });
+
+  it('formats a line from values alone exactly as the stored chunk holds it (runs without text files)', () => {
+    const parsed = parseSummationChunk(chunks[1]!);
+    for (const f of [1000, 1234, 1999]) expect(formatSummationLine(column(run.X, f))).toBe(parsed.lines[f - 1000]);
+    expect(formatSummationLine(Float32Array.of(0.125, 1000, -3.5, 0))).toBe('  0.12,1000.00, -3.50,  0.00');
+  });
+
+  it('writes text files up to the largest DBiT chip × 30k genes, not at Visium HD size', () => {
+    expect(writesTextSummations(220 * 220, 30_000)).toBe(true);
+    expect(writesTextSummations(500_000, 18_000)).toBe(false);
+    expect(writesTextSummations(TEXT_SUMMATION_MAX_VALUES, 1)).toBe(true);
   });
 });

@@ -6,7 +6,7 @@
  * and never on column positions.
  */
 import { gunzipSync } from 'node:zlib';
-import { toCsc } from '../matrix/ops.js';
+import { featureColumns, type FeatureColumns } from '../matrix/columns.js';
 import type { Matrix } from '../matrix/types.js';
 import { printf62 } from './printf.js';
 
@@ -48,47 +48,73 @@ function field(v: number): string {
 }
 
 /**
- * Uncompressed text of each chunk, in order. Most values are 0, so every line starts as a copy of an all-zero
- * template and only the stored values are patched in (all fields are 6 bytes until one is wider).
+ * Text summations hold 7 bytes per tixel per feature, zeros included: ~0.4 GB of text per 1,000 features at 48k
+ * tixels, 3.5 GB at Visium HD's 500k bins (63 GB for 18k genes). Above this many tixels × features only the
+ * binary `{kind}.csc` is written and the text form of `get_summation` is answered from it
+ * (`formatSummationLine`), with the same lines. The largest DBiT chip (220 × 220 = 48,400 tixels) × 30k genes
+ * (1.45e9) still gets its text files.
  */
-export function* summationTextChunks(matrix: Matrix): Generator<Uint8Array> {
-  const m = toCsc(matrix);
-  const n = m.nRows;
-  const width = 7 * n;
-  const template = new Uint8Array(width);
+export const TEXT_SUMMATION_MAX_VALUES = 1.5e9;
+
+export function writesTextSummations(nObs: number, nFeatures: number): boolean {
+  return nObs * nFeatures <= TEXT_SUMMATION_MAX_VALUES;
+}
+
+/** Every field 6 bytes, all zero, comma-separated: the template each line is patched from. */
+function zeroLine(n: number): Uint8Array {
+  const template = new Uint8Array(7 * n);
   for (let i = 0; i < n; i++) {
     for (let c = 0; c < 6; c++) template[7 * i + c] = ZERO.charCodeAt(c);
     template[7 * i + 6] = i === n - 1 ? 10 : 44;
   }
+  return template;
+}
+
+/**
+ * Uncompressed text of each chunk, in order. Most values are 0, so every line starts as a copy of an all-zero
+ * template and only the stored values are patched in (all fields are 6 bytes until one is wider).
+ */
+export function* summationTextChunks(matrix: Matrix | FeatureColumns): Generator<Uint8Array> {
+  const m = featureColumns(matrix);
+  const n = m.nRows;
+  const width = 7 * n;
+  const template = zeroLine(n);
   for (let start = 0; start < m.nCols; start += SUMMATION_CHUNK) {
     const end = Math.min(m.nCols, start + SUMMATION_CHUNK);
     // Sized for the usual case (every field 6 bytes), so it grows only if a line has a wide value.
     const out = new Bytes(16 + (end - start) * Math.max(1, width));
     out.ascii(`${n}\n`);
     for (let f = start; f < end; f++) {
-      const from = m.indptr[f]!;
-      const to = m.indptr[f + 1]!;
-      const fields = new Array<string>(to - from);
-      let wide = false;
-      for (let q = from; q < to; q++) wide = (fields[q - from] = field(m.data[q]!)).length !== 6 || wide;
+      const { rows, values } = m.column(f);
+      const fields = Array.from(values, field);
+      const wide = fields.some((s) => s.length !== 6);
       if (n === 0) {
         out.ascii('\n');
       } else if (!wide) {
         const at = out.reserve(width);
         out.buffer.set(template, at);
-        for (let q = from; q < to; q++) {
-          const s = fields[q - from]!;
-          const base = at + 7 * m.indices[q]!;
+        fields.forEach((s, q) => {
+          const base = at + 7 * rows[q]!;
           for (let c = 0; c < 6; c++) out.buffer[base + c] = s.charCodeAt(c);
-        }
+        });
       } else {
         const line = new Array<string>(n).fill(ZERO);
-        for (let q = from; q < to; q++) line[m.indices[q]!] = fields[q - from]!;
+        fields.forEach((s, q) => (line[rows[q]!] = s));
         out.ascii(`${line.join(',')}\n`);
       }
     }
     yield out.buffer.subarray(0, out.length);
   }
+}
+
+/**
+ * One feature's line of a summation chunk (without its newline), from its value per tixel: what the stored text
+ * holds, for runs whose text files were not written (TEXT_SUMMATION_MAX_VALUES).
+ */
+export function formatSummationLine(values: Float32Array): string {
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) parts[i] = values[i] === 0 ? ZERO : field(values[i]!);
+  return parts.join(',');
 }
 
 export interface SummationChunk {

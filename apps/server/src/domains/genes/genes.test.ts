@@ -8,6 +8,7 @@ import { importRun, sourceFromPath } from '../imports/service.js';
 import type { CellTypeReport } from '../../tasks/gene/compute-cell-type.js';
 import type { ComputeQcResult } from '../../tasks/gene/compute-qc.js';
 import { sharedData } from '@atlas/spatial/testing';
+import { readObject } from '../../infra/storage/index.js';
 
 const H5AD = sharedData('visium-squidpy-tests/test_data.h5ad');
 const haveData = fs.existsSync(H5AD);
@@ -106,6 +107,29 @@ describe.skipIf(!haveData)('run-data routes /api/v1/genes', () => {
       body: { run_id: 'D00001', filename: 'geneSummation', rows: [5000] },
     });
     expect(bad).toEqual({ status: 400, body: { msg: 'Feature index 5000 is outside 0..1998', status_code: 400 } });
+  });
+
+  it('answers get_summation text from the binary matrix when the run has no text files (Visium HD size)', async () => {
+    const ask = () =>
+      api<string[]>(t.app, 'POST', '/api/v1/genes/get_summation', {
+        token: member,
+        body: { run_id: 'D00001', filename: 'geneSummation', rows: [1998, 7, 0] },
+      });
+    const stored = await ask();
+    expect(stored.status).toBe(200);
+    // The web files of a run above TEXT_SUMMATION_MAX_VALUES: the same, without the text chunks.
+    const chunks = await t.infra.storage.list('atx-data', { prefix: 'data/D00001/h5/summations/geneSummation' });
+    expect(chunks.objects.length).toBeGreaterThan(0);
+    const saved = new Map<string, Buffer>();
+    for (const { key } of chunks.objects) {
+      saved.set(key, Buffer.from(await readObject(t.infra.storage, 'atx-data', key)));
+      await t.infra.storage.delete('atx-data', key);
+    }
+    try {
+      expect(await ask()).toEqual(stored);
+    } finally {
+      for (const [key, bytes] of saved) await t.infra.storage.put('atx-data', key, bytes);
+    }
   });
 
   it('hides the run from other groups and from public sessions (404), refuses anonymous callers (401)', async () => {

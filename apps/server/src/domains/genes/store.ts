@@ -6,6 +6,7 @@ import {
   cscOffsetRange,
   decodeCscBlock,
   FEATURE_FILES,
+  formatSummationLine,
   getSummationText,
   parseDataCsv,
   parseNames,
@@ -84,6 +85,11 @@ export function createRunDataStore(storage: ObjectStore) {
       for (const row of rows)
         if (row >= count) throw new FeatureIndexError(`Feature index ${row} is outside 0..${count - 1}`);
       const prefix = FEATURE_FILES[kind].summationPrefix;
+      // Runs above TEXT_SUMMATION_MAX_VALUES (Visium HD) have no text files: the same lines come from the .csc.
+      const textStored = await storage.exists(web.bucket, `${web.folder}${summationChunkPath(prefix, 0)}`);
+      if (!textStored && (await cscHeader(web, kind))) {
+        return (await this.features(web, kind, rows)).values.map(formatSummationLine);
+      }
       return getSummationText(rows, async (k) => {
         const file = summationChunkPath(prefix, k);
         if (!(await storage.exists(web.bucket, `${web.folder}${file}`))) throw new MissingWebFileError(file);

@@ -13,4 +13,4 @@ export async function createObjectStore(config: Config): Promise<ObjectStore> {
 
 export * from './port.js';
 export { fsBucketFolder, SIGNED_URL_PATH, verifySignedUrl } from './fs.js';
-export { readObject } from './read.js';
+export { readObject, withLocalCopy } from './read.js';

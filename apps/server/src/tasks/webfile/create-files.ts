@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { frontpageKey, THUMBNAIL_MAX_PX, type TAnalysisPath } from '@atlas/contracts';
 import {
   analyseRaw,
-  buildWebFiles,
   chooseExpressionInput,
   ExpressionInputError,
   type ExpressionInput,
@@ -18,8 +17,9 @@ import {
   type H5adData,
   type Matrix,
   type ObsColumn,
+  writeWebFiles,
 } from '@atlas/spatial';
-import { readObject } from '../../infra/storage/index.js';
+import { withLocalCopy } from '../../infra/storage/index.js';
 import { createJobStore } from '../../domains/imports/index.js';
 import { recordAudit } from '../../domains/audit/index.js';
 import { createRuns, RUN_ID, runOfKey, runTarget, webFolderOfObjPath } from '../../domains/runs/index.js';
@@ -60,6 +60,8 @@ export interface CreateFilesResult {
   analysis: TAnalysisPath;
   web_object_available: boolean;
   ms: number;
+  /** Where the time went: reading the h5ad files, clusters/UMAP/QC, the topTen ranking, writing the web files. */
+  phases_ms: { read: number; analyse: number; rank: number; write: number };
 }
 
 const CREATE_FILES_MSG = {
@@ -171,17 +173,19 @@ async function createWebFiles(
   const started = Date.now();
   const { storage, config } = deps;
   if (!config.buckets.includes(input.bucket)) throw new Error(CREATE_FILES_MSG.unknownBucket(input.bucket));
-  const read = async (name: string, required: boolean): Promise<Uint8Array | null> => {
+  // Each h5ad is read from a local copy on disk: HDF5 reads only the blocks it needs, and the object's bytes are
+  // never held whole in memory (a Visium HD genes.h5ad is 300 MB compressed, 600 MB of matrix once read).
+  const readInput = async (name: string, required: boolean): Promise<H5adData | null> => {
     const key = `${input.objPath}/${name}`;
     if (!(await storage.exists(input.bucket, key))) {
       if (required) throw new Error(CREATE_FILES_MSG.missing(key));
       return null;
     }
-    return readObject(storage, input.bucket, key);
+    return withLocalCopy(storage, input.bucket, key, (file) => readH5ad(file, { name }));
   };
 
   await progress(1);
-  const genes = await readH5ad((await read('genes.h5ad', true))!, { name: 'genes.h5ad' });
+  const genes = (await readInput('genes.h5ad', true))!;
   await progress(10);
   // Without obsm 'spatial' (a non-spatial AnnData, a lone 10x matrix) the run is UMAP-only: data.csv holds NaN
   // positions and the explorer's spatial panel says there are no coordinates.
@@ -196,14 +200,14 @@ async function createWebFiles(
       ['motifs', 'motifs.h5ad'],
       ['eRegulons', 'eRegulons.h5ad'],
     ] as const) {
-      const bytes = await read(file, kind === 'motifs');
-      if (!bytes) continue;
-      const data = await readH5ad(bytes, { name: file });
+      const data = await readInput(file, kind === 'motifs');
+      if (!data) continue;
       if (data.nObs !== n) throw new SpatialFormatError(file, CREATE_FILES_MSG.obsMismatch(data.nObs, n));
       extra[kind] = data;
     }
   }
   await progress(15);
+  const readMs = Date.now() - started;
 
   // What X, raw.X and layers['counts'] hold decides what is clustered, summed for QC and shown (DESIGN §6).
   const expression = chooseInput(genes, input.rna);
@@ -254,31 +258,32 @@ async function createWebFiles(
   if (extra.motifs) features.motifs = { names: extra.motifs.varNames, matrix: extra.motifs.X };
   if (extra.eRegulons) features.eRegulons = { names: extra.eRegulons.varNames, matrix: extra.eRegulons.X };
 
+  const analyseMs = Date.now() - started - readMs;
   const tables: Partial<Record<FeatureKind, TopTen>> = {};
   for (const kind of Object.keys(features) as FeatureKind[]) {
     const feature = features[kind]!;
     tables[kind] = topTen(rankClusters(feature.matrix, clusters), feature.names);
   }
   await progress(65);
+  const rankMs = Date.now() - started - readMs - analyseMs;
 
-  const files = await buildWebFiles({
-    ...data,
-    features: { genes: features.genes!, ...features },
-    topTen: tables,
-    analysis,
-  });
-  await progress(85);
-  let written = 0;
+  // Each file goes to storage as soon as it is made, so the run's binary files are never all in memory at once.
+  let files = 0;
   let bytes = 0;
-  for (const [path, content] of files) {
-    await storage.put(
-      input.bucket,
-      `${input.folder}${path}`,
-      Buffer.from(content.buffer, content.byteOffset, content.byteLength),
-    );
-    bytes += content.byteLength;
-    await progress(85 + (14 * ++written) / files.size);
-  }
+  await writeWebFiles(
+    { ...data, features: { genes: features.genes!, ...features }, topTen: tables, analysis },
+    async (path, content) => {
+      await storage.put(
+        input.bucket,
+        `${input.folder}${path}`,
+        Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+      );
+      bytes += content.byteLength;
+      // The number of files depends on the run's size; progress moves by file from 65 to 99.
+      await progress(Math.min(99, 65 + ++files));
+    },
+  );
+  const writeMs = Date.now() - started - readMs - analyseMs - rankMs;
   let available = false;
   if (input.runId) {
     // A run created in Create A Run has no catalogue entry yet: it gets a private one, described later in Add A Run.
@@ -299,7 +304,7 @@ async function createWebFiles(
     run_id: input.runId,
     bucket: input.bucket,
     folder: input.folder,
-    files: files.size,
+    files,
     bytes,
     tixels: n,
     features: Object.fromEntries(Object.entries(features).map(([k, f]) => [k, f.names.length])),
@@ -308,6 +313,7 @@ async function createWebFiles(
     analysis,
     web_object_available: available,
     ms: Date.now() - started,
+    phases_ms: { read: readMs, analyse: analyseMs, rank: rankMs, write: writeMs },
   };
 }
 

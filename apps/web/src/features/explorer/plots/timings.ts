@@ -66,6 +66,9 @@ export function afterRender(): void {
   if (t) t.draws++;
   if (!p || !t) return;
   pending = null;
+  // When deck finished drawing the new colours (JS side; pixels follow after the GPU's raster): the bench's
+  // click → recoloured figure reads it.
+  performance.mark('atlas:recoloured');
   t.lastRecolourMs = Math.round((performance.now() - p.t0) * 10) / 10;
   t.lastRecolourKind = p.kind;
   t.recolours++;
