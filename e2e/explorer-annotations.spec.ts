@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { ANNOTATION_MSG } from '@atlas/contracts';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, drawLasso, expect, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-ANNOTATIONS]: shared annotations on a private demo run of devbio-lab (D90012). A member saves a lasso
@@ -60,13 +60,7 @@ async function lassoUmap(page: Page): Promise<void> {
   const cx = box.x + box.width / 4;
   const cy = box.y + box.height / 2;
   const r = Math.min(box.width / 4, box.height / 2) * 0.5;
-  await page.mouse.move(cx + r, cy);
-  await page.mouse.down();
-  for (let a = 0; a <= 24; a++) {
-    const angle = (a / 24) * Math.PI * 2;
-    await page.mouse.move(cx + r * Math.cos(angle), cy + r * Math.sin(angle), { steps: 2 });
-  }
-  await page.mouse.up();
+  await drawLasso(page, cx, cy, r);
 }
 
 test('[EXPLORER-ANNOTATIONS]: saved by one member, seen by the group, not by another group', async ({

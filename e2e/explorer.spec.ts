@@ -9,7 +9,7 @@ import {
   type ExplorerTimings,
   type FeatureKind,
 } from '@atlas/contracts';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, drawLasso, expect, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER]: AtlasXplore on a demo run — open it from the catalogue, both plots drawn, a gene search colours
@@ -94,13 +94,7 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   const cx = box.x + box.width / 4;
   const cy = box.y + box.height / 2;
   const r = Math.min(box.width / 4, box.height / 2) * 0.6;
-  await page.mouse.move(cx + r, cy);
-  await page.mouse.down();
-  for (let a = 0; a <= 24; a++) {
-    const angle = (a / 24) * Math.PI * 2;
-    await page.mouse.move(cx + r * Math.cos(angle), cy + r * Math.sin(angle), { steps: 2 });
-  }
-  await page.mouse.up();
+  await drawLasso(page, cx, cy, r);
   await expect(page.getByTestId('selection-count')).toBeVisible({ timeout: 10_000 });
   const dialog = page.getByRole('dialog', { name: "Tixel Id's Selected" });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
@@ -151,13 +145,7 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
 
   // A second lasso, as a scientist goes on exploring: ranked and shown again.
   await page.getByTestId('tool-lasso').click();
-  await page.mouse.move(cx + r, cy);
-  await page.mouse.down();
-  for (let a = 0; a <= 24; a++) {
-    const angle = (a / 24) * Math.PI * 2;
-    await page.mouse.move(cx + r * Math.cos(angle), cy + r * Math.sin(angle), { steps: 2 });
-  }
-  await page.mouse.up();
+  await drawLasso(page, cx, cy, r);
   await expect(page.getByTestId('selection-count')).toBeVisible({ timeout: 10_000 });
   await expect(dialog).toBeVisible({ timeout: 30_000 });
   await expect(dialog.locator('tbody tr')).toHaveCount(10);

@@ -81,3 +81,14 @@ export async function plotHalves(page: Page): Promise<number[]> {
     return lit / count;
   });
 }
+
+/** Draws a closed lasso: a circle of radius r around (cx, cy) in page pixels, the pointer released last. */
+export async function drawLasso(page: Page, cx: number, cy: number, r: number): Promise<void> {
+  await page.mouse.move(cx + r, cy);
+  await page.mouse.down();
+  for (let a = 0; a <= 24; a++) {
+    const angle = (a / 24) * Math.PI * 2;
+    await page.mouse.move(cx + r * Math.cos(angle), cy + r * Math.sin(angle), { steps: 2 });
+  }
+  await page.mouse.up();
+}
