@@ -74,6 +74,22 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   await page.waitForTimeout(500);
   await shot(page, 'explorer-expression');
 
+  // A second gene: while its values load the plots keep the first gene's colours (no flash of the clusters), so
+  // the plots are drawn once, with the average of both.
+  const drawsBefore = (await timings(page)).draws;
+  await search.click();
+  await search.fill('a');
+  const second = page.getByRole('option').first();
+  await expect(second).toBeVisible({ timeout: 5_000 });
+  await second.click();
+  await page.waitForFunction((n) => {
+    const t = (window as unknown as { __explorerTimings: ExplorerTimings }).__explorerTimings;
+    return t.recolours > n;
+  }, t1.recolours);
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(300);
+  expect((await timings(page)).draws).toBe(drawsBefore + 1);
+
   // Palette switch: only the colour table changes (applied in the shader).
   await page.getByRole('button', { name: 'Heat Map' }).click();
   await page.getByRole('menuitem', { name: 'inferno' }).click();

@@ -5,7 +5,7 @@ import { genesCalls, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
 import { useSession } from '../../../app/session';
 import type { RunRef } from '../state/store';
 import type { FeatureNames } from './featureNames';
-import { explorerKeys } from './queryKeys';
+import { explorerKeys, runKey } from './queryKeys';
 import { responseError } from './responseError';
 import { refQuery } from './runRef';
 
@@ -57,13 +57,20 @@ export function useFeatureValues(
   const datas = results.map((r) => r.data);
   const error = results.find((r) => r.error)?.error ?? null;
   const loading = results.some((r) => r.isFetching);
-  const next = datas.length > 0 && datas.every((d) => d !== undefined) ? (datas as Float32Array[]) : null;
+  const complete = datas.length > 0 && datas.every((d) => d !== undefined) ? (datas as Float32Array[]) : null;
+  // While an added feature loads, the plots keep the previous features' colours of the same run and kind rather
+  // than falling back to the clusters for a moment (a flash, and one more frame of every tixel to draw).
+  const key = `${runKey(run)}|${kind}`;
+  const [kept, setKept] = useState<{ key: string; values: Float32Array[] | null }>({ key, values: null });
+  const waiting = complete === null && loading && !error && features.length > 0 && kept.key === key;
+  const next = waiting ? kept.values : complete;
   // Keep the array's identity while its elements are the same arrays, so recolouring runs only on real changes.
   // (A useMemo over `datas` would not do: its length changes with the number of features.)
-  const [kept, setKept] = useState<Float32Array[] | null>(null);
+  const old = kept.values;
   const same =
-    next === null ? kept === null : kept !== null && kept.length === next.length && next.every((d, i) => d === kept[i]);
-  if (!same) setKept(next);
-  const values = same ? kept : next;
+    kept.key === key &&
+    (next === null ? old === null : old !== null && old.length === next.length && next.every((d, i) => d === old[i]));
+  if (!same) setKept({ key, values: next });
+  const values = same ? old : next;
   return { values, loading, error };
 }
