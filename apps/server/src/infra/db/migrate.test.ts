@@ -53,7 +53,14 @@ describe('safe starts', () => {
   it('`--migrate-only` migrates an embedded database, then says it is up to date', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-migrate-'));
     try {
-      const env = { ATLAS_DATA_DIR: dataDir, ATLAS_JWT_SECRET: randomBytes(32).toString('hex') };
+      // Embedded whatever the suite runs on: with DATABASE_URL inherited it would migrate that database instead (and
+      // find it up to date once other tests have migrated it).
+      const env = {
+        ATLAS_DATA_DIR: dataDir,
+        ATLAS_JWT_SECRET: randomBytes(32).toString('hex'),
+        DATABASE_URL: '',
+        REDIS_URL: '',
+      };
       const first = await migrateOnly(env);
       expect(first.code).toBe(0);
       const applied = first.lines.find((l) => l.msg === 'database migrations applied')?.applied as string[];
