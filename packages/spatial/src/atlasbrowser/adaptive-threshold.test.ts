@@ -51,6 +51,22 @@ describe('adaptive mean threshold', () => {
     expect(differing).toBe(0);
   });
 
+  it('paints the same result as opaque RGBA pixels, also into the buffer the grey image came from', () => {
+    const image = generated(97, 61, 5);
+    const rgba = new Uint8ClampedArray(4 * 97 * 61);
+    for (let i = 0; i < image.data.length; i++)
+      rgba.fill(image.data[i]!, 4 * i, 4 * i + 3).fill(255, 4 * i + 3, 4 * i + 4);
+    const grey = rgbaToGrey(rgba, 97, 61, new Uint8Array(97 * 61));
+    const bw = adaptiveMeanThreshold(grey, blockSizeOf(7), 7, { rgba }).data;
+    expect(Array.from(bw)).toEqual(Array.from(oracle(image, blockSizeOf(7), 7)));
+    for (let i = 0; i < bw.length; i++)
+      expect(Array.from(rgba.subarray(4 * i, 4 * i + 4))).toEqual([bw[i], bw[i], bw[i], 255]);
+    // An unaligned view takes the bytewise way and paints the same.
+    const shifted = new Uint8Array(4 * 97 * 61 + 1).subarray(1);
+    adaptiveMeanThreshold(grey, blockSizeOf(7), 7, { rgba: shifted });
+    expect(Array.from(shifted)).toEqual(Array.from(rgba));
+  });
+
   it('converts RGBA to grey as OpenCV RGBA2GRAY', () => {
     const rgba = new Uint8Array(4 * 200);
     for (let i = 0; i < rgba.length; i++) rgba[i] = (i * 97 + 13) % 256;
@@ -58,6 +74,10 @@ describe('adaptive mean threshold', () => {
     const dst = new cv.Mat();
     cv.cvtColor(src, dst, cv.COLOR_RGBA2GRAY);
     expect(Array.from(rgbaToGrey(rgba, 20, 10).data)).toEqual(Array.from(dst.data as Uint8Array));
+    // The 32-bit way (aligned) and the bytewise way (unaligned view) agree with OpenCV alike.
+    const unaligned = new Uint8Array(rgba.length + 1).subarray(1);
+    unaligned.set(rgba);
+    expect(Array.from(rgbaToGrey(unaligned, 20, 10).data)).toEqual(Array.from(dst.data as Uint8Array));
     src.delete();
     dst.delete();
   });

@@ -12,47 +12,83 @@ export interface GreyImage {
   data: Uint8Array;
 }
 
-/** Grey from RGBA as OpenCV's RGB2GRAY (fixed point, 14-bit coefficients, rounded). */
-export function rgbaToGrey(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): GreyImage {
-  const data = new Uint8Array(width * height);
-  for (let i = 0, j = 0; i < data.length; i++, j += 4)
-    data[i] = (rgba[j]! * 4899 + rgba[j + 1]! * 9617 + rgba[j + 2]! * 1868 + 8192) >> 14;
-  return { width, height, data };
-}
+/** True where typed arrays are little-endian (every browser and Node platform we run on): RGBA is then R in the low byte. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-/** Round half to even, as OpenCV's cvRound (lrint in the default rounding mode). */
-function roundHalfEven(value: number): number {
-  const floor = Math.floor(value);
-  const fraction = value - floor;
-  if (fraction > 0.5) return floor + 1;
-  if (fraction < 0.5) return floor;
-  return floor % 2 === 0 ? floor : floor + 1;
+/**
+ * Grey from RGBA as OpenCV's RGB2GRAY (fixed point, 14-bit coefficients, rounded). `out` (width × height bytes) is
+ * filled when given, so a caller that thresholds many images can keep one buffer instead of allocating 16 MB a time.
+ */
+export function rgbaToGrey(
+  rgba: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+  out: Uint8Array = new Uint8Array(width * height),
+): GreyImage {
+  const n = width * height;
+  if (out.length < n || rgba.length < 4 * n) throw new RangeError('rgbaToGrey: buffer smaller than the image');
+  if (LITTLE_ENDIAN && rgba.byteOffset % 4 === 0) {
+    // One 32-bit load per pixel instead of three byte loads: the pass is bound by loads.
+    const pixels = new Uint32Array(rgba.buffer, rgba.byteOffset, n);
+    for (let i = 0; i < n; i++) {
+      const p = pixels[i]!;
+      out[i] = ((p & 255) * 4899 + ((p >>> 8) & 255) * 9617 + ((p >>> 16) & 255) * 1868 + 8192) >>> 14;
+    }
+  } else {
+    for (let i = 0, j = 0; i < n; i++, j += 4)
+      out[i] = (rgba[j]! * 4899 + rgba[j + 1]! * 9617 + rgba[j + 2]! * 1868 + 8192) >> 14;
+  }
+  return { width, height, data: out.length === n ? out : out.subarray(0, n) };
 }
 
 const clampIndex = (i: number, n: number) => (i < 0 ? 0 : i >= n ? n - 1 : i);
+
+export interface ThresholdOutput {
+  /** Receives the result, one byte per pixel (0 or 255); a new array when not given. */
+  out?: Uint8Array;
+  /**
+   * Also paints the result as opaque black/white RGBA pixels here (width × height × 4 bytes), in the same pass, so
+   * the browser can show it without a second pass over 16 M pixels. May be the buffer the grey image was made from.
+   */
+  rgba?: Uint8Array | Uint8ClampedArray;
+}
 
 /**
  * White (255) where the pixel is brighter than its neighbourhood mean minus C, else black (0).
  * `blockSize` is odd; 1 compares each pixel with itself. One pass: column sums of the window are kept per column
  * and slid down a row at a time; each row's window sum slides across, split into its left edge, middle and right
  * edge so that the middle (nearly every pixel) runs without border checks.
+ *
+ * The test needs no rounding table: OpenCV's rule `src − round(sum / area) > −delta` is `round(sum / area) < k` with
+ * k = src + delta, and since the area of an odd block is odd, sum / area is never exactly halfway between two
+ * integers, so that is `sum / area < k − ½`, i.e. `2·sum − (2k − 1)·area < 0` — exact in integers for every k,
+ * including k ≤ 0 (never white) and k > 255 (always white). Its sign bit gives the pixel without a branch, which
+ * matters because noisy tissue makes the outcome unpredictable pixel to pixel.
  */
-export function adaptiveMeanThreshold(image: GreyImage, blockSize: number, c: number): GreyImage {
+export function adaptiveMeanThreshold(
+  image: GreyImage,
+  blockSize: number,
+  c: number,
+  output: ThresholdOutput = {},
+): GreyImage {
   if (!Number.isInteger(blockSize) || blockSize < 1 || blockSize % 2 === 0)
     throw new RangeError(`blockSize must be a positive odd integer, got ${blockSize}`);
   const { width, height, data } = image;
+  const n = width * height;
+  const out = output.out ?? new Uint8Array(n);
+  if (out.length < n) throw new RangeError('adaptiveMeanThreshold: output smaller than the image');
   const radius = (blockSize - 1) >> 1;
   const area = blockSize * blockSize;
-  const delta = Math.ceil(c);
-  // Window sum → the least pixel value that is white: src − round(sum / area) > −delta.
-  const whiteFrom = new Int16Array(255 * area + 1);
-  for (let s = 0; s < whiteFrom.length; s++) whiteFrom[s] = Math.min(255, roundHalfEven(s / area)) - delta + 1;
+  const twoArea = 2 * area;
+  // 2·sum − (2·(src + delta) − 1)·area = 2·sum + bias − twoArea·src; its sign bit (>> 31) is all ones when white.
+  const bias = (1 - 2 * Math.ceil(c)) * area;
+  // Painted in the same pass when the platform lets us store a whole RGBA pixel at once; else afterwards, bytewise.
+  const pixels = output.rgba ? pixelsOf(output.rgba, n) : null;
   const columns = new Int32Array(width);
   for (let dy = -radius; dy <= radius; dy++) {
     const row = clampIndex(dy, height) * width;
     for (let x = 0; x < width; x++) columns[x]! += data[row + x]!;
   }
-  const out = new Uint8Array(width * height);
   const last = width - 1;
   const middleEnd = Math.max(radius, width - radius - 1);
   for (let y = 0; y < height; y++) {
@@ -62,25 +98,52 @@ export function adaptiveMeanThreshold(image: GreyImage, blockSize: number, c: nu
     let x = 0;
     // Left edge: the leaving column is replicated column 0.
     for (; x < radius && x < width; x++) {
-      out[base + x] = data[base + x]! >= whiteFrom[sum]! ? 255 : 0;
+      const v = ((2 * sum + bias - twoArea * data[base + x]!) >> 31) & 255;
+      out[base + x] = v;
+      if (pixels) pixels[base + x] = OPAQUE_BLACK | (v * 0x010101);
       sum += columns[Math.min(x + radius + 1, last)]! - columns[0]!;
     }
     for (; x < middleEnd; x++) {
-      out[base + x] = data[base + x]! >= whiteFrom[sum]! ? 255 : 0;
+      const v = ((2 * sum + bias - twoArea * data[base + x]!) >> 31) & 255;
+      out[base + x] = v;
+      if (pixels) pixels[base + x] = OPAQUE_BLACK | (v * 0x010101);
       sum += columns[x + radius + 1]! - columns[x - radius]!;
     }
     // Right edge: the entering column is replicated column width − 1.
     for (; x < width; x++) {
-      out[base + x] = data[base + x]! >= whiteFrom[sum]! ? 255 : 0;
+      const v = ((2 * sum + bias - twoArea * data[base + x]!) >> 31) & 255;
+      out[base + x] = v;
+      if (pixels) pixels[base + x] = OPAQUE_BLACK | (v * 0x010101);
       sum += columns[last]! - columns[Math.max(x - radius, 0)]!;
     }
     if (y + 1 < height) {
       const leaving = clampIndex(y - radius, height) * width;
       const entering = clampIndex(y + radius + 1, height) * width;
-      for (let i = 0; i < width; i++) columns[i]! += data[entering + i]! - data[leaving + i]!;
+      for (let i = 0; i < width; i++) columns[i] = (columns[i]! + data[entering + i]! - data[leaving + i]!) | 0;
     }
   }
-  return { width, height, data: out };
+  if (output.rgba && !pixels) paintBytes(out, output.rgba, n);
+  return { width, height, data: out.length === n ? out : out.subarray(0, n) };
+}
+
+/** Alpha 255 and black, as one little-endian RGBA pixel; OR the grey value × 0x010101 for R, G and B. */
+const OPAQUE_BLACK = 0xff000000 | 0;
+
+/** The RGBA buffer as one 32-bit word per pixel (R in the low byte), where the platform and alignment allow it. */
+function pixelsOf(rgba: Uint8Array | Uint8ClampedArray, n: number): Int32Array | null {
+  if (rgba.length < 4 * n) throw new RangeError('adaptiveMeanThreshold: RGBA output smaller than the image');
+  return LITTLE_ENDIAN && rgba.byteOffset % 4 === 0 ? new Int32Array(rgba.buffer, rgba.byteOffset, n) : null;
+}
+
+/** Opaque black/white RGBA pixels of a 0/255 image, a byte at a time (big-endian or unaligned buffers). */
+function paintBytes(bw: Uint8Array, rgba: Uint8Array | Uint8ClampedArray, n: number): void {
+  for (let i = 0, j = 0; i < n; i++, j += 4) {
+    const v = bw[i]!;
+    rgba[j] = v;
+    rgba[j + 1] = v;
+    rgba[j + 2] = v;
+    rgba[j + 3] = 255;
+  }
 }
 
 /** The block size of a Neighborhood slider value (0–25): an odd window 2n + 1 pixels wide. */

@@ -63,18 +63,14 @@ export function cropCanvas(source: HTMLCanvasElement, box: Box): HTMLCanvasEleme
 export const imageDataOf = (canvas: HTMLCanvasElement): ImageData =>
   context(canvas).getImageData(0, 0, canvas.width, canvas.height);
 
-/** A black-and-white image (one byte per pixel) as a canvas. */
-export function canvasOfBw(bw: Uint8Array, width: number, height: number): HTMLCanvasElement {
-  const out = canvasOf(width, height);
-  const ctx = context(out);
-  const data = ctx.createImageData(width, height);
-  for (let i = 0; i < bw.length; i++) {
-    const v = bw[i]!;
-    data.data[4 * i] = v;
-    data.data[4 * i + 1] = v;
-    data.data[4 * i + 2] = v;
-    data.data[4 * i + 3] = 255;
-  }
+/**
+ * Pixels as a canvas of their size. The canvas is only drawn from (the stage scales it), never read back, so it
+ * does not ask for CPU-side reads as the working image's canvases do and may live on the GPU.
+ */
+export function canvasOfImageData(data: ImageData): HTMLCanvasElement {
+  const out = canvasOf(data.width, data.height);
+  const ctx = out.getContext('2d');
+  if (!ctx) throw new Error('This browser cannot draw on a canvas.');
   ctx.putImageData(data, 0, 0);
   return out;
 }

@@ -2,27 +2,38 @@
 /**
  * Adaptive threshold off the main thread (spec 02 §4.3): grey from RGBA as OpenCV, then OpenCV's adaptive mean
  * threshold (packages/spatial, equal to OpenCV bit for bit). Answers the black-and-white image and its timing.
+ *
+ * Nothing is copied across the thread boundary: the page transfers the pixels' buffer here, the threshold paints
+ * its black-and-white RGBA into that same buffer (its colours are not needed once the grey image is made), and both
+ * buffers are transferred back, ready to become the canvas's ImageData.
  */
 import { adaptiveMeanThreshold, blockSizeOf, rgbaToGrey } from '@atlas/spatial/atlasbrowser';
 
 export interface ThresholdRequest {
   id: number;
-  rgba: Uint8ClampedArray;
+  /** The image's RGBA pixels (transferred: the page no longer has them). */
+  rgba: Uint8ClampedArray<ArrayBuffer>;
   width: number;
   height: number;
   neighborhood: number;
   c: number;
 }
-export type ThresholdResponse = { id: number; bw: Uint8Array; ms: number } | { id: number; error: string };
+export type ThresholdResponse =
+  /** `bw` one byte per pixel (0 / 255); `rgba` the same as opaque RGBA pixels, in the request's buffer. */
+  { id: number; bw: Uint8Array; rgba: Uint8ClampedArray<ArrayBuffer>; ms: number } | { id: number; error: string };
+
+// The grey image is scratch: kept between requests (a user re-thresholds the same image with another C).
+let grey = new Uint8Array(0);
 
 self.onmessage = (event: MessageEvent<ThresholdRequest>) => {
   const { id, rgba, width, height, neighborhood, c } = event.data;
   try {
     const started = performance.now();
-    const grey = rgbaToGrey(rgba, width, height);
-    const bw = adaptiveMeanThreshold(grey, blockSizeOf(neighborhood), c).data;
-    const response: ThresholdResponse = { id, bw, ms: performance.now() - started };
-    (self as unknown as Worker).postMessage(response, [bw.buffer]);
+    if (grey.length !== width * height) grey = new Uint8Array(width * height);
+    const image = rgbaToGrey(rgba, width, height, grey);
+    const bw = adaptiveMeanThreshold(image, blockSizeOf(neighborhood), c, { rgba }).data;
+    const response: ThresholdResponse = { id, bw, rgba, ms: performance.now() - started };
+    (self as unknown as Worker).postMessage(response, [bw.buffer, rgba.buffer]);
   } catch (error) {
     (self as unknown as Worker).postMessage({ id, error: (error as Error).message } satisfies ThresholdResponse);
   }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ATLASBROWSER } from '@atlas/contracts';
 import type { ShowSnack } from '../../app/feedback';
-import { canvasOfBw, imageDataOf } from './imageOps';
+import { canvasOfImageData, imageDataOf } from './imageOps';
 import { ThresholdClient } from './thresholdClient';
 
 export interface Thresholded {
@@ -16,8 +16,8 @@ export async function thresholdCanvas(
   neighborhood: number,
   c: number,
 ): Promise<Thresholded & { workerMs: number }> {
-  const { bw: data, ms } = await client.threshold(imageDataOf(image), neighborhood, c);
-  return { canvas: canvasOfBw(data, image.width, image.height), data, workerMs: ms };
+  const { bw: data, imageData, ms } = await client.threshold(imageDataOf(image), neighborhood, c);
+  return { canvas: canvasOfImageData(imageData), data, workerMs: ms };
 }
 
 /** Adaptive threshold of the working image in a Web Worker (spec 02 §4.3); changing C or the neighbourhood drops it. */
