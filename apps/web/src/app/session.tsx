@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@atlas/contracts';
 import * as auth from '../api/auth';
-import { setTokenSource } from '../api/client';
+import { ApiError, setTokenSource } from '../api/client';
 import { useSnackbar } from './feedback';
 import { clearLoginCookieString, loginCookieString, parseLoginCookie } from './loginRecord';
 import { SessionController, type SessionState } from './sessionController';
@@ -41,6 +41,9 @@ function browserController(): SessionController {
     url: window.location.origin,
     now: Date.now,
     log: (message, error) => console.warn(message, error),
+    transient: (error) =>
+      (error instanceof ApiError && (error.status === 0 || error.status >= 500)) ||
+      (error as Error).name === 'AbortError',
   });
 }
 

@@ -17,6 +17,7 @@ function setup(saved: LoginRecord | null = null) {
     login: vi.fn(async (username: string) => ({ access_token: jwt(username, Date.now() + HOUR) })),
     whoami: vi.fn(async (token: string) => {
       if (token.startsWith('bad')) throw new Error('401');
+      if (token.startsWith('unreachable')) throw new Error('network');
       return { username: 'ada', groups: ['user'], profile: null };
     }),
     refreshToken: vi.fn(async () => ({ access_token: jwt('ada', Date.now() + HOUR) })),
@@ -33,6 +34,7 @@ function setup(saved: LoginRecord | null = null) {
     url: 'http://portal',
     now: () => Date.now(),
     log: vi.fn(),
+    transient: (error: unknown) => (error as Error).message === 'network',
   } satisfies SessionDeps;
   return { controller: new SessionController(deps), deps, cookie: () => cookie };
 }
@@ -72,6 +74,15 @@ describe('SessionController', () => {
     await controller.restore();
     expect(controller.getState()).toMatchObject({ ready: true, user: null, token: null });
     expect(cookie()).toBeNull();
+    expect(deps.log).toHaveBeenCalled();
+  });
+
+  it('keeps the saved session when whoami gets no answer (page left mid-call, server down)', async () => {
+    const saved = { url: 'http://portal', token: 'unreachable-token' };
+    const { controller, cookie, deps } = setup(saved);
+    await controller.restore();
+    expect(controller.getState()).toMatchObject({ ready: true, user: null, token: null });
+    expect(cookie()).toEqual(saved);
     expect(deps.log).toHaveBeenCalled();
   });
 

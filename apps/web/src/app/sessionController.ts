@@ -30,6 +30,11 @@ export interface SessionDeps {
   now(): number;
   /** Spec 01 §8: refresh and current-user errors are only logged. */
   log(message: string, error: unknown): void;
+  /**
+   * Whether a failed whoami says nothing about the token (no answer, a server error, the page being left mid-call):
+   * the login cookie is then kept. Only a server that refuses the token ends the saved session.
+   */
+  transient(error: unknown): boolean;
 }
 
 const SIGNED_OUT: SessionState = { user: null, token: null, isPublic: false, ready: true };
@@ -53,7 +58,11 @@ export class SessionController {
     return () => this.listeners.delete(listener);
   };
 
-  /** Reads the login cookie once and turns it back into a session; a cookie that fails whoami is removed. */
+  /**
+   * Reads the login cookie once and turns it back into a session; a cookie whose token whoami refuses is removed.
+   * One that could not be checked (no answer) stays for the next start: leaving a page while it restores (a click,
+   * a reload) aborts its whoami, and that must not sign the user out of the page they go to.
+   */
   restore(): Promise<void> {
     this.restoring ??= this.restoreOnce();
     return this.restoring;
@@ -76,7 +85,7 @@ export class SessionController {
     } catch (error) {
       if (generation !== this.generation) return;
       this.deps.log('Could not restore the saved session', error);
-      this.deps.cookie.clear();
+      if (!this.deps.transient(error)) this.deps.cookie.clear();
       this.set({ ...SIGNED_OUT });
     }
   }
