@@ -34,3 +34,38 @@ function fixed2Abs(a: number): string {
 function hundredths(n: bigint): string {
   return `${n / 100n}.${(n % 100n).toString().padStart(2, '0')}`;
 }
+
+/** Distance from a half-hundredth under which `x·100` in floating point may round the other way than x itself. */
+const NEAR_TIE = 1e-6;
+const SPACE = 32;
+const DOT = 46;
+const DIGIT = 48;
+
+/**
+ * Writes `printf62(x)` as its 6 ASCII bytes at `buffer[at]` and returns true, for 0 ≤ x < 999.995 (the fields of a
+ * log-normalised or count matrix); returns false, writing nothing, for any other x (negative, wider, NaN).
+ * The hundredths are `round(x·100)` unless x·100 lies within 1e-6 of a half, where the floating product may not
+ * tell which side the exact value is on, or it is an exact tie (C rounds those to even): those go through
+ * `printf62`. Allocates no string, so the text summations of 30 M values format in a fraction of the time.
+ */
+export function writePrintf62(buffer: Uint8Array, at: number, x: number): boolean {
+  if (!(x >= 0 && x < 999.995) || Object.is(x, -0)) return false;
+  const scaled = x * 100;
+  const floor = Math.floor(scaled);
+  let n = Math.abs(scaled - floor - 0.5) < NEAR_TIE ? -1 : Math.round(scaled);
+  if (n < 0 || n > 99_999) {
+    const text = printf62(x);
+    if (text.length !== 6) return false;
+    for (let c = 0; c < 6; c++) buffer[at + c] = text.charCodeAt(c);
+    return true;
+  }
+  buffer[at + 5] = DIGIT + (n % 10);
+  n = Math.floor(n / 10);
+  buffer[at + 4] = DIGIT + (n % 10);
+  n = Math.floor(n / 10);
+  buffer[at + 3] = DOT;
+  buffer[at + 2] = DIGIT + (n % 10);
+  buffer[at + 1] = n >= 10 ? DIGIT + (Math.floor(n / 10) % 10) : SPACE;
+  buffer[at] = n >= 100 ? DIGIT + Math.floor(n / 100) : SPACE;
+  return true;
+}
