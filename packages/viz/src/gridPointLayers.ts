@@ -2,12 +2,12 @@ import { useRef } from 'react';
 import type { Layer, Viewport } from '@deck.gl/core';
 import { categoricalLut } from './colormaps';
 import { ValuePointsLayer } from './layers/ValuePointsLayer';
-import { ValueScatterLayer } from './layers/ValueScatterLayer';
-import { shouldUseGlPoints, tixelDiameterPx } from './pointSize';
+import { tixelDiameterPx } from './pointSize';
 
 /**
  * The points of one panel of a many-view Deck (the multi-sample grid, Atlas Compare): one layer per view, drawn only
- * in its own view, with the same layer choice, sizes and colouring as the main plots.
+ * in its own view, as GL points (their sizes are in screen pixels and nothing is picked: see `shouldUseGlPoints`),
+ * with the same sizes and colouring as the main plots.
  */
 
 /** See LinkedPlots: no MSAA (the point shader smooths edges), and the drawing buffer kept for screenshots. */
@@ -33,16 +33,14 @@ function binaryData(positions: Float32Array, values: Float32Array): BinaryData {
   return data;
 }
 
-// The two layer kinds get different ids: deck would otherwise hand one layer's GPU state to the other when a
-// panel's tixel count crosses into another size band.
-const pointLayerId = (viewId: string, glPoints: boolean) => `${viewId}-${glPoints ? 'gl-points' : 'points'}`;
+const pointLayerId = (viewId: string) => `${viewId}-gl-points`;
 
 /** The id of a view's selection outline (Atlas Compare). */
 export const selectionLayerId = (viewId: string) => `${viewId}-selection`;
 
 /** Whether a layer belongs to a view's panel (its points or its selection outline). */
 export const isPanelLayer = (layer: Layer, viewId: string): boolean =>
-  layer.id === pointLayerId(viewId, layer instanceof ValuePointsLayer) || layer.id === selectionLayerId(viewId);
+  layer.id === pointLayerId(viewId) || layer.id === selectionLayerId(viewId);
 
 /** Deck's `layerFilter`: each view draws only its own panel's layers. */
 export const ownViewOnly = ({ layer, viewport }: { layer: Layer; viewport: Viewport }) =>
@@ -70,19 +68,14 @@ export interface GridPanelPoints {
   displayScale: number;
 }
 
-/** The panel's points as GL points or instanced circles, whichever its tixel count calls for (./pointSize.ts). */
-export function gridPointLayer(panel: GridPanelPoints): ValuePointsLayer | ValueScatterLayer {
+/** The panel's points, one GL point per tixel. */
+export function gridPointLayer(panel: GridPanelPoints): ValuePointsLayer {
   const { viewId, positions, values, displayScale, ...colouring } = panel;
-  const diameterPx = tixelDiameterPx(values.length, displayScale);
-  const common = { ...colouring, data: binaryData(positions, values), antialiasing: values.length < 200_000 };
-  return shouldUseGlPoints(values.length, { physical: false, pickable: false })
-    ? new ValuePointsLayer({ ...common, id: pointLayerId(viewId, true), pointSizePixels: diameterPx })
-    : new ValueScatterLayer({
-        ...common,
-        id: pointLayerId(viewId, false),
-        radiusUnits: 'pixels',
-        getRadius: diameterPx / 2,
-        radiusMinPixels: 0.5,
-        pickable: false,
-      });
+  return new ValuePointsLayer({
+    ...colouring,
+    data: binaryData(positions, values),
+    antialiasing: values.length < 200_000,
+    id: pointLayerId(viewId),
+    pointSizePixels: tixelDiameterPx(values.length, displayScale),
+  });
 }

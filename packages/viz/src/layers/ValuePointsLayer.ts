@@ -1,8 +1,8 @@
 /**
  * The value-coloured tixels drawn as one GL point each (`point-list`, not instanced). ValueScatterLayer draws an
- * instanced 4-vertex quad per point: 4× the vertex work and, under software WebGL (SwiftShader), some 30× slower
- * at a million points. For the pixel-sized points of big runs the two look the same, so the plots switch to this
- * layer there (see `shouldUseGlPoints` in pointSize.ts). It colours exactly like ValueScatterLayer (same props,
+ * instanced 4-vertex quad per point: 4× the vertex work and, under software WebGL (SwiftShader), some 30× slower.
+ * Points sized in screen pixels look the same either way, so the plots use this layer for them whatever the count
+ * (see `shouldUseGlPoints` in pointSize.ts) and keep the quads for physical spot sizes and hover picking. It colours exactly like ValueScatterLayer (same props,
  * data, shader module and edge smoothing) but is not pickable and sizes its points in CSS pixels only.
  *
  * Data is binary: `{length, attributes: {getPosition: {value: Float32Array, size: 2},

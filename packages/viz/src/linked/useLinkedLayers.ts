@@ -102,7 +102,7 @@ export function useLinkedLayers(input: LinkedLayerInput): Layer[] {
       };
       // The two kinds get different ids: deck would otherwise hand one layer's GPU state to the other.
       out.push(
-        shouldUseGlPoints(n, { physical, pickable })
+        shouldUseGlPoints({ physical, pickable })
           ? new ValuePointsLayer({ ...common, id: `${id}-gl-points`, pointSizePixels: diameterPx })
           : new ValueScatterLayer({
               ...common,
