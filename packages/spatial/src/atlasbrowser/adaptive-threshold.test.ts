@@ -1,6 +1,12 @@
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adaptiveMeanThreshold, blockSizeOf, rgbaToGrey, type GreyImage } from './adaptive-threshold.js';
+import {
+  adaptiveMeanThreshold,
+  blockSizeOf,
+  rgbaToGrey,
+  thresholdBands,
+  type GreyImage,
+} from './adaptive-threshold.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- opencv.js is untyped Emscripten output */
 let cv: any;
@@ -80,6 +86,32 @@ describe('adaptive mean threshold', () => {
     expect(Array.from(rgbaToGrey(unaligned, 20, 10).data)).toEqual(Array.from(dst.data as Uint8Array));
     src.delete();
     dst.delete();
+  });
+
+  it.each([
+    [97, 61, 7, 2],
+    [64, 48, 1, 3],
+    [50, 70, 25, 4], // overlap wider than some bands
+    [13, 9, 12, 5], // block larger than the image
+  ])('a %i×%i image thresholded in bands (neighbourhood %i, %i bands) equals the whole', (w, h, n, count) => {
+    const image = generated(w, h, w + n);
+    const block = blockSizeOf(n);
+    const whole = adaptiveMeanThreshold(image, block, 3).data;
+    const joined = new Uint8Array(w * h).fill(7);
+    const bands = thresholdBands(h, block, count);
+    expect(bands.map((b) => b.end - b.start).reduce((a, b) => a + b)).toBe(h);
+    for (const band of bands) {
+      const rows = image.data.slice(band.readStart * w, band.readEnd * w);
+      const rgba = new Uint8Array(4 * rows.length);
+      const part = adaptiveMeanThreshold({ width: w, height: band.readEnd - band.readStart, data: rows }, block, 3, {
+        rows: { start: band.start - band.readStart, end: band.end - band.readStart },
+        rgba,
+      });
+      const own = part.data.subarray((band.start - band.readStart) * w, (band.end - band.readStart) * w);
+      joined.set(own, band.start * w);
+      expect(rgba[4 * (band.start - band.readStart) * w]).toBe(own[0]);
+    }
+    expect(Array.from(joined)).toEqual(Array.from(whole));
   });
 
   it('refuses an even block size', () => {

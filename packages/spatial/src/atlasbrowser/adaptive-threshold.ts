@@ -51,6 +51,12 @@ export interface ThresholdOutput {
    * the browser can show it without a second pass over 16 M pixels. May be the buffer the grey image was made from.
    */
   rgba?: Uint8Array | Uint8ClampedArray;
+  /**
+   * Only rows [start, end) are computed (the rest of `out` and `rgba` is left as it is), reading up to
+   * `blockSize >> 1` rows either side: a band of a larger image, given with that many rows of overlap (or the
+   * image's own edge), thresholds exactly as the whole image would there (see `thresholdBands`).
+   */
+  rows?: { start: number; end: number };
 }
 
 /**
@@ -84,14 +90,18 @@ export function adaptiveMeanThreshold(
   const bias = (1 - 2 * Math.ceil(c)) * area;
   // Painted in the same pass when the platform lets us store a whole RGBA pixel at once; else afterwards, bytewise.
   const pixels = output.rgba ? pixelsOf(output.rgba, n) : null;
+  const first = output.rows?.start ?? 0;
+  const end = output.rows?.end ?? height;
+  if (!(0 <= first && first <= end && end <= height))
+    throw new RangeError('adaptiveMeanThreshold: rows outside the image');
   const columns = new Int32Array(width);
   for (let dy = -radius; dy <= radius; dy++) {
-    const row = clampIndex(dy, height) * width;
+    const row = clampIndex(first + dy, height) * width;
     for (let x = 0; x < width; x++) columns[x]! += data[row + x]!;
   }
   const last = width - 1;
   const middleEnd = Math.max(radius, width - radius - 1);
-  for (let y = 0; y < height; y++) {
+  for (let y = first; y < end; y++) {
     let sum = 0;
     for (let dx = -radius; dx <= radius; dx++) sum += columns[clampIndex(dx, width)]!;
     const base = y * width;
@@ -116,13 +126,13 @@ export function adaptiveMeanThreshold(
       if (pixels) pixels[base + x] = OPAQUE_BLACK | (v * 0x010101);
       sum += columns[last]! - columns[Math.max(x - radius, 0)]!;
     }
-    if (y + 1 < height) {
+    if (y + 1 < end) {
       const leaving = clampIndex(y - radius, height) * width;
       const entering = clampIndex(y + radius + 1, height) * width;
       for (let i = 0; i < width; i++) columns[i] = (columns[i]! + data[entering + i]! - data[leaving + i]!) | 0;
     }
   }
-  if (output.rgba && !pixels) paintBytes(out, output.rgba, n);
+  if (output.rgba && !pixels) paintBytes(out, output.rgba, first * width, end * width);
   return { width, height, data: out.length === n ? out : out.subarray(0, n) };
 }
 
@@ -136,8 +146,8 @@ function pixelsOf(rgba: Uint8Array | Uint8ClampedArray, n: number): Int32Array |
 }
 
 /** Opaque black/white RGBA pixels of a 0/255 image, a byte at a time (big-endian or unaligned buffers). */
-function paintBytes(bw: Uint8Array, rgba: Uint8Array | Uint8ClampedArray, n: number): void {
-  for (let i = 0, j = 0; i < n; i++, j += 4) {
+function paintBytes(bw: Uint8Array, rgba: Uint8Array | Uint8ClampedArray, from: number, to: number): void {
+  for (let i = from, j = 4 * from; i < to; i++, j += 4) {
     const v = bw[i]!;
     rgba[j] = v;
     rgba[j + 1] = v;
@@ -148,3 +158,28 @@ function paintBytes(bw: Uint8Array, rgba: Uint8Array | Uint8ClampedArray, n: num
 
 /** The block size of a Neighborhood slider value (0–25): an odd window 2n + 1 pixels wide. */
 export const blockSizeOf = (neighborhood: number): number => 2 * Math.round(neighborhood) + 1;
+
+/** One band of an image split for parallel thresholding: rows [start, end) are its own. */
+export interface ThresholdBand {
+  start: number;
+  end: number;
+  /** The rows to read for it: its own plus up to `radius` rows of overlap either side, within the image. */
+  readStart: number;
+  readEnd: number;
+}
+
+/**
+ * The image's rows cut into `count` bands of nearly equal height, each with the overlap the block's neighbourhood
+ * reads. Thresholding each band's read rows with `rows: [start − readStart, end − readStart)` gives, for its own
+ * rows, exactly the whole image's result: inside the image the overlap supplies the neighbours, and at the image's
+ * top and bottom the band's edge is the image's edge, replicated as OpenCV does.
+ */
+export function thresholdBands(height: number, blockSize: number, count: number): ThresholdBand[] {
+  const radius = (blockSize - 1) >> 1;
+  const n = Math.max(1, Math.min(Math.floor(count), height));
+  return Array.from({ length: n }, (_, i) => {
+    const start = Math.round((i * height) / n);
+    const end = Math.round(((i + 1) * height) / n);
+    return { start, end, readStart: Math.max(0, start - radius), readEnd: Math.min(height, end + radius) };
+  });
+}

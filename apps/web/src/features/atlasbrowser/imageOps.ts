@@ -9,7 +9,7 @@ export function canvasOf(width: number, height: number): HTMLCanvasElement {
   return canvas;
 }
 
-function context(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
+export function context(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) throw new Error('This browser cannot draw on a canvas.');
   return ctx;
@@ -57,21 +57,6 @@ export const orientCanvas = (source: HTMLCanvasElement, o: Orientation): HTMLCan
 export function cropCanvas(source: HTMLCanvasElement, box: Box): HTMLCanvasElement {
   const out = canvasOf(box.side, box.side);
   context(out).drawImage(source, box.x, box.y, box.side, box.side, 0, 0, box.side, box.side);
-  return out;
-}
-
-export const imageDataOf = (canvas: HTMLCanvasElement): ImageData =>
-  context(canvas).getImageData(0, 0, canvas.width, canvas.height);
-
-/**
- * Pixels as a canvas of their size. The canvas is only drawn from (the stage scales it), never read back, so it
- * does not ask for CPU-side reads as the working image's canvases do and may live on the GPU.
- */
-export function canvasOfImageData(data: ImageData): HTMLCanvasElement {
-  const out = canvasOf(data.width, data.height);
-  const ctx = out.getContext('2d');
-  if (!ctx) throw new Error('This browser cannot draw on a canvas.');
-  ctx.putImageData(data, 0, 0);
   return out;
 }
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { ATLASBROWSER } from '@atlas/contracts';
 import type { ShowSnack } from '../../app/feedback';
-import { canvasOfImageData, imageDataOf } from './imageOps';
 import { ThresholdClient } from './thresholdClient';
 
 export interface Thresholded {
@@ -9,15 +8,15 @@ export interface Thresholded {
   data: Uint8Array;
 }
 
-/** Threshold → the black-and-white canvas: the image's pixels read, the worker's pass, the result drawn. */
+/** Threshold → the black-and-white canvas: the image's pixels read, the workers' pass, the result drawn. */
 export async function thresholdCanvas(
   client: ThresholdClient,
   image: HTMLCanvasElement,
   neighborhood: number,
   c: number,
 ): Promise<Thresholded & { workerMs: number }> {
-  const { bw: data, imageData, ms } = await client.threshold(imageDataOf(image), neighborhood, c);
-  return { canvas: canvasOfImageData(imageData), data, workerMs: ms };
+  const { bw: data, canvas, ms } = await client.threshold(image, neighborhood, c);
+  return { canvas, data, workerMs: ms };
 }
 
 /** Adaptive threshold of the working image in a Web Worker (spec 02 §4.3); changing C or the neighbourhood drops it. */
