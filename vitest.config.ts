@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on our 2-core machines. Most server test files wait
+    // (child processes, PGlite start, sockets, timers) more than they compute, so two run in about 0.6 of the time.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       { test: { name: 'spatial', root: 'packages/spatial', environment: 'node' } },
