@@ -133,8 +133,9 @@ export async function writeWebFiles(input: WebFilesInput, sink: WebFileSink): Pr
       };
       let k = 0;
       for (const chunk of summationTextChunks(columns, take)) {
+        // Each chunk is a view from the start of its buffer: the whole buffer goes back to the pool.
         put(summationChunkPath(spec.summationPrefix, k++), chunk, input.summationGzipLevel ?? 1, () =>
-          free.push(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.buffer.byteLength - chunk.byteOffset)),
+          free.push(new Uint8Array(chunk.buffer)),
         );
         if (pending.length >= 4) await Promise.all(pending.splice(0, 2));
       }
