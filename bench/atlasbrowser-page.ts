@@ -23,7 +23,14 @@ export async function atlasBrowserPageRows(url: string): Promise<Row[]> {
     await page.getByRole('img', { name: 'Processed image' }).waitFor();
     const t = await page.evaluate(() => {
       const lab = (globalThis as unknown as Probe).__atlasBrowserLab!;
-      return { thresholdMs: lab.thresholdMs, workerMs: lab.workerMs, autofillMs: lab.autofillMs, bare: lab.bareLoopMs };
+      return {
+        thresholdMs: lab.thresholdMs,
+        againMs: lab.againMs,
+        loadMs: lab.loadMs,
+        workerMs: lab.workerMs,
+        autofillMs: lab.autofillMs,
+        bare: lab.bareLoopMs,
+      };
     });
 
     // A bare animation-frame loop first (the page idle: the frame rate this browser gives at all), then the same
@@ -49,9 +56,12 @@ export async function atlasBrowserPageRows(url: string): Promise<Row[]> {
     const moved = roi !== '200,200 3800,200 3800,3800 200,3800';
     return [
       {
-        measure: 'adaptive threshold of a 4,000×4,000 image in the browser (button → BW canvas)',
+        measure:
+          'adaptive threshold of a 4,000×4,000 image in the browser (Threshold button → black and white drawn at the stage’s size)',
         target: '< 300 ms',
-        figure: `${t.thresholdMs.toFixed(0)} ms median, worker ${t.workerMs.toFixed(0)} ms of it; a bare pass over the same pixels ${t.bare.toFixed(0)} ms (× ${(t.thresholdMs / t.bare).toFixed(1)})`,
+        figure:
+          `${t.thresholdMs.toFixed(0)} ms median on a new image, ${t.againMs.toFixed(0)} ms with another C (workers ${t.workerMs.toFixed(0)} ms of it); ` +
+          `reading a new image into the workers when it is made ${t.loadMs.toFixed(0)} ms; a bare pass over the same pixels ${t.bare.toFixed(0)} ms (× ${(t.thresholdMs / t.bare).toFixed(1)})`,
         verdict: t.thresholdMs < 300 ? 'met' : 'MISSED',
       },
       {

@@ -4,8 +4,12 @@
  */
 export interface AtlasBrowserLabTimings {
   side: number;
-  /** Threshold → black-and-white canvas ready: pixels read, worker round trip, canvas drawn (median of 5). */
+  /** Threshold button → black-and-white image at the stage's size, on a new working image (median of 3). */
   thresholdMs: number;
+  /** The same on an image thresholded before, with another C (median of 5). */
+  againMs: number;
+  /** Reading a new working image's pixels into the workers, done when the image is made (median of 3). */
+  loadMs: number;
   /** The worker's own share of it. */
   workerMs: number;
   autofillMs: number;

@@ -57,22 +57,6 @@ describe('adaptive mean threshold', () => {
     expect(differing).toBe(0);
   });
 
-  it('paints the same result as opaque RGBA pixels, also into the buffer the grey image came from', () => {
-    const image = generated(97, 61, 5);
-    const rgba = new Uint8ClampedArray(4 * 97 * 61);
-    for (let i = 0; i < image.data.length; i++)
-      rgba.fill(image.data[i]!, 4 * i, 4 * i + 3).fill(255, 4 * i + 3, 4 * i + 4);
-    const grey = rgbaToGrey(rgba, 97, 61, new Uint8Array(97 * 61));
-    const bw = adaptiveMeanThreshold(grey, blockSizeOf(7), 7, { rgba }).data;
-    expect(Array.from(bw)).toEqual(Array.from(oracle(image, blockSizeOf(7), 7)));
-    for (let i = 0; i < bw.length; i++)
-      expect(Array.from(rgba.subarray(4 * i, 4 * i + 4))).toEqual([bw[i], bw[i], bw[i], 255]);
-    // An unaligned view takes the bytewise way and paints the same.
-    const shifted = new Uint8Array(4 * 97 * 61 + 1).subarray(1);
-    adaptiveMeanThreshold(grey, blockSizeOf(7), 7, { rgba: shifted });
-    expect(Array.from(shifted)).toEqual(Array.from(rgba));
-  });
-
   it('converts RGBA to grey as OpenCV RGBA2GRAY', () => {
     const rgba = new Uint8Array(4 * 200);
     for (let i = 0; i < rgba.length; i++) rgba[i] = (i * 97 + 13) % 256;
@@ -98,18 +82,16 @@ describe('adaptive mean threshold', () => {
     const block = blockSizeOf(n);
     const whole = adaptiveMeanThreshold(image, block, 3).data;
     const joined = new Uint8Array(w * h).fill(7);
-    const bands = thresholdBands(h, block, count);
+    // Read with the widest neighbourhood's overlap, as the browser's workers keep a band for every C and size.
+    const bands = thresholdBands(h, blockSizeOf(n === 25 ? 25 : n + 3), count);
     expect(bands.map((b) => b.end - b.start).reduce((a, b) => a + b)).toBe(h);
     for (const band of bands) {
       const rows = image.data.slice(band.readStart * w, band.readEnd * w);
-      const rgba = new Uint8Array(4 * rows.length);
       const part = adaptiveMeanThreshold({ width: w, height: band.readEnd - band.readStart, data: rows }, block, 3, {
         rows: { start: band.start - band.readStart, end: band.end - band.readStart },
-        rgba,
       });
       const own = part.data.subarray((band.start - band.readStart) * w, (band.end - band.readStart) * w);
       joined.set(own, band.start * w);
-      expect(rgba[4 * (band.start - band.readStart) * w]).toBe(own[0]);
     }
     expect(Array.from(joined)).toEqual(Array.from(whole));
   });

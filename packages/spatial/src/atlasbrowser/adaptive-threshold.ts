@@ -47,12 +47,7 @@ export interface ThresholdOutput {
   /** Receives the result, one byte per pixel (0 or 255); a new array when not given. */
   out?: Uint8Array;
   /**
-   * Also paints the result as opaque black/white RGBA pixels here (width × height × 4 bytes), in the same pass, so
-   * the browser can show it without a second pass over 16 M pixels. May be the buffer the grey image was made from.
-   */
-  rgba?: Uint8Array | Uint8ClampedArray;
-  /**
-   * Only rows [start, end) are computed (the rest of `out` and `rgba` is left as it is), reading up to
+   * Only rows [start, end) are computed (the rest of `out` is left as it is), reading up to
    * `blockSize >> 1` rows either side: a band of a larger image, given with that many rows of overlap (or the
    * image's own edge), thresholds exactly as the whole image would there (see `thresholdBands`).
    */
@@ -88,8 +83,6 @@ export function adaptiveMeanThreshold(
   const twoArea = 2 * area;
   // 2·sum − (2·(src + delta) − 1)·area = 2·sum + bias − twoArea·src; its sign bit (>> 31) is all ones when white.
   const bias = (1 - 2 * Math.ceil(c)) * area;
-  // Painted in the same pass when the platform lets us store a whole RGBA pixel at once; else afterwards, bytewise.
-  const pixels = output.rgba ? pixelsOf(output.rgba, n) : null;
   const first = output.rows?.start ?? 0;
   const end = output.rows?.end ?? height;
   if (!(0 <= first && first <= end && end <= height))
@@ -108,22 +101,16 @@ export function adaptiveMeanThreshold(
     let x = 0;
     // Left edge: the leaving column is replicated column 0.
     for (; x < radius && x < width; x++) {
-      const v = ((2 * sum + bias - twoArea * data[base + x]!) >> 31) & 255;
-      out[base + x] = v;
-      if (pixels) pixels[base + x] = OPAQUE_BLACK | (v * 0x010101);
+      out[base + x] = ((2 * sum + bias - twoArea * data[base + x]!) >> 31) & 255;
       sum += columns[Math.min(x + radius + 1, last)]! - columns[0]!;
     }
     for (; x < middleEnd; x++) {
-      const v = ((2 * sum + bias - twoArea * data[base + x]!) >> 31) & 255;
-      out[base + x] = v;
-      if (pixels) pixels[base + x] = OPAQUE_BLACK | (v * 0x010101);
+      out[base + x] = ((2 * sum + bias - twoArea * data[base + x]!) >> 31) & 255;
       sum += columns[x + radius + 1]! - columns[x - radius]!;
     }
     // Right edge: the entering column is replicated column width − 1.
     for (; x < width; x++) {
-      const v = ((2 * sum + bias - twoArea * data[base + x]!) >> 31) & 255;
-      out[base + x] = v;
-      if (pixels) pixels[base + x] = OPAQUE_BLACK | (v * 0x010101);
+      out[base + x] = ((2 * sum + bias - twoArea * data[base + x]!) >> 31) & 255;
       sum += columns[last]! - columns[Math.max(x - radius, 0)]!;
     }
     if (y + 1 < end) {
@@ -132,28 +119,7 @@ export function adaptiveMeanThreshold(
       for (let i = 0; i < width; i++) columns[i] = (columns[i]! + data[entering + i]! - data[leaving + i]!) | 0;
     }
   }
-  if (output.rgba && !pixels) paintBytes(out, output.rgba, first * width, end * width);
   return { width, height, data: out.length === n ? out : out.subarray(0, n) };
-}
-
-/** Alpha 255 and black, as one little-endian RGBA pixel; OR the grey value × 0x010101 for R, G and B. */
-const OPAQUE_BLACK = 0xff000000 | 0;
-
-/** The RGBA buffer as one 32-bit word per pixel (R in the low byte), where the platform and alignment allow it. */
-function pixelsOf(rgba: Uint8Array | Uint8ClampedArray, n: number): Int32Array | null {
-  if (rgba.length < 4 * n) throw new RangeError('adaptiveMeanThreshold: RGBA output smaller than the image');
-  return LITTLE_ENDIAN && rgba.byteOffset % 4 === 0 ? new Int32Array(rgba.buffer, rgba.byteOffset, n) : null;
-}
-
-/** Opaque black/white RGBA pixels of a 0/255 image, a byte at a time (big-endian or unaligned buffers). */
-function paintBytes(bw: Uint8Array, rgba: Uint8Array | Uint8ClampedArray, from: number, to: number): void {
-  for (let i = from, j = 4 * from; i < to; i++, j += 4) {
-    const v = bw[i]!;
-    rgba[j] = v;
-    rgba[j + 1] = v;
-    rgba[j + 2] = v;
-    rgba[j + 3] = 255;
-  }
 }
 
 /** The block size of a Neighborhood slider value (0–25): an odd window 2n + 1 pixels wide. */

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +20,7 @@ import {
 import { GeneratedFolder, Header, Welcome } from './parts';
 import { baseName, generateArgs } from './generateArgs';
 import { initialRoi, tixelCentres } from './geometry';
+import { drawnSize } from './imageOps';
 import { Stage, type StageMode } from './Stage';
 import { ToolPanel, type Background } from './ToolPanel';
 import { useGeneration } from './useGeneration';
@@ -105,6 +106,12 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
   };
 
   const { working } = image;
+  const { prepare: prepareThreshold } = threshold;
+  const workingBsa = working?.bsa;
+  // The new working image's pixels go to the threshold workers now, not when Threshold is pressed.
+  useEffect(() => {
+    if (workingBsa && !updateMode) prepareThreshold(workingBsa);
+  }, [workingBsa, updateMode, prepareThreshold]);
   const onRoi = (next: Roi) => {
     setRoi(next);
     // Dragging the ROI clears the tixel grid (spec 02 §4.3).
@@ -141,7 +148,7 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
   const { bw } = threshold;
   const shown = working
     ? background === 'bw' && bw
-      ? bw.canvas
+      ? bw
       : background === 'postB' && working.postB
         ? working.postB
         : working.bsa
@@ -190,7 +197,9 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
               threshold.changeNeighborhood(v);
               dropThresholdView();
             }}
-            onThreshold={() => void threshold.run(working.bsa).then((done) => done && setBackground('bw'))}
+            onThreshold={() =>
+              void threshold.run(working.bsa, drawnSize(working.bsa, scale)).then((done) => done && setBackground('bw'))
+            }
             thresholding={threshold.running}
             background={background}
             backgrounds={{ postB: Boolean(working.postB), bsa: true, bw: Boolean(bw) }}

@@ -2,13 +2,15 @@ import { useEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent } fro
 import Box from '@mui/material/Box';
 import type { Point, Roi } from '@atlas/spatial/atlasbrowser';
 import { clampCrop, clampPoint, cornerAt, withCorner, type Box as CropBox } from './geometry';
-import { jet } from './imageOps';
+import { BwImage } from './bwImage';
+import { drawnSize, jet } from './imageOps';
 import { fillTixels, strokeTixelGrid, tixelLattice } from './tixelDrawing';
 
 export type StageMode = 'view' | 'crop' | 'roi' | 'fill' | 'erase';
 
 export interface StageProps {
-  image: HTMLCanvasElement;
+  /** A working image, or its thresholded black and white. */
+  image: HTMLCanvasElement | BwImage;
   scale: number;
   mode: StageMode;
   crop: CropBox | null;
@@ -39,11 +41,11 @@ export function Stage(props: StageProps) {
   const overlay = useRef<HTMLCanvasElement>(document.createElement('canvas'));
   const drag = useRef<{ kind: 'move' | 'resize' | 'corner' | 'brush'; start: Point; crop?: CropBox } | null>(null);
   const cursor = useRef<Point | null>(null);
-  const width = Math.max(1, Math.round(image.width * scale));
-  const height = Math.max(1, Math.round(image.height * scale));
+  const { width, height } = drawnSize(image, scale);
   // The image at its drawn size, made once per image and scale: scaling a 4,000 × 4,000 image down on every frame
   // of a drag cost more than the rest of the frame.
   const scaled = useMemo(() => {
+    if (image instanceof BwImage) return image.scaled(width, height);
     const out = document.createElement('canvas');
     out.width = width;
     out.height = height;

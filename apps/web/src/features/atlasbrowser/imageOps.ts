@@ -15,6 +15,12 @@ export function context(canvas: HTMLCanvasElement): CanvasRenderingContext2D {
   return ctx;
 }
 
+/** The size the stage draws an image at. */
+export const drawnSize = (image: { width: number; height: number }, scale: number) => ({
+  width: Math.max(1, Math.round(image.width * scale)),
+  height: Math.max(1, Math.round(image.height * scale)),
+});
+
 export async function canvasFromBlob(blob: Blob): Promise<HTMLCanvasElement> {
   const bitmap = await createImageBitmap(blob);
   const canvas = canvasOf(bitmap.width, bitmap.height);

@@ -1,44 +1,76 @@
 /// <reference lib="webworker" />
 /**
- * Adaptive threshold off the main thread (spec 02 §4.3): grey from RGBA as OpenCV, then OpenCV's adaptive mean
- * threshold (packages/spatial, equal to OpenCV bit for bit). Answers the black-and-white image and its timing.
- * The page cuts an image into bands, one per worker (thresholdClient.ts): a band carries the rows its
- * neighbourhood reads around its own, and only its own rows are thresholded.
- *
- * Nothing is copied across the thread boundary: the page transfers the pixels' buffer here, the threshold paints
- * its black-and-white RGBA into that same buffer (its colours are not needed once the grey image is made), and both
- * buffers are transferred back, ready to become the canvas's ImageData.
+ * Adaptive threshold off the main thread (spec 02 §4.3). The page cuts the working image into bands, one per worker
+ * (thresholdClient.ts). A band arrives once per image (`load`): its RGBA pixels, transferred, become a grey band
+ * (as OpenCV's RGB2GRAY) kept here, with the rows the widest neighbourhood reads around its own. Each Threshold
+ * (`threshold`) then runs OpenCV's adaptive mean threshold on the kept band (packages/spatial, equal to OpenCV bit
+ * for bit) and answers its black-and-white rows plus their box sums at the size the stage draws, so the page
+ * never handles a full-size RGBA image again.
  */
-import { adaptiveMeanThreshold, blockSizeOf, rgbaToGrey } from '@atlas/spatial/atlasbrowser';
+import {
+  adaptiveMeanThreshold,
+  blockSizeOf,
+  rgbaToGrey,
+  shrinkSums,
+  type ShrinkPart,
+  type ShrinkSize,
+} from '@atlas/spatial/atlasbrowser';
 
-export interface ThresholdRequest {
-  id: number;
-  /** The image's RGBA pixels (transferred: the page no longer has them). */
-  rgba: Uint8ClampedArray<ArrayBuffer>;
-  width: number;
-  height: number;
-  /** The rows of this image to threshold; the others are only read as neighbours. */
-  rows: { start: number; end: number };
-  neighborhood: number;
-  c: number;
+interface Rows {
+  start: number;
+  end: number;
 }
-export type ThresholdResponse =
-  /** `bw` one byte per pixel (0 / 255) where `rows` asked; `rgba` the same as opaque RGBA pixels, in the request's buffer. */
-  { id: number; bw: Uint8Array; rgba: Uint8ClampedArray<ArrayBuffer>; ms: number } | { id: number; error: string };
 
-// The grey image is scratch: kept between requests (a user re-thresholds the same image with another C).
-let grey = new Uint8Array(0);
+export type ThresholdRequest =
+  | {
+      id: number;
+      kind: 'load';
+      /** Which working image this band belongs to: a threshold names it. */
+      image: number;
+      /** The band's RGBA pixels (transferred: the page no longer has them). */
+      rgba: Uint8ClampedArray<ArrayBuffer>;
+      width: number;
+      /** The first image row in `rgba`, and this band's own rows (image rows). */
+      firstRow: number;
+      rows: Rows;
+    }
+  | { id: number; kind: 'threshold'; image: number; neighborhood: number; c: number; shrink: ShrinkSize };
+
+export type ThresholdResponse =
+  | { id: number; kind: 'load'; ms: number }
+  /** `bw` holds the band's rows from `firstRow` of the load on, 0 / 255, computed on its own rows only. */
+  | { id: number; kind: 'threshold'; bw: Uint8Array; shrink: ShrinkPart; ms: number }
+  | { id: number; error: string };
+
+let band: { image: number; grey: Uint8Array; width: number; height: number; firstRow: number; rows: Rows } | null =
+  null;
+
+function answer(request: ThresholdRequest): { response: ThresholdResponse; transfer: Transferable[] } {
+  const started = performance.now();
+  if (request.kind === 'load') {
+    const { image, rgba, width, firstRow, rows } = request;
+    const height = rgba.length / 4 / width;
+    band = { image, grey: rgbaToGrey(rgba, width, height).data, width, height, firstRow, rows };
+    return { response: { id: request.id, kind: 'load', ms: performance.now() - started }, transfer: [] };
+  }
+  if (band?.image !== request.image) throw new Error('The image was not loaded into this worker.');
+  const { grey, width, height, firstRow, rows } = band;
+  const own = { start: rows.start - firstRow, end: rows.end - firstRow };
+  const bw = adaptiveMeanThreshold({ width, height, data: grey }, blockSizeOf(request.neighborhood), request.c, {
+    rows: own,
+  }).data;
+  const shrink = shrinkSums(bw, firstRow, rows, request.shrink);
+  return {
+    response: { id: request.id, kind: 'threshold', bw, shrink, ms: performance.now() - started },
+    transfer: [bw.buffer, shrink.sums.buffer],
+  };
+}
 
 self.onmessage = (event: MessageEvent<ThresholdRequest>) => {
-  const { id, rgba, width, height, rows, neighborhood, c } = event.data;
   try {
-    const started = performance.now();
-    if (grey.length !== width * height) grey = new Uint8Array(width * height);
-    const image = rgbaToGrey(rgba, width, height, grey);
-    const bw = adaptiveMeanThreshold(image, blockSizeOf(neighborhood), c, { rgba, rows }).data;
-    const response: ThresholdResponse = { id, bw, rgba, ms: performance.now() - started };
-    (self as unknown as Worker).postMessage(response, [bw.buffer, rgba.buffer]);
+    const { response, transfer } = answer(event.data);
+    (self as unknown as Worker).postMessage(response, transfer);
   } catch (error) {
-    (self as unknown as Worker).postMessage({ id, error: (error as Error).message } satisfies ThresholdResponse);
+    (self as unknown as Worker).postMessage({ id: event.data.id, error: (error as Error).message });
   }
 };
