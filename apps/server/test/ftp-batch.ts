@@ -126,12 +126,18 @@ interface Stat {
   isDirectory(): boolean;
 }
 
+/** A read cut after `after` bytes; `then` runs when it is cut. */
+interface Drop {
+  after: number;
+  then?: () => void;
+}
+
 /** ftp-srv's FileSystem over a BatchTree: read-only, folders derived from file paths. */
 class BatchFileSystem extends FileSystem {
   constructor(
     connection: FtpConnection,
     private readonly tree: BatchTree,
-    private readonly drops: Map<string, number>,
+    private readonly drops: Map<string, Drop>,
     private readonly reads: string[],
   ) {
     super(connection, { root: '/', cwd: '/' });
@@ -185,12 +191,15 @@ class BatchFileSystem extends FileSystem {
         stream: Readable.from([Buffer.from(file.text).subarray(start ?? 0)]),
         clientPath: full,
       });
-    const after = this.drops.get(full);
+    const listed = this.drops.get(full);
     // Each listed drop happens once: the resumed read goes through.
     this.drops.delete(full);
     // A dead network: the data connection closes mid-file, without an FTP reply.
-    const cut = () => (this.connection as unknown as { connector: { socket?: Socket } }).connector.socket?.destroy();
-    const drop = after === undefined ? undefined : { after, cut };
+    const cut = () => {
+      (this.connection as unknown as { connector: { socket?: Socket } }).connector.socket?.destroy();
+      listed?.then?.();
+    };
+    const drop = listed === undefined ? undefined : { after: listed.after, cut };
     return Promise.resolve({ stream: generatedStream(file.seed!, file.size, start ?? 0, drop), clientPath: full });
   }
 }
@@ -199,8 +208,12 @@ export interface FtpBatchServer {
   port: number;
   /** `path@offset` of every file read, in order. */
   reads: string[];
-  /** Makes the next read of `file` fail after `bytes` bytes, as a dropped connection. */
-  dropOnce(file: string, bytes: number): void;
+  /**
+   * Makes the next read of `file` fail after `bytes` bytes, as a dropped connection; with `thenOffline`, the
+   * server refuses every login after it, until `online()`.
+   */
+  dropOnce(file: string, bytes: number, opts?: { thenOffline?: boolean }): void;
+  online(): void;
   close(): Promise<void>;
 }
 
@@ -211,7 +224,8 @@ export async function startFtpBatchServer(opts: {
   password: string;
   port?: number;
 }): Promise<FtpBatchServer> {
-  const drops = new Map<string, number>();
+  const drops = new Map<string, Drop>();
+  let offline = false;
   const reads: string[] = [];
   const pasvMin = 40_000 + Math.floor(Math.random() * 20_000);
   const port = opts.port ?? (await freePort());
@@ -225,7 +239,8 @@ export async function startFtpBatchServer(opts: {
     log: bunyan.createLogger({ name: 'ftp', level: 'fatal' }),
   });
   server.on('login', ({ connection, username, password }, resolve, reject) => {
-    if (username === opts.username && password === opts.password)
+    if (offline) reject(new Error('Service not available'));
+    else if (username === opts.username && password === opts.password)
       resolve({ fs: new BatchFileSystem(connection, opts.tree, drops, reads), cwd: '/' });
     else reject(new Error('Login incorrect'));
   });
@@ -233,7 +248,9 @@ export async function startFtpBatchServer(opts: {
   return {
     port,
     reads,
-    dropOnce: (file, bytes) => drops.set(file, bytes),
+    dropOnce: (file, bytes, drop) =>
+      drops.set(file, { after: bytes, then: drop?.thenOffline ? () => (offline = true) : undefined }),
+    online: () => (offline = false),
     close: () => server.close(),
   };
 }

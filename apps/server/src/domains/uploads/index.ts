@@ -1,2 +1,2 @@
 export { registerUploadRoutes, UPLOAD_MAX_BYTES } from './routes.js';
-export { stagingBucketOf } from './staging.js';
+export { createStaging, stagingBucketOf } from './staging.js';

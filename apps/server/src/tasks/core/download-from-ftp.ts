@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import type { PassThrough} from 'node:stream';
+import { Writable } from 'node:stream';
 import type { Client } from 'basic-ftp';
 import { z } from 'zod';
 import { TRANSFER_MSG } from '@atlas/contracts';
@@ -10,7 +11,8 @@ import { defineTask, parseInput } from '../registry.js';
 import { novogeneLoginSpecs } from './list-novogene-batch.js';
 import { ftpProblem, isMd5List, openFtp, readMd5Lists, ZFtpLogin } from './transfers/ftp.js';
 import { ZOutputKey } from './transfers/outputs.js';
-import { StorageStopped, writeTo } from './transfers/storage-sink.js';
+import { openStagedTransfer } from './transfers/staged.js';
+import { writeTo } from './transfers/storage-sink.js';
 
 const ZKwargs = ZFtpLogin.extend({
   source: z.string().trim().min(1, 'Must not be empty').max(4096),
@@ -42,6 +44,8 @@ export interface FtpDownloadResult {
   md5_verified: boolean;
   /** How many times the transfer resumed after a dropped connection. */
   resumed: number;
+  /** Bytes an earlier run of the same transfer had stored, which this one went on from. */
+  carried: number;
 }
 
 async function md5FromFolder(client: Client, source: string): Promise<string | null> {
@@ -54,9 +58,11 @@ async function md5FromFolder(client: Client, source: string): Promise<string | n
 
 /**
  * core.download_from_ftp_to_s3 (spec 03 §2.8, §7): streams one file of a Novogene batch from FTP into storage —
- * nothing is held in memory or on local disk beyond stream buffers. A dropped connection is resumed from the
- * byte reached (FTP REST) into the same storage upload; the size and, when the batch lists one, the MD5 are
- * checked before the object is committed, so a wrong or partial file is never visible. Admin only.
+ * nothing is held in memory or on local disk beyond stream buffers. The bytes grow in storage's staging area
+ * (transfers/staged.ts): a dropped connection is resumed from the byte reached (FTP REST), and a run cut off
+ * altogether (worker lost, server restarted) is gone on from by the next run of the same transfer. The size and,
+ * when the batch lists one, the MD5 are checked before the object is moved into place, so a wrong or partial file
+ * is never visible. Admin only.
  */
 export const downloadFromFtp = defineTask({
   name: 'core.download_from_ftp_to_s3',
@@ -95,61 +101,65 @@ export const downloadFromFtp = defineTask({
       throw new Error(ftpProblem(error), { cause: error });
     }
 
-    const out = new PassThrough({ highWaterMark: 1 << 20 });
-    const stored = deps.storage.put(dataBucket(deps.config), input.output_key, out);
-    // Observed at once: a storage failure mid-transfer must not be an unhandled rejection.
-    stored.catch(() => undefined);
-    const hash = createHash('md5');
-    let received = 0;
+    const staged = await openStagedTransfer(deps, { source: input.source, key: input.output_key, size });
+    // Hashed as the bytes pass; a transfer that goes on from an earlier run's bytes reads them all back at the end.
+    const hash = staged.carried === 0 ? createHash('md5') : null;
     let resumed = 0;
     let reportedAt = 0;
-    const sink = () =>
-      new Writable({
+    const sink = (out: PassThrough) => {
+      const from = staged.offset;
+      let passed = 0;
+      return new Writable({
         highWaterMark: 1 << 20,
         write(chunk: Buffer, _encoding, callback) {
-          received += chunk.length;
-          hash.update(chunk);
+          hash?.update(chunk);
+          passed += chunk.length;
           const now = Date.now();
           const report = now - reportedAt >= PROGRESS_EVERY_MS && size > 0;
           if (report) reportedAt = now;
           writeTo(out, chunk)
-            .then(() => (report ? progress((99 * received) / size) : undefined))
+            .then(() => (report ? progress((99 * Math.min(from + passed, size)) / size) : undefined))
             .then(() => callback(), callback);
         },
       });
+    };
 
-    try {
-      for (;;) {
-        try {
-          await client.downloadTo(sink(), input.source, received);
-        } catch (error) {
-          if (out.destroyed) throw error;
-          if (resumed >= FTP_RESUMES_MAX) throw new Error(ftpProblem(error), { cause: error });
-          log.warn({ err: error, received, size }, 'FTP transfer dropped; resuming');
-        } finally {
-          client.close();
-        }
-        // A server may also end a transfer early without an error: that is a drop too.
-        if (received >= size) break;
-        if (resumed >= FTP_RESUMES_MAX) break;
-        resumed++;
-        client = await openFtp(input);
+    if (staged.carried > 0) log.info({ carried: staged.carried, size }, 'FTP transfer goes on from an earlier run');
+    while (staged.offset < size) {
+      let dropped: unknown;
+      try {
+        dropped = await staged.append((out) => client.downloadTo(sink(out), input.source, staged.offset));
+      } finally {
+        client.close();
       }
-      if (received !== size) throw new Error(TRANSFER_MSG.sizeMismatch(input.source, size, received));
-      const md5 = hash.digest('hex');
-      if (expected && md5 !== expected) throw new Error(TRANSFER_MSG.md5Mismatch(input.source, expected, md5));
-      out.end();
-      await stored;
-      return { output_key: input.output_key, size, md5, md5_verified: expected !== null, resumed };
-    } catch (error) {
-      // The storage upload is abandoned: put() commits nothing from a destroyed body.
-      out.destroy(error as Error);
-      const storageError = await stored.then(
-        () => null,
-        (e: unknown) => e,
-      );
-      // When storage gave up first, its error is the one that says what went wrong.
-      throw error instanceof StorageStopped && storageError ? storageError : error;
+      // A server may also end a transfer early without an error: that is a drop too.
+      if (staged.offset >= size) break;
+      if (resumed >= FTP_RESUMES_MAX) {
+        if (dropped) throw new Error(ftpProblem(dropped), { cause: dropped });
+        break;
+      }
+      log.warn({ err: dropped, received: staged.offset, size }, 'FTP transfer dropped; resuming');
+      resumed++;
+      client = await openFtp(input);
     }
+    if (staged.offset !== size) {
+      // More bytes than listed, or fewer after every retry: nothing of it is worth keeping.
+      if (staged.offset > size) await staged.discard();
+      throw new Error(TRANSFER_MSG.sizeMismatch(input.source, size, staged.offset));
+    }
+    const md5 = hash ? hash.digest('hex') : await staged.md5();
+    if (expected && md5 !== expected) {
+      await staged.discard();
+      throw new Error(TRANSFER_MSG.md5Mismatch(input.source, expected, md5));
+    }
+    await staged.commit(dataBucket(deps.config), input.output_key);
+    return {
+      output_key: input.output_key,
+      size,
+      md5,
+      md5_verified: expected !== null,
+      resumed,
+      carried: staged.carried,
+    };
   },
 });

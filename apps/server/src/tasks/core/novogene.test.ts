@@ -4,7 +4,9 @@ import { TRANSFER_MSG, type TNovogeneItem, type TTaskState } from '@atlas/contra
 import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 import { BATCH_ID, novogeneBatch, startFtpBatchServer, type FtpBatchServer } from '../../../test/ftp-batch.js';
 import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
+import { stagingBucketOf } from '../../domains/uploads/index.js';
 import { readObject } from '../../infra/storage/index.js';
+import { S3RVER_ENV, startS3rver } from '../../../test/s3rver.js';
 
 const LOGIN = { username: BATCH_ID, password: 'novo#pass' };
 const RAW = `/${BATCH_ID}/01.RawData`;
@@ -25,13 +27,18 @@ afterAll(async () => {
 
 const login = () => ({ host: '127.0.0.1', port: ftp.port, ...LOGIN });
 
-async function runTask(task: string, kwargs: Record<string, unknown>, token = admin): Promise<TTaskState> {
-  const posted = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
+async function runTask(
+  task: string,
+  kwargs: Record<string, unknown>,
+  token = admin,
+  on: TestApp = t,
+): Promise<TTaskState> {
+  const posted = await api<TTaskState>(on.app, 'POST', '/api/v1/task', {
     token,
     body: { task, queue: 'atxcloud_core', kwargs },
   });
   expect(posted.status, JSON.stringify(posted.body)).toBe(200);
-  return settleTask(t.infra.queue, posted.body._id);
+  return settleTask(on.infra.queue, posted.body._id);
 }
 
 const list = async () => {
@@ -77,6 +84,7 @@ describe('Novogene FTP transfer tasks', () => {
       md5: item!.md5,
       md5_verified: true,
       resumed: 0,
+      carried: 0,
     });
     const stored = await readObject(t.infra.storage, 'atx-data', item!.output_key);
     expect(md5Of(stored)).toBe(item!.md5);
@@ -109,6 +117,8 @@ describe('Novogene FTP transfer tasks', () => {
     expect(fileReads).toHaveLength(2);
     expect(md5Of(await readObject(t.infra.storage, 'atx-data', item.output_key))).toBe(item.md5);
   });
+
+  it('goes on from the bytes an earlier run stored when that run was cut off', () => goesOnAfterCut(t, admin));
 
   it('stores nothing when the MD5 does not match the batch list', async () => {
     const item = (await list())[5]!;
@@ -164,4 +174,52 @@ describe('Novogene FTP transfer tasks', () => {
     });
     expect(badKey.body.msg).toMatch(/^kwargs\.output_key: /);
   });
+});
+
+/**
+ * A run cut off for good (the connection dies, then the server refuses to log in again) fails and stores nothing;
+ * the next run of the same transfer reads only the rest and checks the whole file.
+ */
+async function goesOnAfterCut(on: TestApp, token: string): Promise<void> {
+  const item = (await list())[4]!;
+  const task = { ...login(), source: item.source_filename, output_key: item.output_key };
+  ftp.dropOnce(item.source_filename, 600_000, { thenOffline: true });
+  const cut = await runTask('core.download_from_ftp_to_s3', task, token, on);
+  ftp.online();
+  expect(cut).toMatchObject({ status: 'FAILURE', error: expect.stringMatching(/Service not available/) });
+  expect(await on.infra.storage.exists('atx-data', item.output_key)).toBe(false);
+
+  ftp.reads.length = 0;
+  const state = await runTask('core.download_from_ftp_to_s3', task, token, on);
+  expect(state.error).toBeNull();
+  const result = state.result as { carried: number; md5: string; md5_verified: boolean; resumed: number };
+  expect(result).toMatchObject({ md5: item.md5, md5_verified: true, resumed: 0 });
+  expect(result.carried).toBeGreaterThan(0);
+  expect(result.carried).toBeLessThanOrEqual(600_000);
+  expect(ftp.reads.filter((r) => r.startsWith(item.source_filename))).toEqual([
+    `${item.source_filename}@${result.carried}`,
+  ]);
+  expect(md5Of(await readObject(on.infra.storage, 'atx-data', item.output_key))).toBe(item.md5);
+  // Nothing of the transfer is left in the staging area.
+  const staged = await on.infra.storage.list(stagingBucketOf(on.infra.config), { prefix: 'transfer-' });
+  expect(staged.objects).toEqual([]);
+}
+
+describe('Novogene FTP transfer on the S3 driver', () => {
+  let s3: { close(): Promise<void> };
+  let onS3: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    const server = await startS3rver();
+    s3 = server;
+    onS3 = await createTestApp(S3RVER_ENV(server.endpoint));
+    token = await adminToken(onS3.app);
+    await onS3.infra.queue.startWorkers(['atxcloud_core']);
+  });
+  afterAll(async () => {
+    await onS3.close();
+    await s3.close();
+  });
+
+  it('goes on from the bytes (an incomplete multipart part) an earlier run stored', () => goesOnAfterCut(onS3, token));
 });
