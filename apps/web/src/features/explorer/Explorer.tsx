@@ -5,7 +5,7 @@
  * derives its colouring once (./plots/useColouring) and follows a selection's ranking; the parts read the rest of
  * the shared `useExplorer` store themselves.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -55,6 +55,7 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
   const plots = useRef<LinkedPlotsHandle>(null);
   const [runSearchOpen, setRunSearchOpen] = useState(false);
   const [dialog, setDialog] = useState<ExplorerDialog | null>(null);
+  const closeDialog = useCallback(() => setDialog(null), []);
 
   // A kind the run does not offer (e.g. a permalink for another run) falls back to genes.
   useEffect(() => {
@@ -151,7 +152,7 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
 
       <ExplorerDialogs
         open={dialog}
-        onClose={() => setDialog(null)}
+        onClose={closeDialog}
         meta={meta}
         colouring={colouring}
         ranking={ranking}

@@ -1,6 +1,6 @@
 /** The values of the chosen features per tixel (binary get_summation), one query per feature. */
-import { useState } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { genesCalls, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
 import { useSession } from '../../../app/session';
 import type { RunRef } from '../state/store';
@@ -32,6 +32,46 @@ export async function fetchFeatureValues(
   return new Float32Array(buffer, 0, tixels);
 }
 
+const featureQuery = (
+  run: RunRef | null,
+  kind: FeatureKind,
+  feature: string,
+  names: FeatureNames | undefined,
+  token: string | null,
+) => ({
+  queryKey: explorerKeys.featureValues(run, kind, feature),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    fetchFeatureValues(run!, kind, names!.index.get(feature)!, token, signal),
+  staleTime: Infinity,
+  gcTime: 5 * 60_000,
+  retry: false,
+});
+
+/**
+ * Starts fetching a feature's values the moment it is picked, into the cache entry `useFeatureValues` reads, so the
+ * request is on the wire while React renders the pick (a whole explorer render on a 2-core machine: ~40 ms) rather
+ * than after it. A failed prefetch is dropped and the values hook asks again.
+ */
+export function usePrefetchFeatureValues(
+  run: RunRef | null,
+  kind: FeatureKind,
+  names: FeatureNames | undefined,
+): (feature: string) => void {
+  const { token } = useSession();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (feature: string) => {
+      if (run === null || !names?.index.has(feature)) return;
+      const query = featureQuery(run, kind, feature, names, token);
+      void queryClient.prefetchQuery(query).then(() => {
+        if (queryClient.getQueryState(query.queryKey)?.status === 'error')
+          queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
+      });
+    },
+    [queryClient, run, kind, names, token],
+  );
+}
+
 /**
  * One query per chosen feature, keyed by [run, kind, feature] so that values are fetched once and reused when
  * the feature is chosen again. Returns the arrays in `features` order once all have arrived (else null).
@@ -45,13 +85,8 @@ export function useFeatureValues(
   const { token } = useSession();
   const results = useQueries({
     queries: features.map((feature) => ({
-      queryKey: explorerKeys.featureValues(run, kind, feature),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        fetchFeatureValues(run!, kind, names!.index.get(feature)!, token, signal),
+      ...featureQuery(run, kind, feature, names, token),
       enabled: run !== null && names !== undefined && names.index.has(feature),
-      staleTime: Infinity,
-      gcTime: 5 * 60_000,
-      retry: false,
     })),
   });
   const datas = results.map((r) => r.data);

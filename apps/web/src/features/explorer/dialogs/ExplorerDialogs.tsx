@@ -1,3 +1,4 @@
+import { memo } from 'react';
 /**
  * The dialogs the explorer's bars open over the plots — Metadata, Color Configuration, Min/Max Range, the
  * selection's ranking and Genes/Motifs — wired to the store. At most one of the first four is open (`open`); the
@@ -31,7 +32,15 @@ export interface ExplorerDialogsProps {
   names: FeatureNames | undefined;
 }
 
-export function ExplorerDialogs({ open, onClose, meta, colouring, ranking, names }: ExplorerDialogsProps) {
+/** Memoised: while they are closed, a gene pick's first render (colours unchanged until the values arrive) skips them. */
+export const ExplorerDialogs = memo(function ExplorerDialogs({
+  open,
+  onClose,
+  meta,
+  colouring,
+  ranking,
+  names,
+}: ExplorerDialogsProps) {
   const s = useExplorer(
     useShallow((st) => ({
       run: st.run,
@@ -90,4 +99,4 @@ export function ExplorerDialogs({ open, onClose, meta, colouring, ranking, names
       />
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -36,7 +37,8 @@ function ViewerSlot() {
  * Histogram or the Peak/Motif(/Network) Viewer, chosen by `lowerPanel` in the explorer store. Mounted under the
  * plots by the Explorer, for members and public viewers alike.
  */
-export function ExplorerLowerPanel({ ranking }: { ranking?: SelectionRanking }) {
+/** Memoised: a gene pick renders the explorer again, and nothing here depends on it. */
+export const ExplorerLowerPanel = memo(function ExplorerLowerPanel({ ranking }: { ranking?: SelectionRanking }) {
   const run = useExplorer((s) => s.run);
   const panel = useExplorer((s) => s.lowerPanel);
   const patch = useExplorer((s) => s.patch);
@@ -76,4 +78,4 @@ export function ExplorerLowerPanel({ ranking }: { ranking?: SelectionRanking }) 
       </Box>
     </Paper>
   );
-}
+});

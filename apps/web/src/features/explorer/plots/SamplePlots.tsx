@@ -3,7 +3,7 @@
  * the main plots, coloured as the main view is (./sampleColouring). Loads each sample's tixel table, feature names
  * and values with the main run's queries (shared cache), and shows per-sample progress and errors in its cell.
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,7 +26,8 @@ const noteSx = {
   '& .MuiAlert-message': { py: 0.5 },
 } as const;
 
-export function SamplePlots() {
+/** Memoised: it reads the store itself, so the explorer's renders (a gene pick) need not reach it. */
+export const SamplePlots = memo(function SamplePlots() {
   const s = useExplorer(
     useShallow((st) => ({
       samples: st.samples,
@@ -127,7 +128,7 @@ export function SamplePlots() {
       />
     </Paper>
   );
-}
+});
 
 /** The range a sample's colours span (samples without a range override each have their own). */
 function RangeCaption({ range }: { range: [number, number] }) {

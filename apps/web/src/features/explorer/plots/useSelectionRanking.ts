@@ -3,7 +3,7 @@
  * selected tixels' features against the rest, and its answer becomes the "Tixel Id's Selected" result (opened as
  * it arrives). A failure is a toast.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EXPLORER_MSG, type FeatureKind, type TTaskState } from '@atlas/contracts';
 import { useSnackbar } from '../../../app/feedback';
 import { awaitTask, DEFAULT_DE_TEST, isTerminal, postComputeQc, useTaskState, type DeTest } from '../data/tasks';
@@ -176,17 +176,22 @@ export function useSelectionRanking(): SelectionRanking {
     setTaskId(null);
   }, []);
 
-  return {
-    onSelect,
-    rankSets,
-    result,
-    resultOpen,
-    setResultOpen,
-    running: posting || taskId !== null,
-    taskState,
-    forget,
-    test,
-    setTest,
-    fullTable,
-  };
+  const running = posting || taskId !== null;
+  // One object while nothing in it changes, so the panels that take it can skip the explorer's other renders.
+  return useMemo(
+    () => ({
+      onSelect,
+      rankSets,
+      result,
+      resultOpen,
+      setResultOpen,
+      running,
+      taskState,
+      forget,
+      test,
+      setTest,
+      fullTable,
+    }),
+    [onSelect, rankSets, result, resultOpen, running, taskState, forget, test, setTest, fullTable],
+  );
 }

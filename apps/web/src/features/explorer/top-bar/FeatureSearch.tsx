@@ -23,12 +23,15 @@ export function FeatureSearch({
   features,
   disabled,
   onChange,
+  onPick,
 }: {
   kind: FeatureKind;
   names: FeatureNames | undefined;
   features: string[];
   disabled?: boolean;
   onChange: (features: string[]) => void;
+  /** A suggestion was picked: called before `onChange`, so its values can be on their way first. */
+  onPick?: (feature: string) => void;
 }) {
   const showSnack = useSnackbar();
   const [input, setInput] = useState('');
@@ -63,6 +66,7 @@ export function FeatureSearch({
           if (reason !== 'reset') setInput(value);
         }}
         onChange={(_, value, reason, details) => {
+          if (reason === 'selectOption' && details?.option) onPick?.(details.option);
           onChange(value);
           setInput('');
           if (reason === 'selectOption' && details?.option)

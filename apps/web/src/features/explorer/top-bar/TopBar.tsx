@@ -17,6 +17,7 @@ import RestartAlt from '@mui/icons-material/RestartAlt';
 import { EXPLORER_MSG, type FeatureKind } from '@atlas/contracts';
 import { useSnackbar } from '../../../app/feedback';
 import type { FeatureNames } from '../data/featureNames';
+import { usePrefetchFeatureValues } from '../data/featureValues';
 import { runKey } from '../data/queryKeys';
 import { chooseFeatures } from '../state/chooseFeatures';
 import { useExplorer } from '../state/store';
@@ -64,6 +65,7 @@ export function TopBar({
     useShallow((st) => ({ run: st.run, kind: st.kind, features: st.features, setKind: st.setKind })),
   );
   const welcome = s.run === null;
+  const prefetchValues = usePrefetchFeatureValues(s.run, s.kind, names);
   return (
     <Paper
       square
@@ -135,6 +137,7 @@ export function TopBar({
         features={s.features}
         disabled={welcome}
         onChange={chooseFeatures}
+        onPick={prefetchValues}
       />
       <Button
         size="small"
