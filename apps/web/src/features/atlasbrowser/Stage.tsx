@@ -79,7 +79,7 @@ export function Stage(props: StageProps) {
       }
       ctx.lineWidth = 0.6 / scale;
       ctx.strokeStyle = 'rgba(0, 170, 255, 0.8)';
-      strokeTixelGrid(ctx, lattice);
+      strokeTixelGrid(ctx, lattice, scale);
     }
     if (roi) {
       ctx.beginPath();

@@ -31,23 +31,41 @@ function polygon(path: Path2D, l: TixelLattice, points: readonly (readonly [numb
   path.lineTo(l.xs[j * l.side + i]!, l.ys[j * l.side + i]!);
 }
 
+/** Below this many screen pixels per step (a channel or a gap), outlines are drawn as a light mesh. */
+export const FINE_STEP_PX = 2;
+
 /**
  * Every tixel's outline: the quads' edges lie on the 2N edge lines of each direction, one step on and one step
- * off along each (channels and gaps are equally wide), so each line is one dashed stroke.
+ * off along each (channels and gaps are equally wide), so each line is one dashed stroke. When a step is under
+ * FINE_STEP_PX on screen (a 220-channel chip at low scale), dashes cannot be told apart and their strokes would
+ * cover the tixels' fills completely; the lines are then one solid path at a quarter of the opacity — the same
+ * mesh to the eye, the mask still visible under it, and a tenth of the drawing (no dash segments).
  */
-export function strokeTixelGrid(ctx: Ctx, l: TixelLattice): void {
+export function strokeTixelGrid(ctx: Ctx, l: TixelLattice, scale: number): void {
   const steps = 2 * l.channels - 1;
-  const line = (from: number, to: number) => {
-    const step = Math.hypot(l.xs[to]! - l.xs[from]!, l.ys[to]! - l.ys[from]!) / steps;
+  const stepOf = (from: number, to: number) => Math.hypot(l.xs[to]! - l.xs[from]!, l.ys[to]! - l.ys[from]!) / steps;
+  const lines: Array<[number, number]> = [];
+  for (let k = 0; k < l.side; k++) lines.push([k, (l.side - 1) * l.side + k], [k * l.side, k * l.side + l.side - 1]);
+  const fine = l.channels > 1 && Math.min(...lines.map(([a, b]) => stepOf(a, b))) * scale < FINE_STEP_PX;
+  if (fine) {
+    const path = new Path2D();
+    for (const [from, to] of lines) {
+      path.moveTo(l.xs[from]!, l.ys[from]!);
+      path.lineTo(l.xs[to]!, l.ys[to]!);
+    }
+    ctx.save();
+    ctx.globalAlpha *= 0.25;
+    ctx.stroke(path);
+    ctx.restore();
+    return;
+  }
+  for (const [from, to] of lines) {
+    const step = stepOf(from, to);
     ctx.setLineDash(l.channels > 1 ? [step, step] : []);
     ctx.beginPath();
     ctx.moveTo(l.xs[from]!, l.ys[from]!);
     ctx.lineTo(l.xs[to]!, l.ys[to]!);
     ctx.stroke();
-  };
-  for (let k = 0; k < l.side; k++) {
-    line(k, (l.side - 1) * l.side + k);
-    line(k * l.side, k * l.side + l.side - 1);
   }
   ctx.setLineDash([]);
 }
