@@ -5,7 +5,7 @@
  * derives its colouring once (./plots/useColouring) and follows a selection's ranking; the parts read the rest of
  * the shared `useExplorer` store themselves.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -56,6 +56,12 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
   const [runSearchOpen, setRunSearchOpen] = useState(false);
   const [dialog, setDialog] = useState<ExplorerDialog | null>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
+  // The panel under the plots, the multi-sample grid and the (closed) dialogs render in a transition after the
+  // first commit: on a 2-core machine the explorer's first render is the longest task of an open, and the plots
+  // are what the user is waiting for. React yields between the transition's pieces, so the plots' first frame
+  // is not held up by them.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => startTransition(() => setSettled(true)), []);
 
   // A kind the run does not offer (e.g. a permalink for another run) falls back to genes.
   useEffect(() => {
@@ -144,20 +150,20 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
           />
         </Box>
 
-        <SamplePlots />
+        {settled && <SamplePlots />}
       </PlotsDeck>
-      <Box sx={{ minHeight: 0 }}>
-        <ExplorerLowerPanel ranking={publicMode ? undefined : ranking} />
-      </Box>
+      <Box sx={{ minHeight: 0 }}>{settled && <ExplorerLowerPanel ranking={publicMode ? undefined : ranking} />}</Box>
 
-      <ExplorerDialogs
-        open={dialog}
-        onClose={closeDialog}
-        meta={meta}
-        colouring={colouring}
-        ranking={ranking}
-        names={names.data}
-      />
+      {settled && (
+        <ExplorerDialogs
+          open={dialog}
+          onClose={closeDialog}
+          meta={meta}
+          colouring={colouring}
+          ranking={ranking}
+          names={names.data}
+        />
+      )}
     </Box>
   );
 }
