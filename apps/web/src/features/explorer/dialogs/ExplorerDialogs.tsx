@@ -32,7 +32,18 @@ export interface ExplorerDialogsProps {
   names: FeatureNames | undefined;
 }
 
-/** Memoised: while they are closed, a gene pick's first render (colours unchanged until the values arrive) skips them. */
+/**
+ * The colouring feeds only Color Configuration and Min/Max Range: while neither is open, a new colouring (every gene
+ * picked) does not render the dialogs again. Every other prop is compared as usual.
+ */
+const sameWhileColoursClosed = (a: ExplorerDialogsProps, b: ExplorerDialogsProps): boolean =>
+  a.open === b.open &&
+  a.onClose === b.onClose &&
+  a.meta === b.meta &&
+  a.ranking === b.ranking &&
+  a.names === b.names &&
+  (a.colouring === b.colouring || (a.open !== 'colors' && a.open !== 'range'));
+
 export const ExplorerDialogs = memo(function ExplorerDialogs({
   open,
   onClose,
@@ -99,4 +110,4 @@ export const ExplorerDialogs = memo(function ExplorerDialogs({
       />
     </>
   );
-});
+}, sameWhileColoursClosed);
