@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { PassThrough} from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import { Writable } from 'node:stream';
 import type { Client } from 'basic-ftp';
 import { z } from 'zod';
