@@ -1,4 +1,4 @@
-import { addShrinkSums, shrinkSums, shrunkPixels, type ShrinkSize } from '@atlas/spatial/atlasbrowser';
+import { shrinkSums, shrunkPixels, type ShrinkSize } from '@atlas/spatial/atlasbrowser';
 import { canvasOf, context } from './imageOps';
 
 /** Grey RGBA pixels (as `shrunkPixels` gives) on a canvas of their size. */
@@ -29,8 +29,8 @@ export class BwImage {
   scaled(outWidth: number, outHeight: number): HTMLCanvasElement {
     if (this.shown.width !== outWidth || this.shown.height !== outHeight) {
       const size: ShrinkSize = { width: this.width, height: this.height, outWidth, outHeight };
-      const sums = new Uint32Array(outWidth * outHeight);
-      addShrinkSums(sums, shrinkSums(this.data, 0, { start: 0, end: this.height }, size), outWidth);
+      // Every row at once: the one part's sums are the whole image's.
+      const { sums } = shrinkSums(this.data, 0, { start: 0, end: this.height }, size);
       this.shown = canvasOfPixels(shrunkPixels(sums, size), outWidth, outHeight);
     }
     return this.shown;

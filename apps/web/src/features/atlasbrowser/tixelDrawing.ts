@@ -32,7 +32,7 @@ function polygon(path: Path2D, l: TixelLattice, points: readonly (readonly [numb
 }
 
 /** Below this many screen pixels per step (a channel or a gap), outlines are drawn as a light mesh. */
-export const FINE_STEP_PX = 2;
+const FINE_STEP_PX = 2;
 
 /**
  * Every tixel's outline: the quads' edges lie on the 2N edge lines of each direction, one step on and one step

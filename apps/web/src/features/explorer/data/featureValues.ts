@@ -5,6 +5,7 @@ import { genesCalls, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
 import { useSession } from '../../../app/session';
 import type { RunRef } from '../state/store';
 import type { FeatureNames } from './featureNames';
+import { prefetchOrForget } from './prefetchQuery';
 import { explorerKeys, runKey } from './queryKeys';
 import { responseError } from './responseError';
 import { refQuery } from './runRef';
@@ -63,10 +64,7 @@ export function usePrefetchFeatureValues(
     (feature: string) => {
       if (run === null || !names?.index.has(feature)) return;
       const query = featureQuery(run, kind, feature, names, token);
-      void queryClient.prefetchQuery(query).then(() => {
-        if (queryClient.getQueryState(query.queryKey)?.status === 'error')
-          queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
-      });
+      prefetchOrForget(queryClient, query.queryKey, (signal) => query.queryFn({ signal }));
     },
     [queryClient, run, kind, names, token],
   );

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { FeatureKind } from '@atlas/contracts';
 import type { RunRef } from '../state/store';
 import { loadFeatureNames } from './featureNames';
+import { prefetchOrForget } from './prefetchQuery';
 import { explorerKeys } from './queryKeys';
 import { loadRunData } from './runData';
 
@@ -14,13 +15,7 @@ import { loadRunData } from './runData';
 export function prefetchRun(queryClient: QueryClient, runId: string, token: string, kind: FeatureKind = 'genes'): void {
   const run: RunRef = { run_id: runId };
   const prefetch = (queryKey: unknown[], queryFn: (signal: AbortSignal) => Promise<unknown>) => {
-    if (queryClient.getQueryState(queryKey)) return;
-    void queryClient
-      .prefetchQuery({ queryKey, queryFn: ({ signal }) => queryFn(signal), staleTime: Infinity, retry: false })
-      .then(() => {
-        if (queryClient.getQueryState(queryKey)?.status === 'error')
-          queryClient.removeQueries({ queryKey, exact: true });
-      });
+    if (!queryClient.getQueryState(queryKey)) prefetchOrForget(queryClient, queryKey, queryFn);
   };
   prefetch(explorerKeys.runData(run), (signal) => loadRunData(run, signal, token));
   prefetch(explorerKeys.featureNames(run, kind), (signal) => loadFeatureNames(run, kind, signal, token));
