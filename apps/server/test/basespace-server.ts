@@ -32,6 +32,12 @@ export interface BasespaceServer {
   requests: string[];
   /** The Range header of each signed-URL request, in order (undefined without one). */
   ranges: (string | undefined)[];
+  /**
+   * The next download of this file dies after `bytes`, and from then on every signed URL answers 503 (the provider
+   * went away for good, as far as that run can tell) until `online()`.
+   */
+  cutOff(fileId: string, bytes: number): void;
+  online(): void;
   close(): Promise<void>;
 }
 
@@ -68,6 +74,8 @@ export async function startBasespaceServer(opts: {
   const ranges: (string | undefined)[] = [];
   const files = new Map(opts.datasets.flatMap((d) => d.files.map((f) => [f.id, f] as const)));
   let base = '';
+  const cutOff = new Map<string, number>();
+  let down = false;
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -86,6 +94,7 @@ export async function startBasespaceServer(opts: {
       if (req.headers['x-access-token'] || url.searchParams.get('sig') !== 'ok') return send(res, 400, {});
       const file = files.get(signed[1]!);
       if (!file) return send(res, 404, {});
+      if (down) return send(res, 503, {});
       ranges.push(req.headers.range);
       // Signed URLs take a byte range, as S3's do: `bytes=start-` answers 206 from that byte.
       const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
@@ -94,8 +103,9 @@ export async function startBasespaceServer(opts: {
       const headers = { 'content-type': 'application/octet-stream', 'content-length': file.size - start };
       if (range) res.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${file.size - 1}/${file.size}` });
       else res.writeHead(200, headers);
-      const after = opts.dropOnce?.get(file.id);
+      const after = opts.dropOnce?.get(file.id) ?? cutOff.get(file.id);
       opts.dropOnce?.delete(file.id);
+      if (cutOff.delete(file.id)) down = true;
       // The connection dies a moment after `after` bytes went out: the client has read them (a fetch body that
       // errors drops what it still had queued, as a real dropped connection mid-transfer would not).
       const drop =
@@ -148,6 +158,8 @@ export async function startBasespaceServer(opts: {
     url: base,
     requests,
     ranges,
+    cutOff: (fileId, bytes) => cutOff.set(fileId, bytes),
+    online: () => (down = false),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -11,6 +11,7 @@ import type { ObjectStore } from '../infra/storage/port.js';
 import type { Metrics } from '../infra/metrics.js';
 import { withRequestId } from '../infra/log/request-context.js';
 import { callerMayPost, callerOfTask, checkTaskTouches, type TaskAccess, type TaskTouches } from './authorise.js';
+import { createWriteLeases, leasedObjects } from './write-leases.js';
 
 /** One argument of a task as the Analytics task runner shows it: name, default value, type, caption, help. */
 export type TaskArgSpec = z.infer<typeof ZTaskArgSpec>;
@@ -146,6 +147,8 @@ async function runClaimed(
     await onProgress?.(value);
   };
   const started = Date.now();
+  const leases = createWriteLeases(deps.db);
+  let leased: ReturnType<typeof leasedObjects> = [];
   // Signs of life while the handler runs, so a task whose worker dies is found (infra/queue/lost-tasks.ts).
   const heartbeat = setInterval(() => {
     store.beat(row.id).catch((error: unknown) => log.warn({ err: error }, 'task heartbeat not recorded'));
@@ -163,6 +166,10 @@ async function runClaimed(
         throw new Error(TRANSFER_MSG.taskNeedsRole(row.name, definition.access ?? 'any'));
       await checkTaskTouches(deps.db, deps.config, caller, touches);
     }
+    leased = leasedObjects(touches.write ?? []);
+    await leases.take(row.id, leased, (holder) =>
+      log.info({ holder }, 'waiting for a running task that writes the same objects'),
+    );
     const result = await definition.run(input, { taskId: row.id, progress, log, deps, registry });
     await store.markSuccess(row.id, result);
     measure('success');
@@ -173,6 +180,8 @@ async function runClaimed(
     await store.markFailure(row.id, error instanceof Error ? error.message : String(error));
   } finally {
     clearInterval(heartbeat);
+    if (leased.length)
+      await leases.release(row.id).catch((error: unknown) => log.warn({ err: error }, 'write leases not released'));
   }
   // A finished task's passwords (an FTP login) are not kept in the task table.
   await store.forgetKwargs(

@@ -290,3 +290,14 @@ export interface ApiTokensTable {
 export interface Tables {
   api_tokens: ApiTokensTable;
 }
+
+// ---- task write leases (018_task_write_leases.sql) ----
+export interface TaskWriteLeasesTable {
+  task_id: string;
+  bucket: string;
+  key: string;
+  taken_at: CreatedAt;
+}
+export interface Tables {
+  task_write_leases: TaskWriteLeasesTable;
+}

@@ -7,6 +7,7 @@ import { MSG, QUEUES, type QueueName, type TaskStatus, type TTaskState } from '@
 import { createTestInfra, type TestInfra } from '../../../test/harness.js';
 import type { TaskRow } from '../db/tables.js';
 import { allTasks } from '../../tasks/index.js';
+import { dataBucket } from '../../config.js';
 import { createTaskRegistry, defineTask, parseInput, type TaskRegistry } from '../../tasks/registry.js';
 import { createBullmqQueue } from './bullmq.js';
 import { createInProcessQueue, INTERRUPTED_INPROCESS } from './inprocess.js';
@@ -64,6 +65,19 @@ const testTasks = [
       gate(name).arrive();
       await gate(name).released;
       return { gate: name, done: true };
+    },
+  }),
+  defineTask({
+    name: 'test.gated_writer',
+    queue: 'atxcloud_core',
+    description: 'Writes one object of the data bucket (declared), waiting at a gate the test opens.',
+    argSpecs: [],
+    touches: ({ key }, config) => ({ write: [{ bucket: dataBucket(config), key }] }),
+    parse: (_args, kwargs) => parseInput(z.object({ gate: z.string(), key: z.string() }), kwargs, 'kwargs'),
+    run: async ({ gate: name }) => {
+      gate(name).arrive();
+      await gate(name).released;
+      return name;
     },
   }),
   defineTask({
@@ -381,6 +395,55 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
     } finally {
       stopWatch();
     }
+  });
+
+  it('runs writers of one object one at a time (a folder overlaps what is under it), and of others at once', async () => {
+    const queue = await openQueue();
+    const write = (name: string, key: string) =>
+      queue.post(request('test.gated_writer', 'atxcloud_core', { requestedBy: null, kwargs: { gate: name, key } }));
+    await queue.startWorkers(['atxcloud_core']);
+    const file = await write('file', 'data/D00001/fastq/a.fq.gz');
+    await gate('file').reached;
+    const folder = await write('folder', 'data/D00001/fastq/');
+    // Claimed by a worker, and waiting for the file's writer: its handler has not begun.
+    await waitForStatus(queue, folder._id, 'STARTED');
+    const waited = await Promise.race([gate('folder').reached.then(() => 'ran'), sleep(800).then(() => 'waits')]);
+    expect(waited).toBe('waits');
+    gate('file').release();
+    await gate('folder').reached;
+    expect((await queue.get(file._id))!.status).toBe('SUCCESS');
+
+    // Another run's object is not in the way.
+    const other = await write('other', 'data/D00002/fastq/a.fq.gz');
+    await gate('other').reached;
+    gate('folder').release();
+    gate('other').release();
+    await waitForStatus(queue, folder._id, 'SUCCESS');
+    await waitForStatus(queue, other._id, 'SUCCESS');
+    expect(await infra.db.selectFrom('task_write_leases').selectAll().execute()).toEqual([]);
+  });
+
+  it('does not wait for the write lease of a task that no longer runs', async () => {
+    const queue = await openQueue();
+    const store = createTaskStore(infra.db);
+    // A writer whose worker was lost and that was marked so: its lease is still in the table.
+    const lost = await queue.post(request('test.once', 'atxcloud_core', { requestedBy: null }));
+    expect(await store.markStarted(lost._id)).toBe(true);
+    await infra.db
+      .insertInto('task_write_leases')
+      .values({ task_id: lost._id, bucket: dataBucket(infra.config), key: 'data/D00003/fastq/a.fq.gz' })
+      .execute();
+    await store.failRunning([lost._id], WORKER_LOST);
+    const writer = await queue.post(
+      request('test.gated_writer', 'atxcloud_core', {
+        requestedBy: null,
+        kwargs: { gate: 'after-lost', key: 'data/D00003/fastq/a.fq.gz' },
+      }),
+    );
+    await queue.startWorkers(['atxcloud_core']);
+    await gate('after-lost').reached;
+    gate('after-lost').release();
+    await waitForStatus(queue, writer._id, 'SUCCESS');
   });
 
   it('respects the concurrency limit per queue', async () => {

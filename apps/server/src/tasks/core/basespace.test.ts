@@ -121,6 +121,27 @@ describe('Illumina BaseSpace transfer tasks', () => {
     }
   });
 
+  it('goes on from the bytes an earlier run staged when that run was cut off for good', async () => {
+    const dataset = (await listPage(0)).Items[6]!;
+    const [first, second] = datasets[6]!.files;
+    bs.cutOff(first!.id, 300_000);
+    const cut = await runTask('core.download_from_basespace_href', [dataset.file_downloads]);
+    expect(cut.status).toBe('FAILURE');
+    expect(cut.error).toBe(TRANSFER_MSG.basespaceFailed(503, dataset.file_downloads[0]!.href));
+    expect(await t.infra.storage.exists('atx-data', dataset.file_downloads[0]!.outpath)).toBe(false);
+
+    bs.online();
+    const again = await runTask('core.download_from_basespace_href', [dataset.file_downloads]);
+    expect(again).toMatchObject({ status: 'SUCCESS', progress: 100, error: null });
+    expect(again.result).toMatchObject({ carried: 300_000, bytes: first!.size - 300_000 + second!.size });
+    expect(bs.ranges.slice(-2)).toEqual(['bytes=300000-', undefined]);
+    for (const [i, file] of dataset.file_downloads.entries()) {
+      const stored = await readObject(t.infra.storage, 'atx-data', file.outpath);
+      const source = datasets[6]!.files[i]!;
+      expect(createHash('md5').update(stored).digest('hex')).toBe(await generatedMd5(source.seed, source.size));
+    }
+  });
+
   it('stores nothing of a file whose size is not the one listed', async () => {
     const file = { ...(await listPage(0)).Items[3]!.file_downloads[0]!, size: 10 };
     const state = await runTask('core.download_from_basespace_href', [[file]]);

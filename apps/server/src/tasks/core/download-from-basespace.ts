@@ -1,12 +1,12 @@
-import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { TRANSFER_MSG } from '@atlas/contracts';
 import { dataBucket } from '../../config.js';
 import { RUN_ID } from '../../domains/runs/index.js';
-import { defineTask, parseInput } from '../registry.js';
+import { defineTask, parseInput, type TaskDeps } from '../registry.js';
 import { BasespaceAnswerError, createBasespace } from './transfers/basespace.js';
 import { ZOutputKey } from './transfers/outputs.js';
-import { StorageStopped, writeTo } from './transfers/storage-sink.js';
+import { openStagedTransfer } from './transfers/staged.js';
+import { writeTo } from './transfers/storage-sink.js';
 
 const ZFileDownload = z.object({
   href: z.string().url('Must be the file address (Href) BaseSpace gives'),
@@ -25,9 +25,12 @@ const ZKwargs = z.object({
 
 export interface BasespaceDownloadResult {
   files: { outpath: string; size: number }[];
+  /** Bytes received by this run. */
   bytes: number;
   /** How many times a file's transfer resumed after a dropped connection, over all files. */
   resumed: number;
+  /** Bytes earlier runs of the same transfer had staged, which this one went on from. */
+  carried: number;
 }
 
 /** A dropped transfer of a file is picked up again from the byte reached, this many times per file. */
@@ -39,54 +42,53 @@ type FileDownload = z.infer<typeof ZFileDownload>;
 class SizeError extends Error {}
 
 /**
- * One file into storage through one storage upload. A connection that dies (before the answer, mid-file, or with
- * an end before the listed size) is resumed from the byte reached with a range request on a fresh signed URL, so a flaky network
- * costs the bytes in flight, not the file. The size is checked before the object is committed.
+ * One file into storage through the uploads' staging area (transfers/staged.ts). A connection that dies (before
+ * the answer, mid-file, or with an end before the listed size) is resumed from the byte reached with a range
+ * request on a fresh signed URL, so a flaky network costs the bytes in flight, not the file; a run cut off for
+ * good leaves its bytes staged, and the next run of the same file goes on from them. The size is checked before
+ * the object is moved into place.
  */
 async function downloadFile(
   file: FileDownload,
   basespace: ReturnType<typeof createBasespace>,
-  put: (body: PassThrough) => Promise<unknown>,
+  deps: TaskDeps,
   onBytes: (n: number) => Promise<void>,
-  log: { warn(details: object, message: string): void },
-): Promise<number> {
-  const out = new PassThrough({ highWaterMark: 1 << 20 });
-  const stored = put(out);
-  // Observed at once: a storage failure mid-transfer must not be an unhandled rejection.
-  stored.catch(() => undefined);
-  let received = 0;
-  let resumed = 0;
-  try {
-    for (;;) {
-      try {
-        const body = await basespace.content(file.href, received);
-        for await (const chunk of body as AsyncIterable<Buffer>) {
-          received += chunk.length;
-          if (received > file.size) throw new SizeError(TRANSFER_MSG.sizeMismatch(file.name, file.size, received));
-          await writeTo(out, chunk);
-          await onBytes(chunk.length);
-        }
-      } catch (error) {
-        const final = error instanceof SizeError || error instanceof BasespaceAnswerError;
-        if (out.destroyed || final || resumed >= BASESPACE_RESUMES_MAX) throw error;
-        log.warn({ err: error, file: file.name, received, size: file.size }, 'BaseSpace transfer dropped; resuming');
-      }
-      if (received >= file.size || resumed >= BASESPACE_RESUMES_MAX) break;
-      resumed++;
-    }
-    if (received !== file.size) throw new Error(TRANSFER_MSG.sizeMismatch(file.name, file.size, received));
-    out.end();
-    await stored;
-    return resumed;
-  } catch (error) {
-    // The storage upload is abandoned: put() commits nothing from a destroyed body.
-    out.destroy(error as Error);
-    const storageError = await stored.then(
-      () => null,
-      (e: unknown) => e,
+  log: { info(details: object, message: string): void; warn(details: object, message: string): void },
+): Promise<{ resumed: number; carried: number }> {
+  const staged = await openStagedTransfer(deps, { source: file.href, key: file.outpath, size: file.size });
+  if (staged.carried > 0) {
+    log.info(
+      { file: file.name, carried: staged.carried, size: file.size },
+      'BaseSpace transfer goes on from an earlier run',
     );
-    throw error instanceof StorageStopped && storageError ? storageError : error;
+    await onBytes(staged.carried);
   }
+  let resumed = 0;
+  while (staged.offset < file.size) {
+    const failure = await staged.append(async (out) => {
+      let received = staged.offset;
+      const body = await basespace.content(file.href, received);
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        received += chunk.length;
+        if (received > file.size) throw new SizeError(TRANSFER_MSG.sizeMismatch(file.name, file.size, received));
+        await writeTo(out, chunk);
+        await onBytes(chunk.length);
+      }
+    });
+    if (failure instanceof SizeError) await staged.discard();
+    const final = failure instanceof SizeError || failure instanceof BasespaceAnswerError;
+    if (final || (failure && resumed >= BASESPACE_RESUMES_MAX)) throw failure;
+    // An answer that ends before the listed size without an error is a drop too.
+    if (staged.offset >= file.size || resumed >= BASESPACE_RESUMES_MAX) break;
+    log.warn(
+      { err: failure, file: file.name, received: staged.offset, size: file.size },
+      'BaseSpace transfer dropped; resuming',
+    );
+    resumed++;
+  }
+  if (staged.offset !== file.size) throw new Error(TRANSFER_MSG.sizeMismatch(file.name, file.size, staged.offset));
+  await staged.commit(dataBucket(deps.config), file.outpath);
+  return { resumed, carried: staged.carried };
 }
 
 /**
@@ -127,10 +129,12 @@ export const downloadFromBasespace = defineTask({
       await progress((99 * done) / total);
     };
     let resumed = 0;
+    let carried = 0;
     for (const file of files) {
-      const put = (body: PassThrough) => deps.storage.put(dataBucket(deps.config), file.outpath, body);
-      resumed += await downloadFile(file, basespace, put, onBytes, log);
+      const outcome = await downloadFile(file, basespace, deps, onBytes, log);
+      resumed += outcome.resumed;
+      carried += outcome.carried;
     }
-    return { files: files.map((f) => ({ outpath: f.outpath, size: f.size })), bytes: done, resumed };
+    return { files: files.map((f) => ({ outpath: f.outpath, size: f.size })), bytes: done - carried, resumed, carried };
   },
 });

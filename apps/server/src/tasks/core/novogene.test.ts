@@ -120,6 +120,21 @@ describe('Novogene FTP transfer tasks', () => {
 
   it('goes on from the bytes an earlier run stored when that run was cut off', () => goesOnAfterCut(t, admin));
 
+  it('runs two requests for the same file one after the other, each storing it whole', async () => {
+    const item = (await list())[1]!;
+    const kwargs = { ...login(), source: item.source_filename, output_key: item.output_key };
+    // Posted together: two workers take them at once, and the second waits for the first's write lease.
+    const [first, second] = await Promise.all([
+      runTask('core.download_from_ftp_to_s3', kwargs),
+      runTask('core.download_from_ftp_to_s3', kwargs),
+    ]);
+    for (const state of [first!, second!]) {
+      expect(state.error).toBeNull();
+      expect(state.result).toMatchObject({ md5: item.md5, resumed: 0, carried: 0 });
+    }
+    expect(md5Of(await readObject(t.infra.storage, 'atx-data', item.output_key))).toBe(item.md5);
+  });
+
   it('stores nothing when the MD5 does not match the batch list', async () => {
     const item = (await list())[5]!;
     const state = await runTask('core.download_from_ftp_to_s3', {

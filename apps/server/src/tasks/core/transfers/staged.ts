@@ -10,8 +10,8 @@ import type { ObjectStore } from '../../../infra/storage/index.js';
  * filesystem store, or an S3 multipart upload) under an id made of the source, the destination and the size. A
  * transfer cut off — a dropped connection, a lost worker, a restarted server — goes on from the byte reached the
  * next time it runs, and the object appears in place only once it is complete and checked (a move, as uploads do).
- * Unfinished transfers expire with the uploads' (domains/uploads). Two runs of the same transfer at once are not
- * locked against each other: the transfer screens offer one download per file.
+ * Unfinished transfers expire with the uploads' (domains/uploads). Two runs of the same transfer never write it at
+ * once: both declare the destination key, and writers of one key run one at a time (tasks/write-leases.ts).
  */
 export interface StagedTransfer {
   /** Bytes staged so far. */
