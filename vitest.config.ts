@@ -19,7 +19,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', root: 'apps/web', environment: 'jsdom' } },
+      // Logic tests run in Node; a file that renders components asks for jsdom itself (`@vitest-environment jsdom`).
+      { test: { name: 'web', root: 'apps/web', environment: 'node' } },
     ],
   },
 });

@@ -46,7 +46,18 @@ export async function apiToken(page: Page, username: string, password: string): 
  * Every spec's page runs under the app's Content-Security-Policy (apps/server/src/http/content-security-policy.ts):
  * a blocked script, style, image, worker or request fails the test that caused it.
  */
-export const test = base.extend<{ contentSecurityPolicy: void }>({
+export const test = base.extend<{ contentSecurityPolicy: void; closeOwnContexts: void }>({
+  // A spec that opens a second visitor (browser.newContext) leaves its pages running after it ends unless closed: an
+  // explorer page keeps its WebGL plots, and a dozen such pages left behind by earlier specs slowed the browser
+  // until a later spec's clicks never found their button stable. Whatever a spec opened is closed when it ends.
+  closeOwnContexts: [
+    async ({ browser, context }, use) => {
+      const before = new Set([...browser.contexts(), context]);
+      await use();
+      for (const opened of browser.contexts()) if (!before.has(opened)) await opened.close();
+    },
+    { auto: true },
+  ],
   contentSecurityPolicy: [
     async ({ page }, use) => {
       const violations: string[] = [];

@@ -18,6 +18,8 @@ const run = (cmd, args) => {
   const result = spawnSync(cmd, args, { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
-// The specs run on the production build plus the development-only /viz-lab page (e2e/web-build.ts).
-run('npm', ['run', 'build:lab', '--silent']);
-run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
+// The specs run on the production build plus the development-only /viz-lab page (e2e/web-build.ts); `npm test`
+// makes it beside the other checks and says so with --no-build.
+const args = process.argv.slice(2);
+if (!args.includes('--no-build')) run('npm', ['run', 'build:lab', '--silent']);
+run('npx', ['playwright', 'test', ...args.filter((arg) => arg !== '--no-build')]);
