@@ -77,16 +77,26 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
 
   const loading = runData.isLoading || featureValues.loading;
   const errorMessage = runData.error ? runData.error.message : featureValues.error ? featureValues.error.message : null;
-  const onClearSelection = () => {
+  // Stable callbacks: the top bar, tool column, plots and legend are memoised, so that a gene pick renders only what
+  // it changes.
+  const { forget, setResultOpen, onSelect } = ranking;
+  const onClearSelection = useCallback(() => {
     clearSelection();
-    ranking.forget();
-    ranking.setResultOpen(false);
-  };
-  const onRestart = () => {
+    forget();
+    setResultOpen(false);
+  }, [clearSelection, forget, setResultOpen]);
+  const onRestart = useCallback(() => {
     reset();
-    ranking.forget();
+    forget();
     plots.current?.fit();
-  };
+  }, [reset, forget]);
+  const onToggleRunSearch = useCallback(() => setRunSearchOpen((o) => !o), []);
+  const onOpenRunSearch = useCallback(() => setRunSearchOpen(true), []);
+  const onOpenMetadata = useCallback(() => setDialog('metadata'), []);
+  const onOpenFeatureList = useCallback(() => setDialog('featureList'), []);
+  const onOpenRange = useCallback(() => setDialog('range'), []);
+  const onOpenColors = useCallback(() => setDialog('colors'), []);
+  const onViewResult = useCallback(() => setResultOpen(true), [setResultOpen]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }} data-testid="explorer">
@@ -94,13 +104,13 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
         publicMode={publicMode}
         leading={leading}
         runSearchOpen={runSearchOpen}
-        onToggleRunSearch={() => setRunSearchOpen((o) => !o)}
-        onOpenMetadata={() => setDialog('metadata')}
+        onToggleRunSearch={onToggleRunSearch}
+        onOpenMetadata={onOpenMetadata}
         onRestart={onRestart}
         loading={loading}
         kinds={kinds}
         names={names.data}
-        onOpenFeatureList={() => setDialog('featureList')}
+        onOpenFeatureList={onOpenFeatureList}
       />
       {!publicMode && (
         <Collapse in={runSearchOpen} unmountOnExit>
@@ -130,8 +140,8 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
             plotsRef={plots}
             colouring={colouring}
             hasResult={ranking.result !== null}
-            onViewResult={() => ranking.setResultOpen(true)}
-            onOpenRange={() => setDialog('range')}
+            onViewResult={onViewResult}
+            onOpenRange={onOpenRange}
             onClearSelection={onClearSelection}
           />
           <PlotArea
@@ -140,12 +150,12 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
             colouring={colouring}
             errorMessage={errorMessage}
             publicMode={publicMode}
-            onOpenRunSearch={() => setRunSearchOpen(true)}
-            onSelect={ranking.onSelect}
+            onOpenRunSearch={onOpenRunSearch}
+            onSelect={onSelect}
           />
           <LegendPanel
             colouring={colouring}
-            onOpenColors={() => setDialog('colors')}
+            onOpenColors={onOpenColors}
             onClearSelection={onClearSelection}
           />
         </Box>

@@ -4,6 +4,7 @@
  * Configuration button and the current selection. Reads and writes the store; the legends themselves are pure
  * (./Legends).
  */
+import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,7 +30,7 @@ export interface LegendPanelProps {
   onClearSelection: () => void;
 }
 
-export function LegendPanel({ colouring, onOpenColors, onClearSelection }: LegendPanelProps) {
+export const LegendPanel = memo(function LegendPanel({ colouring, onOpenColors, onClearSelection }: LegendPanelProps) {
   return (
     <Paper
       square
@@ -44,7 +45,7 @@ export function LegendPanel({ colouring, onOpenColors, onClearSelection }: Legen
       )}
     </Paper>
   );
-}
+});
 
 function ExpressionLegend({ colouring }: { colouring: Colouring }) {
   const s = useExplorer(

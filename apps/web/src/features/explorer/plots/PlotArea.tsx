@@ -3,7 +3,7 @@
  * open run (packages/viz LinkedPlots, a pure component), their labels and the tissue image control; the welcome
  * screen before a run is chosen; and what failed to load. Reads the drawing settings from the store.
  */
-import { useCallback, type RefObject } from 'react';
+import { memo, useCallback, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,7 +30,7 @@ export interface PlotAreaProps {
   onSelect: (indices: Uint32Array) => void;
 }
 
-export function PlotArea({
+export const PlotArea = memo(function PlotArea({
   plotsRef,
   data,
   colouring,
@@ -99,7 +99,7 @@ export function PlotArea({
       )}
     </Box>
   );
-}
+});
 
 /** The spatial half of a UMAP-only run: says why there is no spatial plot. */
 function NoSpatialPanel() {

@@ -3,7 +3,7 @@
  * Cell Typing, Min/Max Range, Save Display, Copy Public Link, then zoom in, zoom out and fit. Selection tools work
  * in the cluster and cell-type views; the range only with expression colours.
  */
-import type { RefObject } from 'react';
+import { memo, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -34,7 +34,7 @@ export interface ToolColumnProps {
   onClearSelection: () => void;
 }
 
-export function ToolColumn({
+export const ToolColumn = memo(function ToolColumn({
   plotsRef,
   colouring,
   hasResult,
@@ -122,4 +122,4 @@ export function ToolColumn({
       </ToolButton>
     </Paper>
   );
-}
+});

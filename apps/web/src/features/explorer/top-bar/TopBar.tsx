@@ -4,7 +4,7 @@
  * its kind and the chosen features come from the store; what the run offers and the buttons' effects on the rest
  * of the screen come from the Explorer.
  */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -48,7 +48,7 @@ export interface TopBarProps {
   onOpenFeatureList: () => void;
 }
 
-export function TopBar({
+export const TopBar = memo(function TopBar({
   publicMode,
   leading,
   runSearchOpen,
@@ -150,4 +150,4 @@ export function TopBar({
       </Button>
     </Paper>
   );
-}
+});
