@@ -153,11 +153,7 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
             onOpenRunSearch={onOpenRunSearch}
             onSelect={onSelect}
           />
-          <LegendPanel
-            colouring={colouring}
-            onOpenColors={onOpenColors}
-            onClearSelection={onClearSelection}
-          />
+          <LegendPanel colouring={colouring} onOpenColors={onOpenColors} onClearSelection={onClearSelection} />
         </Box>
 
         {settled && <SamplePlots />}
