@@ -49,7 +49,7 @@ const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
 // A server of its own on a fresh data folder with the demo content on (DESIGN §9, issue 17).
 if (want('firststart')) rows.push(...(await firstStartRows()));
 if (want('uploads')) rows.push(...(await tusUploadRows(Number(process.env.BENCH_TUS_MB ?? 1024))));
-if (!(['server', 'features', 'browser', 'de', 'hd'] as const).some(want)) {
+if (!(['server', 'features', 'browser', 'de', 'transfers', 'hd'] as const).some(want)) {
   printRows();
   process.exit(0);
 }
