@@ -12,7 +12,9 @@ export default defineConfig({
       // to ~110 s. Every file builds its own infrastructure (database, storage folder, queue), so none leans on
       // another's state.
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node', isolate: false } },
-      { test: { name: 'spatial', root: 'packages/spatial', environment: 'node', isolate: false } },
+      // The science runs whole analyses (PCA, UMAP, DE), and the web tests render lists of 60,000 names, beside the
+      // server suite on two cores: Vitest's 5 s default was too tight for one of them under that load.
+      { test: { name: 'spatial', root: 'packages/spatial', environment: 'node', isolate: false, testTimeout: 30_000 } },
       { test: { name: 'viz', root: 'packages/viz', environment: 'node', passWithNoTests: true, isolate: false } },
       {
         test: {
@@ -26,7 +28,7 @@ export default defineConfig({
         },
       },
       // Logic tests run in Node; a file that renders components asks for jsdom itself (`@vitest-environment jsdom`).
-      { test: { name: 'web', root: 'apps/web', environment: 'node' } },
+      { test: { name: 'web', root: 'apps/web', environment: 'node', testTimeout: 15_000 } },
     ],
   },
 });
