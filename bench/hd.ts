@@ -12,7 +12,7 @@ import { readH5ad, writeVisiumHdH5ad } from '@atlas/spatial';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { openBenchPage, openRun, pickGenes } from './browser.js';
-import { lasso, taskRoundTrip } from './lasso.js';
+import { lasso, lassoTraced, taskRoundTrip } from './lasso.js';
 import type { Row } from './row.js';
 
 export const HD_RUN = 'D99010';
@@ -235,23 +235,41 @@ async function lassoFigure(url: string, token: string, signedIn: SignedIn): Prom
   // points takes about a second to rasterise, which a GPU does in milliseconds.
   const first = await lasso(page, radius, 300_000, 25);
   radius *= Math.sqrt(LASSO_BINS / Math.max(1, count(first.count)));
-  const next: { ms: number; count: string }[] = [];
+  const next: { ms: number; count: string; rasterWaitMs: number; serverMs: number }[] = [];
   for (let i = 0; i < 3; i++) {
-    const l = await lasso(page, radius, 60_000, 25);
-    next.push(l);
+    const l = await lassoTraced(page, radius, 60_000, 25);
+    next.push({ ...l, serverMs: await lastTaskMs(url, token) });
     radius *= Math.sqrt(LASSO_BINS / Math.max(1, count(l.count)));
   }
   await context.close();
-  const lassoMs = median(next.map((l) => l.ms));
+  // Judged without the software rasteriser's frames, but never below the server's own time for the ranking
+  // (which ran while the page waited on a frame).
+  const judged = next.map((l) => Math.max(l.ms - l.rasterWaitMs, l.serverMs));
+  const lassoMs = median(judged);
   const roundTrip = await taskRoundTrip(url, token);
   const near = next.every((l) => Math.abs(count(l.count) - LASSO_BINS) < 0.25 * LASSO_BINS);
   return {
     measure: LASSO,
     target: '< 1 s',
     figure:
-      `${lassoMs.toFixed(0)} ms median of 3 (${next.map((l) => `${l.ms.toFixed(0)} ms for ${l.count}`).join('; ')}); ` +
-      `first lasso of the run (reads and decodes its selection index) ${first.ms.toFixed(0)} ms for ${first.count}; ` +
-      `reference, same run: post core.task_list → SUCCESS ${roundTrip.toFixed(0)} ms`,
+      `${lassoMs.toFixed(0)} ms median of 3 without the software rasteriser's frames (` +
+      next
+        .map(
+          (l, i) =>
+            `${judged[i]!.toFixed(0)} ms for ${l.count}: ${l.ms.toFixed(0)} ms wall − ${l.rasterWaitMs.toFixed(0)} ms ` +
+            `main thread blocked on SwiftShader drawing the highlight, server ${l.serverMs.toFixed(0)} ms`,
+        )
+        .join('; ') +
+      `); first lasso of the run (reads and decodes its selection index) ${first.ms.toFixed(0)} ms wall for ` +
+      `${first.count}; reference, same run: post core.task_list → SUCCESS ${roundTrip.toFixed(0)} ms`,
     verdict: lassoMs < 1000 && near ? 'met' : 'MISSED',
   };
+}
+
+/** The newest task's own time on the server, posted → finished (its row's created_at → updated_at). */
+async function lastTaskMs(url: string, token: string): Promise<number> {
+  const response = await fetch(`${url}/api/v1/task?limit=1`, { headers: { authorization: `JWT ${token}` } });
+  const [task] = (await response.json()) as { task: string; created_at: string; updated_at: string }[];
+  if (task?.task !== 'gene.compute_qc') return NaN;
+  return Date.parse(task.updated_at) - Date.parse(task.created_at);
 }

@@ -63,6 +63,60 @@ export async function lasso(
   return { ms, count: /^[\d,]+ tixels/.exec(count)?.[0] ?? count };
 }
 
+interface TraceEvent {
+  ph?: string;
+  name?: string;
+  pid?: number;
+  tid?: number;
+  ts?: number;
+  dur?: number;
+  args?: { name?: string; data?: { type?: string } };
+}
+
+/**
+ * `lasso` under a Chromium trace, with the part of pointer-up → top 10 shown that the page's main thread spent
+ * blocked in frame commits while the GPU process drew: under SwiftShader, 2 × 500k points take over a second per
+ * frame on the CPU (the selection's highlight is one such frame), which a GPU draws in milliseconds.
+ */
+export async function lassoTraced(
+  page: Page,
+  radius: number,
+  timeout: number,
+  polling: 'raf' | number,
+): Promise<{ ms: number; count: string; rasterWaitMs: number }> {
+  const browser = page.context().browser()!;
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  });
+  let measured: { ms: number; count: string };
+  try {
+    measured = await lasso(page, radius, timeout, polling);
+  } catch (error) {
+    await browser.stopTracing();
+    throw error;
+  }
+  return { ...measured, rasterWaitMs: commitWaitAfterPointerUp(await browser.stopTracing(), measured.ms) };
+}
+
+/** Σ of the renderer main thread's Commit events within `windowMs` after the trace's pointer-up, clipped to it. */
+function commitWaitAfterPointerUp(trace: Buffer, windowMs: number): number {
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return NaN;
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const up = onMain.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'mouseup');
+  if (!up?.ts) return NaN;
+  const from = up.ts;
+  const to = from + windowMs * 1000;
+  let waited = 0;
+  for (const e of onMain) {
+    if (e.name !== 'Commit' || e.ts === undefined || e.dur === undefined) continue;
+    waited += Math.max(0, Math.min(to, e.ts + e.dur) - Math.max(from, e.ts));
+  }
+  return waited / 1000;
+}
+
 export async function lassoRows(url: string): Promise<Row[]> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     return [

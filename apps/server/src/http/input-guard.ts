@@ -13,6 +13,14 @@ function problemOf(value: unknown, depth: number): string | null {
   const proto = Object.getPrototypeOf(value) as unknown;
   if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return null;
   if (depth > MAX_DEPTH) return MSG.inputTooDeep(MAX_DEPTH);
+  if (Array.isArray(value)) {
+    // By index: Object.entries would make a key string and a pair per item (a lasso posts 50,000 indices).
+    for (const item of value as unknown[]) {
+      const problem = problemOf(item, depth + 1);
+      if (problem) return problem;
+    }
+    return null;
+  }
   for (const [key, item] of Object.entries(value)) {
     const problem = (key.includes('\0') ? MSG.inputNulByte : null) ?? problemOf(item, depth + 1);
     if (problem) return problem;

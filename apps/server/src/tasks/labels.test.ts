@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TTaskState } from '@atlas/contracts';
 import { adminToken, api } from '../../test/accounts.js';
@@ -51,5 +52,37 @@ describe('task labels', () => {
     const task = await listed(posted.body._id);
     expect(task.description).toEqual(expect.any(String));
     expect(task.run_id).toBeNull();
+  });
+
+  it('a row stored without labels (posted before they were kept) takes them from its kwargs, or its public link', async () => {
+    const id = randomUUID();
+    const linked = randomUUID();
+    await t.infra.db
+      .insertInto('tasks')
+      .values([
+        {
+          id,
+          name: 'gene.compute_qc',
+          queue: 'atxcloud_gene',
+          args: JSON.stringify(['data/D00777/h5/obj/genes.h5ad', [0], 'k']),
+          kwargs: JSON.stringify({ description: 'Left lobe', run_id: 'D00779' }),
+          status: 'SUCCESS',
+        },
+        {
+          id: linked,
+          name: 'gene.compute_qc',
+          queue: 'atxcloud_gene',
+          args: JSON.stringify(['data/D00780/h5/obj/genes.h5ad', [0], 'k']),
+          kwargs: JSON.stringify({ description: 7, run_id: '' }),
+          status: 'SUCCESS',
+          public_run: 'D00780',
+        },
+      ])
+      .execute();
+    expect(await listed(id)).toMatchObject({ description: 'Left lobe', run_id: 'D00779' });
+    expect(await listed(linked)).toMatchObject({ description: null, run_id: 'D00780' });
+    const read = await api<TTaskState>(t.app, 'GET', `/api/v1/task/${id}`, { token: admin });
+    expect(read.body).toMatchObject({ _id: id, status: 'SUCCESS', description: 'Left lobe' });
+    expect(read.body).not.toHaveProperty('args');
   });
 });

@@ -62,6 +62,15 @@ describe('selection DE from the web-file index equals welchVsRest / wilcoxonVsRe
     for (const size of [10, 249, 250, 251, 480]) expectOracle(matrix, sample(size, 500, random));
   });
 
+  it('with more features than a block of the walk: dense rows in blocks, sparse rows in one pass', () => {
+    const random = seeded(13);
+    // 9,000 features are three blocks: ~450 non-zeros a row are walked block by block, ~27 in a single pass.
+    for (const density of [0.05, 0.003]) {
+      const matrix = syntheticCsc(300, 9000, density, seeded(17));
+      for (const size of [7, 150, 290]) expectOracle(matrix, sample(size, 300, random));
+    }
+  });
+
   it("keeps scipy's degenerate cases exact: constant sides give ±∞ or 0, not a rounding-noise score", () => {
     // Feature 0: group all 0.7, rest all 0.2 → both variances 0, different means → +∞, p 0.
     // Feature 1: group all 0.3, rest all 0.3 (but the first non-zero of the run is in the rest) → score 0, p 1.

@@ -4,8 +4,7 @@ import { GROUP_ADMIN, MSG, TRANSFER_MSG, taskCalls, type Identity } from '@atlas
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
-import { createTaskStore } from '../../infra/queue/task-store.js';
-import type { TaskRow } from '../../infra/db/tables.js';
+import { createTaskStore, type TaskReaders } from '../../infra/queue/task-store.js';
 import { callerMayPost, checkTaskTouches } from '../../tasks/authorise.js';
 import { TaskInputError, wrongQueueMessage } from '../../tasks/registry.js';
 import { callerOf, NotVisibleError, type Runs } from '../runs/index.js';
@@ -54,7 +53,7 @@ export function registerTaskRoutes(app: FastifyInstance, infra: Infra, runs: Run
   });
 
   /** Its requester and admins read a task; a public-link task, the holder of that link while its run is public. */
-  async function mayRead(row: TaskRow, identity: Identity, encoded: string | undefined): Promise<boolean> {
+  async function mayRead(row: TaskReaders, identity: Identity, encoded: string | undefined): Promise<boolean> {
     if (identity.kind === 'user' && identity.groups.includes(GROUP_ADMIN)) return true;
     if (identity.kind === 'user' && row.requested_by === identity.username) return true;
     if (!row.public_link_sha256 || !encoded || linkDigest(encoded) !== row.public_link_sha256) return false;
@@ -65,7 +64,7 @@ export function registerTaskRoutes(app: FastifyInstance, infra: Infra, runs: Run
   }
 
   route(app, taskCalls.getTask, async ({ params, query, identity }) => {
-    const row = await tasks.getRow(params.id);
+    const row = await tasks.getReaders(params.id);
     if (!row || !(await mayRead(row, identity, query.encoded))) throw notFound(MSG.taskNotFound(params.id));
     let state = await queue.get(params.id);
     // wait_ms: re-read the stored state until the task ends or the time is up (the state lives in the database

@@ -20,6 +20,8 @@ export interface TaskLabels {
 export interface TaskStore {
   insert(request: TaskRequest): Promise<TTaskState>;
   get(id: string): Promise<TTaskState | null>;
+  /** The columns that decide who may read the task, without reading its args. */
+  getReaders(id: string): Promise<TaskReaders | null>;
   getRow(id: string): Promise<TaskRow | null>;
   /** PENDING → STARTED. False when the task was already claimed or is gone: the caller must not run it. */
   markStarted(id: string): Promise<boolean>;
@@ -57,7 +59,31 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNFINISHED = ['PENDING', 'STARTED', 'PROGRESS'] as const;
 const RUNNING = ['STARTED', 'PROGRESS'] as const;
 
-type StateRow = TaskRow & { live_position: number | null };
+/** What a task's state is made of: never its args, which a lasso's ranking makes hundreds of kilobytes long. */
+const STATE_COLUMNS = [
+  't.id',
+  't.name',
+  't.queue',
+  't.status',
+  't.progress',
+  't.result',
+  't.error',
+  't.requested_by',
+  't.created_at',
+  't.updated_at',
+] as const;
+
+type StateRow = Pick<
+  TaskRow,
+  'id' | 'name' | 'queue' | 'status' | 'progress' | 'result' | 'error' | 'requested_by' | 'created_at' | 'updated_at'
+> & {
+  live_position: number | null;
+  description: string | null;
+  run_id: string | null;
+};
+
+/** Who may read a task (domains/tasks): its requester, or the holder of the public link it was posted with. */
+export type TaskReaders = Pick<TaskRow, 'requested_by' | 'public_link_sha256'>;
 
 export function createTaskStore(db: Db, labels?: (request: TaskRequest) => TaskLabels): TaskStore {
   /**
@@ -67,13 +93,16 @@ export function createTaskStore(db: Db, labels?: (request: TaskRequest) => TaskL
   const selectStates = () =>
     db
       .selectFrom('tasks as t')
-      .selectAll('t')
-      .select(
+      .select(STATE_COLUMNS)
+      .select([
         sql<number | null>`case when t.status = 'PENDING' then (
           select count(*)::int from tasks p
           where p.queue = t.queue and p.status = 'PENDING' and (p.created_at, p.id) < (t.created_at, t.id)
         ) end`.as('live_position'),
-      );
+        // Job Managment shows these two (spec 03 §2.10); tasks carry them as kwargs `description` and `run_id`.
+        sql<string | null>`coalesce(t.description, ${kwargText('description')})`.as('description'),
+        sql<string | null>`coalesce(t.run_id, ${kwargText('run_id')}, t.public_run)`.as('run_id'),
+      ]);
 
   const get = async (id: string) => {
     if (!UUID.test(id)) return null;
@@ -106,6 +135,17 @@ export function createTaskStore(db: Db, labels?: (request: TaskRequest) => TaskL
     },
 
     get,
+
+    async getReaders(id) {
+      if (!UUID.test(id)) return null;
+      return (
+        (await db
+          .selectFrom('tasks')
+          .select(['requested_by', 'public_link_sha256'])
+          .where('id', '=', id)
+          .executeTakeFirst()) ?? null
+      );
+    },
 
     async getRow(id) {
       if (!UUID.test(id)) return null;
@@ -251,16 +291,16 @@ function toState(row: StateRow): TTaskState {
     result: row.result ?? null,
     error: row.error,
     requested_by: row.requested_by,
-    // Job Managment shows these two (spec 03 §2.10); tasks carry them as kwargs `description` and `run_id`, and a
-    // task posted through a public link names the link's run.
-    description: row.description ?? textOrNull(row.kwargs, 'description'),
-    run_id: row.run_id ?? textOrNull(row.kwargs, 'run_id') ?? row.public_run,
+    description: row.description,
+    run_id: row.run_id,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
 }
 
-function textOrNull(kwargs: unknown, key: string): string | null {
-  const value = (kwargs as Record<string, unknown> | null)?.[key];
-  return typeof value === 'string' && value ? value : null;
+/** A kwarg that is a non-empty string, else null. */
+function kwargText(key: string) {
+  return sql<
+    string | null
+  >`case when jsonb_typeof(t.kwargs -> ${sql.lit(key)}) = 'string' then nullif(t.kwargs ->> ${sql.lit(key)}, '') end`;
 }

@@ -13,17 +13,24 @@ import {
   wilcoxonVsRest,
 } from '@atlas/spatial';
 
-const ZArgs = z.tuple([
-  ZObjH5ad,
-  z.array(z.number().int().nonnegative()).min(1, 'Select at least one tixel'),
-  z.string().optional(),
-]);
+/**
+ * Tixel indices, checked in one loop: a check per item through zod cost ~7 ms per parse for a 50,000-tixel lasso,
+ * and a posted ranking is parsed twice (when posted and when run).
+ */
+const tixelIndices = (emptyMessage: string) =>
+  z.array(z.unknown()).superRefine((items, ctx) => {
+    if (items.length === 0) ctx.addIssue({ code: 'custom', message: emptyMessage });
+    const bad = items.findIndex((i) => typeof i !== 'number' || !Number.isInteger(i) || i < 0);
+    if (bad >= 0) ctx.addIssue({ code: 'custom', path: [bad], message: 'Expected a tixel index (an integer ≥ 0)' });
+  }) as unknown as z.ZodType<number[]>;
+
+const ZArgs = z.tuple([ZObjH5ad, tixelIndices('Select at least one tixel'), z.string().optional()]);
 const ZKwargs = ZBucketKwargs.extend({
   method: ZDeMethod.default('t-test'),
   /** Wilcoxon only: tie-corrected variance; scanpy's default (false) leaves it uncorrected. */
   tie_correct: z.boolean().default(false),
   /** Set A vs set B: the tixels to compare the selection with, instead of all other tixels. */
-  reference: z.array(z.number().int().nonnegative()).min(1, 'Set B needs at least one tixel').optional(),
+  reference: tixelIndices('Set B needs at least one tixel').optional(),
   /** Every feature's row; by default the top SELECTION_TABLE_ROWS, since the whole table costs more to store and
    * send than to compute. */
   full_table: z.boolean().default(false),
