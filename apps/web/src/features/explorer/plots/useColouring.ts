@@ -118,8 +118,10 @@ export function useColouring(data: RunData | undefined, featureValues: Float32Ar
   );
 
   const dataRange = useMemo<[number, number]>(() => (expression ? valueRange(expression) : [0, 1]), [expression]);
-  const range: [number, number] =
-    s.range ?? (dataRange[0] === dataRange[1] ? [dataRange[0], dataRange[0] + 1] : dataRange);
+  const range = useMemo<[number, number]>(
+    () => s.range ?? (dataRange[0] === dataRange[1] ? [dataRange[0], dataRange[0] + 1] : dataRange),
+    [s.range, dataRange],
+  );
   const values = view === 'expression' ? expression! : (categories?.codes ?? null);
 
   const selectedMask = useMemo(() => {
@@ -135,7 +137,12 @@ export function useColouring(data: RunData | undefined, featureValues: Float32Ar
   const lut = useMemo(() => heatmapLut(s.palette, s.customColors), [s.palette, s.customColors]);
   const background = backgroundCss(s.background, lut);
 
-  return { view, values, categories, categoryColors, hasCellTypes, dataRange, range, selectedMask, background };
+  // One object while nothing in it changes: the tool column, plots, legend and dialogs are memoised on it, so that
+  // a gene pick re-renders them once, when the values arrive, not also at the click.
+  return useMemo(
+    () => ({ view, values, categories, categoryColors, hasCellTypes, dataRange, range, selectedMask, background }),
+    [view, values, categories, categoryColors, hasCellTypes, dataRange, range, selectedMask, background],
+  );
 }
 
 /** Annotations as categories: each tixel in the first shown annotation that holds it, the rest "Not annotated". */

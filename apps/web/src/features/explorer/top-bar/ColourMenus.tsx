@@ -1,5 +1,5 @@
 /** The top bar's Background Color and Heat Map menus (spec 03 §2.1); each reads and sets its store field. */
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +15,8 @@ import { useExplorer } from '../state/store';
 
 const BACKGROUNDS: (BackgroundName | 'heatmap')[] = ['black', 'white', 'darkgrey', 'heatmap'];
 
-export function BackgroundMenu() {
+// Memoised: they read the store themselves, and the top bar re-renders on every load.
+export const BackgroundMenu = memo(function BackgroundMenu() {
   const s = useExplorer(
     useShallow((st) => ({
       background: st.background,
@@ -58,9 +59,9 @@ export function BackgroundMenu() {
       </Menu>
     </>
   );
-}
+});
 
-export function HeatMapMenu() {
+export const HeatMapMenu = memo(function HeatMapMenu() {
   const s = useExplorer(useShallow((st) => ({ palette: st.palette, customColors: st.customColors, patch: st.patch })));
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -113,7 +114,7 @@ export function HeatMapMenu() {
       </Menu>
     </>
   );
-}
+});
 
 function PaletteSwatch({ palette, customColors }: { palette: HeatmapPalette; customColors: [string, string] }) {
   const shades = useMemo(() => heatBarShades(heatmapLut(palette, customColors), 16), [palette, customColors]);
