@@ -20,6 +20,7 @@ import { ExplorerLowerPanel } from './panels/LowerPanel';
 import { LegendPanel } from './plots/LegendPanel';
 import { PlotArea } from './plots/PlotArea';
 import { SamplePlots } from './plots/SamplePlots';
+import { ColouringContext } from './plots/colouringContext';
 import { markRunOpening } from './plots/timings';
 import { useColouring } from './plots/useColouring';
 import { useSelectionRanking } from './plots/useSelectionRanking';
@@ -134,30 +135,32 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
       </Box>
 
       {/* The main plots and the multi-sample grid are views of one Deck: one WebGL context (DESIGN §6). */}
-      <PlotsDeck>
-        <Box sx={{ display: 'flex', height: { xs: 480, md: 'min(66vh, 680px)' }, minHeight: 420 }}>
-          <ToolColumn
-            plotsRef={plots}
-            colouring={colouring}
-            hasResult={ranking.result !== null}
-            onViewResult={onViewResult}
-            onOpenRange={onOpenRange}
-            onClearSelection={onClearSelection}
-          />
-          <PlotArea
-            plotsRef={plots}
-            data={runData.data}
-            colouring={colouring}
-            errorMessage={errorMessage}
-            publicMode={publicMode}
-            onOpenRunSearch={onOpenRunSearch}
-            onSelect={onSelect}
-          />
-          <LegendPanel colouring={colouring} onOpenColors={onOpenColors} onClearSelection={onClearSelection} />
-        </Box>
+      <ColouringContext value={colouring}>
+        <PlotsDeck>
+          <Box sx={{ display: 'flex', height: { xs: 480, md: 'min(66vh, 680px)' }, minHeight: 420 }}>
+            <ToolColumn
+              plotsRef={plots}
+              view={colouring.view}
+              hasResult={ranking.result !== null}
+              onViewResult={onViewResult}
+              onOpenRange={onOpenRange}
+              onClearSelection={onClearSelection}
+            />
+            <PlotArea
+              plotsRef={plots}
+              data={runData.data}
+              colouring={colouring}
+              errorMessage={errorMessage}
+              publicMode={publicMode}
+              onOpenRunSearch={onOpenRunSearch}
+              onSelect={onSelect}
+            />
+            <LegendPanel colouring={colouring} onOpenColors={onOpenColors} onClearSelection={onClearSelection} />
+          </Box>
 
-        {settled && <SamplePlots />}
-      </PlotsDeck>
+          {settled && <SamplePlots />}
+        </PlotsDeck>
+      </ColouringContext>
       <Box sx={{ minHeight: 0 }}>{settled && <ExplorerLowerPanel ranking={publicMode ? undefined : ranking} />}</Box>
 
       {settled && (

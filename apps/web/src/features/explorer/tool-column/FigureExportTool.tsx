@@ -34,6 +34,7 @@ import { useRunData } from '../data/runData';
 import { useRuns } from '../data/runMeta';
 import { useTissueImage } from '../data/tissueImage';
 import { buildFigureSpec, type FigurePlots, type ShownView } from '../plots/figureSpec';
+import { useColouringContext } from '../plots/colouringContext';
 import type { Colouring } from '../plots/useColouring';
 import { useExplorer } from '../state/store';
 import { ToolButton } from './ToolButton';
@@ -43,13 +44,8 @@ export const FIGURE_MAX_DPI = 600;
 /** CSS pixels are 1/96 inch. */
 const CSS_DPI = 96;
 
-export function FigureExportTool({
-  plotsRef,
-  colouring,
-}: {
-  plotsRef: RefObject<LinkedPlotsHandle | null>;
-  colouring: Colouring;
-}) {
+export function FigureExportTool({ plotsRef }: { plotsRef: RefObject<LinkedPlotsHandle | null> }) {
+  const colouring = useColouringContext();
   const run = useExplorer((s) => s.run);
   const [open, setOpen] = useState(false);
   return (

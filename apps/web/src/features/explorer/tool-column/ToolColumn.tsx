@@ -16,7 +16,7 @@ import Straighten from '@mui/icons-material/Straighten';
 import ZoomIn from '@mui/icons-material/ZoomIn';
 import ZoomOut from '@mui/icons-material/ZoomOut';
 import { ZOOM_IN_FACTOR, ZOOM_OUT_FACTOR, type LinkedPlotsHandle } from '@atlas/viz';
-import type { Colouring } from '../plots/useColouring';
+import type { PlotView } from '../plots/useColouring';
 import { useExplorer } from '../state/store';
 import { CellTypingTool } from './CellTypingTool';
 import { CopyPublicLinkTool } from './CopyPublicLinkTool';
@@ -26,7 +26,8 @@ import { ToolButton } from './ToolButton';
 
 export interface ToolColumnProps {
   plotsRef: RefObject<LinkedPlotsHandle | null>;
-  colouring: Colouring;
+  /** What the plots show: a prop of its own, so that a recolour of the same view does not re-render the column. */
+  view: PlotView;
   /** A selection's ranking has arrived (View Id's/Genes). */
   hasResult: boolean;
   onViewResult: () => void;
@@ -36,7 +37,7 @@ export interface ToolColumnProps {
 
 export const ToolColumn = memo(function ToolColumn({
   plotsRef,
-  colouring,
+  view,
   hasResult,
   onViewResult,
   onOpenRange,
@@ -51,7 +52,6 @@ export const ToolColumn = memo(function ToolColumn({
       patch: st.patch,
     })),
   );
-  const { view } = colouring;
   const welcome = s.run === null;
   const clusterView = view !== 'expression';
   const chooseTool = (tool: 'lasso' | 'quad') => {
@@ -98,7 +98,7 @@ export const ToolColumn = memo(function ToolColumn({
         <Straighten fontSize="small" />
       </ToolButton>
       <SaveDisplayTool plotsRef={plotsRef} />
-      <FigureExportTool plotsRef={plotsRef} colouring={colouring} />
+      <FigureExportTool plotsRef={plotsRef} />
       <CopyPublicLinkTool />
       <Divider flexItem sx={{ my: 0.5 }} />
       <ToolButton
