@@ -11,7 +11,7 @@ import { LOGIN_COOKIE_NAME } from '@atlas/contracts';
 import { readH5ad, writeVisiumHdH5ad } from '@atlas/spatial';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
-import { openBenchPage, openRun, pickGenes } from './browser.js';
+import { GENE_PICKS, openBenchPage, openRun, pickGenes } from './browser.js';
 import { lasso, lassoTraced, taskRoundTrip } from './lasso.js';
 import type { Row } from './row.js';
 
@@ -203,7 +203,7 @@ async function geneFigure(url: string, token: string, signedIn: SignedIn): Promi
   const context = await signedIn();
   const page = await context.newPage();
   await openRun(page, url, HD_RUN);
-  const picks = await pickGenes(page, url, token, HD_RUN, 5);
+  const picks = await pickGenes(page, url, token, HD_RUN, GENE_PICKS);
   await context.close();
   const renderedMs = median(picks.map((p) => p.renderedMs));
   const screenMs = median(picks.map((p) => p.screenMs));

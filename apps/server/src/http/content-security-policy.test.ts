@@ -55,4 +55,16 @@ describe('served with the page', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/v1/app' });
     expect(api.headers['content-security-policy']).toBe("frame-ancestors 'none'");
   });
+
+  it('follows a build made while the server runs: the new inline script is the one allowed', async () => {
+    const rebuilt = PRELOAD.replace('preload', 'rebuilt');
+    const file = path.join(dist, 'index.html');
+    fs.writeFileSync(file, HTML.replace(PRELOAD, rebuilt));
+    // A later modification time, as a new build has (some file systems keep whole seconds).
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(file, later, later);
+    const policy = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(policy).toContain(`'sha256-${sha(rebuilt)}'`);
+    expect(policy).not.toContain(`'sha256-${sha(PRELOAD)}'`);
+  });
 });
