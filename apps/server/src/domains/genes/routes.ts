@@ -141,8 +141,12 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
       const run = await access.resolve(request.identity, body);
       if (/\bapplication\/octet-stream\b/.test(request.headers.accept ?? '')) {
         const { nObs, values } = await read(run, kind, () => data.features(run, kind, body.rows));
-        const out = new Float32Array(nObs * values.length);
-        values.forEach((v, i) => out.set(v, i * nObs));
+        // One row (a gene pick) is sent as decoded: a copy would add 2 MB of garbage per pick on a Visium HD run.
+        let out = values[0] ?? new Float32Array(0);
+        if (values.length > 1) {
+          out = new Float32Array(nObs * values.length);
+          values.forEach((v, i) => out.set(v, i * nObs));
+        }
         return reply
           .type('application/octet-stream')
           .header('x-tixels', String(nObs))
