@@ -51,16 +51,12 @@ export interface TopBarProps {
 }
 
 export const TopBar = memo(function TopBar({
-  publicMode,
-  leading,
-  runSearchOpen,
-  onToggleRunSearch,
-  onOpenMetadata,
   onRestart,
   loading,
   kinds,
   names,
   onOpenFeatureList,
+  ...runButtons
 }: TopBarProps) {
   const welcome = useExplorer((st) => st.run === null);
   return (
@@ -69,13 +65,7 @@ export const TopBar = memo(function TopBar({
       elevation={1}
       sx={{ px: 1, py: 0.75, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
     >
-      <RunButtons
-        publicMode={publicMode}
-        leading={leading}
-        runSearchOpen={runSearchOpen}
-        onToggleRunSearch={onToggleRunSearch}
-        onOpenMetadata={onOpenMetadata}
-      />
+      <RunButtons {...runButtons} />
       <RestartButton disabled={welcome || loading} onRestart={onRestart} />
       <Divider orientation="vertical" flexItem />
       <KindToggle kinds={kinds} />
