@@ -55,6 +55,6 @@ function sameRects(a: ReadonlyMap<string, Rect>, b: ReadonlyMap<string, Rect>): 
 function sameElements(a: ReadonlyMap<string, HTMLElement | null>, b: ReadonlyMap<string, HTMLElement | null>): boolean {
   if (a === b) return true;
   if (a.size !== b.size) return false;
-  for (const [key, el] of b) if (a.get(key) !== el || !a.has(key)) return false;
+  for (const [key, el] of b) if (a.get(key) !== el) return false;
   return true;
 }

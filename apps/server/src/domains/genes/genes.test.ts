@@ -316,6 +316,18 @@ describe.skipIf(!haveData)('gene tasks on atxcloud_gene', () => {
       status_code: 404,
     });
     expect((await post(member, 'gene.compute_qc', ['../etc/passwd', [0], ''])).status).toBe(400);
+    // Tixel indices: refused when posted, with the reason and the place of the first bad one.
+    const file = 'data/D00001/h5/obj/genes.h5ad';
+    for (const [selected, reason] of [
+      [[], 'Select at least one tixel'],
+      [[0, -1], 'Expected a tixel index'],
+      [[0, 1.5], 'Expected a tixel index'],
+      [[0, 'x'], 'expected number'],
+    ] as const) {
+      const refused = await post(member, 'gene.compute_qc', [file, selected, '']);
+      expect(refused.status, JSON.stringify(selected)).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain(reason);
+    }
   });
 
   it('gene.compute_cell_type and gene.seq_logo', async () => {

@@ -142,11 +142,7 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
       if (/\bapplication\/octet-stream\b/.test(request.headers.accept ?? '')) {
         const { nObs, values } = await read(run, kind, () => data.features(run, kind, body.rows));
         // One row (a gene pick) is sent as decoded: a copy would add 2 MB of garbage per pick on a Visium HD run.
-        let out = values[0] ?? new Float32Array(0);
-        if (values.length > 1) {
-          out = new Float32Array(nObs * values.length);
-          values.forEach((v, i) => out.set(v, i * nObs));
-        }
+        const out = values.length === 1 ? values[0]! : concatRows(values, nObs);
         return reply
           .type('application/octet-stream')
           .header('x-tixels', String(nObs))
@@ -240,4 +236,10 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
       publicLink: { runId: run.runId, sha256: linkDigest(body.encoded) },
     });
   });
+}
+
+function concatRows(rows: Float32Array[], nObs: number): Float32Array {
+  const out = new Float32Array(nObs * rows.length);
+  rows.forEach((row, i) => out.set(row, i * nObs));
+  return out;
 }

@@ -61,22 +61,19 @@ const RUNNING = ['STARTED', 'PROGRESS'] as const;
 
 /** What a task's state is made of: never its args, which a lasso's ranking makes hundreds of kilobytes long. */
 const STATE_COLUMNS = [
-  't.id',
-  't.name',
-  't.queue',
-  't.status',
-  't.progress',
-  't.result',
-  't.error',
-  't.requested_by',
-  't.created_at',
-  't.updated_at',
+  'id',
+  'name',
+  'queue',
+  'status',
+  'progress',
+  'result',
+  'error',
+  'requested_by',
+  'created_at',
+  'updated_at',
 ] as const;
 
-type StateRow = Pick<
-  TaskRow,
-  'id' | 'name' | 'queue' | 'status' | 'progress' | 'result' | 'error' | 'requested_by' | 'created_at' | 'updated_at'
-> & {
+type StateRow = Pick<TaskRow, (typeof STATE_COLUMNS)[number]> & {
   live_position: number | null;
   description: string | null;
   run_id: string | null;

@@ -14,15 +14,15 @@ import {
 } from '@atlas/spatial';
 
 /**
- * Tixel indices, checked in one loop: a check per item through zod cost ~7 ms per parse for a 50,000-tixel lasso,
+ * Tixel indices, integers ≥ 0 checked in one loop: zod's per-item checks cost ~7 ms per parse for a 50,000-tixel lasso,
  * and a posted ranking is parsed twice (when posted and when run).
  */
 const tixelIndices = (emptyMessage: string) =>
-  z.array(z.unknown()).superRefine((items, ctx) => {
+  z.array(z.number()).superRefine((items, ctx) => {
     if (items.length === 0) ctx.addIssue({ code: 'custom', message: emptyMessage });
-    const bad = items.findIndex((i) => typeof i !== 'number' || !Number.isInteger(i) || i < 0);
+    const bad = items.findIndex((i) => !Number.isInteger(i) || i < 0);
     if (bad >= 0) ctx.addIssue({ code: 'custom', path: [bad], message: 'Expected a tixel index (an integer ≥ 0)' });
-  }) as unknown as z.ZodType<number[]>;
+  });
 
 const ZArgs = z.tuple([ZObjH5ad, tixelIndices('Select at least one tixel'), z.string().optional()]);
 const ZKwargs = ZBucketKwargs.extend({
