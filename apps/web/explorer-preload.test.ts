@@ -6,17 +6,15 @@ import { EARLY_REQUESTS, lazyScreenFiles, preloadScript, type ChunkInfo } from '
 const chunk = (fileName: string, imports: string[], extra: Partial<ChunkInfo> = {}): ChunkInfo => ({
   fileName,
   imports,
-  isEntry: false,
   facadeModuleId: null,
   ...extra,
 });
 
 describe('lazyScreenFiles', () => {
   const chunks = [
-    chunk('assets/index.js', ['assets/react.js', 'assets/mui.js'], {
-      isEntry: true,
-      facadeModuleId: '/app/src/main.tsx',
-    }),
+    chunk('assets/index.js', ['assets/react.js', 'assets/mui.js'], { facadeModuleId: '/app/src/main.tsx' }),
+    // Another page of the same build (the lab build's floor.html) that loads deck.gl itself.
+    chunk('assets/floor.js', ['assets/deck.js'], { facadeModuleId: '/app/src/bench-pages/floor.ts' }),
     chunk('assets/react.js', []),
     chunk('assets/mui.js', ['assets/react.js']),
     chunk('assets/AtlasXplore.js', ['assets/Explorer.js', 'assets/react.js'], {
@@ -27,8 +25,8 @@ describe('lazyScreenFiles', () => {
     chunk('assets/Catalogue.js', ['assets/mui.js'], { facadeModuleId: '/app/src/features/catalogue/Catalogue.tsx' }),
   ];
 
-  it('lists the screen chunk and its imports, without what the entry already loads', () => {
-    expect(lazyScreenFiles(chunks, /features[\\/]explorer[\\/]AtlasXplore\.tsx$/)).toEqual([
+  it("lists the screen chunk and its imports, without what the page's entry already loads", () => {
+    expect(lazyScreenFiles(chunks, /features[\\/]explorer[\\/]AtlasXplore\.tsx$/, 'assets/index.js')).toEqual([
       'assets/AtlasXplore.js',
       'assets/Explorer.js',
       'assets/deck.js',
@@ -36,7 +34,7 @@ describe('lazyScreenFiles', () => {
   });
 
   it('finds nothing for a screen that is not in the bundle', () => {
-    expect(lazyScreenFiles(chunks, /NoSuchScreen\.tsx$/)).toEqual([]);
+    expect(lazyScreenFiles(chunks, /NoSuchScreen\.tsx$/, 'assets/index.js')).toEqual([]);
   });
 });
 

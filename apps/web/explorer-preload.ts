@@ -3,16 +3,17 @@ import type { Plugin } from 'vite';
 /** What the build knows about one output chunk (the subset of Rolldown's OutputChunk this plugin reads). */
 export interface ChunkInfo {
   fileName: string;
-  isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
 }
 
 /**
- * The files a lazy screen needs beyond what the entry already loads: the screen's chunk and its static imports,
- * transitively, minus the entry's own closure (those are fetched by the entry's script tag anyway).
+ * The files a lazy screen needs beyond what the page's entry already loads: the screen's chunk and its static
+ * imports, transitively, minus the entry's own closure (those are fetched by the entry's script tag anyway). Only
+ * the page's own entry counts: another page of the build (the lab build's floor.html also loads deck.gl) does not
+ * put its chunks in this page's cache.
  */
-export function lazyScreenFiles(chunks: readonly ChunkInfo[], screenModule: RegExp): string[] {
+export function lazyScreenFiles(chunks: readonly ChunkInfo[], screenModule: RegExp, pageEntry: string): string[] {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (start: string[]): Set<string> => {
     const seen = new Set<string>();
@@ -27,7 +28,7 @@ export function lazyScreenFiles(chunks: readonly ChunkInfo[], screenModule: RegE
   };
   const screen = chunks.find((c) => c.facadeModuleId !== null && screenModule.test(c.facadeModuleId));
   if (!screen) return [];
-  const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const entry = closure([pageEntry]);
   return [...closure([screen.fileName])].filter((f) => !entry.has(f)).sort();
 }
 
@@ -80,13 +81,11 @@ export function explorerPreload(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         // Only the app's page: the lab build's bench pages (vite.config.ts) stay bare.
-        if (!ctx.bundle || !ctx.path.endsWith('/index.html')) return [];
+        if (!ctx.bundle || !ctx.chunk || !ctx.path.endsWith('/index.html')) return [];
         const chunks = Object.values(ctx.bundle).flatMap((o) =>
-          o.type === 'chunk'
-            ? [{ fileName: o.fileName, isEntry: o.isEntry, facadeModuleId: o.facadeModuleId, imports: o.imports }]
-            : [],
+          o.type === 'chunk' ? [{ fileName: o.fileName, facadeModuleId: o.facadeModuleId, imports: o.imports }] : [],
         );
-        const files = lazyScreenFiles(chunks, /features[\\/]explorer[\\/]AtlasXplore\.tsx$/);
+        const files = lazyScreenFiles(chunks, /features[\\/]explorer[\\/]AtlasXplore\.tsx$/, ctx.chunk.fileName);
         if (files.length === 0) throw new Error('explorer-preload: the AtlasXplore chunk was not found in the bundle');
         return [{ tag: 'script', children: preloadScript(files, base), injectTo: 'head' }];
       },

@@ -49,7 +49,7 @@ notifyManager.setScheduler(queueMicrotask);
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
-startExplorerEarly(queryClient);
+export const explorerReady = startExplorerEarly(queryClient);
 
 /** Providers and routes of spec 01 §2: /, /login, /public, /visualization/:group?; and /runs (spec 03 §2.3). */
 export function App() {

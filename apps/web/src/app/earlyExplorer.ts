@@ -1,14 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { FEATURE_KINDS } from '@atlas/contracts';
-import { loadAtlasXplore, loadRunPrefetch } from '../features/explorer';
+import { AtlasXploreScreen, loadRunPrefetch } from '../features/explorer';
 import { parseLoginCookie } from './loginRecord';
+import { holdChromeUntilPlots } from './plotsFirst';
 
 /**
  * A page opened at `/?component=AtlasXplore&run_id=…` with a login cookie: starts the run's data requests and the
  * explorer chunk at once instead of after the sign-in check and the chunk load (the hooks find the answers in
  * the query cache under their own keys). Anything else — or a rejected token — leaves the normal path unchanged.
  */
-export function startExplorerEarly(queryClient: QueryClient): void {
+export function startExplorerEarly(queryClient: QueryClient): Promise<unknown> | undefined {
   if (typeof window === 'undefined' || window.location.pathname !== '/') return;
   const params = new URLSearchParams(window.location.search);
   const runId = params.get('run_id');
@@ -17,8 +18,9 @@ export function startExplorerEarly(queryClient: QueryClient): void {
   if (!record) return;
   const kindParam = params.get('kind');
   const kind = FEATURE_KINDS.find((k) => k === kindParam) ?? 'genes';
+  holdChromeUntilPlots();
   void loadRunPrefetch()
     .then((m) => m.prefetchRun(queryClient, runId, record.token, kind))
     .catch(() => undefined);
-  void loadAtlasXplore().catch(() => undefined);
+  return AtlasXploreScreen.preload().catch(() => undefined);
 }

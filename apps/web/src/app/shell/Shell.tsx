@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import { useChromeHeld } from '../plotsFirst';
 import { useGroups } from '../session';
 import { Footer } from './Footer';
 import { NavDrawer } from './NavDrawer';
@@ -10,6 +11,7 @@ import { TopBar } from './TopBar';
 export function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const groups = useGroups();
+  const chromeHeld = useChromeHeld();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <TopBar onToggleDrawer={() => setDrawerOpen((open) => !open)} />
@@ -17,7 +19,7 @@ export function Shell() {
       <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
         <Outlet />
       </Box>
-      <Footer />
+      {!chromeHeld && <Footer />}
     </Box>
   );
 }

@@ -12,6 +12,7 @@ import { Logo } from '../../components/Logo';
 import { useSnackbar } from '../feedback';
 import { useInfoDialog } from '../help';
 import { componentHref } from '../registry';
+import { useChromeHeld } from '../plotsFirst';
 import { useSession } from '../session';
 import { MenuBar } from './MenuBar';
 import { visibleMenus, type MenuItemDef } from './navigation';
@@ -33,6 +34,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const groups = user?.groups ?? [];
   const uploadUsed = useSyncExternalStore(uploadStore.subscribe, () => uploadStore.getState().used);
+  const held = useChromeHeld();
 
   const pick = (item: MenuItemDef) => {
     const action = item.action;
@@ -44,6 +46,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
     else setDialog(action.dialog);
   };
 
+  if (held) return <AppBarFrame />;
   return (
     <>
       <AppBar position="sticky" color="primary">
@@ -94,5 +97,14 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
         </Suspense>
       )}
     </>
+  );
+}
+
+/** The bar without its menus and buttons, while a run's plots are drawn first (../plotsFirst.ts). */
+function AppBarFrame() {
+  return (
+    <AppBar position="sticky" color="primary">
+      <Toolbar />
+    </AppBar>
   );
 }

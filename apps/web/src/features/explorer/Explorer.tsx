@@ -7,9 +7,11 @@
  */
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
 import Collapse from '@mui/material/Collapse';
 import LinearProgress from '@mui/material/LinearProgress';
 import { PlotsDeck, type LinkedPlotsHandle } from '@atlas/viz';
+import { releaseChrome, useChromeHeld } from '../../app/plotsFirst';
 import { useFeatureNames } from './data/featureNames';
 import { useFeatureValues } from './data/featureValues';
 import { runKey } from './data/queryKeys';
@@ -27,7 +29,9 @@ import { useSelectionRanking } from './plots/useSelectionRanking';
 import { useExplorer } from './state/store';
 import { ToolColumn } from './tool-column/ToolColumn';
 import { RunSearchPanel } from './top-bar/RunSearchPanel';
-import { TopBar } from './top-bar/TopBar';
+import { TOP_BAR_HEIGHT, TopBar } from './top-bar/TopBar';
+import { TOOL_COLUMN_WIDTH } from './tool-column/ToolColumn';
+import { LEGEND_WIDTH } from './plots/LegendPanel';
 
 export interface ExplorerProps {
   /** Public viewer: hides the run search (spec 03 §2.2). */
@@ -63,6 +67,9 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
   // is not held up by them.
   const [settled, setSettled] = useState(false);
   useEffect(() => startTransition(() => setSettled(true)), []);
+  // A run opened with the page draws its plots before the bars, tools and legend (app/plotsFirst.ts).
+  const chromeHeld = useChromeHeld();
+  const late = settled && !chromeHeld;
 
   // A kind the run does not offer (e.g. a permalink for another run) falls back to genes.
   useEffect(() => {
@@ -78,6 +85,12 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
 
   const loading = runData.isLoading || featureValues.loading;
   const errorMessage = runData.error ? runData.error.message : featureValues.error ? featureValues.error.message : null;
+  // The plots will not draw: the chrome is not held any longer.
+  const failed = errorMessage !== null;
+  useEffect(() => {
+    if (failed) releaseChrome();
+  }, [failed]);
+  useEffect(() => releaseChrome, []);
   // Stable callbacks: the top bar, tool column, plots and legend are memoised, so that a gene pick renders only what
   // it changes.
   const { forget, setResultOpen, onSelect } = ranking;
@@ -101,18 +114,22 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }} data-testid="explorer">
-      <TopBar
-        publicMode={publicMode}
-        leading={leading}
-        runSearchOpen={runSearchOpen}
-        onToggleRunSearch={onToggleRunSearch}
-        onOpenMetadata={onOpenMetadata}
-        onRestart={onRestart}
-        loading={loading}
-        kinds={kinds}
-        names={names.data}
-        onOpenFeatureList={onOpenFeatureList}
-      />
+      {chromeHeld ? (
+        <Paper square elevation={1} sx={{ height: TOP_BAR_HEIGHT }} />
+      ) : (
+        <TopBar
+          publicMode={publicMode}
+          leading={leading}
+          runSearchOpen={runSearchOpen}
+          onToggleRunSearch={onToggleRunSearch}
+          onOpenMetadata={onOpenMetadata}
+          onRestart={onRestart}
+          loading={loading}
+          kinds={kinds}
+          names={names.data}
+          onOpenFeatureList={onOpenFeatureList}
+        />
+      )}
       {!publicMode && (
         <Collapse in={runSearchOpen} unmountOnExit>
           <RunSearchPanel
@@ -138,14 +155,18 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
       <ColouringContext value={colouring}>
         <PlotsDeck>
           <Box sx={{ display: 'flex', height: { xs: 480, md: 'min(66vh, 680px)' }, minHeight: 420 }}>
-            <ToolColumn
-              plotsRef={plots}
-              view={colouring.view}
-              hasResult={ranking.result !== null}
-              onViewResult={onViewResult}
-              onOpenRange={onOpenRange}
-              onClearSelection={onClearSelection}
-            />
+            {chromeHeld ? (
+              <Paper square variant="outlined" sx={{ width: TOOL_COLUMN_WIDTH }} />
+            ) : (
+              <ToolColumn
+                plotsRef={plots}
+                view={colouring.view}
+                hasResult={ranking.result !== null}
+                onViewResult={onViewResult}
+                onOpenRange={onOpenRange}
+                onClearSelection={onClearSelection}
+              />
+            )}
             <PlotArea
               plotsRef={plots}
               data={runData.data}
@@ -155,15 +176,19 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
               onOpenRunSearch={onOpenRunSearch}
               onSelect={onSelect}
             />
-            <LegendPanel colouring={colouring} onOpenColors={onOpenColors} onClearSelection={onClearSelection} />
+            {chromeHeld ? (
+              <Paper square variant="outlined" sx={{ width: LEGEND_WIDTH }} />
+            ) : (
+              <LegendPanel colouring={colouring} onOpenColors={onOpenColors} onClearSelection={onClearSelection} />
+            )}
           </Box>
 
-          {settled && <SamplePlots />}
+          {late && <SamplePlots />}
         </PlotsDeck>
       </ColouringContext>
-      <Box sx={{ minHeight: 0 }}>{settled && <ExplorerLowerPanel ranking={publicMode ? undefined : ranking} />}</Box>
+      <Box sx={{ minHeight: 0 }}>{late && <ExplorerLowerPanel ranking={publicMode ? undefined : ranking} />}</Box>
 
-      {settled && (
+      {late && (
         <ExplorerDialogs
           open={dialog}
           onClose={closeDialog}

@@ -4,8 +4,10 @@
  * screens themselves (apps/web/explorer-preload.ts finds the AtlasXplore chunk by its file, ./AtlasXplore.tsx).
  */
 
-/** `?component=AtlasXplore`: the members' explorer. */
-export const loadAtlasXplore = () => import('./AtlasXplore');
+import { preloadable } from '../../components/preloadable';
+
+/** `?component=AtlasXplore`: the members' explorer; `preload()` fetches it before it is rendered. */
+export const AtlasXploreScreen = preloadable(() => import('./AtlasXplore').then((m) => m.AtlasXplore));
 
 /** `?component=AtlasCompare`: runs side by side (admin). */
 export const loadAtlasCompare = () => import('./compare/AtlasCompare');

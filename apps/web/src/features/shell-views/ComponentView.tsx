@@ -7,11 +7,11 @@ import Login from '@mui/icons-material/Login';
 import { MSG } from '@atlas/contracts';
 import { MessagePage } from '../../components/MessagePage';
 import { COMPONENTS, type ComponentName, type ResolvedView } from '../../app/registry';
-import { loadAtlasCompare, loadAtlasXplore } from '../explorer';
+import { AtlasXploreScreen, loadAtlasCompare } from '../explorer';
 
 /** Every view of the registry (a new entry there does not compile until its screen is here). */
 const BUILT: Record<ComponentName, ComponentType> = {
-  AtlasXplore: lazy(() => loadAtlasXplore().then((m) => ({ default: m.AtlasXplore }))),
+  AtlasXplore: AtlasXploreScreen,
   AtlasCompare: lazy(() => loadAtlasCompare().then((m) => ({ default: m.AtlasCompare }))),
   UserSettings: lazy(() => import('../settings/UserSettings').then((m) => ({ default: m.UserSettings }))),
   AdminPanel: lazy(() => import('../admin/AdminPanel').then((m) => ({ default: m.AdminPanel }))),

@@ -30,12 +30,14 @@ export interface LegendPanelProps {
   onClearSelection: () => void;
 }
 
+export const LEGEND_WIDTH = 230;
+
 export const LegendPanel = memo(function LegendPanel({ colouring, onOpenColors, onClearSelection }: LegendPanelProps) {
   return (
     <Paper
       square
       variant="outlined"
-      sx={{ width: 230, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      sx={{ width: LEGEND_WIDTH, display: 'flex', flexDirection: 'column', minHeight: 0 }}
       data-testid="explorer-legend"
     >
       {colouring.view === 'expression' ? (

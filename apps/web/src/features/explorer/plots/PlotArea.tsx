@@ -15,6 +15,7 @@ import { CLUSTER_PALETTE, LinkedPlots, PLOT_OVERLAY_Z, type LinkedPlotsHandle } 
 import { runKey } from '../data/queryKeys';
 import type { RunData } from '../data/runData';
 import { useExplorer } from '../state/store';
+import { releaseChrome } from '../../../app/plotsFirst';
 import { afterRender, markFirstDraw } from './timings';
 import { TissueImageControl, useTissueImageLayer } from './TissueImageControl';
 import type { Colouring } from './useColouring';
@@ -49,7 +50,10 @@ export const PlotArea = memo(function PlotArea({
     })),
   );
   const tissue = useTissueImageLayer(s.run);
-  const onFirstDraw = useCallback(() => markFirstDraw(data?.n ?? 0), [data?.n]);
+  const onFirstDraw = useCallback(() => {
+    markFirstDraw(data?.n ?? 0);
+    releaseChrome();
+  }, [data?.n]);
   const { view, values, categoryColors, range, selectedMask, background } = colouring;
 
   return (

@@ -35,6 +35,8 @@ export interface ToolColumnProps {
   onClearSelection: () => void;
 }
 
+export const TOOL_COLUMN_WIDTH = 48;
+
 export const ToolColumn = memo(function ToolColumn({
   plotsRef,
   view,
@@ -62,7 +64,14 @@ export const ToolColumn = memo(function ToolColumn({
     <Paper
       square
       variant="outlined"
-      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', py: 0.5, gap: 0.25, width: 48 }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        py: 0.5,
+        gap: 0.25,
+        width: TOOL_COLUMN_WIDTH,
+      }}
     >
       <ToolButton
         title="Lasso Select"

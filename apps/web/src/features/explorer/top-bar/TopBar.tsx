@@ -32,6 +32,9 @@ const KIND_BUTTONS: { kind: FeatureKind; label: string }[] = [
   { kind: 'eRegulons', label: 'eRegulon' },
 ];
 
+/** The bar's height on one line (its small search field and padding); a page drawing its plots first keeps it. */
+export const TOP_BAR_HEIGHT = 52;
+
 export interface TopBarProps {
   /** Public viewer: no Run ID's button. */
   publicMode: boolean;
@@ -63,7 +66,15 @@ export const TopBar = memo(function TopBar({
     <Paper
       square
       elevation={1}
-      sx={{ px: 1, py: 0.75, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+      sx={{
+        px: 1,
+        py: 0.75,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        flexWrap: 'wrap',
+        minHeight: TOP_BAR_HEIGHT,
+      }}
     >
       <RunButtons {...runButtons} />
       <RestartButton disabled={welcome || loading} onRestart={onRestart} />
