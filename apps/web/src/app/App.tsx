@@ -49,6 +49,7 @@ notifyManager.setScheduler(queueMicrotask);
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
+/** Settles when an address that opens a run has its explorer module; undefined for any other page. */
 export const explorerReady = startExplorerEarly(queryClient);
 
 /** Providers and routes of spec 01 §2: /, /login, /public, /visualization/:group?; and /runs (spec 03 §2.3). */

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { preloadable } from './preloadable';
@@ -7,7 +7,7 @@ function Screen({ name }: { name: string }) {
   return <p>{`screen ${name}`}</p>;
 }
 
-const page = (View: typeof Screen) =>
+const page = (View: ComponentType<{ name: string }>) =>
   renderToString(
     <Suspense fallback={<p>loading</p>}>
       <View name="x" />
