@@ -213,6 +213,19 @@ test('[EXPLORER]: a saved session that the server refuses opens the sign-in page
   expect((await page.context().cookies()).some((c) => c.name === LOGIN_COOKIE_NAME)).toBe(false);
 });
 
+test("[EXPLORER]: a run that cannot be opened shows why, with the bars and tools that wait for a run's plots", async ({
+  page,
+}) => {
+  // Opened with the page and a saved session, the explorer draws a run's plots before its chrome
+  // (apps/web/src/app/plotsFirst.ts); a run that will not draw must not leave the page without it.
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.goto('/?component=AtlasXplore&run_id=D99999');
+  await expect(page.getByText(EXPLORER_MSG.failedToLoad, { exact: false })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: "Run ID's" })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
+  await expect(page.getByTestId('explorer-legend')).toBeVisible();
+});
+
 // ---- explorer controls ------------------------------------------------------------------------------------------
 
 /** Waits until the run's web files exist (the demo data is generated in the background after start). */

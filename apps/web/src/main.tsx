@@ -5,9 +5,10 @@ import { startSessionEarly } from './app/session';
 
 performance.mark('atlas:main');
 startSessionEarly();
-// An address that opens a run renders once the explorer's module is here (at most a second): then React's first
-// render is the explorer's, with no loading fallback in between (components/preloadable.tsx).
-if (explorerReady) await Promise.race([explorerReady, new Promise((r) => setTimeout(r, 1000))]);
+// An address that opens a run renders once the explorer's module is here: then React's first render is the
+// explorer's, with no loading fallback in between (components/preloadable.tsx). The module is preloaded beside
+// this one, so the wait is its evaluation; on a slow link the shell and its loading bar show after half a second.
+if (explorerReady) await Promise.race([explorerReady, new Promise((r) => setTimeout(r, 500))]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
