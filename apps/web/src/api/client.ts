@@ -78,7 +78,14 @@ export async function callApi<C extends Call>(call: C, input: CallInput<C> = {})
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, 'The server cannot be reached. Check your connection and try again.', call.path);
   }
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    // The body was cut off (the page left mid-call, the connection dropped): no answer, as above.
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'The server cannot be reached. Check your connection and try again.', call.path);
+  }
   const data = parseJson(text);
   if (!response.ok) {
     const msg = (data as ErrorBody | undefined)?.msg ?? `${response.status} ${response.statusText}`;

@@ -41,9 +41,7 @@ function browserController(): SessionController {
     url: window.location.origin,
     now: Date.now,
     log: (message, error) => console.warn(message, error),
-    transient: (error) =>
-      (error instanceof ApiError && (error.status === 0 || error.status >= 500)) ||
-      (error as Error).name === 'AbortError',
+    refused: (error) => error instanceof ApiError && (error.status === 401 || error.status === 403),
   });
 }
 

@@ -18,6 +18,8 @@ function setup(saved: LoginRecord | null = null) {
     whoami: vi.fn(async (token: string) => {
       if (token.startsWith('bad')) throw new Error('401');
       if (token.startsWith('unreachable')) throw new Error('network');
+      if (token.startsWith('cut')) throw new TypeError("Cannot read properties of undefined (reading 'username')");
+      if (token.startsWith('public')) return { username: null, groups: [], profile: null };
       return { username: 'ada', groups: ['user'], profile: null };
     }),
     refreshToken: vi.fn(async () => ({ access_token: jwt('ada', Date.now() + HOUR) })),
@@ -34,7 +36,7 @@ function setup(saved: LoginRecord | null = null) {
     url: 'http://portal',
     now: () => Date.now(),
     log: vi.fn(),
-    transient: (error: unknown) => (error as Error).message === 'network',
+    refused: (error: unknown) => (error as Error).message === '401',
   } satisfies SessionDeps;
   return { controller: new SessionController(deps), deps, cookie: () => cookie };
 }
@@ -77,8 +79,18 @@ describe('SessionController', () => {
     expect(deps.log).toHaveBeenCalled();
   });
 
-  it('keeps the saved session when whoami gets no answer (page left mid-call, server down)', async () => {
-    const saved = { url: 'http://portal', token: 'unreachable-token' };
+  it('removes a saved token that whoami answers as not a user (a public token)', async () => {
+    const { controller, cookie } = setup({ url: 'http://portal', token: 'public-token' });
+    await controller.restore();
+    expect(controller.getState()).toMatchObject({ ready: true, user: null, token: null });
+    expect(cookie()).toBeNull();
+  });
+
+  it.each([
+    ['gets no answer (page left mid-call, server down)', 'unreachable-token'],
+    ['fails in any other way (an answer cut off as the page is left)', 'cut-token'],
+  ])('keeps the saved session when whoami %s', async (_, token) => {
+    const saved = { url: 'http://portal', token };
     const { controller, cookie, deps } = setup(saved);
     await controller.restore();
     expect(controller.getState()).toMatchObject({ ready: true, user: null, token: null });

@@ -31,10 +31,18 @@ export interface SessionDeps {
   /** Spec 01 §8: refresh and current-user errors are only logged. */
   log(message: string, error: unknown): void;
   /**
-   * Whether a failed whoami says nothing about the token (no answer, a server error, the page being left mid-call):
-   * the login cookie is then kept. Only a server that refuses the token ends the saved session.
+   * Whether a failed whoami is the server refusing the token (401, 403): only that ends the saved session. No answer,
+   * a server error, or an answer cut off because the page was left mid-call says nothing about the token, and the
+   * login cookie is kept for the next page.
    */
-  transient(error: unknown): boolean;
+  refused(error: unknown): boolean;
+}
+
+/** whoami answered, and the token is not a user's (a visitor's public token). */
+class NotAUserToken extends Error {
+  constructor() {
+    super('The token does not belong to a user');
+  }
 }
 
 const SIGNED_OUT: SessionState = { user: null, token: null, isPublic: false, ready: true };
@@ -85,7 +93,7 @@ export class SessionController {
     } catch (error) {
       if (generation !== this.generation) return;
       this.deps.log('Could not restore the saved session', error);
-      if (!this.deps.transient(error)) this.deps.cookie.clear();
+      if (error instanceof NotAUserToken || this.deps.refused(error)) this.deps.cookie.clear();
       this.set({ ...SIGNED_OUT });
     }
   }
@@ -138,7 +146,8 @@ export class SessionController {
 
   private async lookUp(token: string): Promise<SessionUser> {
     const me = await this.deps.whoami(token);
-    if (!me.username) throw new Error('The token does not belong to a user');
+    if (me.username === null) throw new NotAUserToken();
+    if (!me.username) throw new Error('whoami answered without a username');
     return { username: me.username, groups: me.groups, profile: me.profile };
   }
 
