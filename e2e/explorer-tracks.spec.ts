@@ -227,13 +227,28 @@ test('[EXPLORER-NETWORK]: the regulon network in four layouts, the edge slider, 
   await expect(slider).toHaveAttribute('aria-valuetext', '100%');
   await expect.poll(async () => (await drawn())?.edges).toBe(total);
 
-  // Clicking a regulon node on the canvas colours the plots by that eRegulon.
+  // Clicking a regulon node on the canvas colours the plots by that eRegulon. The network is drawn anew when the
+  // slider's value settles: the node is read once the same drawing has held it at the same place for a moment.
   await canvas.scrollIntoViewIfNeeded();
-  const target = await canvas.evaluate((el) => {
-    const cy = (el as unknown as { _cyreg: { cy: Core } })._cyreg.cy;
-    const node = cy.edges()[0]!.source();
-    return { name: node.id(), ...node.renderedPosition() };
-  });
+  const nodeNow = () =>
+    canvas.evaluate((el) => {
+      const cy = (el as unknown as { _cyreg: { cy: Core & { probe?: number } } })._cyreg.cy;
+      cy.probe ??= Math.random();
+      const node = cy.edges()[0]!.source();
+      const { x, y } = node.renderedPosition();
+      return { name: node.id(), x, y, drawing: cy.probe };
+    });
+  let target = await nodeNow();
+  await expect
+    .poll(
+      async () => {
+        const before = target;
+        target = await nodeNow();
+        return JSON.stringify(target) === JSON.stringify(before);
+      },
+      { timeout: 10_000, intervals: [300] },
+    )
+    .toBe(true);
   const box = (await canvas.boundingBox())!;
   await page.mouse.click(box.x + target.x, box.y + target.y);
   await expect(page.getByTestId('heat-bar')).toContainText(target.name, { timeout: 15_000 });
