@@ -85,7 +85,8 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
 
   const loading = runData.isLoading || featureValues.loading;
   const errorMessage = runData.error ? runData.error.message : featureValues.error ? featureValues.error.message : null;
-  // The plots will not draw: the chrome is not held any longer.
+  // The chrome is not held any longer when the plots will not draw (an error) or the explorer is left (the sign-in
+  // page after a refused token).
   const failed = errorMessage !== null;
   useEffect(() => {
     if (failed) releaseChrome();
