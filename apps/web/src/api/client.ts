@@ -75,16 +75,14 @@ export async function callApi<C extends Call>(call: C, input: CallInput<C> = {})
         signal: input.signal,
       }));
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'The server cannot be reached. Check your connection and try again.', call.path);
+    throw noAnswer(error, call.path);
   }
   let text: string;
   try {
     text = await response.text();
   } catch (error) {
-    // The body was cut off (the page left mid-call, the connection dropped): no answer, as above.
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'The server cannot be reached. Check your connection and try again.', call.path);
+    // The body was cut off (the page left mid-call, the connection dropped): no answer either.
+    throw noAnswer(error, call.path);
   }
   const data = parseJson(text);
   if (!response.ok) {
@@ -92,6 +90,12 @@ export async function callApi<C extends Call>(call: C, input: CallInput<C> = {})
     throw new ApiError(response.status, msg, call.path);
   }
   return data as CallResponse<C>;
+}
+
+/** A call that got no (whole) answer: the caller's own abort stays an AbortError, anything else is status 0. */
+function noAnswer(error: unknown, path: string): Error {
+  if ((error as Error).name === 'AbortError') return error as Error;
+  return new ApiError(0, 'The server cannot be reached. Check your connection and try again.', path);
 }
 
 function parseJson(text: string): unknown {

@@ -5,7 +5,7 @@ import { useChromeHeld } from '../plotsFirst';
 import { useGroups } from '../session';
 import { Footer } from './Footer';
 import { NavDrawer } from './NavDrawer';
-import { TopBar } from './TopBar';
+import { AppBarFrame, TopBar } from './TopBar';
 
 /** The main shell around the home views and the catalogue: app bar, drawer, page, footer. */
 export function Shell() {
@@ -14,7 +14,7 @@ export function Shell() {
   const chromeHeld = useChromeHeld();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <TopBar onToggleDrawer={() => setDrawerOpen((open) => !open)} />
+      {chromeHeld ? <AppBarFrame /> : <TopBar onToggleDrawer={() => setDrawerOpen((open) => !open)} />}
       <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} groups={groups} />
       <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
         <Outlet />

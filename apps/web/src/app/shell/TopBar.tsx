@@ -12,7 +12,6 @@ import { Logo } from '../../components/Logo';
 import { useSnackbar } from '../feedback';
 import { useInfoDialog } from '../help';
 import { componentHref } from '../registry';
-import { useChromeHeld } from '../plotsFirst';
 import { useSession } from '../session';
 import { MenuBar } from './MenuBar';
 import { visibleMenus, type MenuItemDef } from './navigation';
@@ -34,7 +33,6 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const groups = user?.groups ?? [];
   const uploadUsed = useSyncExternalStore(uploadStore.subscribe, () => uploadStore.getState().used);
-  const held = useChromeHeld();
 
   const pick = (item: MenuItemDef) => {
     const action = item.action;
@@ -46,7 +44,6 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
     else setDialog(action.dialog);
   };
 
-  if (held) return <AppBarFrame />;
   return (
     <>
       <AppBar position="sticky" color="primary">
@@ -101,7 +98,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
 }
 
 /** The bar without its menus and buttons, while a run's plots are drawn first (../plotsFirst.ts). */
-function AppBarFrame() {
+export function AppBarFrame() {
   return (
     <AppBar position="sticky" color="primary">
       <Toolbar />
