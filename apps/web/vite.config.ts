@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { explorerPreload } from './explorer-preload';
 import { precompress } from './precompress';
+import { leanContracts } from './leanContracts';
 
 /**
  * The SPA is served by the API server from apps/web/dist in production; in development Vite serves it
@@ -14,7 +15,7 @@ import { precompress } from './precompress';
 const LAB_PAGES = { main: 'index.html', floor: 'floor.html', peer: 'peer.html' };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), explorerPreload(), precompress()],
+  plugins: [react(), leanContracts(), explorerPreload(), precompress()],
   // Workspaces may hoist a second React copy; two copies break hooks.
   resolve: { dedupe: ['react', 'react-dom'] },
   server: {

@@ -106,102 +106,110 @@ function fromStops(stops: readonly string[]): Uint8Array {
 }
 
 // matplotlib's segment data for jet, hot and bone.
-const JET = fromChannels(
-  [
-    [0, 0],
-    [0.35, 0],
-    [0.66, 1],
-    [0.89, 1],
-    [1, 0.5],
-  ],
-  [
-    [0, 0],
-    [0.125, 0],
-    [0.375, 1],
-    [0.64, 1],
-    [0.91, 0],
-    [1, 0],
-  ],
-  [
-    [0, 0.5],
-    [0.11, 1],
-    [0.34, 1],
-    [0.65, 0],
-    [1, 0],
-  ],
-);
-const HOT = fromChannels(
-  [
-    [0, 0.0416],
-    [0.365079, 1],
-    [1, 1],
-  ],
-  [
-    [0, 0],
-    [0.365079, 0],
-    [0.746032, 1],
-    [1, 1],
-  ],
-  [
-    [0, 0],
-    [0.746032, 0],
-    [1, 1],
-  ],
-);
-const BONE = fromChannels(
-  [
-    [0, 0],
-    [0.746032, 0.652778],
-    [1, 1],
-  ],
-  [
-    [0, 0],
-    [0.365079, 0.319444],
-    [0.746032, 0.777778],
-    [1, 1],
-  ],
-  [
-    [0, 0],
-    [0.365079, 0.444444],
-    [1, 1],
-  ],
-);
+const JET = (): Uint8Array =>
+  fromChannels(
+    [
+      [0, 0],
+      [0.35, 0],
+      [0.66, 1],
+      [0.89, 1],
+      [1, 0.5],
+    ],
+    [
+      [0, 0],
+      [0.125, 0],
+      [0.375, 1],
+      [0.64, 1],
+      [0.91, 0],
+      [1, 0],
+    ],
+    [
+      [0, 0.5],
+      [0.11, 1],
+      [0.34, 1],
+      [0.65, 0],
+      [1, 0],
+    ],
+  );
+const HOT = (): Uint8Array =>
+  fromChannels(
+    [
+      [0, 0.0416],
+      [0.365079, 1],
+      [1, 1],
+    ],
+    [
+      [0, 0],
+      [0.365079, 0],
+      [0.746032, 1],
+      [1, 1],
+    ],
+    [
+      [0, 0],
+      [0.746032, 0],
+      [1, 1],
+    ],
+  );
+const BONE = (): Uint8Array =>
+  fromChannels(
+    [
+      [0, 0],
+      [0.746032, 0.652778],
+      [1, 1],
+    ],
+    [
+      [0, 0],
+      [0.365079, 0.319444],
+      [0.746032, 0.777778],
+      [1, 1],
+    ],
+    [
+      [0, 0],
+      [0.365079, 0.444444],
+      [1, 1],
+    ],
+  );
 // matplotlib inferno sampled at 0, 0.1, …, 1.
-const INFERNO = fromStops([
-  '#000004',
-  '#160b39',
-  '#420a68',
-  '#6a176e',
-  '#932667',
-  '#bc3754',
-  '#dd513a',
-  '#f37819',
-  '#fca50a',
-  '#f6d746',
-  '#fcffa4',
-]);
+const INFERNO = (): Uint8Array =>
+  fromStops([
+    '#000004',
+    '#160b39',
+    '#420a68',
+    '#6a176e',
+    '#932667',
+    '#bc3754',
+    '#dd513a',
+    '#f37819',
+    '#fca50a',
+    '#f6d746',
+    '#fcffa4',
+  ]);
 // Plotly's Picnic: blue → white → red in 11 stops.
-const PICNIC = fromStops([
-  '#0000ff',
-  '#3399ff',
-  '#66ccff',
-  '#99ccff',
-  '#ccccff',
-  '#ffffff',
-  '#ffccff',
-  '#ff99ff',
-  '#ff66cc',
-  '#ff6666',
-  '#ff0000',
-]);
+const PICNIC = (): Uint8Array =>
+  fromStops([
+    '#0000ff',
+    '#3399ff',
+    '#66ccff',
+    '#99ccff',
+    '#ccccff',
+    '#ffffff',
+    '#ffccff',
+    '#ff99ff',
+    '#ff66cc',
+    '#ff6666',
+    '#ff0000',
+  ]);
 
-const BUILT_IN: Record<Exclude<HeatmapPalette, 'custom'>, Uint8Array> = {
+/** Built when first asked for: a page that draws clusters needs none of them. */
+const BUILT_IN: Record<Exclude<HeatmapPalette, 'custom'>, () => Uint8Array> = {
   jet: JET,
   hot: HOT,
   inferno: INFERNO,
   picnic: PICNIC,
   bone: BONE,
 };
+
+const builtLuts = new Map<HeatmapPalette, Uint8Array>();
 
 /** Two-colour linear ramp (the "custom" heatmap) as a 256×1 RGBA LUT. */
 export function customRamp(low: string = DEFAULT_CUSTOM_RAMP[0], high: string = DEFAULT_CUSTOM_RAMP[1]): Uint8Array {
@@ -214,8 +222,10 @@ export function customRamp(low: string = DEFAULT_CUSTOM_RAMP[0], high: string = 
  */
 export function heatmapLut(name: HeatmapPalette, customColors?: readonly [string, string]): Uint8Array {
   if (name === 'custom') return customRamp(...(customColors ?? DEFAULT_CUSTOM_RAMP));
-  const lut = BUILT_IN[name];
-  if (!lut) throw new Error(`Unknown palette: ${String(name)}`);
+  const build = BUILT_IN[name];
+  if (!build) throw new Error(`Unknown palette: ${String(name)}`);
+  let lut = builtLuts.get(name);
+  if (!lut) builtLuts.set(name, (lut = build()));
   return lut;
 }
 

@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { FEATURE_KINDS } from '@atlas/contracts';
 import { AtlasXploreScreen, loadRunPrefetch } from '../features/explorer';
 import { parseLoginCookie } from './loginRecord';
 import { holdChromeUntilPlots } from './plotsFirst';
@@ -16,11 +15,9 @@ export function startExplorerEarly(queryClient: QueryClient): Promise<unknown> |
   if (params.get('component') !== 'AtlasXplore' || !runId || !/^D\d{5,}$/.test(runId)) return;
   const record = parseLoginCookie(document.cookie);
   if (!record) return;
-  const kindParam = params.get('kind');
-  const kind = FEATURE_KINDS.find((k) => k === kindParam) ?? 'genes';
   holdChromeUntilPlots();
   void loadRunPrefetch()
-    .then((m) => m.prefetchRun(queryClient, runId, record.token, kind))
+    .then((m) => m.prefetchRun(queryClient, runId, record.token))
     .catch(() => undefined);
   return AtlasXploreScreen.preload().catch(() => undefined);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeTixelTable, encodeTixelTable } from './tixel-table.js';
+import { decodeTixelTable, encodeTixelTable, naturalCompare } from './tixel-table.js';
 
 const table = {
   clusters: ['C2', 'C1', 'C2'],
@@ -25,6 +25,18 @@ describe('binary tixel table', () => {
     expect(Array.from(types.codes, (c) => types.names[c])).toEqual(table.cellTypes);
     expect(decoded.categories.sample).toBeUndefined();
     expect(decoded.analysis).toBeUndefined();
+  });
+
+  it('lists each column’s names in natural order, so that a code is its label’s rank', () => {
+    const labels = ['C10', 'C2', 'c1', 'C2', 'C10', 'B cells'];
+    const decoded = decodeTixelTable(
+      copy(encodeTixelTable('D00003', { ...table, clusters: labels, cellTypes: labels })),
+    );
+    expect(decoded.naturalOrder).toBe(true);
+    const clusters = decoded.categories.clusters!;
+    expect(clusters.names).toEqual(['B cells', 'c1', 'C2', 'C10']);
+    expect(Array.from(clusters.codes, (c) => clusters.names[c])).toEqual(labels);
+    expect([...labels].sort(naturalCompare)).toEqual(['B cells', 'c1', 'C2', 'C2', 'C10', 'C10']);
   });
 
   it('carries the analysis record and NaN positions of a UMAP-only run', () => {

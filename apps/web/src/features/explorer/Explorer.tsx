@@ -53,7 +53,11 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
   const runData = useRunData(run);
   const { meta } = useRunMeta(run);
   const kinds = useAvailableKinds(run, meta);
-  const names = useFeatureNames(run, kind);
+  // A run opened with the page draws its plots before the bars, tools and legend (app/plotsFirst.ts).
+  const chromeHeld = useChromeHeld();
+  // The feature names (30k genes: ~350 KB of JSON, ~40 ms to parse and index on a 2-core machine) serve the gene
+  // search in the top bar: read once the plots are drawn, unless the address already picks features.
+  const names = useFeatureNames(run, kind, !chromeHeld || features.length > 0);
   const featureValues = useFeatureValues(run, kind, features, names.data);
   const colouring = useColouring(runData.data, featureValues.values);
   const ranking = useSelectionRanking();
@@ -67,8 +71,6 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
   // is not held up by them.
   const [settled, setSettled] = useState(false);
   useEffect(() => startTransition(() => setSettled(true)), []);
-  // A run opened with the page draws its plots before the bars, tools and legend (app/plotsFirst.ts).
-  const chromeHeld = useChromeHeld();
   const late = settled && !chromeHeld;
 
   // A kind the run does not offer (e.g. a permalink for another run) falls back to genes.

@@ -15,5 +15,5 @@ export const loadAtlasCompare = () => import('./compare/AtlasCompare');
 /** `/public?component=PublicGeneViewer&…`: the read-only explorer of a shared run. */
 export const loadPublicPage = () => import('./public/PublicPage');
 
-/** `prefetchRun(queryClient, runId, token, kind)`: a run's data into the query cache before the explorer mounts. */
+/** `prefetchRun(queryClient, runId, token)`: a run's data into the query cache before the explorer mounts. */
 export const loadRunPrefetch = () => import('./data/prefetch');

@@ -46,7 +46,7 @@ export async function loadRunData(run: RunRef, signal: AbortSignal, token?: stri
   }
   if (!response.ok) throw await responseError(response, genesCalls.dataRows.path);
   const table = decodeTixelTable(await response.arrayBuffer());
-  const clusters = naturalCategories(table.categories.clusters!);
+  const clusters = naturalCategories(table.categories.clusters!, table.naturalOrder);
   const cellTypes = table.categories.cellTypes;
   performance.mark('atlas:run-data');
   return {
@@ -60,7 +60,7 @@ export async function loadRunData(run: RunRef, signal: AbortSignal, token?: stri
     clusterCodes: clusters.codes,
     clusterNames: clusters.names,
     clusterCounts: clusters.counts,
-    cellTypes: cellTypes ? naturalCategories(cellTypes) : null,
+    cellTypes: cellTypes ? naturalCategories(cellTypes, table.naturalOrder) : null,
     // Checked against its contract by the server before it went into the table's header.
     analysis: (table.analysis as TAnalysisPath | undefined) ?? null,
   };

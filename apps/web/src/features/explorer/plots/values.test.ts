@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeTixelTable, encodeTixelTable } from '@atlas/spatial/tixel-table';
 import { averageValues, categoryCodes, maskOfCodes, maskOfIndices, naturalCategories } from './values';
 
 describe('values', () => {
@@ -29,5 +30,19 @@ describe('naturalCategories', () => {
     const names = ['C10', 'C2', 'C1'];
     const codes = Uint16Array.from(labels, (l) => names.indexOf(l));
     expect(naturalCategories({ names, codes })).toEqual(categoryCodes(labels));
+  });
+
+  it('takes names the binary table sent in natural order as they are', () => {
+    const labels = ['C10', 'C2', 'C1', 'C2', 'C10'];
+    const { categories, naturalOrder } = decodeTixelTable(
+      encodeTixelTable('D00001', {
+        clusters: labels,
+        spatial: new Float64Array(10),
+        umap: new Float32Array(10),
+        qc: [new Float32Array(5), new Float32Array(5)],
+      }).slice().buffer,
+    );
+    expect(naturalOrder).toBe(true);
+    expect(naturalCategories(categories.clusters!, true)).toEqual(categoryCodes(labels));
   });
 });

@@ -2,6 +2,7 @@
  * Per-tixel arrays for the plots, pure: averaging several features, category codes in natural order with their
  * counts, and the 0/1 masks of a selection or of highlighted categories.
  */
+import { naturalCompare } from '@atlas/spatial/tixel-table';
 
 /** Element-wise mean of equally long arrays (one per feature); NaN where any input is NaN. One pass, no allocations but the output. */
 export function averageValues(arrays: readonly Float32Array[]): Float32Array {
@@ -18,11 +19,6 @@ export function averageValues(arrays: readonly Float32Array[]): Float32Array {
   return out;
 }
 
-/** Natural order of labels: `C2` before `C10`, numbers compared as numbers. */
-function naturalCompare(a: string, b: string): number {
-  return a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' });
-}
-
 /** Category labels → codes 0..k-1 (natural order of the labels) as floats for the shader, plus the labels and counts. */
 export function categoryCodes(labels: readonly string[]): { codes: Float32Array; names: string[]; counts: number[] } {
   const names = [...new Set(labels)].sort(naturalCompare);
@@ -37,13 +33,15 @@ export function categoryCodes(labels: readonly string[]): { codes: Float32Array;
   return { codes, names, counts };
 }
 
-/** `categoryCodes` for a column that arrives as its distinct values and a code per tixel (the binary tixel table). */
-export function naturalCategories(column: { names: readonly string[]; codes: ArrayLike<number> }): {
-  codes: Float32Array;
-  names: string[];
-  counts: number[];
-} {
-  const names = [...new Set(column.names)].sort(naturalCompare);
+/**
+ * `categoryCodes` for a column that arrives as its distinct values and a code per tixel (the binary tixel table);
+ * `ordered` when the table lists the names in natural order already (then nothing is sorted here).
+ */
+export function naturalCategories(
+  column: { names: readonly string[]; codes: ArrayLike<number> },
+  ordered = false,
+): { codes: Float32Array; names: string[]; counts: number[] } {
+  const names = ordered ? [...column.names] : [...new Set(column.names)].sort(naturalCompare);
   const index = new Map(names.map((name, i) => [name, i]));
   const remap = column.names.map((name) => index.get(name)!);
   const codes = new Float32Array(column.codes.length);
