@@ -87,6 +87,9 @@ export function explorerPreload(): Plugin {
         );
         const files = lazyScreenFiles(chunks, /features[\\/]explorer[\\/]AtlasXplore\.tsx$/, ctx.chunk.fileName);
         if (files.length === 0) throw new Error('explorer-preload: the AtlasXplore chunk was not found in the bundle');
+        // Then the explorer's bars and tools (features/explorer/chrome.ts): fetched now, run after the plots' first frame.
+        const chrome = lazyScreenFiles(chunks, /features[\\/]explorer[\\/]chrome\.ts$/, ctx.chunk.fileName);
+        files.push(...chrome.filter((file) => !files.includes(file)));
         return [{ tag: 'script', children: preloadScript(files, base), injectTo: 'head' }];
       },
     },

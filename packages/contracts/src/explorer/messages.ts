@@ -9,6 +9,8 @@ export const EXPLORER_MSG = {
   mustSelectRun: 'Must select a Run ID',
   // ours: a run imported from a non-spatial AnnData or a lone 10x matrix
   noSpatialCoordinates: 'This run has no spatial coordinates (imported without positions): only the UMAP is shown.',
+  // ours: the module of the explorer's bars and tools could not be fetched
+  toolsNotLoaded: 'The explorer’s tools could not be loaded. Check your connection and reload the page.',
   workerFailed: 'Worker failed in AtlasXplore',
   cellTypeFailed: 'Worker failed for CellType',
   wrongFileType: 'Wrong file type must be csv',

@@ -7,7 +7,6 @@
  */
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Collapse from '@mui/material/Collapse';
 import LinearProgress from '@mui/material/LinearProgress';
 import { PlotsDeck, type LinkedPlotsHandle } from '@atlas/viz';
@@ -17,21 +16,16 @@ import { useFeatureValues } from './data/featureValues';
 import { runKey } from './data/queryKeys';
 import { useRunData } from './data/runData';
 import { useAvailableKinds, useRunMeta } from './data/runMeta';
-import { ExplorerDialogs, type ExplorerDialog } from './dialogs/ExplorerDialogs';
-import { ExplorerLowerPanel } from './panels/LowerPanel';
-import { LegendPanel } from './plots/LegendPanel';
+import type { ExplorerDialog } from './dialogs/ExplorerDialogs';
+import { ChromePlace } from './ChromePlace';
+import { LEGEND_WIDTH, TOOL_COLUMN_WIDTH, TOP_BAR_HEIGHT } from './layout';
 import { PlotArea } from './plots/PlotArea';
-import { SamplePlots } from './plots/SamplePlots';
 import { ColouringContext } from './plots/colouringContext';
 import { markRunOpening } from './plots/timings';
 import { useColouring } from './plots/useColouring';
 import { useSelectionRanking } from './plots/useSelectionRanking';
 import { useExplorer } from './state/store';
-import { ToolColumn } from './tool-column/ToolColumn';
-import { RunSearchPanel } from './top-bar/RunSearchPanel';
-import { TOP_BAR_HEIGHT, TopBar } from './top-bar/TopBar';
-import { TOOL_COLUMN_WIDTH } from './tool-column/ToolColumn';
-import { LEGEND_WIDTH } from './plots/LegendPanel';
+import { useExplorerChrome } from './useExplorerChrome';
 
 export interface ExplorerProps {
   /** Public viewer: hides the run search (spec 03 §2.2). */
@@ -71,7 +65,10 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
   // is not held up by them.
   const [settled, setSettled] = useState(false);
   useEffect(() => startTransition(() => setSettled(true)), []);
-  const late = settled && !chromeHeld;
+  // The bars, tools, legend, lower panel and dialogs are a module of their own (./chrome.ts), loaded once the chrome
+  // is not held: until it is here, their places are kept.
+  const { chrome, failed: chromeFailed } = useExplorerChrome(!chromeHeld);
+  const late = settled ? chrome : undefined;
 
   // A kind the run does not offer (e.g. a permalink for another run) falls back to genes.
   useEffect(() => {
@@ -117,10 +114,10 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }} data-testid="explorer">
-      {chromeHeld ? (
-        <Paper square elevation={1} sx={{ height: TOP_BAR_HEIGHT }} />
+      {!chrome ? (
+        <ChromePlace height={TOP_BAR_HEIGHT} raised failed={chromeFailed} />
       ) : (
-        <TopBar
+        <chrome.TopBar
           publicMode={publicMode}
           leading={leading}
           runSearchOpen={runSearchOpen}
@@ -133,9 +130,9 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
           onOpenFeatureList={onOpenFeatureList}
         />
       )}
-      {!publicMode && (
+      {!publicMode && chrome && (
         <Collapse in={runSearchOpen} unmountOnExit>
-          <RunSearchPanel
+          <chrome.RunSearchPanel
             current={run?.run_id ?? null}
             onPick={(id, samples) => {
               setRunSearchOpen(false);
@@ -158,10 +155,10 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
       <ColouringContext value={colouring}>
         <PlotsDeck>
           <Box sx={{ display: 'flex', height: { xs: 480, md: 'min(66vh, 680px)' }, minHeight: 420 }}>
-            {chromeHeld ? (
-              <Paper square variant="outlined" sx={{ width: TOOL_COLUMN_WIDTH }} />
+            {!chrome ? (
+              <ChromePlace width={TOOL_COLUMN_WIDTH} />
             ) : (
-              <ToolColumn
+              <chrome.ToolColumn
                 plotsRef={plots}
                 view={colouring.view}
                 hasResult={ranking.result !== null}
@@ -179,20 +176,24 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
               onOpenRunSearch={onOpenRunSearch}
               onSelect={onSelect}
             />
-            {chromeHeld ? (
-              <Paper square variant="outlined" sx={{ width: LEGEND_WIDTH }} />
+            {!chrome ? (
+              <ChromePlace width={LEGEND_WIDTH} />
             ) : (
-              <LegendPanel colouring={colouring} onOpenColors={onOpenColors} onClearSelection={onClearSelection} />
+              <chrome.LegendPanel
+                colouring={colouring}
+                onOpenColors={onOpenColors}
+                onClearSelection={onClearSelection}
+              />
             )}
           </Box>
 
-          {late && <SamplePlots />}
+          {late && <late.SamplePlots />}
         </PlotsDeck>
       </ColouringContext>
-      <Box sx={{ minHeight: 0 }}>{late && <ExplorerLowerPanel ranking={publicMode ? undefined : ranking} />}</Box>
+      <Box sx={{ minHeight: 0 }}>{late && <late.ExplorerLowerPanel ranking={publicMode ? undefined : ranking} />}</Box>
 
       {late && (
-        <ExplorerDialogs
+        <late.ExplorerDialogs
           open={dialog}
           onClose={closeDialog}
           meta={meta}

@@ -23,14 +23,13 @@ import { useExplorer } from '../state/store';
 import { CategoryLegend, HeatBar } from './Legends';
 import { markRecolour } from './timings';
 import type { Colouring } from './useColouring';
+import { LEGEND_WIDTH } from '../layout';
 
 export interface LegendPanelProps {
   colouring: Colouring;
   onOpenColors: () => void;
   onClearSelection: () => void;
 }
-
-export const LEGEND_WIDTH = 230;
 
 export const LegendPanel = memo(function LegendPanel({ colouring, onOpenColors, onClearSelection }: LegendPanelProps) {
   return (

@@ -23,6 +23,7 @@ import { CopyPublicLinkTool } from './CopyPublicLinkTool';
 import { FigureExportTool } from './FigureExportTool';
 import { SaveDisplayTool } from './SaveDisplayTool';
 import { ToolButton } from './ToolButton';
+import { TOOL_COLUMN_WIDTH } from '../layout';
 
 export interface ToolColumnProps {
   plotsRef: RefObject<LinkedPlotsHandle | null>;
@@ -34,8 +35,6 @@ export interface ToolColumnProps {
   onOpenRange: () => void;
   onClearSelection: () => void;
 }
-
-export const TOOL_COLUMN_WIDTH = 48;
 
 export const ToolColumn = memo(function ToolColumn({
   plotsRef,

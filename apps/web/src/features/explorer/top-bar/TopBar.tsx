@@ -25,15 +25,13 @@ import { chooseFeatures } from '../state/chooseFeatures';
 import { useExplorer } from '../state/store';
 import { BackgroundMenu, HeatMapMenu } from './ColourMenus';
 import { FeatureSearch } from './FeatureSearch';
+import { TOP_BAR_HEIGHT } from '../layout';
 
 const KIND_BUTTONS: { kind: FeatureKind; label: string }[] = [
   { kind: 'genes', label: 'gene' },
   { kind: 'motifs', label: 'motif' },
   { kind: 'eRegulons', label: 'eRegulon' },
 ];
-
-/** The bar's height on one line (its small search field and padding); a page drawing its plots first keeps it. */
-export const TOP_BAR_HEIGHT = 52;
 
 export interface TopBarProps {
   /** Public viewer: no Run ID's button. */
