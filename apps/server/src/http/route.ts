@@ -53,13 +53,15 @@ export function enforceAccess(request: FastifyRequest, access: Access): void {
   if (denial === 'forbidden') throw new HttpError(403, MSG.forbidden);
 }
 
-function parsePart(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+/** One input part (params, query or body) checked against its schema: its parsed value, or a 400 with the message. */
+export function parsePart<S extends z.ZodType>(schema: S, value: unknown): z.infer<S>;
+export function parsePart(schema: z.ZodType | undefined, value: unknown): unknown;
+export function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  const field = issue.path.length ? issue.path.join('.') : where;
-  throw new HttpError(400, issue.path.length ? `${field}: ${issue.message}` : issue.message);
+  throw new HttpError(400, issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
 }
 
 /** Throws when a JSON answer breaks its contract (outside production): a drift fails loudly in tests. */
@@ -119,9 +121,9 @@ export function route<C extends Call>(
 ): void {
   register(app, entryOf(call), async (request, reply) => {
     const input = {
-      params: parsePart(call.params, request.params, 'params'),
-      query: parsePart(call.query, request.query, 'query'),
-      body: parsePart(call.body, request.body, 'body'),
+      params: parsePart(call.params, request.params),
+      query: parsePart(call.query, request.query),
+      body: parsePart(call.body, request.body),
       identity: request.identity,
       request,
       reply,

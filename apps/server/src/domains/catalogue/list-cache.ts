@@ -1,16 +1,11 @@
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { serialiseJson, type SerialisedJson } from '../../http/serialised-json.js';
 
 /**
  * Serialised catalogue lists, kept per key (visibility + thumbnail day) and reused while the run tables'
  * change counter (`run_db_state.version`, bumped by triggers on any write, by any process) stays the same.
  * A hit costs one primary-key read; the list query, zod check and JSON.stringify run once per change.
  */
-interface CachedJson {
-  body: Buffer;
-  /** The same body gzipped once per version (a 1k-run list shrinks about tenfold). */
-  gzipped: Buffer;
-  etag: string;
+interface CachedJson extends SerialisedJson {
   version: number;
 }
 
@@ -30,9 +25,7 @@ export function createListCache(currentVersion: () => Promise<number>, maxEntrie
   const building = new Map<string, Promise<CachedJson>>();
 
   const fill = async (key: string, version: number, build: () => Promise<unknown>): Promise<CachedJson> => {
-    const body = Buffer.from(JSON.stringify(await build()));
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-    const entry = { body, gzipped: gzipSync(body), etag, version };
+    const entry = { ...serialiseJson(await build()), version };
     const current = entries.get(key);
     // A slower build of an older version must not replace a newer entry.
     if (!current || current.version <= version) {

@@ -10,6 +10,7 @@ import {
 } from '@atlas/contracts';
 import { HttpError, notFound } from '../../http/errors.js';
 import { callRoute, checkResponse, rawRoute, route } from '../../http/route.js';
+import { sendSerialisedJson } from '../../http/serialised-json.js';
 import type { Infra } from '../../infra/index.js';
 import { ObjectNotFoundError } from '../../infra/storage/index.js';
 import { dataBucket as dataBucketOf } from '../../config.js';
@@ -80,15 +81,7 @@ function cachedListRoute(
       checkResponse(app, call, runs);
       return runs;
     });
-    reply
-      .header('etag', entry.etag)
-      .header('cache-control', 'private, no-cache')
-      .header('vary', 'authorization, accept-encoding');
-    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-    reply.type('application/json; charset=utf-8');
-    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))
-      return reply.header('content-encoding', 'gzip').send(entry.gzipped);
-    return reply.send(entry.body);
+    return sendSerialisedJson(request, reply, entry);
   });
 }
 

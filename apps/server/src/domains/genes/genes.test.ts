@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_MSG, GENES_MSG, QUEUES, SELECTION_TABLE_ROWS, type TTaskState } from '@atlas/contracts';
 import { column, decodeTixelTable, readH5ad, type H5adData } from '@atlas/spatial';
@@ -55,6 +56,22 @@ describe.skipIf(!haveData)('run-data routes /api/v1/genes', () => {
       query: { run_id: 'D00001', kind: 'genes' },
     });
     expect(names).toEqual({ status: 200, body: source.varNames });
+    // As browsers ask: gzipped, with an ETag that answers a caller holding the same names with a 304.
+    const asked = { authorization: `JWT ${member}`, 'accept-encoding': 'gzip, deflate, br' };
+    const url = '/api/v1/genes/feature_names?run_id=D00001&kind=genes';
+    const zipped = await t.app.inject({ method: 'GET', url, headers: asked });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(source.varNames);
+    const etag = String(zipped.headers.etag);
+    const again = await t.app.inject({ method: 'GET', url, headers: { ...asked, 'if-none-match': etag } });
+    expect([again.statusCode, again.body]).toEqual([304, '']);
+    // Another caller's token is checked before any kept answer: the outsider still gets the 404.
+    const other = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `JWT ${outsider}`, 'if-none-match': etag },
+    });
+    expect(other.statusCode).toBe(404);
     const rows = await api<{ clusters: string[]; spatial: number[]; umap: number[] }>(
       t.app,
       'GET',

@@ -20,7 +20,7 @@ import {
 } from '@atlas/contracts';
 import { dataBucket as dataBucketOf } from '../../config.js';
 import { errorBody, HttpError } from '../../http/errors.js';
-import { rawRoute, route } from '../../http/route.js';
+import { parsePart, rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { InvalidKeyError, ObjectNotFoundError, type ObjectStore } from '../../infra/storage/index.js';
 import { uploadStagingDir } from '../../infra/temp-files.js';
@@ -55,12 +55,6 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
   const stagingDir = uploadStagingDir(config);
 
   const target = files.target;
-  const parse = <S extends z.ZodType>(schema: S, value: unknown): z.infer<S> => {
-    const parsed = schema.safeParse(value ?? {});
-    if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0]!;
-    throw new HttpError(400, issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message);
-  };
 
   route(
     app,
@@ -111,7 +105,7 @@ export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorage
     ) => Promise<unknown>,
   ) =>
     rawRoute(app, { method: 'GET', url: spec.url, access: 'user', summary: spec.summary }, async (request, reply) => {
-      const q = parse(spec.schema, request.query);
+      const q = parsePart(spec.schema, request.query);
       const target = spec.required
         ? await files.readable(request.identity, q.bucket_name, q.filename)
         : await files.visible(request.identity, q.bucket_name, q.filename);
