@@ -3,17 +3,21 @@ import react from '@vitejs/plugin-react';
 import { explorerPreload } from './explorer-preload';
 import { precompress } from './precompress';
 import { leanContracts } from './leanContracts';
+import { muiChunkName } from './muiChunks';
 
-/**
- * The SPA is served by the API server from apps/web/dist in production; in development Vite serves it
- * and forwards /api to the API server (npm run dev starts both).
- */
+/** Filled while a build chunks: whether each module is evaluated before a page's first render (muiChunks.ts). */
+const startupModules = new Map<string, boolean>();
+
 /**
  * The `lab` build (bench and e2e) also holds the bench's two reference pages beside the app: floor.html (the run's
  * binary tixel table drawn with bare deck.gl) and peer.html (the same with regl-scatterplot). `npm run build` has neither.
  */
 const LAB_PAGES = { main: 'index.html', floor: 'floor.html', peer: 'peer.html' };
 
+/**
+ * The SPA is served by the API server from apps/web/dist in production; in development Vite serves it
+ * and forwards /api to the API server (npm run dev starts both).
+ */
 export default defineConfig(({ mode }) => ({
   plugins: [react(), leanContracts(), explorerPreload(), precompress()],
   // Workspaces may hoist a second React copy; two copies break hooks.
@@ -34,10 +38,10 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            // TablePagination builds an Intl number format when it loads (~20–60 ms on a 2-core machine): it stays with
-            // the admin tables that use it instead of running on every page.
+            // MUI split by what a first render needs (muiChunks.ts). TablePagination builds an Intl number format
+            // when it loads (~20–60 ms on a 2-core machine): it goes with the admin tables that use it.
             {
-              name: 'mui',
+              name: (id, ctx) => muiChunkName(id, ctx, startupModules),
               test: /node_modules[\\/](@mui|@emotion)[\\/](?!material[\\/](TablePagination|locale)[\\/])/,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },

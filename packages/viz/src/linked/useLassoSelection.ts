@@ -18,31 +18,34 @@ export function useLassoSelection(options: {
   onSelect: ((indices: Uint32Array, view: PlotViewId, polygon: Float32Array) => void) | undefined;
 }): (view: PlotViewId, points: ScreenPoint[]) => void {
   const { embedding, spatial, viewRects, viewport, onSelect } = options;
+  // The worker starts when the page is first idle (or at the first lasso, if sooner), not while the plots are
+  // being set up: creating it is ~10 ms of main-thread work before a cold open's first frame otherwise.
   const clientRef = useRef<SelectionClient | null>(null);
+  const client = useCallback(() => (clientRef.current ??= new SelectionClient()), []);
   useEffect(() => {
-    const client = new SelectionClient();
-    clientRef.current = client;
+    const idle = whenIdle(client);
     return () => {
-      client.dispose();
+      idle.cancel();
+      clientRef.current?.dispose();
       clientRef.current = null;
     };
-  }, []);
-  // The worker keeps a spatial index per coordinate array: drop those of replaced arrays.
-  useEffect(() => {
-    const client = clientRef.current;
-    return () => {
-      if (embedding) client?.forget(embedding);
-      if (spatial) client?.forget(spatial);
-    };
-  }, [embedding, spatial]);
+  }, [client]);
+  // The worker keeps a spatial index per coordinate array: drop those of replaced arrays (from the worker as it
+  // is when they are replaced: it may have started after they arrived).
+  useEffect(
+    () => () => {
+      if (embedding) clientRef.current?.forget(embedding);
+      if (spatial) clientRef.current?.forget(spatial);
+    },
+    [embedding, spatial],
+  );
 
   return useCallback(
     (view: PlotViewId, points: ScreenPoint[]) => {
       const positions = view === 'embedding' ? embedding : spatial;
-      const client = clientRef.current;
       const vp = viewport(view);
       const rect = viewRects.find((r) => r.id === view);
-      if (!positions || !client || !vp || !rect || points.length < 3) return;
+      if (!positions || !vp || !rect || points.length < 3) return;
       // The viewport's pixels start at the view's corner (the shared canvas may start elsewhere).
       const polygon = new Float32Array(points.length * 2);
       points.forEach(([x, y], i) => {
@@ -50,8 +53,20 @@ export function useLassoSelection(options: {
         polygon[2 * i] = dx;
         polygon[2 * i + 1] = dy;
       });
-      void client.select(positions, polygon).then((indices) => onSelect?.(indices, view, polygon));
+      void client()
+        .select(positions, polygon)
+        .then((indices) => onSelect?.(indices, view, polygon));
     },
-    [embedding, spatial, viewRects, viewport, onSelect],
+    [embedding, spatial, viewRects, viewport, onSelect, client],
   );
+}
+
+/** Runs `work` once the page is idle (a timer where requestIdleCallback is missing); cancellable. */
+function whenIdle(work: () => unknown): { cancel(): void } {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(() => work(), { timeout: 3000 });
+    return { cancel: () => cancelIdleCallback(handle) };
+  }
+  const handle = setTimeout(work, 500);
+  return { cancel: () => clearTimeout(handle) };
 }
