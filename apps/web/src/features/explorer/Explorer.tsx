@@ -175,6 +175,7 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
               publicMode={publicMode}
               onOpenRunSearch={onOpenRunSearch}
               onSelect={onSelect}
+              TissueControl={chrome?.TissueImageControl}
             />
             {!chrome ? (
               <ChromePlace width={LEGEND_WIDTH} />

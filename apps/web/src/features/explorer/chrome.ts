@@ -6,6 +6,7 @@ export { ExplorerDialogs } from './dialogs/ExplorerDialogs';
 export { ExplorerLowerPanel } from './panels/LowerPanel';
 export { LegendPanel } from './plots/LegendPanel';
 export { SamplePlots } from './plots/SamplePlots';
+export { TissueImageControl } from './plots/TissueImageControl';
 export { ToolColumn } from './tool-column/ToolColumn';
 export { RunSearchPanel } from './top-bar/RunSearchPanel';
 export { TopBar } from './top-bar/TopBar';

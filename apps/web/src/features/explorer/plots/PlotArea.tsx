@@ -3,7 +3,7 @@
  * open run (packages/viz LinkedPlots, a pure component), their labels and the tissue image control; the welcome
  * screen before a run is chosen; and what failed to load. Reads the drawing settings from the store.
  */
-import { memo, useCallback, type RefObject } from 'react';
+import { memo, useCallback, type ComponentType, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,7 +17,7 @@ import type { RunData } from '../data/runData';
 import { useExplorer } from '../state/store';
 import { releaseChrome } from '../../../app/plotsFirst';
 import { afterRender, markFirstDraw } from './timings';
-import { TissueImageControl, useTissueImageLayer } from './TissueImageControl';
+import { useTissueImageLayer, type TissueImageControlProps } from './tissueImageLayer';
 import type { Colouring } from './useColouring';
 
 export interface PlotAreaProps {
@@ -29,6 +29,8 @@ export interface PlotAreaProps {
   publicMode: boolean;
   onOpenRunSearch: () => void;
   onSelect: (indices: Uint32Array) => void;
+  /** The tissue image's show/opacity control, part of the explorer's chrome (../chrome.ts): absent until it loads. */
+  TissueControl?: ComponentType<TissueImageControlProps>;
 }
 
 export const PlotArea = memo(function PlotArea({
@@ -39,6 +41,7 @@ export const PlotArea = memo(function PlotArea({
   publicMode,
   onOpenRunSearch,
   onSelect,
+  TissueControl,
 }: PlotAreaProps) {
   const s = useExplorer(
     useShallow((st) => ({
@@ -93,7 +96,7 @@ export const PlotArea = memo(function PlotArea({
           />
           <PlotLabels />
           {!data.hasSpatial && <NoSpatialPanel />}
-          {data.hasSpatial && tissue.control && <TissueImageControl {...tissue.control} />}
+          {data.hasSpatial && tissue.control && TissueControl && <TissueControl {...tissue.control} />}
         </>
       ) : null}
       {errorMessage && data && (
