@@ -226,6 +226,20 @@ test("[EXPLORER]: a run that cannot be opened shows why, with the bars and tools
   await expect(page.getByTestId('explorer-legend')).toBeVisible();
 });
 
+test("[EXPLORER]: the plots are drawn when the explorer's bars and tools cannot be fetched, and their place says so", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await waitForRunData(page, RUN);
+  // The bars, tools and legend are a module of their own (features/explorer/chrome.ts), run after the first frame.
+  await page.route(/\/assets\/chrome-[^/]+\.js$/, (route) => route.abort('failed'));
+  await openExplorer(page, RUN);
+  await expect(page.getByRole('alert').filter({ hasText: EXPLORER_MSG.toolsNotLoaded })).toBeVisible();
+  await expect(page.getByRole('button', { name: "Run ID's" })).toHaveCount(0);
+  await expect(page.getByTestId('explorer-chrome-place')).toHaveCount(3);
+  await shot(page, 'explorer-chrome-failed');
+});
+
 // ---- explorer controls ------------------------------------------------------------------------------------------
 
 /** Waits until the run's web files exist (the demo data is generated in the background after start). */

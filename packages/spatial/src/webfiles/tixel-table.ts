@@ -21,7 +21,7 @@ const CATEGORICAL: readonly CategoricalColumn[] = ['clusters', 'cellTypes', 'sam
 interface Header {
   run_id: string;
   n: number;
-  /** The categorical columns present, each with its distinct values in order of first appearance. */
+  /** The categorical columns present, each with its distinct values (in natural order when `natural_order`). */
   columns: { name: CategoricalColumn; names: string[] }[];
   /** Every column's names are in natural order (tables written before this flag list first appearances). */
   natural_order?: boolean;
