@@ -3,10 +3,10 @@ import react from '@vitejs/plugin-react';
 import { explorerPreload } from './explorer-preload';
 import { precompress } from './precompress';
 import { leanContracts } from './leanContracts';
-import { muiChunkName } from './muiChunks';
+import { createChunkNamer } from './chunks';
 
-/** Filled while a build chunks: whether each module is evaluated before a page's first render (muiChunks.ts). */
-const startupModules = new Map<string, boolean>();
+/** Chunk names by what a page's first frame needs (chunks.ts); caches its answers for one build. */
+const chunks = createChunkNamer();
 
 /**
  * The `lab` build (bench and e2e) also holds the bench's two reference pages beside the app: floor.html (the run's
@@ -38,16 +38,19 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            // MUI split by what a first render needs (muiChunks.ts). TablePagination builds an Intl number format
+            // MUI split by what a first render needs (chunks.ts). TablePagination builds an Intl number format
             // when it loads (~20–60 ms on a 2-core machine): it goes with the admin tables that use it.
             {
-              name: (id, ctx) => muiChunkName(id, ctx, startupModules),
+              name: (id, ctx) => chunks.mui(id, ctx),
               test: /node_modules[\\/](@mui|@emotion)[\\/](?!material[\\/](TablePagination|locale)[\\/])/,
             },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             // The shared contracts (zod schemas, messages, rules) change with every feature; zod does not.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'contracts', test: /packages[\\/]contracts[\\/]/ },
+            // The app's own modules and the libraries they add, by what a run's first frame needs (chunks.ts). Their
+            // dependencies are named the same way, not pulled into the same chunk.
+            { name: (id, ctx) => chunks.app(id, ctx), includeDependenciesRecursively: false },
           ],
         },
       },
