@@ -104,7 +104,12 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   await page.getByRole('button', { name: 'Back to clusters' }).click();
   await expect(page.getByTestId('cluster-legend')).toBeVisible();
 
-  // Lasso on the UMAP (left half): a polygon around the middle of the view.
+  // Lasso on the UMAP (left half): a polygon around the middle of the view. Every poll of its task asks the server
+  // to hold it until the task ends (so the answer shows when the ranking ends, not at the next second's tick).
+  const taskPolls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && /\/api\/v1\/task\/[^/?]+/.test(request.url())) taskPolls.push(request.url());
+  });
   await page.getByTestId('tool-lasso').click();
   const box = (await page.getByTestId('linked-plots').boundingBox())!;
   const cx = box.x + box.width / 4;
@@ -117,6 +122,8 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   await expect(dialog.getByText('Top 10 Genes')).toBeVisible();
   await expect(dialog.locator('tbody tr')).toHaveCount(10);
   await expect(dialog.getByTestId('selection-summary')).toContainText('(Welch t-test)');
+  expect(taskPolls.length).toBeGreaterThan(0);
+  for (const url of taskPolls) expect(new URL(url).searchParams.get('wait_ms')).toBe('1000');
   await shot(page, 'explorer-top10');
 
   // DE options (issue 18): Wilcoxon, scanpy's default without tie correction or tie-corrected, ranks the same

@@ -37,9 +37,17 @@ describe('summations/{kind}.sel', () => {
   it('refuses foreign, truncated and corrupt files', () => {
     expect(() => decodeSelectionIndex(new Uint8Array(64))).toThrow(/not a selection index/);
     expect(() => decodeSelectionIndex(bytes.subarray(0, bytes.length - 8))).toThrow(/expected/);
-    const corrupt = bytes.slice();
     const featuresAt = 32 + 6 * 8 * 9 + 8 * 51;
-    new DataView(corrupt.buffer).setUint32(featuresAt, 9, true);
-    expect(() => decodeSelectionIndex(corrupt)).toThrow(/feature index/);
+    // One past the last feature, a negative index, and the largest valid one (which must pass).
+    for (const [index, valid] of [
+      [9, false],
+      [-1, false],
+      [8, true],
+    ] as const) {
+      const corrupt = bytes.slice();
+      new DataView(corrupt.buffer).setInt32(featuresAt, index, true);
+      if (valid) expect(decodeSelectionIndex(corrupt).features[0]).toBe(8);
+      else expect(() => decodeSelectionIndex(corrupt)).toThrow(/feature index/);
+    }
   });
 });

