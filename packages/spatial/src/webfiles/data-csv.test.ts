@@ -55,6 +55,25 @@ describe('data.csv', () => {
     expect(float32Text(Math.fround(0.1))).toBe('0.1');
   });
 
+  it('reads quoted fields, CRLF and blank lines, and a last row without a line break, as a CSV reader does', () => {
+    const text =
+      '"C1",1,2,3,4,5,6,"T ""naive"", CD4+"\r\n' +
+      '\n' +
+      'C2,1.5,2,3,4,5,6,"two\nlines"\r\n' +
+      'C"3,x"y,1,2,3,4,5,6,T"'; // quotes inside an unquoted field join what they enclose; the last one never closes
+    const parsed = parseDataCsv(text);
+    expect(parsed.clusters).toEqual(['C1', 'C2', 'C3,xy']);
+    expect(parsed.cellTypes).toEqual(['T "naive", CD4+', 'two\nlines', 'T']);
+    expect(Array.from(parsed.spatial)).toEqual([1, 2, 1.5, 2, 1, 2]);
+    expect(Array.from(parsed.qc[1])).toEqual([6, 6, 6]);
+    expect(parseDataCsv('')).toEqual({
+      clusters: [],
+      spatial: new Float64Array(0),
+      umap: new Float32Array(0),
+      qc: [new Float32Array(0), new Float32Array(0)],
+    });
+  });
+
   it('rejects mismatched lengths and unknown widths', () => {
     expect(() => formatDataCsv({ ...base, clusters: ['C1'] })).toThrow(/spatial has 6 values, expected 2/);
     expect(() => formatDataCsv({ ...base, sample: ['a', 'b', 'c'] })).toThrow(/both sample and condition/);

@@ -77,68 +77,111 @@ export function formatDataCsv(data: DataCsv): string {
   return n === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-/** Splits CSV text into rows of fields, honouring quotes; blank lines are skipped. */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Calls `onRow` with each row's fields, honouring quotes; blank lines are skipped. Fields are cut out of the text
+ * whole, and only a field with quotes is put together from its pieces; no row outlives its call. A Visium HD run's
+ * data.csv (500k rows) parsed in ~0.85 s when every field was built a character at a time and every row kept.
+ */
+function forEachCsvRow(text: string, onRow: (fields: string[]) => void): void {
+  // One array for every row: the callback reads its fields before the next row starts.
+  const row: string[] = [];
+  // The field's text before `start`, when a quote split it into pieces; then the piece from `start` to here.
+  let pieces = '';
+  let start = 0;
   let quoted = false;
+  const endRow = () => {
+    if (row.length > 1 || row[0] !== '') onRow(row);
+    row.length = 0;
+  };
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
+    const c = text.charCodeAt(i);
     if (quoted) {
-      if (ch !== '"') field += ch;
-      else if (text[i + 1] === '"') {
-        field += '"';
+      if (c !== QUOTE) continue;
+      pieces += text.slice(start, i);
+      if (text.charCodeAt(i + 1) === QUOTE) {
+        pieces += '"';
         i++;
       } else quoted = false;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      if (row.length > 1 || row[0] !== '') rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
+      start = i + 1;
+    } else if (c === QUOTE) {
+      pieces += text.slice(start, i);
+      quoted = true;
+      start = i + 1;
+    } else if (c === COMMA || c === LF || c === CR) {
+      row.push(pieces + text.slice(start, i));
+      pieces = '';
+      if (c === CR && text.charCodeAt(i + 1) === LF) i++;
+      start = i + 1;
+      if (c !== COMMA) endRow();
+    }
   }
-  row.push(field);
-  if (row.length > 1 || row[0] !== '') rows.push(row);
-  return rows;
+  row.push(pieces + text.slice(start));
+  endRow();
+}
+
+/**
+ * One string per distinct value of a text column, a copy of its own: a field cut from the file's text can be a
+ * view that keeps the whole text (tens of MB) alive as long as the parsed table is cached.
+ */
+function interner(): (value: string) => string {
+  const seen = new Map<string, string>();
+  return (value) => {
+    let own = seen.get(value);
+    if (own === undefined) seen.set(value, (own = JSON.parse(JSON.stringify(value)) as string));
+    return own;
+  };
 }
 
 export function parseDataCsv(text: string): DataCsv {
-  const rows = csvRows(text);
-  const width = rows[0]?.length ?? 7;
-  if (width < 7 || width > 10) throw new RangeError(`data.csv rows have ${width} columns; expected 7 to 10`);
-  const n = rows.length;
-  const out: DataCsv = {
-    clusters: new Array<string>(n),
-    spatial: new Float64Array(2 * n),
-    umap: new Float32Array(2 * n),
-    qc: [new Float32Array(n), new Float32Array(n)],
-  };
-  if (width === 8 || width === 10) out.cellTypes = new Array<string>(n);
-  if (width >= 9) {
-    out.sample = new Array<string>(n);
-    out.condition = new Array<string>(n);
-  }
-  rows.forEach((fields, i) => {
+  // Rows are at most the lines: columns are sized for those, then cut to the rows found.
+  let capacity = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) capacity++;
+  const clusters: string[] = [];
+  const spatial = new Float64Array(2 * capacity);
+  const umap = new Float32Array(2 * capacity);
+  const qc: [Float32Array, Float32Array] = [new Float32Array(capacity), new Float32Array(capacity)];
+  const cellTypes: string[] = [];
+  const sample: string[] = [];
+  const condition: string[] = [];
+  const own = interner();
+  let width = 0;
+  let n = 0;
+  forEachCsvRow(text, (fields) => {
+    if (n === 0) {
+      width = fields.length;
+      if (width < 7 || width > 10) throw new RangeError(`data.csv rows have ${width} columns; expected 7 to 10`);
+    }
     if (fields.length !== width)
-      throw new RangeError(`data.csv row ${i + 1} has ${fields.length} columns, expected ${width}`);
-    out.clusters[i] = fields[0]!;
+      throw new RangeError(`data.csv row ${n + 1} has ${fields.length} columns, expected ${width}`);
+    clusters.push(own(fields[0]!));
     for (let c = 0; c < 2; c++) {
-      out.spatial[2 * i + c] = Number(fields[1 + c]);
-      out.umap[2 * i + c] = Number(fields[3 + c]);
-      out.qc[c]![i] = Number(fields[5 + c]);
+      spatial[2 * n + c] = Number(fields[1 + c]);
+      umap[2 * n + c] = Number(fields[3 + c]);
+      qc[c]![n] = Number(fields[5 + c]);
     }
-    if (width === 8) out.cellTypes![i] = fields[7]!;
+    if (width === 8) cellTypes.push(own(fields[7]!));
     if (width >= 9) {
-      out.sample![i] = fields[7]!;
-      out.condition![i] = fields[8]!;
+      sample.push(own(fields[7]!));
+      condition.push(own(fields[8]!));
     }
-    if (width === 10) out.cellTypes![i] = fields[9]!;
+    if (width === 10) cellTypes.push(own(fields[9]!));
+    n++;
   });
+  const out: DataCsv = {
+    clusters,
+    spatial: spatial.slice(0, 2 * n),
+    umap: umap.slice(0, 2 * n),
+    qc: [qc[0].slice(0, n), qc[1].slice(0, n)],
+  };
+  if (width === 8 || width === 10) out.cellTypes = cellTypes;
+  if (width >= 9) {
+    out.sample = sample;
+    out.condition = condition;
+  }
   return out;
 }
