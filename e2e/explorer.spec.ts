@@ -247,6 +247,40 @@ test("[EXPLORER]: the plots are drawn when the explorer's bars and tools cannot 
   await shot(page, 'explorer-chrome-failed');
 });
 
+test('[EXPLORER]: opened with the page, the plots keep their place when the bars and tools arrive, at laptop and wide widths', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await waitForRunData(page, RUN);
+  // Every frame from the page's start: where the plots are, and whether the chrome's places are still shown.
+  await page.addInitScript(() => {
+    const frames: { y: number; height: number; held: boolean }[] = [];
+    (window as unknown as { __plotFrames: typeof frames }).__plotFrames = frames;
+    const record = () => {
+      const rect = document.querySelector('[data-testid="linked-plots"]')?.getBoundingClientRect();
+      const held = document.querySelector('[data-testid="explorer-chrome-place"]') !== null;
+      if (rect) frames.push({ y: rect.y, height: rect.height, held });
+      requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  });
+  await signIn(page, ADMIN.username, ADMIN.password);
+  for (const width of [1000, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 860 });
+    await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
+    await expect(page.getByRole('button', { name: 'Genes/Motifs' })).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const frames = await page.evaluate(
+      () => (window as unknown as { __plotFrames: { y: number; height: number; held: boolean }[] }).__plotFrames,
+    );
+    // Seen both ways, and the same place throughout (the bar has two lines below 1320 px: layout.ts).
+    expect(frames.some((f) => f.held) && frames.some((f) => !f.held), `width ${width}`).toBe(true);
+    const places = new Set(frames.map((f) => `${f.y.toFixed(1)} ${f.height.toFixed(1)}`));
+    expect([...places], `width ${width}`).toHaveLength(1);
+  }
+  await shot(page, 'explorer-wide');
+});
+
 // ---- explorer controls ------------------------------------------------------------------------------------------
 
 /** Waits until the run's web files exist (the demo data is generated in the background after start). */

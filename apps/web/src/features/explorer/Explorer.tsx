@@ -18,7 +18,7 @@ import { useRunData } from './data/runData';
 import { useAvailableKinds, useRunMeta } from './data/runMeta';
 import type { ExplorerDialog } from './dialogs/ExplorerDialogs';
 import { ChromePlace } from './ChromePlace';
-import { LEGEND_WIDTH, TOOL_COLUMN_WIDTH, TOP_BAR_HEIGHT } from './layout';
+import { LEGEND_WIDTH, TOOL_COLUMN_WIDTH, topBarHeight } from './layout';
 import { PlotArea } from './plots/PlotArea';
 import { ColouringContext } from './plots/colouringContext';
 import { markRunOpening } from './plots/timings';
@@ -115,7 +115,7 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }} data-testid="explorer">
       {!chrome ? (
-        <ChromePlace height={TOP_BAR_HEIGHT} raised failed={chromeFailed} />
+        <ChromePlace height={topBarHeight()} raised failed={chromeFailed} />
       ) : (
         <chrome.TopBar
           publicMode={publicMode}

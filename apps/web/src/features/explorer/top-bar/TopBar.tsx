@@ -8,6 +8,7 @@
  */
 import { memo, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -25,7 +26,7 @@ import { chooseFeatures } from '../state/chooseFeatures';
 import { useExplorer } from '../state/store';
 import { BackgroundMenu, HeatMapMenu } from './ColourMenus';
 import { FeatureSearch } from './FeatureSearch';
-import { TOP_BAR_HEIGHT } from '../layout';
+import { TOP_BAR_HEIGHT, TOP_BAR_TWO_LINE_HEIGHT, TOP_BAR_TWO_LINES } from '../layout';
 
 const KIND_BUTTONS: { kind: FeatureKind; label: string }[] = [
   { kind: 'genes', label: 'gene' },
@@ -70,22 +71,35 @@ export const TopBar = memo(function TopBar({
         display: 'flex',
         alignItems: 'center',
         gap: 1,
-        flexWrap: 'wrap',
         minHeight: TOP_BAR_HEIGHT,
+        // Two lines by design below the width that holds one (layout.ts): the plots' place is known before it arrives.
+        [`@media ${TOP_BAR_TWO_LINES}`]: {
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'center',
+          minHeight: TOP_BAR_TWO_LINE_HEIGHT,
+        },
       }}
     >
-      <RunButtons {...runButtons} />
-      <RestartButton disabled={welcome || loading} onRestart={onRestart} />
-      <Divider orientation="vertical" flexItem />
-      <KindToggle kinds={kinds} />
-      <BackgroundMenu />
-      <HeatMapMenu />
-      <Divider orientation="vertical" flexItem />
-      <FeatureSearchBox names={names} />
-      <FeatureListButton disabled={welcome || !names} onOpen={onOpenFeatureList} />
+      <Box sx={{ ...LINE, flex: 'none' }}>
+        <RunButtons {...runButtons} />
+        <RestartButton disabled={welcome || loading} onRestart={onRestart} />
+        <Divider orientation="vertical" flexItem />
+        <KindToggle kinds={kinds} />
+        <BackgroundMenu />
+        <HeatMapMenu />
+        <Divider orientation="vertical" flexItem sx={{ [`@media ${TOP_BAR_TWO_LINES}`]: { display: 'none' } }} />
+      </Box>
+      <Box sx={{ ...LINE, flex: '1 1 auto', minWidth: 0 }}>
+        <FeatureSearchBox names={names} />
+        <FeatureListButton disabled={welcome || !names} onOpen={onOpenFeatureList} />
+      </Box>
     </Paper>
   );
 });
+
+/** One line of the bar's parts. */
+const LINE = { display: 'flex', alignItems: 'center', gap: 1 } as const;
 
 const RunButtons = memo(function RunButtons({
   publicMode,
