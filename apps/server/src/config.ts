@@ -42,6 +42,7 @@ const ZEnv = z.object({
   ATLAS_IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().max(10_000).default(200),
   // Decoded selection indexes (gene.compute_qc) kept per worker process, so a lasso does not re-read its run.
   ATLAS_DE_CACHE_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
+  ATLAS_DE_READ_PARTS_FROM_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
   // Namespaces the BullMQ keys in Redis, so several installations (or test runs) can share one Redis.
   ATLAS_QUEUE_PREFIX: z
     .string()
@@ -103,6 +104,8 @@ export interface Config {
   imageMaxPixels: number;
   /** Bytes of decoded run matrices a worker process keeps for selection rankings (0 = none). */
   deCacheBytes: number;
+  /** From this size a run's selection index is read in parts, the rows each ranking needs (0 = always). */
+  deReadPartsFromBytes: number;
   queuePrefix: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -173,6 +176,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     trustProxy: trustProxyOf(e.ATLAS_TRUST_PROXY),
     imageMaxPixels: Math.round(e.ATLAS_IMAGE_MAX_MEGAPIXELS * 1_000_000),
     deCacheBytes: e.ATLAS_DE_CACHE_MB * 1024 * 1024,
+    deReadPartsFromBytes: e.ATLAS_DE_READ_PARTS_FROM_MB * 1024 * 1024,
     queuePrefix: e.ATLAS_QUEUE_PREFIX,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -46,11 +46,12 @@ export { welchVsRest, type FoldChangeOptions } from './stats/welch.js';
 export { wilcoxonVsRest, type WilcoxonOptions } from './stats/wilcoxon.js';
 export {
   buildSelectionIndex,
+  RowsNotLoadedError,
   selectionIndexBytes,
   selectionIndexRows,
   type SelectionIndex,
 } from './stats/selection-index.js';
-export { selectionStats, welchForSelection, wilcoxonForSelection } from './stats/selection-de.js';
+export { selectionStats, walkedRowsOf, welchForSelection, wilcoxonForSelection } from './stats/selection-de.js';
 export {
   naturalCompare,
   rankClusters,

@@ -14,7 +14,7 @@ import { groupLabels, requireSizes } from './group.js';
 import type { LabelMoments } from './moments.js';
 import type { RankSums } from './rank-sums.js';
 import type { DeResult } from './result.js';
-import type { SelectionIndex } from './selection-index.js';
+import { requireRows, type SelectionIndex } from './selection-index.js';
 import { welchFromMoments } from './welch.js';
 import { wilcoxonFromRankSums } from './wilcoxon.js';
 
@@ -50,6 +50,7 @@ export function selectionStats(index: SelectionIndex, group: ArrayLike<number>, 
   const { labels, nGroup } = groupLabels(nObs, group);
   const walkGroup = nGroup <= nObs - nGroup;
   const walkedRows = rowsWithLabel(labels, walkGroup ? 1 : 0);
+  requireRows(index, walkedRows);
   const acc = walk(index, walkedRows, withRanks);
   const nWalked = walkedRows.length;
   const nDerived = nObs - nWalked;
@@ -100,7 +101,11 @@ export function selectionStats(index: SelectionIndex, group: ArrayLike<number>, 
     }
   }
   if (redoWalked.length) recompute(index, walkedRows, redoWalked, moments, walkedAt);
-  if (redoDerived.length) recompute(index, rowsWithLabel(labels, walkGroup ? 0 : 1), redoDerived, moments, derivedAt);
+  if (redoDerived.length) {
+    const derivedRows = rowsWithLabel(labels, walkGroup ? 0 : 1);
+    requireRows(index, derivedRows);
+    recompute(index, derivedRows, redoDerived, moments, derivedAt);
+  }
   return { moments, ranks: withRanks ? ranks : null, recomputed: redoWalked.length + redoDerived.length };
 }
 
@@ -172,6 +177,15 @@ function walk(index: SelectionIndex, rows: Int32Array, withRanks: boolean): Floa
     }
   }
   return acc;
+}
+
+/**
+ * The rows `selectionStats` walks for `group`: the group, or the rest when the group holds more than half the rows.
+ * (A side that needs recomputing also reads the other side's rows: rare, see requireRows.)
+ */
+export function walkedRowsOf(nObs: number, group: ArrayLike<number>): Int32Array {
+  const { labels, nGroup } = groupLabels(nObs, group);
+  return rowsWithLabel(labels, nGroup <= nObs - nGroup ? 1 : 0);
 }
 
 function rowsWithLabel(labels: Int32Array, label: number): Int32Array {

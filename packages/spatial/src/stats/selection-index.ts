@@ -35,6 +35,27 @@ export interface SelectionIndex {
   values: Float32Array;
   /** 2 × the value's rank within its feature (ties averaged): an integer, exact as uint32. */
   doubledRanks: Uint32Array;
+  /**
+   * Per row: 1 when its entries are in the three arrays above. Absent when every row is (an index built or decoded
+   * whole); present for an index read from a `.sel` file in parts (webfiles/selection-file.ts).
+   */
+  loaded?: Uint8Array;
+}
+
+/** Rows a ranking needs whose entries were not read yet (a `.sel` file read in parts): read them and rank again. */
+export class RowsNotLoadedError extends Error {
+  constructor(readonly rows: Int32Array) {
+    super(`${rows.length} rows of the selection index are not read yet`);
+  }
+}
+
+/** Throws RowsNotLoadedError when any of `rows` has not had its entries read into the index. */
+export function requireRows(index: SelectionIndex, rows: ArrayLike<number>): void {
+  const { loaded } = index;
+  if (!loaded) return;
+  const missing: number[] = [];
+  for (let i = 0; i < rows.length; i++) if (loaded[rows[i]!] !== 1) missing.push(rows[i]!);
+  if (missing.length) throw new RowsNotLoadedError(Int32Array.from(missing));
 }
 
 /**
@@ -144,6 +165,7 @@ export function selectionIndexRows(index: SelectionIndex, rows: readonly number[
     }
     indptr[i + 1] = indptr[i]! + index.rowPtr[row + 1]! - index.rowPtr[row]!;
   });
+  requireRows(index, rows);
   const indices = new Int32Array(indptr[rows.length]!);
   const data = new Float32Array(indices.length);
   rows.forEach((row, i) => {

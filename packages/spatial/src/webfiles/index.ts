@@ -52,6 +52,13 @@ export {
   buildSelectionFile,
   decodeSelectionIndex,
   encodeSelectionIndex,
+  markSelectionRowsRead,
+  partialSelectionIndex,
+  planSelectionReads,
+  readSelectionHeader,
+  SELECTION_HEADER_BYTES,
   SELECTION_MAGIC,
   SELECTION_VERSION,
+  selectionEntryParts,
+  type SelectionFileLayout,
 } from './selection-file.js';

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { welchForSelection, wilcoxonForSelection } from '../stats/selection-de.js';
-import { buildSelectionIndex } from '../stats/selection-index.js';
+import { buildSelectionIndex, RowsNotLoadedError, selectionIndexRows } from '../stats/selection-index.js';
 import { randomDense } from '../stats/test-matrices.js';
 import { welchVsRest } from '../stats/welch.js';
 import { wilcoxonVsRest } from '../stats/wilcoxon.js';
 import { encodeCsc, cscColumns } from './csc.js';
-import { buildSelectionFile, decodeSelectionIndex, encodeSelectionIndex } from './selection-file.js';
+import {
+  buildSelectionFile,
+  decodeSelectionIndex,
+  encodeSelectionIndex,
+  partialSelectionIndex,
+  markSelectionRowsRead,
+  planSelectionReads,
+  readSelectionHeader,
+  SELECTION_HEADER_BYTES,
+  selectionEntryParts,
+} from './selection-file.js';
 
 describe('summations/{kind}.sel', () => {
   const matrix = randomDense(50, 9, 4);
@@ -49,5 +59,101 @@ describe('summations/{kind}.sel', () => {
       if (valid) expect(decodeSelectionIndex(corrupt).features[0]).toBe(8);
       else expect(() => decodeSelectionIndex(corrupt)).toThrow(/feature index/);
     }
+  });
+
+  describe('read in parts', () => {
+    const at = readSelectionHeader(bytes.subarray(0, SELECTION_HEADER_BYTES));
+    /** Reads rows [from, to) of the file into a partial index, in place, as a worker reads them from storage. */
+    const readInto = (read: ReturnType<typeof partialSelectionIndex>, from: number, to: number) => {
+      for (const { start, end, target } of selectionEntryParts(read, at, from, to))
+        target.set(bytes.subarray(start, end));
+      markSelectionRowsRead(read, from, to);
+    };
+    /** A partial index with the rows of each range read. */
+    const partial = (...ranges: [number, number][]) => {
+      const read = partialSelectionIndex(bytes.slice(0, at.features), at);
+      for (const [from, to] of ranges) readInto(read, from, to);
+      return read;
+    };
+
+    /** Ranks as a worker does: any rows the ranking names are read, then it ranks again. */
+    const rankReading = <T>(read: ReturnType<typeof partial>, rank: () => T): T => {
+      for (;;) {
+        try {
+          return rank();
+        } catch (error) {
+          if (!(error instanceof RowsNotLoadedError)) throw error;
+          for (const row of error.rows) readInto(read, row, row + 1);
+        }
+      }
+    };
+
+    it('ranks a selection from the rows it read exactly as the whole index does', () => {
+      const group = [3, 4, 10, 11];
+      const read = partial([3, 5], [10, 12]);
+      expect(Array.from(read.loaded!).flatMap((v, row) => (v ? [row] : []))).toEqual(group);
+      expect(selectionIndexRows(read, group)).toEqual(selectionIndexRows(index, group));
+      // This small matrix of small integers has nearly constant features: their rest is recomputed from its rows,
+      // which are read when the ranking names them.
+      expect(rankReading(read, () => welchForSelection(read, group))).toEqual(welchForSelection(index, group));
+      expect(rankReading(read, () => wilcoxonForSelection(read, group))).toEqual(wilcoxonForSelection(index, group));
+    });
+
+    it('names the rows it still needs instead of ranking from rows it has not read', () => {
+      const read = partial([3, 5]);
+      const missing = (rank: () => unknown) => {
+        try {
+          rank();
+        } catch (error) {
+          if (error instanceof RowsNotLoadedError) return Array.from(error.rows);
+          throw error;
+        }
+        return [];
+      };
+      expect(missing(() => welchForSelection(read, [3, 4, 10]))).toEqual([10]);
+      expect(missing(() => selectionIndexRows(read, [4, 20]))).toEqual([20]);
+      // Over half the rows selected: the rest is what is walked.
+      const most = Array.from({ length: 45 }, (_, i) => i + 5);
+      expect(missing(() => welchForSelection(read, most))).toEqual([0, 1, 2]);
+    });
+
+    it('refuses rows with a feature outside the run, and leaves them unread', () => {
+      const read = partialSelectionIndex(bytes.slice(0, at.features), at);
+      const [features] = selectionEntryParts(read, at, 0, 2);
+      expect(features!.end - features!.start).toBe(4 * read.rowPtr[2]!);
+      for (const { start, end, target } of selectionEntryParts(read, at, 0, 2)) target.set(bytes.subarray(start, end));
+      read.features[read.rowPtr[1]!] = 9;
+      expect(() => markSelectionRowsRead(read, 0, 2)).toThrow(/feature index/);
+      expect(Array.from(read.loaded!.subarray(0, 2))).toEqual([0, 0]);
+    });
+
+    it('plans few ranged reads: near rows together, far rows apart, everything when that is cheaper', () => {
+      const read = partial([10, 12]);
+      const gap = (from: number, to: number) => read.rowPtr[to]! - read.rowPtr[from]!;
+      // Rows already read are not read again.
+      expect(planSelectionReads(read, [10, 11])).toEqual([]);
+      expect(planSelectionReads(read, [2, 3, 11, 12], { joinGapEntries: 0 })).toEqual([
+        [2, 4],
+        [12, 13],
+      ]);
+      // Within the gap: one read, with the rows between.
+      expect(planSelectionReads(read, [2, 5], { joinGapEntries: gap(3, 5) })).toEqual([[2, 6]]);
+      expect(planSelectionReads(read, [2, 5], { joinGapEntries: gap(3, 5) - 1 })).toEqual([
+        [2, 3],
+        [5, 6],
+      ]);
+      // Too many requests: one range over them all, or every row when that range holds over half the entries.
+      expect(planSelectionReads(read, [2, 5, 8], { joinGapEntries: 0, maxRanges: 2 })).toEqual([[2, 9]]);
+      expect(planSelectionReads(read, [2, 5, 40], { joinGapEntries: 0, maxRanges: 2 })).toEqual([[0, 50]]);
+      expect(
+        planSelectionReads(
+          read,
+          Array.from({ length: 30 }, (_, i) => i + 20),
+          { joinGapEntries: 0 },
+        ),
+      ).toEqual([[0, 50]]);
+      // An index read whole needs no reads.
+      expect(planSelectionReads(index, [1, 2])).toEqual([]);
+    });
   });
 });

@@ -101,30 +101,137 @@ export function encodeSelectionIndex(index: SelectionIndex): Uint8Array {
   return bytes;
 }
 
-/**
- * The index over the file's bytes. Views share the bytes when they are 8-aligned (one copy otherwise); the counts
- * are checked against the length so a truncated or foreign file is an error, not garbage statistics.
- */
-export function decodeSelectionIndex(source: Uint8Array): SelectionIndex {
-  if (source.length < HEADER || String.fromCharCode(...source.subarray(0, 4)) !== SELECTION_MAGIC) {
+/** What a `.sel` file's header says: its counts and where each of its parts starts. */
+export interface SelectionFileLayout {
+  nObs: number;
+  nFeatures: number;
+  nnz: number;
+  /** Byte offsets of the row offsets and of the three entry arrays, and the file's size. */
+  rowPtr: number;
+  features: number;
+  values: number;
+  ranks: number;
+  total: number;
+}
+
+/** Bytes of the header: read these first to learn the rest of the layout. */
+export const SELECTION_HEADER_BYTES = HEADER;
+
+/** The layout a `.sel` file's first SELECTION_HEADER_BYTES describe; a foreign file or version is an error. */
+export function readSelectionHeader(header: Uint8Array): SelectionFileLayout {
+  if (header.length < HEADER || String.fromCharCode(...header.subarray(0, 4)) !== SELECTION_MAGIC) {
     throw new RangeError('not a selection index (.sel) file');
   }
-  const bytes = source.byteOffset % 8 === 0 ? source : source.slice();
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const view = new DataView(header.buffer, header.byteOffset, HEADER);
   const version = view.getUint32(4, true);
   if (version !== SELECTION_VERSION) throw new RangeError(`unsupported .sel version ${version}`);
   const nObs = view.getUint32(8, true);
   const nFeatures = view.getUint32(12, true);
   const nnz = Number(view.getBigUint64(16, true));
-  const at = layout(nObs, nFeatures, nnz);
-  if (bytes.length !== at.total) throw new RangeError(`.sel file has ${bytes.length} bytes, expected ${at.total}`);
-  const base = bytes.byteOffset;
-  const f64 = (offset: number, n: number) => new Float64Array(bytes.buffer, base + offset, n);
+  return { nObs, nFeatures, nnz, ...layout(nObs, nFeatures, nnz) };
+}
+
+/**
+ * The index over the file's bytes. Views share the bytes when they are 8-aligned (one copy otherwise); the counts
+ * are checked against the length so a truncated or foreign file is an error, not garbage statistics.
+ */
+export function decodeSelectionIndex(source: Uint8Array): SelectionIndex {
+  const at = readSelectionHeader(source);
+  if (source.length !== at.total) throw new RangeError(`.sel file has ${source.length} bytes, expected ${at.total}`);
+  const bytes = aligned(source);
+  const { nObs, nnz } = at;
+  const index = viewsOfHead(bytes, at, nObs);
+  const features = new Int32Array(bytes.buffer, bytes.byteOffset + at.features, nnz);
+  if (!featuresInRange(features, at.nFeatures)) throw new RangeError('corrupt .sel feature index');
+  return {
+    ...index,
+    features,
+    values: new Float32Array(bytes.buffer, bytes.byteOffset + at.values, nnz),
+    doubledRanks: new Uint32Array(bytes.buffer, bytes.byteOffset + at.ranks, nnz),
+  };
+}
+
+/**
+ * The index from the file's head alone (its first `layout.features` bytes: header, per-feature sums and row
+ * offsets), with room for every entry and no row read yet, filled row range by row range (`selectionEntryParts`), so a lasso on a Visium HD run (0.9 GB of entries) reads the entries of its own rows only.
+ */
+export function partialSelectionIndex(head: Uint8Array, at: SelectionFileLayout): SelectionIndex {
+  if (head.length < at.features) throw new RangeError(`.sel head has ${head.length} bytes, expected ${at.features}`);
+  return {
+    ...viewsOfHead(aligned(head), at, at.nObs),
+    features: new Int32Array(at.nnz),
+    values: new Float32Array(at.nnz),
+    doubledRanks: new Uint32Array(at.nnz),
+    loaded: new Uint8Array(at.nObs),
+  };
+}
+
+/**
+ * Where the entries of rows [fromRow, toRow) are in the file (byte ranges, end exclusive) and where they go in a
+ * partial index: views of its three entry arrays to read those bytes into, in place. Then `markSelectionRowsRead`.
+ */
+export function selectionEntryParts(
+  index: SelectionIndex,
+  at: SelectionFileLayout,
+  fromRow: number,
+  toRow: number,
+): { start: number; end: number; target: Uint8Array }[] {
+  const from = index.rowPtr[fromRow]!;
+  const to = index.rowPtr[toRow]!;
+  return (
+    [
+      [at.features, index.features],
+      [at.values, index.values],
+      [at.ranks, index.doubledRanks],
+    ] as const
+  ).map(([offset, array]) => ({
+    start: offset + 4 * from,
+    end: offset + 4 * to,
+    target: new Uint8Array(array.buffer, array.byteOffset + 4 * from, 4 * (to - from)),
+  }));
+}
+
+/** Marks rows [fromRow, toRow) read once their entries are in place, checking their feature indices as decoding does. */
+export function markSelectionRowsRead(index: SelectionIndex, fromRow: number, toRow: number): void {
+  const features = index.features.subarray(index.rowPtr[fromRow]!, index.rowPtr[toRow]!);
+  if (!featuresInRange(features, index.nFeatures)) throw new RangeError('corrupt .sel feature index');
+  index.loaded?.fill(1, fromRow, toRow);
+}
+
+/**
+ * The row ranges [from, to) to read so that `rows` are all in a partial index: the rows not read yet, joined with
+ * the rows between them when their entries lie within `joinGapEntries` (one request instead of two saves more
+ * than those entries cost: 64 Ki entries are 768 KB of the three arrays). When that takes more than `maxRanges`
+ * requests (a disc on a Visium HD grid crosses hundreds of its rows), one range from the first to the last; every
+ * row when that holds more than half the entries.
+ */
+export function planSelectionReads(
+  index: SelectionIndex,
+  rows: ArrayLike<number>,
+  { joinGapEntries = 1 << 16, maxRanges = 64 } = {},
+): [number, number][] {
+  const { rowPtr, loaded, nObs } = index;
+  if (!loaded) return [];
+  const missing = [...new Set(Array.from(rows))].filter((row) => loaded[row] !== 1).sort((a, b) => a - b);
+  const ranges: [number, number][] = [];
+  for (const row of missing) {
+    const last = ranges[ranges.length - 1];
+    if (last && rowPtr[row]! - rowPtr[last[1]]! <= joinGapEntries) last[1] = row + 1;
+    else ranges.push([row, row + 1]);
+  }
+  const span: [number, number][] =
+    ranges.length > maxRanges ? [[ranges[0]![0], ranges[ranges.length - 1]![1]]] : ranges;
+  const entries = span.reduce((n, [from, to]) => n + rowPtr[to]! - rowPtr[from]!, 0);
+  return entries > rowPtr[nObs]! / 2 ? [[0, nObs]] : span;
+}
+
+/** The views of the header's counts, the per-feature sums and the row offsets (checked against nnz). */
+function viewsOfHead(bytes: Uint8Array, at: SelectionFileLayout, nObs: number) {
+  const { nFeatures, nnz } = at;
+  const f64 = (offset: number, n: number) => new Float64Array(bytes.buffer, bytes.byteOffset + offset, n);
   const perFeature = (i: number) => f64(HEADER + 8 * nFeatures * i, nFeatures);
   const rowPtr = f64(at.rowPtr, nObs + 1);
   if (rowPtr[nObs] !== nnz) throw new RangeError('corrupt .sel row offsets');
-  const features = new Int32Array(bytes.buffer, base + at.features, nnz);
-  if (!featuresInRange(features, nFeatures)) throw new RangeError('corrupt .sel feature index');
   return {
     nObs,
     nFeatures,
@@ -135,11 +242,11 @@ export function decodeSelectionIndex(source: Uint8Array): SelectionIndex {
     zeroRank: perFeature(4),
     tieTerms: perFeature(5),
     rowPtr,
-    features,
-    values: new Float32Array(bytes.buffer, base + at.values, nnz),
-    doubledRanks: new Uint32Array(bytes.buffer, base + at.ranks, nnz),
   };
 }
+
+/** The bytes, copied when they do not start at a multiple of 8 (typed-array views need their element's alignment). */
+const aligned = (bytes: Uint8Array): Uint8Array => (bytes.byteOffset % 8 === 0 ? bytes : bytes.slice());
 
 /**
  * Whether every index is in [0, n): an index out of range has the sign bit set in `f` or in `n − 1 − f`. Branch-free,

@@ -125,6 +125,26 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
       }
     },
 
+    async readInto(bucket, key, parts) {
+      const file = await realObjectPath(bucket, key);
+      if (!file) throw new ObjectNotFoundError(bucket, key);
+      const handle = await fsp.open(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW).catch((error: unknown) => {
+        throw isMissing(error) ? new ObjectNotFoundError(bucket, key) : error;
+      });
+      try {
+        for (const { start, target } of parts) {
+          for (let at = 0; at < target.length;) {
+            const { bytesRead } = await handle.read(target, at, target.length - at, start + at);
+            if (bytesRead === 0)
+              throw new RangeNotSatisfiableError(`${key}: the range ${start}+${target.length} passes the end`);
+            at += bytesRead;
+          }
+        }
+      } finally {
+        await handle.close();
+      }
+    },
+
     head,
 
     async exists(bucket, key) {

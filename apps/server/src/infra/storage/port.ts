@@ -65,6 +65,13 @@ export interface ObjectStore {
   move(from: { bucket: string; key: string }, to: { bucket: string; key: string }): Promise<ObjectInfo>;
   /** Throws ObjectNotFoundError when missing, RangeNotSatisfiableError for a range past the end. */
   get(bucket: string, key: string, options?: { range?: ByteRange }): Promise<GetResult>;
+  /**
+   * Reads byte ranges of one object straight into the given arrays (each from `start`, as long as its target), for
+   * readers that use the bytes in place (a lasso on a Visium HD run reads ~800 ranges of its selection index): the
+   * filesystem opens the file once; S3 asks for the ranges a few at a time. Throws ObjectNotFoundError when missing,
+   * RangeNotSatisfiableError when a range passes the end.
+   */
+  readInto(bucket: string, key: string, parts: readonly { start: number; target: Uint8Array }[]): Promise<void>;
   head(bucket: string, key: string): Promise<ObjectInfo | null>;
   exists(bucket: string, key: string): Promise<boolean>;
   list(bucket: string, options?: { prefix?: string; delimiter?: string; maxKeys?: number }): Promise<ListResult>;

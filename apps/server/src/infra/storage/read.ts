@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ObjectStore } from './port.js';
+import { RangeNotSatisfiableError, type ObjectStore } from './port.js';
 
 /** Reads a whole stored object (or an inclusive byte range of it) into memory. */
 export async function readObject(
@@ -24,6 +24,18 @@ export async function readObject(
   if (chunks.length)
     return new Uint8Array(Buffer.concat([Buffer.from(out.buffer, 0, out.length), ...chunks]).subarray(0, at));
   return at === out.length ? out : out.subarray(0, at);
+}
+
+/** Copies a body's bytes into `target`, which must be exactly as long as the body. */
+export async function streamInto(body: AsyncIterable<Buffer> | NodeJS.ReadableStream, target: Uint8Array, key: string) {
+  let at = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    if (at + chunk.length > target.length)
+      throw new RangeError(`${key}: more bytes than the ${target.length} asked for`);
+    target.set(chunk, at);
+    at += chunk.length;
+  }
+  if (at !== target.length) throw new RangeNotSatisfiableError(`${key}: ${at} of the ${target.length} bytes asked for`);
 }
 
 /**

@@ -222,6 +222,25 @@ describe.each([
     expect(await read({ start: 9, end: 9 })).toMatchObject({ text: '9', size: 1 });
   });
 
+  it('reads byte ranges straight into arrays, and refuses a range past the end or a missing object', async () => {
+    const key = `${scope()}ranges.bin`;
+    await s.store.put(BUCKET, key, '0123456789');
+    const targets = [new Uint8Array(3), new Uint8Array(0), new Uint8Array(2), new Uint8Array(10)];
+    await s.store.readInto(BUCKET, key, [
+      { start: 7, target: targets[0]! },
+      { start: 5, target: targets[1]! },
+      { start: 0, target: targets[2]! },
+      { start: 0, target: targets[3]! },
+    ]);
+    expect(targets.map((t) => Buffer.from(t).toString())).toEqual(['789', '', '01', '0123456789']);
+    await expect(s.store.readInto(BUCKET, key, [{ start: 8, target: new Uint8Array(3) }])).rejects.toBeInstanceOf(
+      RangeNotSatisfiableError,
+    );
+    await expect(
+      s.store.readInto(BUCKET, `${scope()}missing.bin`, [{ start: 0, target: new Uint8Array(1) }]),
+    ).rejects.toBeInstanceOf(ObjectNotFoundError);
+  });
+
   it('rejects a range that starts at or past the end, and a reversed range', async () => {
     const key = `${scope()}short.txt`;
     await s.store.put(BUCKET, key, 'abc');

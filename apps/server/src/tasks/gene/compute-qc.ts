@@ -3,10 +3,12 @@ import { SELECTION_TABLE_ROWS, ZDeMethod, type DeMethod } from '@atlas/contracts
 import { objectIn } from '../authorise.js';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
 import { bucketOf, ZBucketKwargs, ZObjH5ad } from './data.js';
-import { loadSelectionIndex } from './selection-index.js';
+import { loadSelectionIndex, type RunSelectionIndex } from './selection-index.js';
 import {
   deRows,
+  RowsNotLoadedError,
   selectionIndexRows,
+  walkedRowsOf,
   welchForSelection,
   welchVsRest,
   wilcoxonForSelection,
@@ -93,8 +95,8 @@ export const computeQc = defineTask({
   run: async ({ args: [file, selected, key], kwargs }, { deps, progress }): Promise<ComputeQcResult> => {
     const bucket = bucketOf(deps, kwargs.bucket);
     // Decoded once per worker process (bounded cache): a lasso then costs its own tixels' non-zeros.
-    const { index, names } = await loadSelectionIndex(deps, bucket, file);
-    await progress(40);
+    const loaded = await loadSelectionIndex(deps, bucket, file);
+    const { index, names } = loaded;
     const n = index.nObs;
     const outside = [...selected, ...(kwargs.reference ?? [])].find((i) => i >= n);
     if (outside !== undefined) throw new TaskInputError(`Tixel index ${outside} is outside 0..${n - 1}`);
@@ -106,15 +108,20 @@ export const computeQc = defineTask({
       const inGroup = new Set(group);
       const reference = [...new Set(kwargs.reference)];
       if (reference.some((i) => inGroup.has(i))) throw new TaskInputError('Set A and set B share tixels');
+      await loaded.ensureRows([...group, ...reference]);
+      await progress(40);
       const matrix = selectionIndexRows(index, [...group, ...reference]);
       const ranked = group.map((_, i) => i);
       result =
         kwargs.method === 'wilcoxon' ? wilcoxonVsRest(matrix, ranked, { tieCorrect }) : welchVsRest(matrix, ranked);
     } else {
-      result =
+      await loaded.ensureRows(walkedRowsOf(n, group));
+      await progress(40);
+      result = await rankReadingRows(loaded, () =>
         kwargs.method === 'wilcoxon'
           ? wilcoxonForSelection(index, group, { tieCorrect })
-          : welchForSelection(index, group);
+          : welchForSelection(index, group),
+      );
     }
     await progress(90);
     const table = deRows(result)
@@ -150,4 +157,20 @@ function finite(row: QcRow): QcRow {
     p: fix(row.p, 1),
     p_adj: fix(row.p_adj, 1),
   };
+}
+
+/**
+ * Ranks, reading any rows the ranking names first: a side whose sums cancel is recomputed from its own rows, which
+ * for the larger side of an index read in parts may not have been read (rare). Twice at most: the second read is
+ * the rows it named.
+ */
+async function rankReadingRows<T>(loaded: RunSelectionIndex, rank: () => T): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return rank();
+    } catch (error) {
+      if (!(error instanceof RowsNotLoadedError) || attempt === 2) throw error;
+      await loaded.ensureRows(error.rows);
+    }
+  }
 }
