@@ -180,12 +180,14 @@ async function readRows(
   for (const [from, to] of reads) markSelectionRowsRead(index, from, to);
 }
 
-/** Entries and bytes held, and the rows whose entries they hold (every row of an index read whole), for tests. */
-export function selectionCacheSize(): { entries: number; bytes: number; rowsRead: number } {
-  let rowsRead = 0;
-  for (const { value } of entries.values()) {
-    const { loaded, nObs } = value.index;
-    rowsRead += loaded ? loaded.reduce((n, v) => n + v, 0) : nObs;
-  }
-  return { entries: entries.size, bytes: cachedBytes, rowsRead };
+/** Entries and bytes held, for tests. */
+export function selectionCacheSize(): { entries: number; bytes: number } {
+  return { entries: entries.size, bytes: cachedBytes };
+}
+
+/** The rows whose entries the cached index of an object holds (all of them when read whole), for tests. */
+export function cachedRowsRead(bucket: string, objPath: string): number | null {
+  const index = entries.get(`${bucket}\n${objPath}`)?.value.index;
+  if (!index) return null;
+  return index.loaded ? index.loaded.reduce((n, v) => n + v, 0) : index.nObs;
 }
