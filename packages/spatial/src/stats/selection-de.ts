@@ -47,9 +47,7 @@ export interface SelectionStats {
  */
 export function selectionStats(index: SelectionIndex, group: ArrayLike<number>, withRanks = true): SelectionStats {
   const { nObs, nFeatures, shift } = index;
-  const { labels, nGroup } = groupLabels(nObs, group);
-  const walkGroup = nGroup <= nObs - nGroup;
-  const walkedRows = rowsWithLabel(labels, walkGroup ? 1 : 0);
+  const { labels, walkGroup, walkedRows } = sides(nObs, group);
   requireRows(index, walkedRows);
   const acc = walk(index, walkedRows, withRanks);
   const nWalked = walkedRows.length;
@@ -184,8 +182,14 @@ function walk(index: SelectionIndex, rows: Int32Array, withRanks: boolean): Floa
  * (A side that needs recomputing also reads the other side's rows: rare, see requireRows.)
  */
 export function walkedRowsOf(nObs: number, group: ArrayLike<number>): Int32Array {
+  return sides(nObs, group).walkedRows;
+}
+
+/** The group's labels (1 in the group), whether the group is the smaller side, and the smaller side's rows. */
+function sides(nObs: number, group: ArrayLike<number>) {
   const { labels, nGroup } = groupLabels(nObs, group);
-  return rowsWithLabel(labels, nGroup <= nObs - nGroup ? 1 : 0);
+  const walkGroup = nGroup <= nObs - nGroup;
+  return { labels, walkGroup, walkedRows: rowsWithLabel(labels, walkGroup ? 1 : 0) };
 }
 
 function rowsWithLabel(labels: Int32Array, label: number): Int32Array {

@@ -50,10 +50,18 @@ interface Entry {
 const entries = new Map<string, Entry>();
 let cachedBytes = 0;
 
-async function stampOf(storage: ObjectStore, bucket: string, keys: string[]): Promise<string | null> {
+/** The sources' sizes, and a stamp of their sizes and modification times; null when one is missing. */
+async function stampOf(
+  storage: ObjectStore,
+  bucket: string,
+  keys: string[],
+): Promise<{ stamp: string; sizes: number[] } | null> {
   const infos = await Promise.all(keys.map((key) => storage.head(bucket, key)));
   if (infos.some((info) => info === null)) return null;
-  return infos.map((info) => `${info!.size}:${info!.lastModified.getTime()}`).join('/');
+  return {
+    stamp: infos.map((info) => `${info!.size}:${info!.lastModified.getTime()}`).join('/'),
+    sizes: infos.map((info) => info!.size),
+  };
 }
 
 function remember(key: string, entry: Entry, limit: number): void {
@@ -88,8 +96,9 @@ export async function loadSelectionIndex(deps: TaskDeps, bucket: string, objPath
     [objPath],
   ];
   for (const keys of sources) {
-    const stamp = await stampOf(storage, bucket, keys);
-    if (stamp === null) continue;
+    const found = await stampOf(storage, bucket, keys);
+    if (found === null) continue;
+    const { stamp, sizes } = found;
     const cacheKey = `${bucket}\n${objPath}`;
     const hit = entries.get(cacheKey);
     if (hit?.stamp === stamp) {
@@ -97,7 +106,8 @@ export async function loadSelectionIndex(deps: TaskDeps, bucket: string, objPath
       entries.set(cacheKey, hit);
       return hit.value;
     }
-    const value = await decode(storage, bucket, keys, objPath, { runId, kind }, deps.config.deReadPartsFromBytes);
+    const inParts = keys[0]!.endsWith('.sel') && sizes[0]! >= deps.config.deReadPartsFromBytes;
+    const value = await decode(storage, bucket, keys, objPath, { runId, kind }, inParts ? sizes[0]! : null);
     const bytes = selectionIndexBytes(value.index) + value.names.reduce((n, name) => n + 2 * name.length + 40, 0);
     remember(cacheKey, { stamp, bytes, value }, deps.config.deCacheBytes);
     return value;
@@ -113,7 +123,8 @@ async function decode(
   keys: string[],
   objPath: string,
   run: { runId: string; kind: FeatureKind },
-  readPartsFrom: number,
+  /** The `.sel` file's size when it is read in parts, else null. */
+  inPartsSize: number | null,
 ): Promise<RunSelectionIndex> {
   if (keys.length === 1) {
     const h5ad = await readH5ad(await readObject(storage, bucket, objPath), {
@@ -123,10 +134,8 @@ async function decode(
     return { ...run, names: h5ad.varNames, index: buildSelectionIndex(h5ad.X), ensureRows: whole };
   }
   const [matrixKey, namesKey] = keys as [string, string];
-  const size = (await storage.head(bucket, matrixKey))?.size ?? 0;
-  const inParts = matrixKey.endsWith('.sel') && size >= readPartsFrom;
   const [matrix, namesBytes] = await Promise.all([
-    inParts ? readHead(storage, bucket, matrixKey, size) : readObject(storage, bucket, matrixKey),
+    inPartsSize !== null ? readHead(storage, bucket, matrixKey, inPartsSize) : readObject(storage, bucket, matrixKey),
     readObject(storage, bucket, namesKey),
   ]);
   const names = parseNames(gunzipSync(namesBytes).toString('utf8'));
