@@ -252,14 +252,18 @@ test('[EXPLORER]: opened with the page, the plots keep their place when the bars
 }) => {
   test.setTimeout(180_000);
   await waitForRunData(page, RUN);
-  // Every frame from the page's start: where the plots are, and whether the chrome's places are still shown.
+  // Every frame from the page's start: where the plots and their canvas are (the first frame's, drawn before the
+  // app, is the one the explorer goes on with), and whether the chrome's places are still shown.
+  type Frame = { y: number; height: number; held: boolean; canvas: string | null };
   await page.addInitScript(() => {
-    const frames: { y: number; height: number; held: boolean }[] = [];
+    const frames: Frame[] = [];
     (window as unknown as { __plotFrames: typeof frames }).__plotFrames = frames;
     const record = () => {
       const rect = document.querySelector('[data-testid="linked-plots"]')?.getBoundingClientRect();
+      const c = document.querySelector('canvas')?.getBoundingClientRect();
       const held = document.querySelector('[data-testid="explorer-chrome-place"]') !== null;
-      if (rect) frames.push({ y: rect.y, height: rect.height, held });
+      const canvas = c ? `${c.x.toFixed(1)} ${c.y.toFixed(1)} ${c.width.toFixed(1)} ${c.height.toFixed(1)}` : null;
+      if (rect || canvas) frames.push({ y: rect?.y ?? NaN, height: rect?.height ?? NaN, held, canvas });
       requestAnimationFrame(record);
     };
     requestAnimationFrame(record);
@@ -270,13 +274,19 @@ test('[EXPLORER]: opened with the page, the plots keep their place when the bars
     await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
     await expect(page.getByRole('button', { name: 'Genes/Motifs' })).toBeVisible();
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const frames = await page.evaluate(
-      () => (window as unknown as { __plotFrames: { y: number; height: number; held: boolean }[] }).__plotFrames,
-    );
+    const frames = await page.evaluate(() => (window as unknown as { __plotFrames: Frame[] }).__plotFrames);
     // Seen both ways, and the same place throughout (the bar has two lines below 1320 px: layout.ts).
     expect(frames.some((f) => f.held) && frames.some((f) => !f.held), `width ${width}`).toBe(true);
-    const places = new Set(frames.map((f) => `${f.y.toFixed(1)} ${f.height.toFixed(1)}`));
+    const plots = frames.filter((f) => !Number.isNaN(f.y));
+    const places = new Set(plots.map((f) => `${f.y.toFixed(1)} ${f.height.toFixed(1)}`));
     expect([...places], `width ${width}`).toHaveLength(1);
+    // The canvas, from the first frame on (drawn before the app: frames without the explorer's plots yet).
+    expect(
+      frames.some((f) => f.canvas !== null && Number.isNaN(f.y)),
+      `width ${width}: first frame`,
+    ).toBe(true);
+    const canvases = new Set(frames.flatMap((f) => (f.canvas ? [f.canvas] : [])));
+    expect([...canvases], `width ${width}`).toHaveLength(1);
   }
   await shot(page, 'explorer-wide');
 });

@@ -6,7 +6,12 @@ const graph = (importers: Record<string, string[]>): ModuleGraph => ({
 });
 
 const MAIN = '/app/src/main.tsx';
+const HANDOFF = '/app/src/features/explorer/first-frame/index.ts';
+const START = '/app/src/app/start.tsx';
 const SHELL = '/app/src/app/Shell.tsx';
+const BRAND = '/app/src/app/brand.ts';
+const DRAW = '/app/src/features/explorer/first-frame/draw.ts';
+const LAYERS = '/app/packages/viz/src/first-frame.ts';
 const SCREEN = '/app/src/features/explorer/AtlasXplore.tsx';
 const PLOTS = '/app/src/features/explorer/PlotArea.tsx';
 const CHROME = '/app/src/features/explorer/chrome.ts';
@@ -19,7 +24,12 @@ const SESSION = '/app/src/app/session.tsx';
 
 const modules = graph({
   [MAIN]: [],
-  [SHELL]: [MAIN],
+  [HANDOFF]: [MAIN, SHELL, PLOTS],
+  [START]: [],
+  [SHELL]: [START],
+  [BRAND]: [SHELL, DRAW],
+  [DRAW]: [],
+  [LAYERS]: [DRAW, PLOTS],
   [SESSION]: [SHELL, SCREEN],
   [SCREEN]: [],
   [PLOTS]: [SCREEN],
@@ -27,8 +37,8 @@ const modules = graph({
   [TABLES]: [],
   [FLOOR]: [],
   [PEER]: [],
-  [DECK]: [PLOTS, FLOOR],
-  [TIXEL_TABLE]: [PLOTS, FLOOR, PEER],
+  [DECK]: [LAYERS, FLOOR],
+  [TIXEL_TABLE]: [DRAW, PLOTS, FLOOR, PEER],
   '/nm/node_modules/@mui/material/AppBar/AppBar.js': [SHELL],
   '/nm/node_modules/@mui/material/Alert/Alert.js': [PLOTS],
   '/nm/node_modules/@mui/material/Paper/Paper.js': [
@@ -41,7 +51,7 @@ const modules = graph({
 });
 
 describe('createChunkNamer().mui', () => {
-  it('puts what the entry or the explorer screen reaches by static imports in the first chunk, the rest in the late one', () => {
+  it('puts what the app or the explorer screen reaches by static imports in the first chunk, the rest in the late one', () => {
     const chunks = createChunkNamer();
     const name = (id: string) => chunks.mui(`/nm/node_modules/${id}`, modules);
     expect(name('@mui/material/AppBar/AppBar.js')).toBe('mui');
@@ -63,17 +73,29 @@ describe('createChunkNamer().mui', () => {
 });
 
 describe('createChunkNamer().app', () => {
-  it("puts the entry's static closure in boot and what the explorer screen adds in explorer", () => {
+  it("puts the app's static closure in boot and what the explorer screen adds in explorer", () => {
     const chunks = createChunkNamer();
+    expect(chunks.app(START, modules)).toBe('boot');
     expect(chunks.app(SHELL, modules)).toBe('boot');
-    // Reached from both: the entry loads it, so the explorer's chunk imports it from boot.
+    // Reached from both: the app loads it, so the explorer's chunk imports it from boot.
     expect(chunks.app(SESSION, modules)).toBe('boot');
     expect(chunks.app(PLOTS, modules)).toBe('explorer');
     expect(chunks.app(SCREEN, modules)).toBe('explorer');
   });
 
+  it("puts a run's first frame in a chunk of its own that needs none of the app's", () => {
+    const chunks = createChunkNamer();
+    expect(chunks.app(DRAW, modules)).toBe('first-frame');
+    // Shared with the explorer's plots: the explorer's chunk imports it from the first frame's.
+    expect(chunks.app(LAYERS, modules)).toBe('first-frame');
+    // Shared with the app: a chunk of their own, which the first frame loads without the app's.
+    expect(chunks.app(BRAND, modules)).toBe('boot-first');
+    // What the entry imports (the hand-off, which the app and the explorer read too) loads with the entry.
+    expect(chunks.app(HANDOFF, modules)).toBe('entry');
+  });
+
   it('keeps the entry alone and leaves lazily loaded modules to the bundler', () => {
-    // The entry waits for the explorer's chunk, which must not import the entry's own chunk.
+    // The entry waits for the first frame's and the app's chunks, which must not import the entry's own chunk.
     const chunks = createChunkNamer();
     expect(chunks.app(MAIN, modules)).toBeNull();
     expect(chunks.app(CHROME, modules)).toBeNull();
@@ -82,8 +104,8 @@ describe('createChunkNamer().app', () => {
 
   it("gives the bench pages' share of a chunk a name of its own, so a bench page never loads the app", () => {
     const chunks = createChunkNamer();
-    expect(chunks.app(DECK, modules)).toBe('explorer-floor');
-    expect(chunks.app(TIXEL_TABLE, modules)).toBe('explorer-floor-peer');
+    expect(chunks.app(DECK, modules)).toBe('first-frame-floor');
+    expect(chunks.app(TIXEL_TABLE, modules)).toBe('first-frame-floor-peer');
     expect(chunks.app(FLOOR, modules)).toBeNull();
     expect(chunks.app(PEER, modules)).toBeNull();
   });

@@ -5,6 +5,10 @@ export interface ModuleGraph {
 
 const MUI = /node_modules[\\/](@mui|@emotion)[\\/]/;
 const ENTRY = /[\\/]src[\\/]main\.tsx$/;
+/** The app itself: what the entry imports once a run's first frame is drawn (or at once on other pages). */
+const APP = /[\\/]src[\\/]app[\\/]start\.tsx$/;
+/** A run's plots drawn before the app (features/explorer/first-frame/draw.ts): deck.gl without React or MUI. */
+const FIRST_FRAME = /[\\/]src[\\/]features[\\/]explorer[\\/]first-frame[\\/]draw\.ts$/;
 const EXPLORER = /[\\/]src[\\/]features[\\/]explorer[\\/]AtlasXplore\.tsx$/;
 /** The lab build's reference pages (floor.html, peer.html): each loads only what it uses, never the app's chunks. */
 const BENCH_PAGES = ['floor', 'peer'].map((page) => ({
@@ -16,20 +20,34 @@ const BENCH_PAGES = ['floor', 'peer'].map((page) => ({
  * Chunk names by what a page opened on a run evaluates before its first frame. Rolldown splits shared modules into
  * a chunk per set of importers: a cold open of the explorer fetched ~40 files over the page's six HTTP/1.1
  * connections, and its run data waited behind them. Now it fetches about fifteen:
- * - `mui`: MUI modules reached by static imports from the entry or the explorer screen; `mui-late`: the rest of MUI
+ * - `mui`: MUI modules reached by static imports from the app or the explorer screen; `mui-late`: the rest of MUI
  *   (fields, tables, tabs, sliders of lazy screens and the explorer's chrome), loaded with them;
- * - `boot`: the app's other modules the entry reaches by static imports (the entry itself stays alone: it waits
- *   for the explorer's chunk, which imports these);
- * - `explorer`: what the explorer screen adds to them by static imports (deck.gl and the plots' code);
+ * - `entry`: what the entry imports statically (the first frame's hand-off; the entry itself stays alone: it waits
+ *   for the first frame's and the app's chunks, which import these);
+ * - `first-frame`: what a run's first frame needs (deck.gl, the plots' layers, the table's decoder), evaluated before
+ *   React: no module of the app's chunks is in it, and it imports none of them (explorer-preload.ts checks the build);
+ * - `boot`: the app's modules reached by static imports from its start, and `boot-first` the few it shares with the
+ *   first frame (the brand's colours, the explorer's sizes);
+ * - `explorer`: what the explorer screen adds to them by static imports (its plots, bars and panels);
  * - `…-floor`, `…-peer`: the part of either that a bench page of the lab build also uses (chunks.test.ts).
  * Vendor groups listed before this one (react, query, zod, contracts) keep their modules. One instance per build:
  * the answers are cached per module.
  */
 export function createChunkNamer() {
-  const fromStartup = reach((id) => ENTRY.test(id) || EXPLORER.test(id));
+  const fromStartup = reach((id) => APP.test(id) || EXPLORER.test(id));
   const fromEntry = reach((id) => ENTRY.test(id));
+  const fromApp = reach((id) => APP.test(id));
+  const fromFirstFrame = reach((id) => FIRST_FRAME.test(id));
   const fromExplorer = reach((id) => EXPLORER.test(id));
   const fromBenchPages = BENCH_PAGES.map(({ page, isRoot }) => ({ page, reached: reach(isRoot) }));
+  const baseName = (id: string, graph: ModuleGraph): string | null => {
+    if (fromEntry(id, graph)) return 'entry';
+    const app = fromApp(id, graph);
+    const first = fromFirstFrame(id, graph);
+    if (app) return first ? 'boot-first' : 'boot';
+    if (first) return 'first-frame';
+    return fromExplorer(id, graph) ? 'explorer' : null;
+  };
   return {
     mui(id: string, graph: ModuleGraph): string | null {
       if (!MUI.test(id)) return null;
@@ -37,7 +55,7 @@ export function createChunkNamer() {
     },
     app(id: string, graph: ModuleGraph): string | null {
       if (ENTRY.test(id) || BENCH_PAGES.some(({ isRoot }) => isRoot(id))) return null;
-      const name = fromEntry(id, graph) ? 'boot' : fromExplorer(id, graph) ? 'explorer' : null;
+      const name = baseName(id, graph);
       if (!name) return null;
       const pages = fromBenchPages.filter(({ reached }) => reached(id, graph)).map(({ page }) => page);
       return [name, ...pages].join('-');

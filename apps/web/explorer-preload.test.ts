@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { genesCalls, LOGIN_COOKIE_NAME } from '@atlas/contracts';
 import { buildPath } from './src/api/client';
-import { EARLY_REQUESTS, lazyScreenFiles, preloadScript, type ChunkInfo } from './explorer-preload';
+import { earlyDataAddress } from './src/app/earlyRequests';
+import { EARLY_REQUESTS, lazyScreenFiles, pagePreloads, preloadScript, type ChunkInfo } from './explorer-preload';
 
 const chunk = (fileName: string, imports: string[], extra: Partial<ChunkInfo> = {}): ChunkInfo => ({
   fileName,
+  name: fileName.replace(/^assets\//, '').replace(/\.js$/, ''),
   imports,
   facadeModuleId: null,
   ...extra,
@@ -35,6 +37,58 @@ describe('lazyScreenFiles', () => {
 
   it('finds nothing for a screen that is not in the bundle', () => {
     expect(lazyScreenFiles(chunks, /NoSuchScreen\.tsx$/, 'assets/index.js')).toEqual([]);
+  });
+});
+
+describe('pagePreloads', () => {
+  const page = (firstFrameImports: string[]) => [
+    chunk('assets/main.js', ['assets/entry.js'], { facadeModuleId: '/app/src/main.tsx' }),
+    chunk('assets/entry.js', []),
+    chunk('assets/start.js', ['assets/boot.js'], { facadeModuleId: '/app/src/app/start.tsx' }),
+    chunk('assets/boot.js', ['assets/react.js', 'assets/mui.js', 'assets/boot-first.js', 'assets/entry.js']),
+    chunk('assets/boot-first.js', []),
+    chunk('assets/react.js', []),
+    chunk('assets/mui.js', ['assets/react.js']),
+    chunk('assets/draw.js', firstFrameImports, {
+      facadeModuleId: '/app/src/features/explorer/first-frame/draw.ts',
+    }),
+    chunk('assets/first-frame.js', ['assets/first-frame-floor.js', 'assets/entry.js']),
+    chunk('assets/first-frame-floor.js', []),
+    chunk('assets/AtlasXplore.js', ['assets/explorer.js', 'assets/boot.js'], {
+      facadeModuleId: '/app/src/features/explorer/AtlasXplore.tsx',
+    }),
+    chunk('assets/explorer.js', ['assets/first-frame.js', 'assets/mui.js']),
+    chunk('assets/chrome.js', ['assets/mui-late.js', 'assets/explorer.js'], {
+      facadeModuleId: '/app/src/features/explorer/chrome.ts',
+    }),
+    chunk('assets/mui-late.js', ['assets/mui.js']),
+  ];
+
+  it("preloads the app everywhere, and on an explorer address the first frame's files before the explorer's", () => {
+    const { app, explorer } = pagePreloads(page(['assets/first-frame.js', 'assets/boot-first.js']), 'assets/main.js');
+    expect(app).toEqual([
+      'assets/boot-first.js',
+      'assets/boot.js',
+      'assets/mui.js',
+      'assets/react.js',
+      'assets/start.js',
+    ]);
+    expect(explorer).toEqual([
+      'assets/boot-first.js',
+      'assets/draw.js',
+      'assets/first-frame-floor.js',
+      'assets/first-frame.js',
+      'assets/AtlasXplore.js',
+      'assets/explorer.js',
+      'assets/chrome.js',
+      'assets/mui-late.js',
+    ]);
+  });
+
+  it('fails the build when the first frame would load React, MUI or the app', () => {
+    expect(() => pagePreloads(page(['assets/first-frame.js', 'assets/boot.js']), 'assets/main.js')).toThrow(
+      /must load before React and MUI, but it imports boot, mui, react/,
+    );
   });
 });
 
@@ -91,5 +145,7 @@ describe('preloadScript', () => {
       dataPath: genesCalls.dataRows.path,
       namesPath: genesCalls.featureNames.path,
     });
+    // The first frame finds the table's request under the address the API client builds.
+    expect(earlyDataAddress('D00001')).toBe(buildPath(genesCalls.dataRows.path, {}, { run_id: 'D00001' }));
   });
 });

@@ -1,17 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App, explorerReady } from './app/App';
-import { startSessionEarly } from './app/session';
+/**
+ * The page's entry, kept light (its one static import is the first frame's hand-off): on an address that opens a run with a saved session (the inline
+ * script then has the run's table on the way: apps/web/explorer-preload.ts), the run's plots are drawn first by
+ * a module without React, MUI or the contracts (features/explorer/first-frame); then the app starts and goes on
+ * with them. The app's modules are preloaded meanwhile, so the wait for them is their evaluation only.
+ */
+import { loadFirstFrame } from './features/explorer/first-frame';
 
 performance.mark('atlas:main');
-startSessionEarly();
-// An address that opens a run renders once the explorer's module is here: then React's first render is the
-// explorer's, with no loading fallback in between (components/preloadable.tsx). The module is preloaded beside
-// this one, so the wait is its evaluation; on a slow link the shell and its loading bar show after half a second.
-if (explorerReady) await Promise.race([explorerReady, new Promise((r) => setTimeout(r, 500))]);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+if (window.__atlasEarly) {
+  const { startFirstFrame } = await loadFirstFrame();
+  // On a slow link the app does not wait long: it draws the plots itself if they are not drawn by then.
+  await Promise.race([startFirstFrame(), new Promise((r) => setTimeout(r, 800))]);
+}
+const { startApp } = await import('./app/start');
+await startApp();

@@ -6,10 +6,11 @@
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PickingInfo } from '@deck.gl/core';
 import { BACKGROUND_COLORS, CLUSTER_PALETTE } from './colormaps';
-import type { LinkedPlotsProps, PlotViewId } from './linked/props';
+import { LINKED_DEFAULTS, type LinkedPlotsProps, type PlotViewId } from './linked/props';
 import { useFittedViews } from './linked/useFittedViews';
 import { useLassoSelection } from './linked/useLassoSelection';
 import { useLinkedLayers } from './linked/useLinkedLayers';
+import { layerInItsView, linkedViewRects } from './linked/views';
 import { DEFAULT_DISPLAY_SCALE } from './pointSize';
 import { SelectionOverlay } from './SelectionOverlay';
 import { PLOT_OVERLAY_Z, PlotsDeck } from './shared-deck/PlotsDeck';
@@ -35,8 +36,6 @@ function LinkedPlotsInOwnDeck(props: LinkedPlotsProps) {
 
 /** Pan and zoom; the wheel reaches deck only while the plots have focus (see holdBack). */
 const PAN_CONTROLLER = { inertia: false, scrollZoom: true };
-/** Each layer is drawn in the view its id starts with: one function for every render (a new one redraws). */
-const layerInItsView = (layer: { id: string }, viewId: string) => layer.id.startsWith(`${viewId}-`);
 
 const viewIdOf = (info: PickingInfo): PlotViewId | null => {
   const id = info.layer?.id ?? `${info.viewport?.id ?? ''}-`;
@@ -59,11 +58,11 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     spotDiameter,
     background = 'black',
     selected = null,
-    dimOpacity = 0.15,
+    dimOpacity = LINKED_DEFAULTS.dimOpacity,
     tissueImage = null,
     spatialPointOpacity = 1,
-    spatialFlipY = true,
-    embeddingFlipY = false,
+    spatialFlipY = LINKED_DEFAULTS.spatialFlipY,
+    embeddingFlipY = LINKED_DEFAULTS.embeddingFlipY,
     tool = 'pan',
     viewStates,
     onViewStateChange,
@@ -82,7 +81,7 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   useLayoutEffect(() => setElement(containerRef.current), []);
   const views = useFittedViews(containerRef, embedding, spatial, viewStates, onViewStateChange);
-  const { size, viewIds, viewWidth } = views;
+  const { size, viewIds } = views;
   const backgroundColor = (BACKGROUND_COLORS as Record<string, string>)[background] ?? background;
 
   useImperativeHandle(
@@ -130,8 +129,8 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
   });
 
   const viewRects = useMemo(
-    () => viewIds.map((id, i) => ({ id, x: i * viewWidth, y: 0, width: viewWidth, height: size.height })),
-    [viewIds, viewWidth, size.height],
+    () => linkedViewRects(viewIds, size.width, size.height),
+    [viewIds, size.width, size.height],
   );
   const viewport = useCallback((id: PlotViewId) => registry.viewport(id), [registry]);
   const handleOverlayDone = useLassoSelection({ embedding, spatial, viewRects, viewport, onSelect });

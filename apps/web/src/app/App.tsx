@@ -1,10 +1,11 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PageLoading } from '../components/PageLoading';
 import { loadPublicPage } from '../features/explorer';
+import { dropUnclaimedFirstFrame } from '../features/explorer/first-frame';
 import { startExplorerEarly } from './earlyExplorer';
 import { FeedbackProvider } from './feedback';
 import { InfoDialogProvider } from './help';
@@ -54,6 +55,9 @@ export const explorerReady = startExplorerEarly(queryClient);
 
 /** Providers and routes of spec 01 §2: /, /login, /public, /visualization/:group?; and /runs (spec 03 §2.3). */
 export function App() {
+  // Plots the page drew before the app go once its first render did not open their run (the sign-in page, a refused
+  // run): the explorer claims them in its first render, before this effect.
+  useEffect(() => dropUnclaimedFirstFrame(), []);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

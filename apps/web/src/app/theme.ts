@@ -1,11 +1,12 @@
 import { createTheme } from '@mui/material/styles';
+import { BRAND_PRIMARY, BRAND_SECONDARY, PAGE_BACKGROUND } from './brand';
 
 /** One theme for the portal: a deep teal brand (the logo's colour) and a slate secondary used by the snackbar. */
 export const theme = createTheme({
   palette: {
-    primary: { main: '#0b4f6c' },
-    secondary: { main: '#37474f' },
-    background: { default: '#f5f7f9' },
+    primary: { main: BRAND_PRIMARY },
+    secondary: { main: BRAND_SECONDARY },
+    background: { default: PAGE_BACKGROUND },
   },
   shape: { borderRadius: 8 },
   typography: {

@@ -6,9 +6,16 @@
 export interface ExplorerTimings {
   runId: string | null;
   tixels: number;
-  /** Navigation (page load, or the in-app navigation/run switch that opened the run) → both plots drawn. */
+  /**
+   * Navigation (page load, or the in-app navigation/run switch that opened the run) → both plots drawn: by the
+   * explorer, or before the app by the page's first frame (`drawnBeforeApp`).
+   */
   navigationToDrawnMs: number | null;
-  /** Explorer mount → both plots drawn. */
+  /** Both plots drawn before the app started (features/explorer/first-frame), in the Deck the explorer then took. */
+  drawnBeforeApp: boolean;
+  /** Navigation → the explorer drawing the plots itself: pan, zoom, lasso and the bars work from here. */
+  navigationToInteractiveMs: number | null;
+  /** Explorer mount → the explorer drawing the plots itself. */
   mountToDrawnMs: number | null;
   /** Last recolour: new values/palette/range handed to the plots → deck's render of them finished. */
   lastRecolourMs: number | null;

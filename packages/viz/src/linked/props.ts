@@ -3,6 +3,9 @@ import type { CSSProperties, Ref } from 'react';
 import type { BackgroundName, HeatmapPalette } from '../colormaps';
 import type { PlotViewState } from '../viewState';
 
+/** Defaults of LinkedPlots' props that a first frame drawn without it (../first-frame.ts) must draw alike. */
+export const LINKED_DEFAULTS = { dimOpacity: 0.15, spatialFlipY: true, embeddingFlipY: false } as const;
+
 /** The two plot views. */
 export type PlotViewId = 'embedding' | 'spatial';
 /** Pointer tool: pan/zoom the camera, or draw a lasso (freehand polygon) or quad (rectangle) selection. */

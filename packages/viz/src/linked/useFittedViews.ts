@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { fitViewState, pointBounds, type PlotViewState } from '../viewState';
+import { pointBounds, type PlotViewState } from '../viewState';
+import { fitBounds, linkedViewIds } from './views';
 import type { PlotViewId } from './props';
 
 export interface FittedViews {
@@ -39,10 +40,7 @@ export function useFittedViews(
     return () => observer.disconnect();
   }, [container]);
 
-  const viewIds = useMemo<PlotViewId[]>(
-    () => [...(embedding ? (['embedding'] as const) : []), ...(spatial ? (['spatial'] as const) : [])],
-    [embedding, spatial],
-  );
+  const viewIds = useMemo(() => linkedViewIds(embedding, spatial), [embedding, spatial]);
   const viewWidth = size.width / Math.max(1, viewIds.length);
   const embeddingBounds = useMemo(() => (embedding ? pointBounds(embedding) : null), [embedding]);
   const spatialBounds = useMemo(() => (spatial ? pointBounds(spatial) : null), [spatial]);
@@ -51,8 +49,7 @@ export function useFittedViews(
   const fit = useCallback(
     (id: PlotViewId) => {
       const bounds = id === 'embedding' ? embeddingBounds : spatialBounds;
-      if (!bounds || viewWidth <= 0 || size.height <= 0) return undefined;
-      return fitViewState(bounds, viewWidth, size.height);
+      return bounds ? fitBounds(bounds, viewWidth, size.height) : undefined;
     },
     [embeddingBounds, spatialBounds, viewWidth, size.height],
   );

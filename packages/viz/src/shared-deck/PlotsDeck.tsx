@@ -6,10 +6,11 @@
  * must stay on top use {@link PLOT_OVERLAY_Z}). Each view's pan, zoom, picking and clicks go to its own panel.
  */
 import { useCallback, useMemo, useRef, useState, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
-import DeckGL, { type DeckGLRef } from '@deck.gl/react';
 import { OrthographicView, type Layer, type PickingInfo, type Viewport } from '@deck.gl/core';
+import type { DeckOfPlotsProps, HandedDeck } from './deckCanvas';
 import { boundingRect, clipPathOf, contains, relativeTo, type Rect } from './layout';
 import { PlotsDeckContext, type DeckPanel, type PlotsDeckRegistry } from './panel';
+import { useDeck } from './useDeck';
 import { usePanelRects } from './usePanelRects';
 import type { PlotViewState } from '../viewState';
 
@@ -17,22 +18,22 @@ import type { PlotViewState } from '../viewState';
 export const PLOT_OVERLAY_Z = 2;
 const CANVAS_Z = 1;
 
-/**
- * No multisampling: the point shader already smooths its edges, and MSAA multiplies the fragment work (4× under
- * SwiftShader). The drawing buffer is kept so Save Display can read the canvas.
- */
-const DEVICE_PROPS = { webgl: { antialias: false, preserveDrawingBuffer: true } };
-
 export interface PlotsDeckProps {
   children: ReactNode;
   className?: string;
   style?: CSSProperties;
+  /**
+   * Asked once, when the canvas is first shown: a Deck that has drawn these plots already (a page's first frame,
+   * drawn before the app) to go on with instead of a new one; null to make one.
+   */
+  takeHanded?: () => HandedDeck | null;
 }
 
-export function PlotsDeck({ children, className, style }: PlotsDeckProps) {
+const grabCursor = ({ isDragging }: { isDragging: boolean }) => (isDragging ? 'grabbing' : 'grab');
+
+export function PlotsDeck({ children, className, style, takeHanded }: PlotsDeckProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
-  const deckRef = useRef<DeckGLRef>(null);
   const [panels, setPanels] = useState<ReadonlyMap<string, DeckPanel>>(new Map());
 
   const elements = useMemo(() => new Map([...panels].map(([key, p]) => [key, p.element])), [panels]);
@@ -52,7 +53,7 @@ export function PlotsDeck({ children, className, style }: PlotsDeckProps) {
           return next;
         }),
       canvas: () => frameRef.current?.querySelector('canvas') ?? null,
-      viewport: (id) => deckRef.current?.deck?.getViewports().find((v) => v.id === id),
+      viewport: (id) => deckRef.current?.getViewports().find((v) => v.id === id),
       rectOnCanvas: (element) => {
         const { frame: f } = latest.current;
         const host = hostRef.current;
@@ -107,7 +108,28 @@ export function PlotsDeck({ children, className, style }: PlotsDeckProps) {
     if (!owner || layerOwner.get(layer.id) !== owner) return false;
     return owner.layerFilter ? owner.layerFilter(layer, viewport.id) : true;
   }, []);
-  const ownerOf = (info: PickingInfo) => (info.viewport ? merged.viewOwner.get(info.viewport.id) : undefined);
+  const panelsRef = useRef(panels);
+  panelsRef.current = panels;
+  // The Deck's props change with the views, layers and view states only; the callbacks read the latest owners.
+  const deckProps = useMemo<DeckOfPlotsProps>(() => {
+    const ownerOf = (info: PickingInfo) =>
+      info.viewport ? mergedRef.current.viewOwner.get(info.viewport.id) : undefined;
+    return {
+      views: merged.views,
+      viewState: merged.viewState,
+      layers: merged.layers,
+      layerFilter,
+      onViewStateChange: ({ viewId, viewState }) => {
+        mergedRef.current.viewOwner.get(viewId)?.onViewStateChange?.(viewId, viewState as unknown as PlotViewState);
+      },
+      onHover: (info) => ownerOf(info)?.onHover?.(info),
+      onClick: (info) => ownerOf(info)?.onClick?.(info),
+      onAfterRender: () => {
+        for (const panel of panelsRef.current.values()) panel.onAfterRender?.();
+      },
+      getCursor: grabCursor,
+    };
+  }, [merged, layerFilter]);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -118,6 +140,7 @@ export function PlotsDeck({ children, className, style }: PlotsDeckProps) {
 
   const rectList = useMemo(() => [...rects.values()], [rects]);
   const show = frame !== null && panels.size > 0;
+  const deckRef = useDeck(frameRef, show, deckProps, takeHanded);
   return (
     <PlotsDeckContext.Provider value={registry}>
       <div
@@ -144,25 +167,7 @@ export function PlotsDeck({ children, className, style }: PlotsDeckProps) {
               zIndex: CANVAS_Z,
               clipPath: clipPathOf(rectList, frame),
             }}
-          >
-            <DeckGL
-              ref={deckRef}
-              deviceProps={DEVICE_PROPS}
-              views={merged.views}
-              viewState={merged.viewState}
-              layers={merged.layers}
-              layerFilter={layerFilter}
-              onViewStateChange={({ viewId, viewState }) =>
-                merged.viewOwner.get(viewId)?.onViewStateChange?.(viewId, viewState as PlotViewState)
-              }
-              onHover={(info) => ownerOf(info)?.onHover?.(info)}
-              onClick={(info) => ownerOf(info)?.onClick?.(info)}
-              onAfterRender={() => {
-                for (const panel of panels.values()) panel.onAfterRender?.();
-              }}
-              getCursor={({ isDragging }) => (isDragging ? 'grabbing' : 'grab')}
-            />
-          </div>
+          />
         )}
       </div>
     </PlotsDeckContext.Provider>

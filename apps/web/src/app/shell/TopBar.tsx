@@ -9,6 +9,7 @@ import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { hasGroupAccess, MSG } from '@atlas/contracts';
 import { Logo } from '../../components/Logo';
+import { APP_BAR_HEIGHT } from '../brand';
 import { useSnackbar } from '../feedback';
 import { useInfoDialog } from '../help';
 import { componentHref } from '../registry';
@@ -23,6 +24,9 @@ import { openMetadataUpload, uploadStore } from '../../features/lab-upload/store
 const LabUploadHost = lazy(() =>
   import('../../features/lab-upload/LabUploadHost').then((m) => ({ default: m.LabUploadHost })),
 );
+
+/** One height at every width (a `xs` value comes after MUI's own media queries for its toolbar, so it wins). */
+const APP_BAR_MIN_HEIGHT = { xs: APP_BAR_HEIGHT };
 
 /** The app bar of spec 01 §2: drawer toggle, logo, role-filtered menus, and the username menu or Sign In. */
 export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
@@ -47,7 +51,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
   return (
     <>
       <AppBar position="sticky" color="primary">
-        <Toolbar sx={{ gap: 1 }}>
+        <Toolbar sx={{ gap: 1, minHeight: APP_BAR_MIN_HEIGHT }}>
           {hasGroupAccess(groups, 'user') && (
             <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={onToggleDrawer}>
               <MenuIcon />
@@ -101,7 +105,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
 export function AppBarFrame() {
   return (
     <AppBar position="sticky" color="primary">
-      <Toolbar />
+      <Toolbar sx={{ minHeight: APP_BAR_MIN_HEIGHT }} />
     </AppBar>
   );
 }

@@ -3,11 +3,12 @@
  * permalink addition — the additional multi-sample runs, the feature kind, chosen features, colour mode and
  * palette, so a copied address restores the view.
  */
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useLayoutEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { DEFAULT_VIEW_STATE } from '@atlas/contracts';
 import { Explorer } from './Explorer';
+import { claimFirstFrame } from './first-frame';
 import { decodeViewQuery, encodeViewQuery } from './state/permalink';
 import { useExplorer } from './state/store';
 import { markMounted } from './plots/timings';
@@ -31,6 +32,9 @@ export function AtlasXplore() {
   );
 
   useEffect(() => markMounted(), []);
+  // The plots the page drew before the app for this address's run (./first-frame) wait for this explorer, which
+  // opens the run after its first render: claimed before the app's first commit is over, they are not dropped.
+  useLayoutEffect(() => claimFirstFrame(urlRunId), [urlRunId]);
 
   // Address → store: a run_id that differs from the open run opens it, with the permalink's view fields.
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { EXPLORER_MSG } from '@atlas/contracts';
+import { chromePlaceStyle } from './layout';
 
 interface ChromePlaceProps {
   width?: number;
@@ -18,21 +19,7 @@ export function ChromePlace({ width, height, raised = false, failed = false }: C
     <div
       data-testid="explorer-chrome-place"
       role={failed ? 'alert' : undefined}
-      style={{
-        width,
-        height,
-        flexShrink: 0,
-        display: 'flex',
-        alignItems: 'center',
-        padding: '0 16px',
-        boxSizing: 'border-box',
-        background: '#fff',
-        color: '#d32f2f',
-        font: '400 0.875rem/1.43 "Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-        ...(raised
-          ? { boxShadow: '0 2px 1px -1px rgba(0,0,0,0.2), 0 1px 1px 0 rgba(0,0,0,0.14), 0 1px 3px 0 rgba(0,0,0,0.12)' }
-          : { border: '1px solid rgba(0,0,0,0.12)' }),
-      }}
+      style={{ ...chromePlaceStyle(raised), width, height }}
     >
       {failed && EXPLORER_MSG.toolsNotLoaded}
     </div>

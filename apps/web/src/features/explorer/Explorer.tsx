@@ -18,7 +18,17 @@ import { useRunData } from './data/runData';
 import { useAvailableKinds, useRunMeta } from './data/runMeta';
 import type { ExplorerDialog } from './dialogs/ExplorerDialogs';
 import { ChromePlace } from './ChromePlace';
-import { LEGEND_WIDTH, TOOL_COLUMN_WIDTH, topBarHeight } from './layout';
+import { dropFirstFrame, takeFirstFrameDeck } from './first-frame';
+import {
+  LEGEND_WIDTH,
+  LOADING_BAR_HEIGHT,
+  PLOTS_ROW_HEIGHT,
+  PLOTS_ROW_MIN_HEIGHT,
+  PLOTS_ROW_WIDE_HEIGHT,
+  TOOL_COLUMN_WIDTH,
+  topBarHeight,
+  WIDE_PLOTS_MEDIA,
+} from './layout';
 import { PlotArea } from './plots/PlotArea';
 import { ColouringContext } from './plots/colouringContext';
 import { markRunOpening } from './plots/timings';
@@ -26,6 +36,13 @@ import { useColouring } from './plots/useColouring';
 import { useSelectionRanking } from './plots/useSelectionRanking';
 import { useExplorer } from './state/store';
 import { useExplorerChrome } from './useExplorerChrome';
+
+const PLOTS_ROW_SX = {
+  display: 'flex',
+  height: PLOTS_ROW_HEIGHT,
+  minHeight: PLOTS_ROW_MIN_HEIGHT,
+  [`@media ${WIDE_PLOTS_MEDIA}`]: { height: PLOTS_ROW_WIDE_HEIGHT },
+} as const;
 
 export interface ExplorerProps {
   /** Public viewer: hides the run search (spec 03 §2.2). */
@@ -91,6 +108,10 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
     if (failed) releaseChrome();
   }, [failed]);
   useEffect(() => releaseChrome, []);
+  // The page may have drawn this run's plots before the app (./first-frame): the PlotsDeck goes on with its Deck,
+  // and if the explorer is left first, they go.
+  useEffect(() => dropFirstFrame, []);
+  const takeHanded = useCallback(() => takeFirstFrameDeck(runId), [runId]);
   // Stable callbacks: the top bar, tool column, plots and legend are memoised, so that a gene pick renders only what
   // it changes.
   const { forget, setResultOpen, onSelect } = ranking;
@@ -141,7 +162,7 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
           />
         </Collapse>
       )}
-      <Box sx={{ height: 4 }}>
+      <Box sx={{ height: LOADING_BAR_HEIGHT }}>
         {(loading || ranking.running) && (
           <LinearProgress
             data-testid="explorer-loading"
@@ -153,8 +174,8 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
 
       {/* The main plots and the multi-sample grid are views of one Deck: one WebGL context (DESIGN §6). */}
       <ColouringContext value={colouring}>
-        <PlotsDeck>
-          <Box sx={{ display: 'flex', height: { xs: 480, md: 'min(66vh, 680px)' }, minHeight: 420 }}>
+        <PlotsDeck takeHanded={takeHanded}>
+          <Box sx={PLOTS_ROW_SX}>
             {!chrome ? (
               <ChromePlace width={TOOL_COLUMN_WIDTH} />
             ) : (

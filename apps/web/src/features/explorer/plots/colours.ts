@@ -1,5 +1,5 @@
 /** Colours shared by the plots, the legends and the panels, pure. */
-import { BACKGROUND_COLORS, heatBarShades, type BackgroundName } from '@atlas/viz';
+import { BACKGROUND_COLORS, heatBarShades, type BackgroundName } from '@atlas/viz/core';
 
 /** Cluster colours: the Color Configuration overrides, else the fixed palette by cluster position. */
 export function clusterColour(

@@ -1,6 +1,7 @@
 /**
  * Browser timing marks the lead's benchmark and the e2e spec read: `window.__explorerTimings` and
- * `window.__explorerReady` (true after both plots' first draw of the open run). Their type, ExplorerTimings, is
+ * `window.__explorerReady` (true once the explorer draws the open run's plots itself; a first frame drawn before the
+ * app, ../first-frame, is the `navigationToDrawnMs` of the run the page opened). Their type, ExplorerTimings, is
  * declared once in @atlas/contracts so that e2e and bench read the same shape.
  */
 import type { ExplorerTimings } from '@atlas/contracts';
@@ -15,19 +16,32 @@ declare global {
 let pending: { kind: string; t0: number } | null = null;
 let openedAt = 0;
 let mountedAt = 0;
+/** When the page's first frame (../first-frame) drew a run, in ms after navigation. */
+let firstFrame: { runId: string; at: number; tixels: number } | null = null;
+
+/** The page drew the run's plots before the app started (../first-frame). */
+export function markFirstFrame(runId: string, tixels: number): void {
+  performance.mark('atlas:first-frame');
+  firstFrame = { runId, at: performance.now(), tixels };
+}
 
 /** The run being opened: starts the navigation clock (0 = the page load itself when this is the first history entry). */
 export function markRunOpening(runId: string | null, tixels = 0): void {
   const idx = (window.history.state as { idx?: number } | null)?.idx;
   const firstEntry = idx === undefined || idx === 0;
   // On the page's first history entry the navigation started at timeOrigin; after an in-app navigation, now.
-  openedAt = firstEntry && !window.__explorerTimings ? 0 : performance.now();
+  const pageLoad = firstEntry && !window.__explorerTimings;
+  openedAt = pageLoad ? 0 : performance.now();
   if (!mountedAt) mountedAt = performance.now();
+  // The page's own first frame counts for the run it opened, once.
+  const before = pageLoad && firstFrame?.runId === runId ? firstFrame : null;
   window.__explorerReady = false;
   window.__explorerTimings = {
     runId,
-    tixels,
-    navigationToDrawnMs: null,
+    tixels: before?.tixels ?? tixels,
+    navigationToDrawnMs: before ? Math.round(before.at) : null,
+    drawnBeforeApp: before !== null,
+    navigationToInteractiveMs: null,
     mountToDrawnMs: null,
     lastRecolourMs: null,
     lastRecolourKind: null,
@@ -47,7 +61,8 @@ export function markFirstDraw(tixels: number): void {
   if (t) {
     const now = performance.now();
     t.tixels = tixels;
-    t.navigationToDrawnMs = Math.round(now - openedAt);
+    t.navigationToInteractiveMs = Math.round(now - openedAt);
+    t.navigationToDrawnMs ??= t.navigationToInteractiveMs;
     t.mountToDrawnMs = Math.round(now - mountedAt);
   }
   window.__explorerReady = true;
