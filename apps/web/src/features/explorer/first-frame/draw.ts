@@ -17,7 +17,10 @@ import { explorerSkeleton } from './skeleton';
  * once when there is nothing to draw. Never rejects: whatever fails here, the app draws the run itself.
  */
 export function startFirstFrame(): Promise<void> {
-  const runId = new URLSearchParams(window.location.search).get('run_id');
+  const query = new URLSearchParams(window.location.search);
+  // The explorer's address is the home page's (app/earlyExplorer.ts).
+  if (window.location.pathname !== '/' || !opensDefaultView(query)) return Promise.resolve();
+  const runId = query.get('run_id');
   const address = runId ? earlyDataAddress(runId) : null;
   const early = address ? window.__atlasEarly?.[address] : undefined;
   if (!runId || !address || !early) return Promise.resolve();
@@ -37,6 +40,16 @@ export function startFirstFrame(): Promise<void> {
   holdFirstFrame(current);
   return draw(current, data).catch(() => dropFirstFrame());
 }
+
+/**
+ * The address opens a run in the explorer's first view (coloured by cluster), which is what the first frame draws: a
+ * permalink with features, a colour mode, a palette or samples (any view field: ../state/permalink.ts leaves defaults
+ * out) is drawn by the explorer itself. The feature kind changes only the names the explorer reads.
+ */
+export function opensDefaultView(query: URLSearchParams): boolean {
+  return [...query.keys()].every((key) => PLAIN_ADDRESS_KEYS.has(key));
+}
+const PLAIN_ADDRESS_KEYS = new Set(['component', 'run_id', 'kind']);
 
 async function draw(current: Drawn, read: Promise<RunData | undefined>): Promise<void> {
   const data = await read;

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeTixelTable } from '@atlas/spatial/tixel-table';
 import type { HandedDeck } from '@atlas/viz/core';
 import { earlyDataAddress } from '../../../app/earlyRequests';
-import { startFirstFrame } from './draw';
+import { opensDefaultView, startFirstFrame } from './draw';
 import {
   claimFirstFrame,
   dropFirstFrame,
@@ -78,6 +78,20 @@ describe('startFirstFrame', () => {
   beforeEach(() => {
     delete window.__atlasEarly;
     document.body.innerHTML = '';
+  });
+
+  it("draws a plain address's run only: a permalink's view (features, mode, samples…) is the explorer's to draw", async () => {
+    const query = (q: string) => new URLSearchParams(q);
+    expect(opensDefaultView(query('?component=AtlasXplore&run_id=D00001'))).toBe(true);
+    expect(opensDefaultView(query('?component=AtlasXplore&run_id=D00001&kind=motifs'))).toBe(true);
+    expect(opensDefaultView(query('?component=AtlasXplore&run_id=D00001&v=2&features=Gfap'))).toBe(false);
+    expect(opensDefaultView(query('?component=AtlasXplore&run_id=D00001&mode=celltype'))).toBe(false);
+    early(new Response(new ArrayBuffer(8)));
+    window.history.replaceState(null, '', '/?component=AtlasXplore&run_id=D00001&samples=D00002');
+    await startFirstFrame();
+    // Left for the app: the inline script's request is still there, unread.
+    expect(window.__atlasEarly![earlyDataAddress('D00001')]).toBeDefined();
+    expect(takeFirstFrameData('D00001')).toBeUndefined();
   });
 
   it('draws nothing without the inline script’s request, and leaves other runs to the app', async () => {
