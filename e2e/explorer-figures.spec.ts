@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, expect, plotHalves, shot, signIn, test, waitForRunData } from './fixtures';
 
 /**
  * [EXPLORER-FIGURES]: Export Figure on a demo run with a tissue image (D90003): an SVG with vector points, the run id,
@@ -11,16 +11,7 @@ import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtu
 const RUN = 'D90003';
 
 async function openRun(page: Page, runId: string): Promise<void> {
-  const token = await apiToken(page, ADMIN.username, ADMIN.password);
-  await expect
-    .poll(
-      async () =>
-        (
-          await page.request.get(`/api/v1/genes/data?run_id=${runId}`, { headers: { authorization: `JWT ${token}` } })
-        ).status(),
-      { timeout: 150_000, intervals: [1000] },
-    )
-    .toBe(200);
+  await waitForRunData(page, runId);
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/?component=AtlasXplore&run_id=${runId}`);
   await page.waitForFunction(

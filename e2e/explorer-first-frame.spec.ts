@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import sharp from 'sharp';
 import type { ExplorerTimings } from '@atlas/contracts';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, expect, plotHalves, shot, signIn, test, waitForRunData } from './fixtures';
 
 /**
  * [EXPLORER-FIRST-FRAME]: a run opened with the page and a saved session has its plots drawn before the app starts
@@ -60,27 +60,13 @@ async function comparePixels(a: string, b: string): Promise<{ differing: number;
   return { differing, lit, total: x.length / 3 };
 }
 
-async function waitForRunData(page: Page): Promise<void> {
-  const token = await apiToken(page, ADMIN.username, ADMIN.password);
-  await expect
-    .poll(
-      async () =>
-        (
-          await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: { authorization: `JWT ${token}` } })
-        ).status(),
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toBe(200);
-}
-
-test('[EXPLORER-FIRST-FRAME]: the plots drawn before the app are the explorer’s: same canvas, place and pixels', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await waitForRunData(page);
+/**
+ * Signs in and opens the run with the app held back (its start chunk's request waits), until the first frame is
+ * drawn; returns what lets the app start.
+ */
+async function openHeldBack(page: Page): Promise<() => void> {
+  await waitForRunData(page, RUN);
   await signIn(page, ADMIN.username, ADMIN.password);
-
-  // Hold the app back: its start chunk is answered only when the first frame has been looked at.
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(APP_START, async (route: Route) => {
@@ -91,6 +77,15 @@ test('[EXPLORER-FIRST-FRAME]: the plots drawn before the app are the explorer’
   await page.waitForFunction(() => performance.getEntriesByName('atlas:first-frame').length > 0, null, {
     timeout: 30_000,
   });
+  return release;
+}
+
+test('[EXPLORER-FIRST-FRAME]: the plots drawn before the app are the explorer’s: same canvas, place and pixels', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The app's start chunk is answered only when the first frame has been looked at.
+  const release = await openHeldBack(page);
   await expect(page.getByTestId('first-frame')).toBeVisible();
   // Nothing of the app yet: no React root content, no explorer.
   expect(await page.evaluate(() => document.getElementById('root')!.childElementCount)).toBe(0);
@@ -168,20 +163,9 @@ test('[EXPLORER-FIRST-FRAME]: the plots drawn before the app are the explorer’
 
 test('[EXPLORER-FIRST-FRAME]: a page that does not open the run lets the first frame go', async ({ page }) => {
   test.setTimeout(120_000);
-  await waitForRunData(page);
-  await signIn(page, ADMIN.username, ADMIN.password);
   // The first frame is drawn, then the app's first render is not the explorer (the run is left for the catalogue
   // before the app starts): the plots must not stay over the page.
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(APP_START, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
-  await page.waitForFunction(() => performance.getEntriesByName('atlas:first-frame').length > 0, null, {
-    timeout: 30_000,
-  });
+  const release = await openHeldBack(page);
   await page.evaluate(() => window.history.replaceState(null, '', '/visualization'));
   release();
   await expect(page.getByRole('button', { name: `Open ${RUN}` }).first()).toBeVisible({ timeout: 30_000 });

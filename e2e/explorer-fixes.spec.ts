@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, expect, plotHalves, shot, signIn, test, waitForRunData } from './fixtures';
 
 /**
  * [EXPLORER-FIXES]: small things a scientist met (issue 16) — a pasted list reports the names it dropped, a lasso
@@ -22,16 +22,7 @@ async function plotsDrawn(page: Page): Promise<void> {
 
 test('[EXPLORER-FIXES]: dropped names reported, an empty lasso said, wheel zoom only with focus', async ({ page }) => {
   test.setTimeout(180_000);
-  const token = await apiToken(page, ADMIN.username, ADMIN.password);
-  await expect
-    .poll(
-      async () =>
-        (
-          await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: { authorization: `JWT ${token}` } })
-        ).status(),
-      { timeout: 120_000, intervals: [1000] },
-    )
-    .toBe(200);
+  await waitForRunData(page, RUN);
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
   await plotsDrawn(page);

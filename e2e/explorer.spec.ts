@@ -9,7 +9,7 @@ import {
   type ExplorerTimings,
   type FeatureKind,
 } from '@atlas/contracts';
-import { ADMIN, apiToken, drawLasso, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, drawLasso, expect, plotHalves, shot, signIn, test, waitForRunData } from './fixtures';
 
 /**
  * [EXPLORER]: AtlasXplore on a demo run — open it from the catalogue, both plots drawn, a gene search colours
@@ -292,24 +292,6 @@ test('[EXPLORER]: opened with the page, the plots keep their place when the bars
 });
 
 // ---- explorer controls ------------------------------------------------------------------------------------------
-
-/** Waits until the run's web files exist (the demo data is generated in the background after start). */
-async function waitForRunData(page: Page, runId: string): Promise<string> {
-  const token = await apiToken(page, ADMIN.username, ADMIN.password);
-  await expect
-    .poll(
-      async () =>
-        (
-          await page.request.get(`/api/v1/genes/data?run_id=${runId}`, { headers: { authorization: `JWT ${token}` } })
-        ).status(),
-      {
-        timeout: 90_000,
-        intervals: [1000],
-      },
-    )
-    .toBe(200);
-  return token;
-}
 
 /** A run's feature names of one kind, straight from the API. */
 async function featureNames(page: Page, token: string, runId: string, kind: FeatureKind): Promise<string[]> {

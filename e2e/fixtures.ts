@@ -43,6 +43,24 @@ export async function apiToken(page: Page, username: string, password: string): 
 }
 
 /**
+ * Waits until a run's web files exist (the demo runs' are generated in the background after the server starts);
+ * returns the admin token it asked with.
+ */
+export async function waitForRunData(page: Page, runId: string): Promise<string> {
+  const token = await apiToken(page, ADMIN.username, ADMIN.password);
+  await expect
+    .poll(
+      async () =>
+        (
+          await page.request.get(`/api/v1/genes/data?run_id=${runId}`, { headers: { authorization: `JWT ${token}` } })
+        ).status(),
+      { timeout: 150_000, intervals: [1000] },
+    )
+    .toBe(200);
+  return token;
+}
+
+/**
  * Every spec's page runs under the app's Content-Security-Policy (apps/server/src/http/content-security-policy.ts):
  * a blocked script, style, image, worker or request fails the test that caused it.
  */
