@@ -6,7 +6,15 @@ import { spawn, spawnSync } from 'node:child_process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contracts/src',
+  // The web app's own packages: the plots and the tixel table's decoder.
+  'packages/viz/src',
+  'packages/spatial/src/webfiles',
+];
 
 function newestMtime(target) {
   const full = path.join(root, target);
