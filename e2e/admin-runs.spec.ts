@@ -4,7 +4,7 @@ import { MSG, RUN_ADMIN_MSG as M } from '@atlas/contracts';
 import { sharedData } from '@atlas/spatial/testing';
 import { readOutbox } from '../apps/server/src/infra/mail/outbox-reader.js';
 import { DEMO_RUNS } from '../apps/server/src/seed/demo-runs.js';
-import { ADMIN, apiToken, codeFor, expect, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, codeFor, expect, shot, signIn, test, tick } from './fixtures';
 
 /**
  * The Admin Panel's run tools end to end (spec 03 §2.10, issue 15): an admin takes an uploaded h5ad to a public
@@ -104,7 +104,7 @@ test('an admin takes an uploaded h5ad to a public catalogue run, then makes it p
   await page.goto('/?component=AdminPanel&tab=create-run');
   await pickRun(page, RUN);
   await choose(page, 'Bucket', BUCKET);
-  await page.getByRole('radio', { name: `data/${RUN}/` }).check();
+  await tick(page.getByRole('radio', { name: `data/${RUN}/` }));
   const files = page.getByRole('table', { name: 'Files' });
   await expect(files.getByRole('row', { name: /genes\.h5ad/ })).toContainText('Present');
   await expect(files.getByRole('row', { name: /motifs\.h5ad/ })).toContainText('Not Present');
@@ -112,7 +112,7 @@ test('an admin takes an uploaded h5ad to a public catalogue run, then makes it p
   const submit = page.getByRole('button', { name: 'Submit' });
   await page.getByLabel('Job Description').fill('Web object of the spleen run');
   await expect(submit).toBeDisabled();
-  await page.getByLabel('Is this run Transcriptome').check();
+  await tick(page.getByLabel('Is this run Transcriptome'));
   await expect(files.getByRole('row')).toHaveCount(2);
   await expect(submit).toBeEnabled();
   await shot(page, 'admin-runs-create');
@@ -157,7 +157,7 @@ test('an admin takes an uploaded h5ad to a public catalogue run, then makes it p
   await choose(page, 'Number of Channels', '50');
   await page.getByLabel('NGS ID').fill('NGS-77-0001');
   await choose(page, 'Group', LAB.group);
-  await page.getByRole('checkbox', { name: 'Public' }).check();
+  await tick(page.getByRole('checkbox', { name: 'Public' }));
   await page.getByLabel('PMID').fill('39000001');
   await page.getByLabel('Publication Title').fill('Spatial atlas of the mouse thymus');
   await page.getByLabel('Journal').fill('Nature');
@@ -223,7 +223,7 @@ test('an admin takes an uploaded h5ad to a public catalogue run, then makes it p
   await expect(page).toHaveURL(new RegExp(`component=AdminPanel&action=edit&run_id=${RUN}`));
   await expect(page.getByLabel('Run Title')).toHaveValue(TITLE);
   await expect(page.getByLabel('Authors').locator('..')).toContainText('Alan Turing');
-  await page.getByRole('checkbox', { name: 'Public' }).uncheck();
+  await tick(page.getByRole('checkbox', { name: 'Public' }), false);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(snackbar(page)).toHaveText(`Run ${RUN} saved`);
   await pickRun(page, RUN);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { CATALOGUE_MSG, MSG } from '@atlas/contracts';
 import { DEMO_RUNS, demoFiles } from '../apps/server/src/seed/demo-runs.js';
-import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, shot, signIn, test, tick } from './fixtures';
 
 /**
  * The landing catalogue on the seeded demo runs (spec 01 §2 "Landing catalogue", §4, §5): a visitor pages,
@@ -58,11 +58,9 @@ test('a visitor pages, filters, searches and opens a public run', async ({ page 
   await expect(runCards(page)).toHaveCount(PUBLIC_COUNT - 8);
 
   // Filtering goes back to page 1; categories are ANDed.
-  await facet(page, 'Species')
-    .getByRole('checkbox', { name: /^Mus musculus/ })
-    .check();
+  await tick(facet(page, 'Species').getByRole('checkbox', { name: /^Mus musculus/ }));
   await expect(count(page)).toHaveText('Showing 1–5 of 5 runs');
-  await organ.getByRole('checkbox', { name: /^Brain/ }).check();
+  await tick(organ.getByRole('checkbox', { name: /^Brain/ }));
   await expect(count(page)).toHaveText('Showing 1–3 of 3 runs');
   await expect(runCards(page)).toHaveText([/D90001/, /D90002/, /D90003/]);
   await expect(page.getByRole('navigation', { name: 'Catalogue pages' })).toHaveCount(0);

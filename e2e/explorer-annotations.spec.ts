@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { ANNOTATION_MSG } from '@atlas/contracts';
-import { ADMIN, apiToken, drawLasso, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, drawLasso, expect, plotHalves, shot, signIn, test, tick } from './fixtures';
 
 /**
  * [EXPLORER-ANNOTATIONS]: shared annotations on a private demo run of devbio-lab (D90012). A member saves a lasso
@@ -117,7 +117,7 @@ test('[EXPLORER-ANNOTATIONS]: saved by one member, seen by the group, not by ano
   const bobRow = bobPage.getByTestId('annotation-row').filter({ hasText: NAME });
   await expect(bobRow).toContainText(count.toLocaleString('en'));
   await expect(bobRow).toContainText(ann);
-  await bobRow.getByRole('checkbox', { name: `Colour by ${NAME}` }).check();
+  await tick(bobRow.getByRole('checkbox', { name: `Colour by ${NAME}` }));
   const legend = bobPage.getByTestId('explorer-legend');
   await expect(legend.getByText('Annotations')).toBeVisible();
   await expect(legend.getByText(NAME)).toBeVisible();

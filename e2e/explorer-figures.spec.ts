@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, plotHalves, shot, signIn, test, waitForRunData } from './fixtures';
+import { ADMIN, expect, plotHalves, shot, signIn, test, tick, waitForRunData } from './fixtures';
 
 /**
  * [EXPLORER-FIGURES]: Export Figure on a demo run with a tissue image (D90003): an SVG with vector points, the run id,
@@ -73,7 +73,7 @@ test('[EXPLORER-FIGURES]: SVG with legend, tissue image and scale bar; PNG at th
 
   // PNG at 300 DPI: the file has the pixel size the dialog showed.
   await page.getByTestId('export-figure').click();
-  await dialog.getByLabel('PNG').check();
+  await tick(dialog.getByLabel('PNG'));
   const dpi = dialog.getByLabel('Resolution (DPI)');
   await dpi.fill('700');
   await expect(dialog.getByText('A whole number from 72 to 600')).toBeVisible();
@@ -92,7 +92,7 @@ test('[EXPLORER-FIGURES]: SVG with legend, tissue image and scale bar; PNG at th
 
   // Spatial only, as SVG: one panel title, the scale bar still there.
   await page.getByTestId('export-figure').click();
-  await dialog.getByLabel('Spatial').check();
+  await tick(dialog.getByLabel('Spatial'));
   const [spatialOnly] = await Promise.all([
     page.waitForEvent('download'),
     dialog.getByRole('button', { name: 'Export' }).click(),

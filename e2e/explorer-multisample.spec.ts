@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, expect, plotHalves, shot, signIn, test, tick, waitForRunData } from './fixtures';
 
 /**
  * [EXPLORER]: multi-sample runs (spec 03 §2.1, §9) — tick runs in Run ID's, Begin opens the first as the main run
@@ -13,22 +13,6 @@ import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtu
 const MAIN = 'D90001';
 /** Two transcriptome runs (genes only) and one ATAC run (with motifs), so a motif is lacking in some. */
 const SAMPLES = ['D90004', 'D90005', 'D90009'];
-
-/** Waits until a run's web files exist (the demo data is generated in the background after start). */
-async function waitForRunData(page: Page, token: string, runId: string): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (
-          await page.request.get(`/api/v1/genes/data?run_id=${runId}`, { headers: { authorization: `JWT ${token}` } })
-        ).status(),
-      {
-        timeout: 180_000,
-        intervals: [1000],
-      },
-    )
-    .toBe(200);
-}
 
 /** The cell's pixels below its title, as RGB bytes. */
 async function cellPixels(page: Page, cell: Locator): Promise<{ data: Buffer; width: number; height: number }> {
@@ -100,8 +84,7 @@ test('[EXPLORER]: multi-sample runs — tick, Begin, three per row, recolour, re
   page,
 }) => {
   test.setTimeout(360_000);
-  const token = await apiToken(page, ADMIN.username, ADMIN.password);
-  for (const id of [MAIN, ...SAMPLES]) await waitForRunData(page, token, id);
+  for (const id of [MAIN, ...SAMPLES]) await waitForRunData(page, id);
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/?component=AtlasXplore');
@@ -111,12 +94,12 @@ test('[EXPLORER]: multi-sample runs — tick, Begin, three per row, recolour, re
   await expect(begin).toBeDisabled();
 
   // Tick with the mouse and with the keyboard; the order of ticking decides the main run.
-  await panel.getByRole('checkbox', { name: `Tick ${MAIN}` }).check();
-  await panel.getByRole('checkbox', { name: `Tick ${SAMPLES[0]}` }).check();
-  await panel.getByRole('checkbox', { name: 'Tick D90002' }).check();
+  await tick(panel.getByRole('checkbox', { name: `Tick ${MAIN}` }));
+  await tick(panel.getByRole('checkbox', { name: `Tick ${SAMPLES[0]}` }));
+  await tick(panel.getByRole('checkbox', { name: 'Tick D90002' }));
   await panel.getByRole('checkbox', { name: `Tick ${SAMPLES[1]}` }).focus();
   await page.keyboard.press('Space');
-  await panel.getByRole('checkbox', { name: `Tick ${SAMPLES[2]}` }).check();
+  await tick(panel.getByRole('checkbox', { name: `Tick ${SAMPLES[2]}` }));
   const chips = panel.getByTestId('ticked-runs').locator('.MuiChip-root');
   await expect(chips).toHaveText([`${MAIN} · main`, SAMPLES[0]!, 'D90002', SAMPLES[1]!, SAMPLES[2]!]);
   // A ticked run is removed from its chip with the keyboard.

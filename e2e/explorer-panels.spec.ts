@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test, tick } from './fixtures';
 
 /**
  * [EXPLORER-PANELS]: the lower panels and tool extras of AtlasXplore on a demo run — the Feature Table (top ten
@@ -69,10 +69,10 @@ test('[EXPLORER-PANELS]: feature table, histogram, cell typing, save display, pu
   await expect(table.getByRole('table', { name: 'Feature table' }).locator('thead th')).toHaveCount(clusterCount + 1);
   const firstTop = topTen['1'][0]![0]!;
   await expect(table.locator('tbody tr').first().locator('td').nth(1)).toHaveText(firstTop);
-  await page.getByRole('switch', { name: 'Anti' }).check();
+  await tick(page.getByRole('switch', { name: 'Anti' }));
   await expect(table.getByRole('table', { name: 'Anti feature table' })).toBeVisible();
   await expect(table.locator('tbody tr').first().locator('td').nth(1)).toHaveText(topTen['-1'][0]![0]!);
-  await page.getByRole('switch', { name: 'Anti' }).uncheck();
+  await tick(page.getByRole('switch', { name: 'Anti' }), false);
   const cell = table.locator(`td[data-feature="${firstTop}"]`).first();
   await cell.click();
   await expect(cell).toHaveAttribute('aria-pressed', 'true');

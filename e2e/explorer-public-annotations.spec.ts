@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ANNOTATION_MSG } from '@atlas/contracts';
-import { ADMIN, apiToken, expect, plotHalves, shot, test } from './fixtures';
+import { ADMIN, apiToken, expect, plotHalves, shot, test, tick } from './fixtures';
 
 /**
  * [EXPLORER-PUBLIC-ANNOTATIONS]: a public link's viewer sees the run's shared annotations read-only: listed with
@@ -86,7 +86,7 @@ test('[EXPLORER-PUBLIC-ANNOTATIONS]: a public link shows the run’s annotations
     await expect(row.getByRole('button', { name: `Edit ${NAME}` })).toHaveCount(0);
     await expect(row.getByRole('button', { name: `Delete ${NAME}` })).toHaveCount(0);
     await expect(panel.getByRole('button', { name: 'Rank', exact: true })).toHaveCount(0);
-    await row.getByRole('checkbox', { name: `Colour by ${NAME}` }).check();
+    await tick(row.getByRole('checkbox', { name: `Colour by ${NAME}` }));
     const legend = pub.getByTestId('explorer-legend');
     await expect(legend.getByText(NAME)).toBeVisible();
     await expect(legend.getByText('Not annotated')).toBeVisible();

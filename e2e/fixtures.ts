@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { latestCode } from '../apps/server/src/infra/mail/outbox-reader.js';
 
@@ -40,6 +40,17 @@ export async function apiToken(page: Page, username: string, password: string): 
   const response = await page.request.post('/api/v1/auth/login', { data: { username, password } });
   expect(response.ok()).toBeTruthy();
   return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * Ticks (or unticks) a checkbox, switch or radio with the mouse and waits for the page to show it so. Playwright's
+ * own check() reads the state once, straight after the click, and now and then reads it before the page's
+ * controlled input is drawn again (microsoft/playwright#13470); here the state is asserted with the retrying expect.
+ */
+export async function tick(input: Locator, ticked = true): Promise<void> {
+  await expect(input).toBeChecked({ checked: !ticked });
+  await input.click();
+  await expect(input).toBeChecked({ checked: ticked });
 }
 
 /**
