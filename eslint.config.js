@@ -34,4 +34,17 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Playwright's check()/uncheck() read the state once, straight after the click (microsoft/playwright#13470).
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(check|uncheck|setChecked)$/]',
+          message: "Tick through e2e/fixtures.ts's tick(), which waits for the page to show the new state.",
+        },
+      ],
+    },
+  },
 );

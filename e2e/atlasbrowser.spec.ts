@@ -204,9 +204,12 @@ test('a lab member turns a demo run’s raw image into its spatial folder and se
   const filled = await onTissue(page);
   expect(filled).toBeGreaterThan(200);
   expect(filled).toBeLessThan(2500);
-  await page.getByRole('checkbox', { name: 'Show Counts' }).check();
+  // The box is named by what ticking it does next (Show Counts, then Hide Counts): clicked, then its new name read.
+  await page.getByRole('checkbox', { name: 'Show Counts' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Hide Counts' })).toBeChecked();
   await shot(page, 'atlasbrowser-counts');
-  await page.getByRole('checkbox', { name: 'Hide Counts' }).uncheck();
+  await page.getByRole('checkbox', { name: 'Hide Counts' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Show Counts' })).not.toBeChecked();
   await page.getByRole('button', { name: 'Fill', exact: true }).click();
   await drag(page, canvas, 0.6, [15, 15], [400, 15]);
   const more = await onTissue(page);
