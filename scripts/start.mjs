@@ -10,6 +10,11 @@ const sources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  // The build's own plugins (chunk names, preloads, compression, the lean contracts).
+  'apps/web/chunks.ts',
+  'apps/web/explorer-preload.ts',
+  'apps/web/precompress.ts',
+  'apps/web/leanContracts.ts',
   'packages/contracts/src',
   // The web app's own packages: the plots and the tixel table's decoder.
   'packages/viz/src',

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { EARLY_REQUESTS, type EarlyRequests } from './src/app/earlyRequests';
+import { EARLY_REQUESTS, type EarlyRequests } from './src/app/earlyRequests.ts';
 
 export { EARLY_REQUESTS };
 
