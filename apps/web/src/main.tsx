@@ -8,9 +8,13 @@ import { loadFirstFrame } from './features/explorer/first-frame';
 
 performance.mark('atlas:main');
 if (window.__atlasEarly) {
-  const { startFirstFrame } = await loadFirstFrame();
-  // On a slow link the app does not wait long: it draws the plots itself if they are not drawn by then.
-  await Promise.race([startFirstFrame(), new Promise((r) => setTimeout(r, 800))]);
+  try {
+    const { startFirstFrame } = await loadFirstFrame();
+    // On a slow link the app does not wait long: it draws the plots itself if they are not drawn by then.
+    await Promise.race([startFirstFrame(), new Promise((r) => setTimeout(r, 800))]);
+  } catch {
+    // The first frame's chunk did not arrive: the app starts all the same, and its explorer says what is missing.
+  }
 }
 const { startApp } = await import('./app/start');
 await startApp();

@@ -142,4 +142,9 @@ export const MSG = {
   codeResent: 'A new code has been sent to your email.',
   accountConfirmedBody: 'Your email is confirmed. An administrator must authorise your account before you can sign in.',
   pageNotFound: 'There is no page at this address.',
+  screenNotLoadedTitle: 'This screen could not be loaded',
+  screenNotLoaded:
+    'Its files did not arrive: the connection dropped, or the portal was updated since this page was opened. Reload the page to fetch them again.',
+  screenFailedTitle: 'This screen stopped on an error',
+  screenFailed: (message: string) => `${message} Reload the page to start the screen again.`,
 } as const;

@@ -11,6 +11,7 @@ import { FeedbackProvider } from './feedback';
 import { InfoDialogProvider } from './help';
 import { HomeRoute } from './HomeRoute';
 import { RUNS_LIST_PATH } from './registry';
+import { ScreenBoundary } from './ScreenBoundary';
 import { SessionProvider } from './session';
 import { Shell } from './shell/Shell';
 import { theme } from './theme';
@@ -82,20 +83,27 @@ function AppRoutes() {
   return (
     <Routes>
       <Route element={<Shell />}>
-        <Route index element={<Lazy element={<HomeRoute />} />} />
-        <Route path="visualization/:group?" element={<Lazy element={<VisualizationPage />} />} />
-        <Route path={RUNS_LIST_PATH.slice(1)} element={<Lazy element={<RunsListPage />} />} />
-        <Route path="*" element={<Lazy element={<NotFoundPage />} />} />
+        <Route index element={<Screen element={<HomeRoute />} />} />
+        <Route path="visualization/:group?" element={<Screen element={<VisualizationPage />} />} />
+        <Route path={RUNS_LIST_PATH.slice(1)} element={<Screen element={<RunsListPage />} />} />
+        <Route path="*" element={<Screen element={<NotFoundPage />} />} />
       </Route>
-      <Route path="login" element={<LoginPage />} />
-      <Route path="public" element={<PublicPage />} />
+      <Route path="login" element={<Screen element={<LoginPage />} />} />
+      <Route path="public" element={<Screen element={<PublicPage />} />} />
       {VizLabPage && <Route path="viz-lab" element={<VizLabPage />} />}
       {AtlasBrowserLab && <Route path="viz-lab/atlasbrowser" element={<AtlasBrowserLab />} />}
     </Routes>
   );
 }
 
-/** Keeps the app bar on screen while a page inside the shell loads. */
-function Lazy({ element }: { element: ReactNode }) {
-  return <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+/**
+ * A route's screen: a spinner while its chunk arrives, and a page saying why if it does not or the screen fails
+ * (./ScreenBoundary.tsx). A page in the shell keeps the app bar meanwhile.
+ */
+function Screen({ element }: { element: ReactNode }) {
+  return (
+    <ScreenBoundary>
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </ScreenBoundary>
+  );
 }

@@ -32,7 +32,6 @@ const BUILT: Record<ComponentName, ComponentType> = {
     import('../lab-metadata/InformationViewer').then((m) => ({ default: m.DbitInformationViewer })),
   ),
   AtlasAnalytics: lazy(() => import('../analytics/AtlasAnalytics').then((m) => ({ default: m.AtlasAnalytics }))),
-  // Until the Uploader screen is merged: its two transfer tabs alone (drop this line then).
 };
 
 type ComponentViewProps = { view: Exclude<ResolvedView, { kind: 'home' } | { kind: 'catalogue' }> };
