@@ -1,7 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import type { Core } from 'cytoscape';
 import { EXPLORER_MSG, NETWORK_LAYOUTS, type TTracks } from '@atlas/contracts';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, plotsDrawn, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-TRACKS]: the Peak/Motif/Network Viewer of an ATAC demo run in gene and eRegulon mode — the track
@@ -14,17 +14,6 @@ import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtu
 
 const RUN = 'D90001';
 const PRIVATE_RUN = 'D90011';
-
-async function plotsDrawn(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
-    null,
-    { timeout: 60_000 },
-  );
-  await expect
-    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
-    .toBeGreaterThan(0.01);
-}
 
 /** The locus the track browser reports, as chromosome and 1-based start and end. */
 async function shownLocus(page: Page): Promise<[string, number, number] | null> {

@@ -122,6 +122,18 @@ export async function plotHalves(page: Page): Promise<number[]> {
   });
 }
 
+/** Waits until the explorer is ready and both of its plots have tixels drawn. */
+export async function plotsDrawn(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
+    null,
+    { timeout: 60_000 },
+  );
+  await expect
+    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
+    .toBeGreaterThan(0.01);
+}
+
 /** Draws a closed lasso: a circle of radius r around (cx, cy) in page pixels, the pointer released last. */
 export async function drawLasso(page: Page, cx: number, cy: number, r: number): Promise<void> {
   await page.mouse.move(cx + r, cy);

@@ -1,5 +1,5 @@
 import { MSG } from '@atlas/contracts';
-import { ADMIN, expect, plotHalves, shot, signIn, test, waitForRunData } from './fixtures';
+import { ADMIN, expect, plotsDrawn, shot, signIn, test, waitForRunData } from './fixtures';
 
 /**
  * A screen whose files do not arrive (a dropped connection, or the portal updated since the page was opened, whose
@@ -42,12 +42,23 @@ test('a run opened with the page whose plots’ chunk does not arrive: the app s
   await expect(page.getByTestId('first-frame')).toHaveCount(0);
   await page.unroute(plots);
   await page.getByRole('button', { name: 'Reload' }).click();
-  await page.waitForFunction(
-    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
-    null,
-    {
-      timeout: 30_000,
-    },
-  );
-  await expect.poll(async () => Math.min(...(await plotHalves(page))), { timeout: 15_000 }).toBeGreaterThan(0.01);
+  await plotsDrawn(page);
+});
+
+test('the track browser whose chunk does not arrive says so in its panel; the plots stay', async ({ page }) => {
+  test.setTimeout(180_000);
+  const run = 'D90001';
+  await waitForRunData(page, run);
+  await signIn(page, ADMIN.username, ADMIN.password);
+  const igv = /\/assets\/IgvView-[^/]+\.js$/;
+  await page.route(igv, (route) => route.abort('connectionreset'));
+  await page.goto(`/?component=AtlasXplore&run_id=${run}`);
+  await plotsDrawn(page);
+  await page.getByRole('tab', { name: 'Peak/Motif/Network Viewer' }).click();
+  const alert = page.getByTestId('track-browser').getByRole('alert');
+  await expect(alert).toContainText(MSG.partNotLoaded('The track browser'), { timeout: 30_000 });
+  await expect(alert.getByRole('button', { name: 'Reload' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: MSG.screenNotLoadedTitle })).toHaveCount(0);
+  await plotsDrawn(page);
+  await shot(page, 'track-browser-not-loaded');
 });

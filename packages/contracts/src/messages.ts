@@ -147,4 +147,7 @@ export const MSG = {
     'Its files did not arrive: the connection dropped, or the portal was updated since this page was opened. Reload the page to fetch them again.',
   screenFailedTitle: 'This screen stopped on an error',
   screenFailed: (message: string) => `${message} Reload the page to start the screen again.`,
+  partNotLoaded: (what: string) =>
+    `${what} could not be loaded: its files did not arrive (the connection dropped, or the portal was updated since this page was opened).`,
+  partFailed: (what: string, message: string) => `${what} stopped on an error: ${message}`,
 } as const;

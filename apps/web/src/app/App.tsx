@@ -67,9 +67,12 @@ export function App() {
           <FeedbackProvider>
             <SessionProvider>
               <InfoDialogProvider>
-                <Suspense fallback={<PageLoading />}>
-                  <AppRoutes />
-                </Suspense>
+                {/* Around the shell too: its dialogs are lazy chunks of their own. */}
+                <ScreenBoundary>
+                  <Suspense fallback={<PageLoading />}>
+                    <AppRoutes />
+                  </Suspense>
+                </ScreenBoundary>
               </InfoDialogProvider>
             </SessionProvider>
           </FeedbackProvider>

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, useNavigate } from 'react-router-dom';
 import { MSG } from '@atlas/contracts';
-import { isChunkLoadError, ScreenBoundary } from './ScreenBoundary';
+import { ScreenBoundary } from './ScreenBoundary';
 
 afterEach(() => {
   cleanup();
@@ -33,15 +33,6 @@ const page = (error: Error | null, at = '/?component=AtlasAnalytics') =>
   );
 
 describe('ScreenBoundary', () => {
-  it('tells a chunk that did not arrive from an error of the screen, in each browser’s wording', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/A.js'))).toBe(true);
-    expect(isChunkLoadError(new TypeError('error loading dynamically imported module: /assets/A.js'))).toBe(true);
-    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
-    expect(isChunkLoadError(new Error('Unable to preload CSS for /assets/A.css'))).toBe(true);
-    expect(isChunkLoadError(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
-    expect(isChunkLoadError('Failed to fetch dynamically imported module')).toBe(false);
-  });
-
   it('says a screen that did not load could not be loaded, with Reload and Back to Home', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     page(new TypeError('Failed to fetch dynamically imported module: /assets/AtlasAnalytics-x.js'));

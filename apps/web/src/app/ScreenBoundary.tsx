@@ -1,21 +1,11 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import { MSG } from '@atlas/contracts';
+import { ErrorBoundary, isChunkLoadError } from '../components/ErrorBoundary';
 import { MessagePage } from '../components/MessagePage';
-
-/**
- * A screen's module that did not arrive: Chromium, Firefox and Safari word a failed dynamic import each their own way,
- * and Vite's preload helper its own for a stylesheet.
- */
-export function isChunkLoadError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message)
-  );
-}
 
 /**
  * Catches what a screen throws while it loads or renders, so the page says why and how to go on instead of going
@@ -26,36 +16,11 @@ export function isChunkLoadError(error: unknown): boolean {
 export function ScreenBoundary({ children }: { children: ReactNode }) {
   const location = useLocation();
   const screen = `${location.pathname}?${new URLSearchParams(location.search).get('component') ?? ''}`;
-  return <Boundary screen={screen}>{children}</Boundary>;
-}
-
-interface BoundaryState {
-  error: Error | null;
-  /** The screen that failed: the boundary lets the next one render. */
-  failedOn: string | null;
-}
-
-class Boundary extends Component<{ screen: string; children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { error: null, failedOn: null };
-
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
-  }
-
-  static getDerivedStateFromProps(props: { screen: string }, state: BoundaryState): Partial<BoundaryState> | null {
-    return state.error && state.failedOn !== null && state.failedOn !== props.screen
-      ? { error: null, failedOn: null }
-      : null;
-  }
-
-  override componentDidCatch(_error: Error, _info: ErrorInfo) {
-    this.setState({ failedOn: this.props.screen });
-  }
-
-  override render() {
-    const { error } = this.state;
-    return error ? <ScreenError error={error} /> : this.props.children;
-  }
+  return (
+    <ErrorBoundary resetKey={screen} fallback={(error) => <ScreenError error={error} />}>
+      {children}
+    </ErrorBoundary>
+  );
 }
 
 function ScreenError({ error }: { error: Error }) {

@@ -11,6 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { NETWORK_EDGE_DEFAULT_STEP, NETWORK_EDGE_STEPS, NETWORK_LAYOUTS, type NetworkLayout } from '@atlas/contracts';
+import { PartBoundary } from '../../../components/PartBoundary';
 import { useExplorer } from '../state/store';
 import { chooseFeatures } from '../state/chooseFeatures';
 import { useFeatureNames } from '../data/featureNames';
@@ -119,9 +120,11 @@ export function NetworkPanel() {
         <Alert severity="error">{network.error.message}</Alert>
       ) : (
         <>
-          <Suspense fallback={<LinearProgress aria-label="Loading the network viewer" />}>
-            <CytoscapeView network={shown!} layout={layout} onNode={choose} />
-          </Suspense>
+          <PartBoundary what="The network viewer" resetKey={file ?? ''}>
+            <Suspense fallback={<LinearProgress aria-label="Loading the network viewer" />}>
+              <CytoscapeView network={shown!} layout={layout} onNode={choose} />
+            </Suspense>
+          </PartBoundary>
           <Box sx={{ mt: 1, display: 'flex', flexWrap: 'wrap', gap: 0.5 }} aria-label="Regulons of the network">
             {sourceNames.map((name) => (
               <Button

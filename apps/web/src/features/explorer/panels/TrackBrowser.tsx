@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { GENES_MSG } from '@atlas/contracts';
 import { CLUSTER_PALETTE } from '@atlas/viz';
+import { PartBoundary } from '../../../components/PartBoundary';
 import { useExplorer } from '../state/store';
 import { useGeneLoci, useTracks } from '../data/tracks';
 import { clusterColour } from '../plots/colours';
@@ -60,9 +61,11 @@ export function TrackBrowser() {
           {loci.error.message}
         </Alert>
       )}
-      <Suspense fallback={<LinearProgress aria-label="Loading the track browser" />}>
-        <IgvView tracks={data} locus={locus} colour={colour} />
-      </Suspense>
+      <PartBoundary what="The track browser" resetKey={data.run_id}>
+        <Suspense fallback={<LinearProgress aria-label="Loading the track browser" />}>
+          <IgvView tracks={data} locus={locus} colour={colour} />
+        </Suspense>
+      </PartBoundary>
     </Box>
   );
 }
