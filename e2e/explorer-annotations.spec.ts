@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { ANNOTATION_MSG } from '@atlas/contracts';
-import { ADMIN, apiToken, drawLasso, expect, plotHalves, shot, signIn, test, tick } from './fixtures';
+import { ADMIN, apiToken, drawLasso, expect, plotsDrawn, shot, signIn, test, tick } from './fixtures';
 
 /**
  * [EXPLORER-ANNOTATIONS]: shared annotations on a private demo run of devbio-lab (D90012). A member saves a lasso
@@ -41,17 +41,6 @@ async function openAs(browser: Browser, baseURL: string, username: string): Prom
   await signIn(page, username, PASSWORD);
   await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
   return page;
-}
-
-async function plotsDrawn(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
-    null,
-    { timeout: 60_000 },
-  );
-  await expect
-    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
-    .toBeGreaterThan(0.01);
 }
 
 async function lassoUmap(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, plotHalves, shot, signIn, test, tick, waitForRunData } from './fixtures';
+import { ADMIN, expect, plotsDrawn, shot, signIn, test, tick, waitForRunData } from './fixtures';
 
 /**
  * [EXPLORER-FIGURES]: Export Figure on a demo run with a tissue image (D90003): an SVG with vector points, the run id,
@@ -14,14 +14,7 @@ async function openRun(page: Page, runId: string): Promise<void> {
   await waitForRunData(page, runId);
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/?component=AtlasXplore&run_id=${runId}`);
-  await page.waitForFunction(
-    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
-    null,
-    { timeout: 60_000 },
-  );
-  await expect
-    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
-    .toBeGreaterThan(0.01);
+  await plotsDrawn(page);
 }
 
 /** Width and height from a PNG's IHDR chunk (bytes 16–23, big-endian), and its pHYs resolution in DPI. */

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { ADMIN, expect, plotHalves, shot, signIn, test, waitForRunData } from './fixtures';
+import { ADMIN, expect, plotHalves, plotsDrawn, shot, signIn, test, waitForRunData } from './fixtures';
 
 /**
  * [EXPLORER-FIXES]: small things a scientist met (issue 16) — a pasted list reports the names it dropped, a lasso
@@ -8,17 +7,6 @@ import { ADMIN, expect, plotHalves, shot, signIn, test, waitForRunData } from '.
  */
 
 const RUN = 'D90001';
-
-async function plotsDrawn(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
-    null,
-    { timeout: 60_000 },
-  );
-  await expect
-    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
-    .toBeGreaterThan(0.01);
-}
 
 test('[EXPLORER-FIXES]: dropped names reported, an empty lasso said, wheel zoom only with focus', async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, plotsDrawn, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-LOGO]: the Peak/Motif Viewer in motif mode on an ATAC demo run — it asks for a motif, draws the
@@ -50,17 +50,6 @@ function expectedLogo(pfm: Pfm): { consensus: string; bits: number[] } {
     return Math.max(0, 2 + p.reduce((h, v) => (v > 0 ? h + (v / total) * Math.log2(v / total) : h), 0));
   });
   return { consensus: consensus.join(''), bits };
-}
-
-async function plotsDrawn(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
-    null,
-    { timeout: 60_000 },
-  );
-  await expect
-    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
-    .toBeGreaterThan(0.01);
 }
 
 async function chooseMotif(page: Page, name: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { ADMIN, expect, plotHalves, shot, signIn, test, tick, waitForRunData } from './fixtures';
+import { ADMIN, expect, plotHalves, plotsDrawn, shot, signIn, test, tick, waitForRunData } from './fixtures';
 
 /**
  * [EXPLORER]: multi-sample runs (spec 03 §2.1, §9) — tick runs in Run ID's, Begin opens the first as the main run
@@ -111,14 +111,7 @@ test('[EXPLORER]: multi-sample runs — tick, Begin, three per row, recolour, re
 
   await begin.click();
   await expect(page).toHaveURL(new RegExp(`run_id=${MAIN}.*samples=${SAMPLES.join('%2C')}`));
-  await page.waitForFunction(
-    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
-    null,
-    { timeout: 60_000 },
-  );
-  await expect
-    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
-    .toBeGreaterThan(0.01);
+  await plotsDrawn(page);
 
   // One plot per sample with its run id as the title, three per row (one row of equal thirds).
   await expect(cells(page)).toHaveCount(SAMPLES.length);

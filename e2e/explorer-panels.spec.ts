@@ -1,9 +1,8 @@
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test, tick } from './fixtures';
+import { ADMIN, apiToken, expect, plotHalves, plotsDrawn, shot, signIn, test, tick } from './fixtures';
 
 /**
  * [EXPLORER-PANELS]: the lower panels and tool extras of AtlasXplore on a demo run — the Feature Table (top ten
@@ -13,18 +12,6 @@ import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test, tick } from '.
  */
 
 const RUN = 'D90001';
-
-/** Waits for the explorer's own "both plots drawn" flag, then for the pixels to reach the screen. */
-async function plotsDrawn(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
-    null,
-    { timeout: 60_000 },
-  );
-  await expect
-    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
-    .toBeGreaterThan(0.01);
-}
 
 test('[EXPLORER-PANELS]: feature table, histogram, cell typing, save display, public link and viewer', async ({
   page,

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { ANNOTATION_MSG } from '@atlas/contracts';
-import { ADMIN, apiToken, expect, plotHalves, shot, test, tick } from './fixtures';
+import { ADMIN, apiToken, expect, plotsDrawn, shot, test, tick } from './fixtures';
 
 /**
  * [EXPLORER-PUBLIC-ANNOTATIONS]: a public link's viewer sees the run's shared annotations read-only: listed with
@@ -10,17 +9,6 @@ import { ADMIN, apiToken, expect, plotHalves, shot, test, tick } from './fixture
 const RUN = 'D90005';
 const NAME = 'Cortex layer (public)';
 const auth = (token: string) => ({ authorization: `JWT ${token}` });
-
-async function plotsDrawn(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
-    null,
-    { timeout: 60_000 },
-  );
-  await expect
-    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
-    .toBeGreaterThan(0.01);
-}
 
 test('[EXPLORER-PUBLIC-ANNOTATIONS]: a public link shows the run’s annotations read-only', async ({
   page,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { sharedData } from '@atlas/spatial/testing';
 import { DEMO_RUNS } from '../apps/server/src/seed/demo-runs.js';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, plotsDrawn, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-SCIENCE]: a real log-normalised h5ad (Squidpy's Visium test data: leiden clusters '0', '2', '6', '7',
@@ -56,17 +56,6 @@ async function importInput(page: Page, token: string): Promise<void> {
     .toBe('SUCCESS');
 }
 
-async function plotsDrawn(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
-    null,
-    { timeout: 60_000 },
-  );
-  await expect
-    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
-    .toBeGreaterThan(0.002); // 49 spots cover under 1 % of each plot
-}
-
 test('[EXPLORER-SCIENCE]: categorical cluster names, analysis path in Metadata, cell typing on Apply with reasons', async ({
   page,
 }) => {
@@ -75,7 +64,7 @@ test('[EXPLORER-SCIENCE]: categorical cluster names, analysis path in Metadata, 
   await importInput(page, token);
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
-  await plotsDrawn(page);
+  await plotsDrawn(page, 0.002); // 49 spots cover under 1 % of each plot
 
   // The legend shows leiden's own names, not C1, C3, …
   const legend = page.getByTestId('explorer-legend');

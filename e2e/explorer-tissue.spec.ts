@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, plotHalves, plotsDrawn, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-TISSUE]: the run's tissue image under the spatial plot (spec 03 §2.1). A demo run with a spatial
@@ -28,17 +28,6 @@ async function waitForWebFiles(page: Page, token: string, runId: string): Promis
 
 const tissueAnswer = (page: Page) =>
   page.waitForResponse((r: Response) => new URL(r.url()).pathname === '/api/v1/genes/tissue_image');
-
-async function plotsDrawn(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
-    null,
-    { timeout: 60_000 },
-  );
-  await expect
-    .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
-    .toBeGreaterThan(0.01);
-}
 
 /** Mean brightness (0–255) of the spatial half of the plots. */
 async function spatialBrightness(page: Page): Promise<number> {

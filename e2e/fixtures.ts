@@ -122,8 +122,8 @@ export async function plotHalves(page: Page): Promise<number[]> {
   });
 }
 
-/** Waits until the explorer is ready and both of its plots have tixels drawn. */
-export async function plotsDrawn(page: Page): Promise<void> {
+/** Waits for the explorer's own "both plots drawn" flag, then for the pixels (a share lit in each half) on screen. */
+export async function plotsDrawn(page: Page, lit = 0.01): Promise<void> {
   await page.waitForFunction(
     () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
     null,
@@ -131,7 +131,7 @@ export async function plotsDrawn(page: Page): Promise<void> {
   );
   await expect
     .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
-    .toBeGreaterThan(0.01);
+    .toBeGreaterThan(lit);
 }
 
 /** Draws a closed lasso: a circle of radius r around (cx, cy) in page pixels, the pointer released last. */
