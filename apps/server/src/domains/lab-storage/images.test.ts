@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { LAB_MSG } from '@atlas/contracts';
@@ -40,5 +44,38 @@ describe('the guarded image path', () => {
     const results = await Promise.all([0, 1, 2].map(() => statusOf(converter.toJpeg(image, { rotation: 90 }))));
     expect(results).toEqual([200, 200, 429]);
     expect(await statusOf(converter.toJpeg(image, { rotation: 0 }))).toBe(200);
+  });
+
+  it('ends the file stream it was given whether the conversion succeeds, fails or is refused', async () => {
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'atlas-images-'));
+    try {
+      const file = path.join(dir, 'image.png');
+      await fsp.writeFile(file, await png(600, 400));
+      const converter = createImageConverter({ maxPixels: 100_000, concurrency: 1, waiting: 0 });
+      const converted = async (convert: (input: fs.ReadStream) => Promise<unknown>) => {
+        const input = fs.createReadStream(file);
+        const status = await statusOf(convert(input));
+        return { status, destroyed: input.destroyed };
+      };
+      // Over the pixel limit (sharp stops reading at the header), a crop with no area, a converter busy with
+      // another: each stream is ended, its file closed.
+      expect(await converted((input) => converter.toJpeg(input, { rotation: 0 }))).toEqual({
+        status: 413,
+        destroyed: true,
+      });
+      expect(
+        await converted((input) => converter.toJpeg(input, { rotation: 0, crop: { x1: 5, y1: 5, x2: 5, y2: 9 } })),
+      ).toEqual({ status: 400, destroyed: true });
+      const busy = converter.toPng(await png(200, 200));
+      expect(await converted((input) => converter.toPng(input))).toEqual({ status: 429, destroyed: true });
+      await busy;
+      const roomy = createImageConverter({ maxPixels: 10_000_000 });
+      expect(await converted((input) => roomy.toJpeg(input, { rotation: 90 }))).toEqual({
+        status: 200,
+        destroyed: true,
+      });
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
   });
 });

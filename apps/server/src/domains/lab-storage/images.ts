@@ -75,25 +75,40 @@ export function createImageConverter(limits: { maxPixels: number; concurrency?: 
     return new HttpError(422, LAB_MSG.imageLoadFailed);
   }
 
+  /**
+   * Ends the input stream once its conversion ends or is refused: a stream sharp stopped reading (an image over the
+   * limit, a bad crop, a busy converter) keeps its file open until the garbage collector finds it.
+   */
+  const releasing = <T>(input: Readable | Buffer, work: () => Promise<T>): Promise<T> =>
+    Promise.resolve()
+      .then(work)
+      .finally(() => {
+        if (!Buffer.isBuffer(input)) input.destroy();
+      });
+
   return {
     /** Converts to JPEG; a crop outside the image is a 400, an unreadable image a 422. */
     toJpeg(input: Readable | Buffer, options: JpegOptions): Promise<Buffer> {
-      if (options.crop && (options.crop.x2 <= options.crop.x1 || options.crop.y2 <= options.crop.y1))
-        return Promise.reject(new HttpError(400, LAB_MSG.cropInvalid));
-      return guarded(() =>
-        pipelineFor(input, options)
-          .jpeg({ quality: options.quality ?? 85 })
-          .toBuffer()
-          .catch((error: unknown) => Promise.reject(failure(error))),
-      );
+      return releasing(input, () => {
+        if (options.crop && (options.crop.x2 <= options.crop.x1 || options.crop.y2 <= options.crop.y1))
+          throw new HttpError(400, LAB_MSG.cropInvalid);
+        return guarded(() =>
+          pipelineFor(input, options)
+            .jpeg({ quality: options.quality ?? 85 })
+            .toBuffer()
+            .catch((error: unknown) => Promise.reject(failure(error))),
+        );
+      });
     },
 
     toPng(input: Readable | Buffer): Promise<Buffer> {
-      return guarded(() =>
-        pipelineFor(input, { rotation: 0 })
-          .png()
-          .toBuffer()
-          .catch((error: unknown) => Promise.reject(failure(error))),
+      return releasing(input, () =>
+        guarded(() =>
+          pipelineFor(input, { rotation: 0 })
+            .png()
+            .toBuffer()
+            .catch((error: unknown) => Promise.reject(failure(error))),
+        ),
       );
     },
   };
