@@ -47,6 +47,14 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     if (asset.startsWith(dist + path.sep) && fs.existsSync(asset) && fs.statSync(asset).isFile()) {
       return reply.sendFile(path.relative(dist, asset), { maxAge: pathname.startsWith('/assets/') ? 31536000000 : 0 });
     }
+    // A hashed file the build no longer has (a tab opened before a rebuild asks for its old chunk) is missing, not a
+    // page: answered with the page, the browser would report a wrong MIME type instead of a missing module.
+    if (pathname.startsWith('/assets/')) {
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .send(errorBody(404, `Not found: ${pathname}`));
+    }
     return reply.header('cache-control', 'no-cache').header('content-security-policy', policy()).sendFile('index.html');
   });
 }

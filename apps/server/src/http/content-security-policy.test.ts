@@ -33,6 +33,8 @@ describe('served with the page', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-dist-'));
   beforeAll(async () => {
     fs.writeFileSync(path.join(dist, 'index.html'), HTML);
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets/index-x.js'), 'export {};');
     t = await createTestApp({ ATLAS_WEB_DIST: dist });
   });
   afterAll(async () => {
@@ -54,6 +56,20 @@ describe('served with the page', () => {
     // API answers keep the plain frame-ancestors policy.
     const api = await t.app.inject({ method: 'GET', url: '/api/v1/app' });
     expect(api.headers['content-security-policy']).toBe("frame-ancestors 'none'");
+  });
+
+  it('serves the build’s hashed files for a year, and answers one it does not have with 404, not the page', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-x.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    // A tab opened before a rebuild asks for a chunk of the earlier build.
+    const gone = await t.app.inject({ method: 'GET', url: '/assets/AtlasAnalytics-old.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['cache-control']).toBe('no-store');
+    expect(gone.body).not.toContain('<div id="root">');
+    // Any other address is the app's page.
+    expect((await t.app.inject({ method: 'GET', url: '/visualization/lab' })).body).toContain('<div id="root">');
   });
 
   it('follows a build made while the server runs: the new inline script is the one allowed', async () => {
