@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import { BRAND_PRIMARY, BRAND_SECONDARY, PAGE_BACKGROUND } from './brand';
+import { BRAND_PRIMARY, BRAND_SECONDARY, FONT_FAMILY, PAGE_BACKGROUND } from './brand';
 
 /** One theme for the portal: a deep teal brand (the logo's colour) and a slate secondary used by the snackbar. */
 export const theme = createTheme({
@@ -10,7 +10,7 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 8 },
   typography: {
-    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontFamily: FONT_FAMILY,
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {

@@ -2,6 +2,8 @@
  * The sizes of the explorer's bars and columns: the bars themselves use them, and so do the places the explorer
  * keeps for them while their module loads (a page drawing its plots first), so that the plots do not move.
  */
+import { FONT_FAMILY } from '../../app/brand';
+
 /** The top bar's height on one line (its small search field and padding). */
 export const TOP_BAR_HEIGHT = 52;
 /**
@@ -44,7 +46,7 @@ export function chromePlaceStyle(raised: boolean): Record<string, string> {
     boxSizing: 'border-box',
     background: '#fff',
     color: '#d32f2f',
-    font: '400 0.875rem/1.43 "Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    font: `400 0.875rem/1.43 ${FONT_FAMILY}`,
     ...(raised
       ? { boxShadow: '0 2px 1px -1px rgba(0,0,0,0.2), 0 1px 1px 0 rgba(0,0,0,0.14), 0 1px 3px 0 rgba(0,0,0,0.12)' }
       : { border: '1px solid rgba(0,0,0,0.12)' }),
