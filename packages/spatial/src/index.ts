@@ -15,6 +15,7 @@ export * from './io/positions-parquet.js';
 export * from './io/anndata-zarr.js';
 export * from './io/zip-entries.js';
 export * from './io/blank-image.js';
+export * from './io/image-placement.js';
 export * from './io/uns-spatial.js';
 export * from './io/probe-matrix.js';
 export { analyseRaw, type AnalyseRawOptions, type AnalyseRawResult } from './analysis/analyse-raw.js';

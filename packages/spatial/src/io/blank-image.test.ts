@@ -15,6 +15,14 @@ describe('isBlankImage', () => {
     expect(isBlankImage(image([0, 0, 0, 0, 0, 0], 3))).toBe(true);
     expect(isBlankImage(image([200, 10, 30, 255, 201, 11, 29, 0], 4))).toBe(true);
   });
+  it('a near-black frame (levels 0–4) is blank; a few stray pixels do not make a blank frame real', () => {
+    const frame = Array.from({ length: 3 * 10_000 }, (_, i) => i % 5);
+    expect(isBlankImage(image(frame, 3))).toBe(true);
+    const withScaleBar = frame.map((v, i) => (i < 3 * 5 ? 255 : v));
+    expect(isBlankImage(image(withScaleBar, 3))).toBe(true);
+    const dimFluorescence = frame.map((v, i) => (i % 300 < 60 ? 40 + (i % 7) : v));
+    expect(isBlankImage(image(dimFluorescence, 3))).toBe(false);
+  });
   it('any real variation in a colour channel is not blank', () => {
     expect(isBlankImage(image([0, 0, 0, 0, 40, 0], 3))).toBe(false);
     expect(isBlankImage(image([10, 200], 1))).toBe(false);
@@ -28,6 +36,8 @@ describe.skipIf(!hasSharedData('visium-squidpy-tests'))("uns['spatial'] of real 
     expect([uns?.images.hires?.height, uns?.images.hires?.width, uns?.images.hires?.channels]).toEqual([100, 100, 3]);
     expect([uns?.images.lowres?.height, uns?.images.lowres?.width]).toEqual([88, 49]);
     expect(isBlankImage(uns!.images.lowres!)).toBe(false);
+    // Its hires image is a near-black placeholder: its pixels span levels 0–4 only.
+    expect(isBlankImage(uns!.images.hires!)).toBe(true);
     expect(Object.keys(uns!.scalefactors).sort()).toEqual([
       'fiducial_diameter_fullres',
       'spot_diameter_fullres',

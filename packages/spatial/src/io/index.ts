@@ -12,6 +12,7 @@ export * from './positions-parquet.js';
 export * from './anndata-zarr.js';
 export * from './zip-entries.js';
 export * from './blank-image.js';
+export * from './image-placement.js';
 export * from './uns-spatial.js';
 export * from './probe-matrix.js';
 export * from './h5ad-row-writer.js';

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { GENES_MSG } from '@atlas/contracts/genes/messages';
 import {
   hdf5Layout,
-  isBlankImage,
   isMtxFolder,
   isZip,
   probesToGenes,
@@ -16,16 +15,19 @@ import {
   readUnsSpatial,
   readVisiumSpatial,
   SpatialFormatError,
+  spotsExtent,
   writeH5ad,
   type DenseArray,
   type H5adData,
   type H5adWriteInput,
   type RawPixels,
+  type SpotsExtent,
   type TenxMatrix,
   type WritableColumn,
 } from '@atlas/spatial/io';
 import { classifyMatrixValues } from '@atlas/spatial/expression-input';
 import { ImportError } from './errors.js';
+import { keepTissueImages, SPATIAL_IMAGES, type TissueImageCandidate } from './tissue-images.js';
 
 /**
  * Turns an import source into the files of a run WITHOUT touching the database or storage (DESIGN §6 "Import"),
@@ -37,8 +39,8 @@ import { ImportError } from './errors.js';
  *   or tissue_positions.parquet); a Visium HD `binned_outputs/square_XXXum` folder, or outs/ with binned_outputs/
  *   (the 8 µm bins are taken); a folder holding genes.h5ad.
  * Without positions (a non-spatial AnnData, a lone matrix) the run is UMAP-only. `uns['spatial']` images and scale
- * factors become the run's spatial folder; a blank placeholder image (one flat colour) is dropped so the explorer
- * uses the other resolution.
+ * factors become the run's spatial folder; a placeholder image (flat or near-black) or one that no scale factor
+ * puts under the spots is dropped so the explorer uses the other resolution (tissue-images.ts).
  */
 
 /** A folder to import from (local or a storage prefix); files are read only when needed. */
@@ -72,7 +74,6 @@ const HD_BINS = ['square_008um', 'square_016um', 'square_002um'];
  * observations than its 15 neighbours; refused here so the task cannot fail after the inputs are stored.
  */
 const ANALYSIS_MIN_OBS = 16;
-const SPATIAL_IMAGES = { hires: 'tissue_hires_image.png', lowres: 'tissue_lowres_image.png' } as const;
 
 export async function prepareImport(source: ImportSource): Promise<PreparedImport> {
   try {
@@ -104,7 +105,7 @@ async function prepareH5ad(name: string, bytes: Uint8Array): Promise<PreparedImp
   const spatial = data.obsm.spatial !== undefined;
   if (spatial) {
     const uns = await readUnsSpatial(bytes, name);
-    if (uns) await addUnsSpatial(uns, files, warnings);
+    if (uns) await addUnsSpatial(uns, spotsExtent(data.obsm.spatial!.data, data.obsm.spatial!.nCols), files, warnings);
   } else warnings.push('no obsm spatial: the run will have a UMAP only');
   return { format: 'AnnData (h5ad)', nObs: data.nObs, nVars: data.nVars, spatial, files, warnings };
 }
@@ -125,20 +126,20 @@ function checkAnalysable(name: string, n: number): void {
 
 async function addUnsSpatial(
   uns: NonNullable<Awaited<ReturnType<typeof readUnsSpatial>>>,
+  spots: SpotsExtent,
   files: Map<string, Uint8Array>,
   warnings: string[],
 ): Promise<void> {
   if (uns.otherLibraries.length)
     warnings.push(`uns/spatial has several libraries; the images of ${uns.library} are used`);
-  for (const res of ['hires', 'lowres'] as const) {
-    const image = uns.images[res];
-    if (!image) continue;
-    if (isBlankImage(image)) {
-      warnings.push(`uns/spatial/${uns.library}/images/${res} is one flat colour (a placeholder): not used`);
-      continue;
-    }
-    files.set(`spatial/${SPATIAL_IMAGES[res]}`, await pngOf(image));
-  }
+  const candidates = (['hires', 'lowres'] as const).flatMap((resolution): TissueImageCandidate[] => {
+    const pixels = uns.images[resolution];
+    if (!pixels) return [];
+    const label = `uns/spatial/${uns.library}/images/${resolution}`;
+    return [{ resolution, label, pixels, png: () => pngOf(pixels) }];
+  });
+  for (const [name, png] of await keepTissueImages(candidates, uns.scalefactors, spots, warnings))
+    files.set(`spatial/${name}`, png);
   if (Object.keys(uns.scalefactors).length)
     files.set('spatial/scalefactors_json.json', new TextEncoder().encode(JSON.stringify(uns.scalefactors)));
 }
@@ -223,14 +224,11 @@ async function prepareSpaceRanger(folder: SourceFolder): Promise<PreparedImport>
   // Barcodes first: decoding a 6000-px hires image to check it is not blank takes a second or more.
   checkPlaced(matrix, matrixName, spatial);
   const warnings: string[] = [];
-  for (const name of Object.values(SPATIAL_IMAGES)) {
-    const bytes = spatialFiles.get(name);
-    if (!bytes || !(await isBlankPng(bytes))) continue;
-    spatialFiles.delete(name);
-    warnings.push(`spatial/${name} is one flat colour (a placeholder): not used`);
-  }
-  if (warnings.length && !Object.values(SPATIAL_IMAGES).some((name) => spatialFiles.has(name)))
-    warnings.push('no usable tissue image: the spots are drawn without one');
+  const candidates = await decodedImages(spatialFiles);
+  for (const { resolution } of candidates) spatialFiles.delete(SPATIAL_IMAGES[resolution]);
+  const spots = spotsExtent(interleave(spatial.positions.pxlCol, spatial.positions.pxlRow));
+  for (const [name, png] of await keepTissueImages(candidates, spatial.scalefactors, spots, warnings))
+    spatialFiles.set(name, png);
   for (const [name, bytes] of spatialFiles) files.set(`spatial/${name}`, bytes);
   return prepareMatrix(matrix, matrixName, spatial, files, warnings);
 }
@@ -248,15 +246,33 @@ function checkPlaced(
   return row;
 }
 
-/** Decodes an image and tells whether it is a flat placeholder; an unreadable image is left to the explorer. */
-async function isBlankPng(bytes: Uint8Array): Promise<boolean> {
+/** The folder's tissue images, decoded (a 6000-px hires takes a second); an unreadable one is left to the explorer. */
+async function decodedImages(spatialFiles: Map<string, Uint8Array>): Promise<TissueImageCandidate[]> {
   const sharp = await loadSharp();
-  try {
-    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-    return isBlankImage({ width: info.width, height: info.height, channels: info.channels, pixels: data });
-  } catch {
-    return false;
+  const candidates: TissueImageCandidate[] = [];
+  for (const resolution of ['hires', 'lowres'] as const) {
+    const name = SPATIAL_IMAGES[resolution];
+    const bytes = spatialFiles.get(name);
+    if (!bytes) continue;
+    const decoded = await sharp(bytes)
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => null);
+    if (!decoded) continue;
+    const { data, info } = decoded;
+    const pixels = { width: info.width, height: info.height, channels: info.channels, pixels: data };
+    candidates.push({ resolution, label: `spatial/${name}`, pixels, png: async () => bytes });
   }
+  return candidates;
+}
+
+function interleave(x: ArrayLike<number>, y: ArrayLike<number>): Float64Array {
+  const xy = new Float64Array(2 * x.length);
+  for (let i = 0; i < x.length; i++) {
+    xy[2 * i] = x[i]!;
+    xy[2 * i + 1] = y[i]!;
+  }
+  return xy;
 }
 
 /** A 10x matrix (with Space Ranger positions or none) as genes.h5ad: X = the matrix, obsm 'spatial' = (x, y). */
