@@ -107,7 +107,7 @@ test('[EXPLORER-PANELS]: feature table, histogram, cell typing, save display, pu
   await plotsDrawn(page);
   await shot(page, 'explorer-celltypes');
 
-  // ---- Save Display: transparent and opaque PNGs of the plots at the canvas' pixel size, named {run}_{features}.png ----
+  // ---- Save Display: transparent and opaque PNGs of the plots at the canvas' pixel size, each with its own name ----
   // The plots are views of the page's one plots canvas (which also draws the multi-sample grid): the PNG is their
   // rectangle of it, in canvas pixels.
   const canvasSize = await page.evaluate(() => {
@@ -126,7 +126,7 @@ test('[EXPLORER-PANELS]: feature table, histogram, cell typing, save display, pu
     const download = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: item }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`${RUN}_celltypes.png`);
+    expect(file.suggestedFilename()).toBe(`${RUN}_celltypes_${opaque ? 'opaque' : 'transparent'}.png`);
     const saved = path.join(dir, `${item}.png`);
     await file.saveAs(saved);
     const meta = await sharp(saved).metadata();

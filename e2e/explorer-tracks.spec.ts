@@ -168,7 +168,7 @@ test('[EXPLORER-NETWORK]: the regulon network in four layouts, the edge slider, 
   const canvas = page.getByTestId('network-canvas');
   await expect(canvas).toBeVisible({ timeout: 30_000 });
 
-  type Drawn = { nodes: number; edges: number; positions: string };
+  type Drawn = { nodes: number; edges: number; positions: string; labelPx: number };
   const drawn = () =>
     canvas.evaluate((el) => {
       const cy = (el as unknown as { _cyreg?: { cy?: Core } })._cyreg?.cy;
@@ -180,6 +180,8 @@ test('[EXPLORER-NETWORK]: the regulon network in four layouts, the edge slider, 
           .nodes()
           .map((n) => `${Math.round(n.position('x'))},${Math.round(n.position('y'))}`)
           .join(' '),
+        // A label's size on screen: its style's size at the drawing's zoom.
+        labelPx: parseFloat(cy.nodes()[0]!.style('font-size') as string) * cy.zoom(),
       } satisfies Drawn;
     });
 
@@ -193,6 +195,8 @@ test('[EXPLORER-NETWORK]: the regulon network in four layouts, the edge slider, 
     const now = (await drawn())!;
     total = now.edges;
     expect(seen.has(now.positions), `${layout} places the nodes anew`).toBe(false);
+    // Node labels are readable at the fitted zoom (they were 9 units at that zoom: 3–5 px on screen).
+    expect(now.labelPx).toBeGreaterThanOrEqual(11);
     seen.add(now.positions);
     await shot(page, `explorer-network-${layout.toLowerCase()}`);
   }

@@ -1,5 +1,6 @@
 /**
- * Save Display (spec 03 §2.1 tool column): the plots as a transparent or opaque PNG named `{run}_{features}.png`;
+ * Save Display (spec 03 §2.1 tool column): the plots as a transparent or opaque PNG named
+ * `{run}_{features}_{transparent|opaque}.png`;
  * for admins also FrontPage, which stores the spatial plot as the run's catalogue thumbnail. A public viewer (run
  * opened by link) has no FrontPage.
  */
@@ -40,7 +41,7 @@ export function SaveDisplayTool({ plotsRef }: { plotsRef: RefObject<LinkedPlotsH
     const image = plotsImage(plotsRef.current);
     if (!image) return showSnack(EXPLORER_MSG.noCanvas, { color: 'warning' });
     try {
-      downloadBlob(await capturePng(image, opaque), displayFileName(runId, features, mode));
+      downloadBlob(await capturePng(image, opaque), displayFileName(runId, features, mode, opaque));
     } catch (error) {
       showSnack((error as Error).message, { color: 'error' });
     }

@@ -74,8 +74,12 @@ export function captureSpatialThumbnail(image: PlotsImage, bothViews: boolean, s
   return toBlob(out);
 }
 
-/** `{run}_{features}.png`: the chosen features joined by '_', or `clusters` in cluster view; unsafe characters become '-'. */
-export function displayFileName(runId: string, features: readonly string[], mode: string): string {
+/**
+ * `{run}_{features}_{transparent|opaque}.png`: the chosen features joined by '_', or `clusters` in cluster view;
+ * unsafe characters become '-'. The background is in the name so saving both keeps both (they had one name, and
+ * the second download replaced or renamed the first).
+ */
+export function displayFileName(runId: string, features: readonly string[], mode: string, opaque: boolean): string {
   const what = features.length ? features.join('_') : mode === 'celltype' ? 'celltypes' : 'clusters';
-  return `${runId}_${what}`.replace(/[^\w.-]+/g, '-').slice(0, 180) + '.png';
+  return `${runId}_${what}`.replace(/[^\w.-]+/g, '-').slice(0, 180) + (opaque ? '_opaque.png' : '_transparent.png');
 }

@@ -12,7 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { useSnackbar } from '../../../app/feedback';
 import type { FeatureNames } from '../data/featureNames';
-import { filterFeatureNames, isCsvFile, splitNameList } from './nameMatching';
+import { csvNames, filterFeatureNames, isCsvFile } from './nameMatching';
 import { EXPLORER_MSG, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
 import { SEARCH_DELAY_MS, useDebounced } from './useDebounced';
 import { usePastedNames } from './usePastedNames';
@@ -48,7 +48,7 @@ export function FeatureSearch({
       showSnack(EXPLORER_MSG.wrongFileType, { color: 'error' });
       return;
     }
-    addNames(splitNameList(await file.text()));
+    addNames(csvNames(await file.text(), names?.set ?? []));
   };
 
   return (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cleanFeatureName,
+  csvNames,
   filterFeatureNames,
   isCsvFile,
   matchFeatureNames,
@@ -18,6 +19,15 @@ describe('feature names', () => {
 
   it('splits pasted lists and csv bodies', () => {
     expect(splitNameList('Sox2, Pax6;Gfap\nOlig2\tNeurod1 ')).toEqual(['Sox2', 'Pax6', 'Gfap', 'Olig2', 'Neurod1']);
+  });
+
+  it("a csv's header line is not a name (it was reported as 'not found: gene'); a first line of names is kept", () => {
+    const known = ['Sox2', 'Pax6', 'Gfap'];
+    expect(splitNameList('gene\nSox2\nPax6\n')).toContain('gene');
+    expect(csvNames('gene\nSox2\nPax6\n', known)).toEqual(['Sox2', 'Pax6']);
+    expect(csvNames('symbol,score\r\nSox2,3.1\r\nPax6,2\r\n', known)).toEqual(['Sox2', 'Pax6']);
+    expect(csvNames('Sox2\nPax6', known)).toEqual(['Sox2', 'Pax6']);
+    expect(csvNames('Nope\nNothing', known)).toEqual(['Nope', 'Nothing']);
   });
 
   it('matches exactly or first-letter capitalised, ignoring unknown and duplicate names', () => {

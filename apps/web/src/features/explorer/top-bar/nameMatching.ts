@@ -16,6 +16,20 @@ export function splitNameList(text: string): string[] {
   return text.split(/[\s,;]+/).filter(Boolean);
 }
 
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * The names of a csv of feature names. Its first line is a header (`gene`, `symbol,score`, …) and left out when
+ * none of its cells is a known name while a later line has one: counted as names, a header was reported as
+ * 'not found: gene'. A list whose first line holds names keeps it. Numbers (a score column) are not names either.
+ */
+export function csvNames(text: string, known: readonly string[] | ReadonlySet<string>): string[] {
+  const [first = '', ...rest] = text.split(/\r?\n/);
+  const hasKnown = (line: string) => matchFeatureNames(splitNameList(line), known).matched.length > 0;
+  const header = !hasKnown(first) && rest.some(hasKnown);
+  return splitNameList(header ? rest.join('\n') : text).filter((token) => !NUMBER.test(token));
+}
+
 /**
  * Matches pasted/uploaded names against the run's feature names (spec 03 §5): punctuation stripped, then an exact
  * match or the name with its first letter capitalised (the rest lower case, e.g. `SOX2` → `Sox2`). Unknown names
