@@ -85,14 +85,14 @@ test('admin uploads several files, one refused, one resumed after the connection
   await expect(area(page, 'PostB')).toContainText('Size: 65.9 MB');
   await expect(area(page, 'Fix')).toContainText(`Path: data/${RUN}/images/fix.tif`);
 
-  // Three uploads at once; the small and the bad one finish before the big one's connection drops. Bottom area
-  // first: an area grows when its upload starts and pushes the areas below it down, under a pending click.
-  for (const label of ['Fix', 'Flow A']) await area(page, label).getByRole('button', { name: 'Upload' }).click();
-
-  // The bad file is refused with the server's reason; the good small one lands.
+  // The bad file is refused from its first bytes as soon as it is chosen, before anything is sent.
   await expect(area(page, 'Fix').getByRole('alert')).toContainText(
-    'fix.tif was refused: not a TIFF file (no II/MM byte-order mark)',
+    'fix.tif was refused: its first bytes are not those of a TIFF image (no TIFF signature)',
   );
+  await expect(area(page, 'Fix').getByRole('button', { name: 'Upload' })).toBeDisabled();
+
+  // Two uploads at once; the small one finishes before the big one's connection drops.
+  await area(page, 'Flow A').getByRole('button', { name: 'Upload' }).click();
   await expect(area(page, 'Flow A')).toContainText('(Uploaded)');
   await expect(area(page, 'Flow A')).toContainText('640 × 480, 8-bit uint');
 
@@ -131,15 +131,20 @@ test('an upload interrupted in a closed tab resumes when the same file is chosen
   expect(offsets[0]).toBeGreaterThanOrEqual(CHUNK);
   expect(offsets[0]).toBeLessThan(SIZE);
 
-  // The matrices tab: .h5ad areas with their destinations; a bad matrix is refused by name.
+  // The matrices tab: .h5ad areas with their destinations. A 300 MB CSV saved as genes.h5ad is refused by name
+  // the moment it is chosen, from its first bytes: nothing is sent (it ran to 100 % before being refused).
   await again.getByRole('tab', { name: 'Gene Matrix Upload' }).click();
-  fs.writeFileSync(file('genes.h5ad'), 'not hdf5');
+  fs.writeFileSync(file('genes.h5ad'), 'barcode,in_tissue,array_row,array_col\n'.repeat(100));
+  fs.truncateSync(file('genes.h5ad'), 300 * MiB);
+  const sent: string[] = [];
+  again.on('request', (request) => void (request.url().includes('/api/v1/uploads') && sent.push(request.method())));
   await again.getByLabel('Gene Matrix file').setInputFiles(file('genes.h5ad'));
   await expect(area(again, 'Gene Matrix')).toContainText(`Path: data/${RUN}/h5/obj/genes.h5ad`);
   await expect(area(again, 'Motif Matrix')).toContainText('Drop a .h5ad file here or choose one.');
-  await area(again, 'Gene Matrix').getByRole('button', { name: 'Upload' }).click();
   await expect(area(again, 'Gene Matrix').getByRole('alert')).toContainText(
-    'genes.h5ad was refused: not an HDF5 file (no HDF5 signature)',
+    'genes.h5ad was refused: its first bytes are not those of an HDF5 AnnData file (.h5ad) (no HDF5 signature)',
   );
+  await expect(area(again, 'Gene Matrix').getByRole('button', { name: 'Upload' })).toBeDisabled();
+  expect(sent).toEqual([]);
   await shot(again, 'uploader-matrices');
 });

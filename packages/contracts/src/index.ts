@@ -21,6 +21,7 @@ export * from './lab/index.js';
 export * as labCalls from './lab/calls.js';
 export * from './transfers/index.js';
 export * from './uploads/index.js';
+export * from './uploads/signature.js';
 export * from './atlasbrowser/index.js';
 export * as atlasBrowserCalls from './atlasbrowser/calls.js';
 export * from './annotations/index.js';

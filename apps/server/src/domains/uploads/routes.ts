@@ -3,6 +3,8 @@ import { Server as TusServer } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  SIGNATURE_BYTES,
+  signatureProblem,
   UPLOAD_MSG,
   UPLOAD_PATH,
   UPLOAD_SLOTS,
@@ -18,6 +20,7 @@ import { rawRoute } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { callerOf, NotVisibleError, type Runs } from '../runs/index.js';
 import { ArrivalError, checkArrival } from './arrival.js';
+import { peekHead } from './head.js';
 import { createStaging } from './staging.js';
 
 type UploadsInfra = Pick<Infra, 'storage' | 'config' | 'log'>;
@@ -163,8 +166,12 @@ export function registerUploadRoutes(app: FastifyInstance, infra: UploadsInfra, 
     app,
     { method: 'PATCH', url: `${UPLOAD_PATH}/:id`, access, summary: 'Append bytes to a resumable upload (tus)' },
     async (request, reply) => {
-      await existing(request);
-      return forward(request, reply);
+      const upload = await existing(request);
+      if (upload.offset > 0 || request.headers['content-type'] !== TUS_CONTENT_TYPE) return forward(request, reply);
+      const first = await checkedFirstBytes(request, upload);
+      if ('body' in first) return forward(request, reply, first.body);
+      // The rest of the body is not wanted: the connection closes after the answer instead of reading it.
+      return reply.header('connection', 'close').status(422).send(errorBody(422, first.refusal));
     },
   );
   rawRoute(
@@ -178,8 +185,26 @@ export function registerUploadRoutes(app: FastifyInstance, infra: UploadsInfra, 
     },
   );
 
+  /**
+   * The first request of an upload carries the file's first bytes: a file that cannot be what its slot takes is
+   * refused now (422, the staged upload removed) rather than after its last byte has arrived.
+   */
+  async function checkedFirstBytes(
+    request: FastifyRequest,
+    upload: Upload,
+  ): Promise<{ body: Readable } | { refusal: string }> {
+    const meta = metadataOf(upload.metadata);
+    const { head, body } = await peekHead(request.raw, SIGNATURE_BYTES);
+    const problem = signatureProblem(UPLOAD_SLOTS[meta.slot].kind, head);
+    // A first request shorter than the signature's reach (a client's tiny chunk) is left to the arrival check.
+    const seenEnough = head.length >= Math.min(SIGNATURE_BYTES, upload.size ?? Infinity);
+    if (!problem || !seenEnough) return { body };
+    await staging.discard(upload.id);
+    return { refusal: UPLOAD_MSG.refused(meta.filename, problem) };
+  }
+
   /** Hands the request to tus as a web Request (its body streamed, never buffered) and relays the answer. */
-  async function forward(request: FastifyRequest, reply: FastifyReply) {
+  async function forward(request: FastifyRequest, reply: FastifyReply, body: Readable = request.raw) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -189,7 +214,7 @@ export function registerUploadRoutes(app: FastifyInstance, infra: UploadsInfra, 
       new Request(`http://uploads${request.url}`, {
         method: request.method,
         headers,
-        body: streamed ? (Readable.toWeb(request.raw) as ReadableStream<Uint8Array>) : undefined,
+        body: streamed ? (Readable.toWeb(body) as ReadableStream<Uint8Array>) : undefined,
         duplex: 'half',
       }),
     );

@@ -181,12 +181,16 @@ for (const driver of ['fs', 's3'] as const) {
     });
 
     it.each([
-      ['genes', randomBytes(50_000), 'genes.bin was refused: not an HDF5 file (no HDF5 signature)'],
+      [
+        'genes',
+        randomBytes(50_000),
+        'genes.bin was refused: its first bytes are not those of an HDF5 AnnData file (.h5ad) (no HDF5 signature)',
+      ],
       ['motifs', () => h5ad.subarray(0, h5ad.length - 5000), 'truncated HDF5 file'],
       [
         'flowA',
         Buffer.from('this is not an image at all'),
-        'flowA.bin was refused: not a TIFF file (no II/MM byte-order mark)',
+        'flowA.bin was refused: its first bytes are not those of a TIFF image (no TIFF signature)',
       ],
       ['fix', () => tiff.subarray(0, 64), 'lies outside the file'],
     ] as const)(
@@ -200,6 +204,24 @@ for (const driver of ['fs', 's3'] as const) {
         expect(await stagedCount()).toBe(0);
       },
     );
+
+    it('refuses a wrong file in the first request that carries its first bytes, not after its last', async () => {
+      // 300 MB announced, sent in the Uploader's 32 MiB chunks: the first chunk of a text file is refused at once.
+      const created = await create('D07006', 'genes', 300 * 1024 ** 2);
+      const location = created.headers.get('location')!;
+      const text = Buffer.alloc(32 * 1024 ** 2, 'barcode,in_tissue,row,col\n');
+      const answer = await patch(location, 0, text);
+      expect(answer.status).toBe(422);
+      expect(((await answer.json()) as { msg: string }).msg).toBe(
+        'genes.bin was refused: its first bytes are not those of an HDF5 AnnData file (.h5ad) (no HDF5 signature)',
+      );
+      expect(await stagedCount()).toBe(0);
+      expect((await head(location)).status).toBe(404);
+      // A right file's first chunk goes on as before.
+      const good = (await create('D07006', 'genes', h5ad.length)).headers.get('location')!;
+      expect((await patch(good, 0, h5ad.subarray(0, 4096))).status).toBe(204);
+      await fetch(`${origin()}${good}`, { method: 'DELETE', headers: { ...TUS, ...auth() } });
+    });
 
     it('cancels an upload and drops its parts', async () => {
       const created = await create('D07004', 'flowB', tiff.length);

@@ -7,7 +7,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloudUpload from '@mui/icons-material/CloudUpload';
-import { UPLOAD_MSG, UPLOAD_SLOTS, uploadKey, type UploadSlot } from '@atlas/contracts';
+import {
+  SIGNATURE_BYTES,
+  signatureProblem,
+  UPLOAD_MSG,
+  UPLOAD_SLOTS,
+  uploadKey,
+  type UploadSlot,
+} from '@atlas/contracts';
 import { formatBytes, formatDuration } from './rate';
 import { useTusUpload } from './useTusUpload';
 
@@ -21,6 +28,8 @@ interface UploadAreaProps {
 export function UploadArea({ slot, runId }: UploadAreaProps) {
   const spec = UPLOAD_SLOTS[slot];
   const [file, setFile] = useState<File | null>(null);
+  /** Why the chosen file cannot go in this slot, from its first bytes: said before anything is sent. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const { state, start, cancel, reset } = useTusUpload(runId ?? '', slot);
@@ -31,7 +40,15 @@ export function UploadArea({ slot, runId }: UploadAreaProps) {
   const choose = (chosen: File | undefined) => {
     if (!chosen || disabled || busy) return;
     setFile(chosen);
+    setRefusal(null);
     reset();
+    void chosen
+      .slice(0, SIGNATURE_BYTES)
+      .arrayBuffer()
+      .then((head) => {
+        const problem = signatureProblem(spec.kind, new Uint8Array(head));
+        if (problem) setRefusal(UPLOAD_MSG.refused(chosen.name, problem));
+      });
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -40,6 +57,7 @@ export function UploadArea({ slot, runId }: UploadAreaProps) {
   };
   const clear = () => {
     setFile(null);
+    setRefusal(null);
     reset();
     if (input.current) input.current.value = '';
   };
@@ -127,6 +145,7 @@ export function UploadArea({ slot, runId }: UploadAreaProps) {
           </Alert>
         )}
         {state.phase === 'error' && state.error && <Alert severity="error">{state.error}</Alert>}
+        {refusal && <Alert severity="error">{refusal}</Alert>}
         {file && runId && (
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             {busy ? (
@@ -136,7 +155,11 @@ export function UploadArea({ slot, runId }: UploadAreaProps) {
             ) : (
               <>
                 <Button onClick={clear}>Clear</Button>
-                <Button variant="contained" disabled={state.phase === 'done'} onClick={() => void start(file)}>
+                <Button
+                  variant="contained"
+                  disabled={state.phase === 'done' || refusal !== null}
+                  onClick={() => void start(file)}
+                >
                   Upload
                 </Button>
               </>

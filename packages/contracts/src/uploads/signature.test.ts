@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { signatureProblem } from './signature.js';
+
+const bytes = (...values: number[]) => Uint8Array.from(values);
+const HDF5 = [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a];
+
+describe('upload signatures', () => {
+  it('an HDF5 file fits the AnnData slots, also after a 512-byte user block', () => {
+    expect(signatureProblem('h5ad', bytes(...HDF5, 0, 0))).toBeNull();
+    const userBlock = new Uint8Array(600);
+    userBlock.set(HDF5, 512);
+    expect(signatureProblem('h5ad', userBlock)).toBeNull();
+  });
+
+  it('TIFF and BigTIFF in either byte order fit the image slots', () => {
+    for (const magic of [
+      [0x49, 0x49, 0x2a, 0],
+      [0x4d, 0x4d, 0, 0x2a],
+      [0x49, 0x49, 0x2b, 0],
+    ])
+      expect(signatureProblem('tiff', bytes(...magic, 8, 0))).toBeNull();
+  });
+
+  it('names what a wrong file is when it can tell', () => {
+    expect(signatureProblem('h5ad', new TextEncoder().encode('barcode,x,y\n'))).toBe(
+      'its first bytes are not those of an HDF5 AnnData file (.h5ad) (no HDF5 signature)',
+    );
+    expect(signatureProblem('h5ad', bytes(0x50, 0x4b, 3, 4, 20))).toBe(
+      'it is a zip archive (a .zarr.zip?), not an HDF5 AnnData file (.h5ad)',
+    );
+    expect(signatureProblem('tiff', bytes(0x89, 0x50, 0x4e, 0x47, 13))).toBe('it is a PNG image, not a TIFF image');
+    expect(signatureProblem('tiff', bytes(...HDF5))).toMatch(/no TIFF signature/);
+    expect(signatureProblem('h5ad', bytes())).toBe('the file is empty');
+  });
+});
