@@ -64,6 +64,8 @@ export default defineConfig({
       REDIS_URL: '',
       BASESPACE_API_URL: `http://127.0.0.1:${process.env.ATLAS_E2E_BASESPACE_PORT}`,
       BASESPACE_TOKEN: 'e2e-basespace-token',
+      // The transfers spec takes a file off its FTP server mid-read: the task looks after 10 s without a byte.
+      ATLAS_TRANSFER_STALL_MS: '10000',
     },
   },
 });

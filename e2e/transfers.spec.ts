@@ -1,5 +1,7 @@
 import { BATCH_ID, novogeneBatch, startFtpBatchServer, type FtpBatchServer } from '../apps/server/test/ftp-batch.js';
 import { basespaceDatasets, startBasespaceServer, type BasespaceServer } from '../apps/server/test/basespace-server.js';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
 
@@ -91,18 +93,12 @@ test.describe('sequencing transfers', () => {
     await expect(page.getByRole('button', { name: `Download ${read1} To S3` })).toBeDisabled();
     expect(ftp.reads.filter((r) => r.includes(read2)).length).toBe(2);
 
-    // D01236's read 2 does not match its MD5 list: the task fails and nothing is stored.
-    const bad = 'D01236_FKDL240012345-1A_HXXYYDSX7_L3_2.fq.gz';
-    await page.getByRole('button', { name: `Download ${bad} To S3` }).click();
-    await expect(row(bad).getByText(/FAILURE: .*does not match the batch's MD5 list/)).toBeVisible({ timeout: 45_000 });
-    await expect(page.getByRole('button', { name: `Download ${bad} To S3` })).toBeEnabled();
     await shot(page, 'transfers-novogene');
 
     expect(await storedKeys(page, 'data/D01234/fastq/')).toEqual([
       `data/D01234/fastq/${read1}`,
       `data/D01234/fastq/${read2}`,
     ]);
-    expect(await storedKeys(page, 'data/D01236/')).toEqual([]);
 
     // Listing again shows the warning from storage; Reset brings the defaults back.
     await page.getByRole('button', { name: 'List Batches' }).click();
@@ -110,6 +106,68 @@ test.describe('sequencing transfers', () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(files).toHaveCount(0);
     await expect(form.getByLabel('FTP host')).toHaveValue('usftp21.novogene.com');
+  });
+
+  test('fails a file that vanishes mid-transfer and one whose checksum is wrong, naming them, keeping nothing', async ({
+    page,
+  }) => {
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.goto('/?component=AtlasUploader');
+    await page.getByRole('tab', { name: 'Transfer Seq (Novogen)' }).click();
+    const form = page.getByRole('form', { name: 'Novogene batch' });
+    await form.getByLabel('FTP host').fill('127.0.0.1');
+    await form.getByLabel('Port').fill(String(ftp.port));
+    await form.getByLabel('Username (batch id)').fill(BATCH_ID);
+    await form.getByLabel('Password').fill(PASSWORD);
+
+    // A batch root with a typo says which folder is missing and what the server has.
+    await form.getByLabel('FTP batch root directory').fill(`/${BATCH_ID}/01.Rawdata`);
+    await page.getByRole('button', { name: 'List Batches' }).click();
+    await expect(
+      page.getByText(`FTP batch root /${BATCH_ID}/01.Rawdata was not found on the server; /${BATCH_ID} holds`),
+    ).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByText(/holds 01\.RawData, 02\.Report_/)).toBeVisible();
+    await shot(page, 'transfers-novogene-root');
+
+    await form.getByLabel('FTP batch root directory').fill(`/${BATCH_ID}/01.RawData/D01236`);
+    await page.getByRole('button', { name: 'List Batches' }).click();
+    const files = page.getByRole('table', { name: 'Batch files' });
+    await expect(files.getByRole('row')).toHaveCount(3, { timeout: 45_000 });
+    const row = (name: string) => files.getByRole('row').filter({ hasText: name });
+
+    // Read 1 is taken off the server after 300,000 of its 1,048,576 bytes, and the server then sends nothing;
+    // read 2 arrives whole, but its MD5 list gives another sum.
+    const gone = 'D01236_FKDL240012345-1A_HXXYYDSX7_L3_1.fq.gz';
+    const bad = 'D01236_FKDL240012345-1A_HXXYYDSX7_L3_2.fq.gz';
+    ftp.vanishDuringRead(`/${BATCH_ID}/01.RawData/D01236/${gone}`, 300_000, 'stall');
+    await page.getByRole('button', { name: `Download ${gone} To S3` }).click();
+    await page.getByRole('button', { name: `Download ${bad} To S3` }).click();
+
+    await expect(row(bad).getByRole('status')).toHaveText(
+      /^FAILURE · 100%: D01236_FKDL240012345-1A_HXXYYDSX7_L3_2\.fq\.gz: checksum mismatch: expected 0{32} got [0-9a-f]{32}/,
+      { timeout: 45_000 },
+    );
+    await expect(row(bad).getByRole('progressbar', { name: `Progress of ${bad}` })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    await expect(row(gone).getByRole('status')).toHaveText(
+      `FAILURE · 28%: ${gone} is no longer on the FTP server: it vanished after 300000 of 1048576 bytes (28%); ` +
+        'the partial copy was removed, nothing was stored',
+      { timeout: 45_000 },
+    );
+    await expect(row(gone).getByRole('progressbar', { name: `Progress of ${gone}` })).toHaveAttribute(
+      'aria-valuenow',
+      '28',
+    );
+    await expect(page.getByRole('button', { name: `Download ${bad} To S3` })).toBeEnabled();
+    await shot(page, 'transfers-novogene-failures');
+
+    expect(await storedKeys(page, 'data/D01236/')).toEqual([]);
+    // No partial copy waits in the uploads' staging area for the hourly sweep.
+    const staging = path.join(process.env.ATLAS_E2E_DATA_DIR!, 'storage', 'atx-data-uploads');
+    const staged = fs.existsSync(staging) ? fs.readdirSync(staging).filter((f) => f.startsWith('transfer-')) : [];
+    expect(staged).toEqual([]);
   });
 
   test('lists BaseSpace datasets page by page and downloads one', async ({ page }) => {

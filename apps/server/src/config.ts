@@ -65,6 +65,8 @@ const ZEnv = z.object({
   // (another region's, or a loopback server in tests).
   BASESPACE_TOKEN: optionalText,
   BASESPACE_API_URL: z.string().url().default('https://api.basespace.illumina.com'),
+  // A transfer that receives no byte for this long is cut and looked at (the file may have gone from the server).
+  ATLAS_TRANSFER_STALL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   // AtlasXbrowser (spec 02 §7.4): where the lab's barcode files are (a folder of the data bucket), and the lab
   // information system; without SLIMS_URL metadata is never pulled from it.
   ATLAS_BARCODES_PATH: z
@@ -128,6 +130,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   basespace: { apiUrl: string; token: string | undefined };
+  transferStallMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -196,6 +199,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     basespace: { apiUrl: e.BASESPACE_API_URL.replace(/\/+$/, ''), token: e.BASESPACE_TOKEN },
+    transferStallMs: e.ATLAS_TRANSFER_STALL_MS,
   };
 }
 

@@ -37,6 +37,8 @@ export interface BasespaceServer {
    * went away for good, as far as that run can tell) until `online()`.
    */
   cutOff(fileId: string, bytes: number): void;
+  /** The API answers `status` for this file's content from now on (a 404 for a file removed from its dataset). */
+  failFile(fileId: string, status: number): void;
   online(): void;
   close(): Promise<void>;
 }
@@ -76,6 +78,7 @@ export async function startBasespaceServer(opts: {
   let base = '';
   const cutOff = new Map<string, number>();
   let down = false;
+  const failing = new Map<string, number>();
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -146,6 +149,8 @@ export async function startBasespaceServer(opts: {
       return send(res, 200, { Items, Paging: { ...Paging, DisplayedCount: Items.length } });
     }
     const content = /^\/v2\/files\/([^/]+)\/content$/.exec(url.pathname);
+    const failure = content && failing.get(content[1]!);
+    if (failure) return send(res, failure, { ErrorCode: 'BASESPACE.FILES.CONTENT_FAILED' });
     if (content && files.has(content[1]!)) {
       res.writeHead(302, { location: `${base}/signed/${content[1]}?sig=ok` });
       return res.end();
@@ -159,6 +164,7 @@ export async function startBasespaceServer(opts: {
     requests,
     ranges,
     cutOff: (fileId, bytes) => cutOff.set(fileId, bytes),
+    failFile: (fileId, status) => failing.set(fileId, status),
     online: () => (down = false),
     close: () =>
       new Promise((resolve) => {

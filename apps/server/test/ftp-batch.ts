@@ -126,10 +126,15 @@ interface Stat {
   isDirectory(): boolean;
 }
 
-/** A read cut after `after` bytes; `then` runs when it is cut. */
+/**
+ * A read cut after `after` bytes; `then` runs when it is cut. `vanish` takes the file off the server at that
+ * point: `stall` keeps the data connection open and sends nothing more (a server that hangs on a deleted file),
+ * `close` closes the data connection, as a dropped one.
+ */
 interface Drop {
   after: number;
   then?: () => void;
+  vanish?: 'stall' | 'close';
 }
 
 /** ftp-srv's FileSystem over a BatchTree: read-only, folders derived from file paths. */
@@ -196,6 +201,8 @@ class BatchFileSystem extends FileSystem {
     this.drops.delete(full);
     // A dead network: the data connection closes mid-file, without an FTP reply.
     const cut = () => {
+      if (listed?.vanish) this.tree.delete(full);
+      if (listed?.vanish === 'stall') return;
       (this.connection as unknown as { connector: { socket?: Socket } }).connector.socket?.destroy();
       listed?.then?.();
     };
@@ -213,6 +220,11 @@ export interface FtpBatchServer {
    * server refuses every login after it, until `online()`.
    */
   dropOnce(file: string, bytes: number, opts?: { thenOffline?: boolean }): void;
+  /**
+   * Takes `file` off the server after the next read of it sent `bytes` bytes (see Drop): it is gone from the
+   * tree from then on.
+   */
+  vanishDuringRead(file: string, bytes: number, how: 'stall' | 'close'): void;
   online(): void;
   close(): Promise<void>;
 }
@@ -250,6 +262,7 @@ export async function startFtpBatchServer(opts: {
     reads,
     dropOnce: (file, bytes, drop) =>
       drops.set(file, { after: bytes, then: drop?.thenOffline ? () => (offline = true) : undefined }),
+    vanishDuringRead: (file, bytes, how) => drops.set(file, { after: bytes, vanish: how }),
     online: () => (offline = false),
     close: () => server.close(),
   };

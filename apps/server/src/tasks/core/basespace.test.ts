@@ -127,7 +127,7 @@ describe('Illumina BaseSpace transfer tasks', () => {
     bs.cutOff(first!.id, 300_000);
     const cut = await runTask('core.download_from_basespace_href', [dataset.file_downloads]);
     expect(cut.status).toBe('FAILURE');
-    expect(cut.error).toBe(TRANSFER_MSG.basespaceFailed(503, dataset.file_downloads[0]!.href));
+    expect(cut.error).toBe(TRANSFER_MSG.basespaceFileFailed(503, dataset.file_downloads[0]!.name, 'D02006'));
     expect(await t.infra.storage.exists('atx-data', dataset.file_downloads[0]!.outpath)).toBe(false);
 
     bs.online();
@@ -141,6 +141,29 @@ describe('Illumina BaseSpace transfer tasks', () => {
       expect(createHash('md5').update(stored).digest('hex')).toBe(await generatedMd5(source.seed, source.size));
     }
   });
+
+  // The API's addresses (and the signed URL's) go to the server's log, never into what the person reads.
+  for (const [status, index, read] of [
+    [500, 8, 0],
+    [404, 9, 1],
+  ] as const)
+    it(`names the file and its run when BaseSpace answers ${status} for it, not the API's address`, async () => {
+      const dataset = (await listPage(0)).Items[index]!;
+      const failing = dataset.file_downloads[read]!;
+      bs.failFile(datasets[index]!.files[read]!.id, status);
+      const state = await runTask('core.download_from_basespace_href', [dataset.file_downloads], {
+        run_id: dataset.run_id,
+      });
+      expect(state).toMatchObject({
+        status: 'FAILURE',
+        error: TRANSFER_MSG.basespaceFileFailed(status, failing.name, dataset.run_id),
+      });
+      expect(state.error).toMatch(
+        new RegExp(`^${failing.name} \\(run ${dataset.run_id}\\): BaseSpace answered ${status}`),
+      );
+      expect(state.error).not.toMatch(/http|127\.0\.0\.1|\/v2\//);
+      expect(await t.infra.storage.exists('atx-data', failing.outpath)).toBe(false);
+    });
 
   it('stores nothing of a file whose size is not the one listed', async () => {
     const file = { ...(await listPage(0)).Items[3]!.file_downloads[0]!, size: 10 };
@@ -160,7 +183,9 @@ describe('Illumina BaseSpace transfer tasks', () => {
 
   it('fails with the API status for a wrong token, and says when no token is configured', async () => {
     const client = (token: string | undefined) => createBasespace({ basespace: { apiUrl: bs.url, token } });
-    await expect(client('wrong').datasets(0, 10)).rejects.toThrow(TRANSFER_MSG.basespaceFailed(401, '/v2/datasets'));
+    await expect(client('wrong').datasets(0, 10)).rejects.toThrow(
+      TRANSFER_MSG.basespaceFailed(401, 'listing datasets'),
+    );
     await expect(client(undefined).datasets(0, 10)).rejects.toThrow(TRANSFER_MSG.basespaceNoToken);
   });
 });

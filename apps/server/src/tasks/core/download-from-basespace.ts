@@ -4,7 +4,7 @@ import { dataBucket } from '../../config.js';
 import { RUN_ID } from '../../domains/runs/index.js';
 import { defineTask, parseInput, type TaskDeps } from '../registry.js';
 import { BasespaceAnswerError, createBasespace } from './transfers/basespace.js';
-import { ZOutputKey } from './transfers/outputs.js';
+import { runIdOfPath, ZOutputKey } from './transfers/outputs.js';
 import { openStagedTransfer } from './transfers/staged.js';
 import { writeTo } from './transfers/storage-sink.js';
 
@@ -42,6 +42,18 @@ type FileDownload = z.infer<typeof ZFileDownload>;
 class SizeError extends Error {}
 
 /**
+ * What the person who asked reads when a file fails for good: the file and its run, never the API's or the signed
+ * URL's address (those go to the server's log).
+ */
+function fileFailure(file: FileDownload, failure: unknown, received: number): Error {
+  if (failure instanceof SizeError) return failure;
+  const runId = runIdOfPath(file.outpath);
+  if (failure instanceof BasespaceAnswerError)
+    return new Error(TRANSFER_MSG.basespaceFileFailed(failure.status, file.name, runId), { cause: failure });
+  return new Error(TRANSFER_MSG.basespaceFileUnreachable(file.name, runId, received, file.size), { cause: failure });
+}
+
+/**
  * One file into storage through the uploads' staging area (transfers/staged.ts). A connection that dies (before
  * the answer, mid-file, or with an end before the listed size) is resumed from the byte reached with a range
  * request on a fresh signed URL, so a flaky network costs the bytes in flight, not the file; a run cut off for
@@ -75,9 +87,17 @@ async function downloadFile(
         await onBytes(chunk.length);
       }
     });
-    if (failure instanceof SizeError) await staged.discard();
+    // Bytes of a file that is not the one listed, or no longer there, are worth nothing to a later run.
+    const gone = failure instanceof BasespaceAnswerError && failure.status === 404;
+    if (failure instanceof SizeError || gone) await staged.discard();
     const final = failure instanceof SizeError || failure instanceof BasespaceAnswerError;
-    if (final || (failure && resumed >= BASESPACE_RESUMES_MAX)) throw failure;
+    if (final || (failure && resumed >= BASESPACE_RESUMES_MAX)) {
+      log.warn(
+        { err: failure, url: failure instanceof BasespaceAnswerError ? failure.url : file.href, file: file.name },
+        'BaseSpace transfer failed',
+      );
+      throw fileFailure(file, failure, staged.offset);
+    }
     // An answer that ends before the listed size without an error is a drop too.
     if (staged.offset >= file.size || resumed >= BASESPACE_RESUMES_MAX) break;
     log.warn(

@@ -9,7 +9,7 @@ import { dataBucket } from '../../config.js';
 import { RUN_ID } from '../../domains/runs/index.js';
 import { defineTask, parseInput } from '../registry.js';
 import { novogeneLoginSpecs } from './list-novogene-batch.js';
-import { ftpProblem, isMd5List, openFtp, readMd5Lists, ZFtpLogin } from './transfers/ftp.js';
+import { ftpProblem, isMd5List, openFtp, readMd5Lists, stillThere, watchForStall, ZFtpLogin } from './transfers/ftp.js';
 import { ZOutputKey } from './transfers/outputs.js';
 import { openStagedTransfer } from './transfers/staged.js';
 import { writeTo } from './transfers/storage-sink.js';
@@ -106,12 +106,13 @@ export const downloadFromFtp = defineTask({
     const hash = staged.carried === 0 ? createHash('md5') : null;
     let resumed = 0;
     let reportedAt = 0;
-    const sink = (out: PassThrough) => {
+    const sink = (out: PassThrough, alive: () => void) => {
       const from = staged.offset;
       let passed = 0;
       return new Writable({
         highWaterMark: 1 << 20,
         write(chunk: Buffer, _encoding, callback) {
+          alive();
           hash?.update(chunk);
           passed += chunk.length;
           const now = Date.now();
@@ -123,34 +124,58 @@ export const downloadFromFtp = defineTask({
         },
       });
     };
+    // A failure shows the share actually read, as its message does.
+    const showReached = () => progress(size > 0 ? Math.floor((100 * staged.offset) / size) : 0);
+    const name = path.posix.basename(input.source);
+    const stallSeconds = Math.round(deps.config.transferStallMs / 100) / 10;
 
     if (staged.carried > 0) log.info({ carried: staged.carried, size }, 'FTP transfer goes on from an earlier run');
     while (staged.offset < size) {
+      const watch = watchForStall(client, deps.config.transferStallMs);
       let dropped: unknown;
       try {
-        dropped = await staged.append((out) => client.downloadTo(sink(out), input.source, staged.offset));
+        dropped = await staged.append((out) => client.downloadTo(sink(out, watch.alive), input.source, staged.offset));
       } finally {
+        watch.stop();
         client.close();
       }
       // A server may also end a transfer early without an error: that is a drop too.
       if (staged.offset >= size) break;
+      // Whatever stopped it, a file gone from the server ends the transfer, and its bytes are worth nothing.
+      client = await openFtp(input);
+      const there = await stillThere(client, input.source).catch((error: unknown) => {
+        client.close();
+        throw error;
+      });
+      if (!there || resumed >= FTP_RESUMES_MAX) client.close();
+      if (!there) {
+        await staged.discard();
+        await showReached();
+        throw new Error(TRANSFER_MSG.ftpFileVanished(name, staged.offset, size), { cause: dropped });
+      }
       if (resumed >= FTP_RESUMES_MAX) {
+        await showReached();
+        if (watch.stalled) throw new Error(TRANSFER_MSG.ftpStalled(name, stallSeconds, staged.offset, size));
         if (dropped) throw new Error(ftpProblem(dropped), { cause: dropped });
         break;
       }
-      log.warn({ err: dropped, received: staged.offset, size }, 'FTP transfer dropped; resuming');
+      log.warn(
+        { err: dropped, stalled: watch.stalled, received: staged.offset, size },
+        'FTP transfer dropped; resuming',
+      );
       resumed++;
-      client = await openFtp(input);
     }
     if (staged.offset !== size) {
       // More bytes than listed, or fewer after every retry: nothing of it is worth keeping.
       if (staged.offset > size) await staged.discard();
       throw new Error(TRANSFER_MSG.sizeMismatch(input.source, size, staged.offset));
     }
+    // Every byte is in: the check below either commits or fails with the whole file read.
+    await progress(100);
     const md5 = hash ? hash.digest('hex') : await staged.md5();
     if (expected && md5 !== expected) {
       await staged.discard();
-      throw new Error(TRANSFER_MSG.md5Mismatch(input.source, expected, md5));
+      throw new Error(TRANSFER_MSG.md5Mismatch(name, expected, md5));
     }
     await staged.commit(dataBucket(deps.config), input.output_key);
     return {

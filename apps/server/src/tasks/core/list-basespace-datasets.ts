@@ -41,7 +41,7 @@ export const listBasespaceDatasets = defineTask({
     const items = await Promise.all(
       page.Items.map(async (dataset) => {
         const runId = runIdOfPath(dataset.Name) ?? '';
-        const files = await basespace.files(dataset.Id);
+        const files = await basespace.files(dataset.Id, dataset.Name);
         return { dataset, runId, files };
       }),
     );

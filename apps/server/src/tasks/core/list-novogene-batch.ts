@@ -1,7 +1,15 @@
-import type { TNovogeneItem } from '@atlas/contracts';
+import { TRANSFER_MSG, type TNovogeneItem } from '@atlas/contracts';
 import { dataBucket } from '../../config.js';
 import { defineTask, parseInput } from '../registry.js';
-import { isMd5List, openFtp, readMd5Lists, walkFiles, ZFtpLogin } from './transfers/ftp.js';
+import {
+  checkBatchRoot,
+  folderNames,
+  isMd5List,
+  openFtp,
+  readMd5Lists,
+  walkFiles,
+  ZFtpLogin,
+} from './transfers/ftp.js';
 import { existing, runIdOfPath, sequencingKey, ZStorageRoot } from './transfers/outputs.js';
 import { z } from 'zod';
 
@@ -33,7 +41,8 @@ export const novogeneLoginSpecs = [
 /**
  * core.list_novogene_batch (spec 03 §2.8, §7): walks a Novogene batch on its FTP server and lists the sequencing
  * files of every run it names, with their size, where each goes in storage, whether that object exists, and
- * the checksum from the batch's MD5 lists. Admin only: it logs into an outside server.
+ * the checksum from the batch's MD5 lists. A root that is not on the server, or holds no run's files, fails
+ * naming it and what is there. Admin only: it logs into an outside server.
  */
 export const listNovogeneBatch = defineTask({
   name: 'core.list_novogene_batch',
@@ -64,6 +73,7 @@ export const listNovogeneBatch = defineTask({
   run: async (input, { deps }): Promise<{ items: TNovogeneItem[] }> => {
     const client = await openFtp(input);
     try {
+      await checkBatchRoot(client, input.batch_root);
       const files = await walkFiles(client, input.batch_root);
       const sums = await readMd5Lists(client, files);
       const items = files.flatMap((file) => {
@@ -72,6 +82,8 @@ export const listNovogeneBatch = defineTask({
         const outputKey = sequencingKey(input.storage_root, runId, file.path);
         return [{ file, runId, outputKey, md5: sums.get(file.path) ?? null }];
       });
+      if (items.length === 0)
+        throw new Error(TRANSFER_MSG.ftpBatchRootEmpty(input.batch_root, await folderNames(client, input.batch_root)));
       const bucket = dataBucket(deps.config);
       const present = await existing(
         deps.storage,

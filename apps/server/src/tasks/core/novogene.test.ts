@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_MSG, type TNovogeneItem, type TTaskState } from '@atlas/contracts';
 import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
-import { BATCH_ID, novogeneBatch, startFtpBatchServer, type FtpBatchServer } from '../../../test/ftp-batch.js';
+import {
+  BATCH_ID,
+  generatedMd5,
+  novogeneBatch,
+  startFtpBatchServer,
+  type BatchTree,
+  type FtpBatchServer,
+} from '../../../test/ftp-batch.js';
 import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
 import { stagingBucketOf } from '../../domains/uploads/index.js';
 import { readObject } from '../../infra/storage/index.js';
@@ -10,14 +17,20 @@ import { S3RVER_ENV, startS3rver } from '../../../test/s3rver.js';
 
 const LOGIN = { username: BATCH_ID, password: 'novo#pass' };
 const RAW = `/${BATCH_ID}/01.RawData`;
+/** A transfer that receives nothing for this long is looked at (ATLAS_TRANSFER_STALL_MS). */
+const STALL_MS = 3000;
 let t: TestApp;
 let ftp: FtpBatchServer;
+let tree: BatchTree;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ ATLAS_TRANSFER_STALL_MS: String(STALL_MS) });
   admin = await adminToken(t.app);
-  ftp = await startFtpBatchServer({ tree: await novogeneBatch(), ...LOGIN });
+  tree = await novogeneBatch();
+  // A folder of the batch with no run's files (Novogene's notes beside the data).
+  tree.set(`/${BATCH_ID}/03.Notes/Readme.txt`, { size: 6, text: 'notes\n' });
+  ftp = await startFtpBatchServer({ tree, ...LOGIN });
   await t.infra.queue.startWorkers(['atxcloud_core']);
 });
 afterAll(async () => {
@@ -135,16 +148,74 @@ describe('Novogene FTP transfer tasks', () => {
     expect(md5Of(await readObject(t.infra.storage, 'atx-data', item.output_key))).toBe(item.md5);
   });
 
-  it('stores nothing when the MD5 does not match the batch list', async () => {
+  it('fails a checksum mismatch of a fully read file at 100 %, naming the file and both sums, storing nothing', async () => {
     const item = (await list())[5]!;
     const state = await runTask('core.download_from_ftp_to_s3', {
       ...login(),
       source: item.source_filename,
       output_key: item.output_key,
     });
-    expect(state.status).toBe('FAILURE');
-    expect(state.error).toMatch(/^.+D01236_.+_2\.fq\.gz: MD5 [0-9a-f]{32} does not match the batch's MD5 list/);
+    const name = item.source_filename.split('/').pop()!;
+    const file = tree.get(item.source_filename)!;
+    const actual = await generatedMd5(file.seed!, file.size);
+    expect(state).toMatchObject({
+      status: 'FAILURE',
+      progress: 100,
+      error: TRANSFER_MSG.md5Mismatch(name, '0'.repeat(32), actual),
+    });
+    expect(state.error).toMatch(/checksum mismatch: expected 0{32} got [0-9a-f]{32}/);
     expect(await t.infra.storage.exists('atx-data', item.output_key)).toBe(false);
+    await expectNothingStaged(t);
+  });
+
+  // A file taken off the server mid-transfer: a server that then hangs, and one that closes the data connection.
+  for (const how of ['stall', 'close'] as const)
+    it(`fails a file that vanishes mid-transfer (${how}) at once, naming it, and removes the partial copy`, async () => {
+      const item = (await list())[how === 'stall' ? 1 : 0]!;
+      const name = item.source_filename.split('/').pop()!;
+      const entry = tree.get(item.source_filename)!;
+      const after = 2_500_000;
+      // Stored by an earlier test: this one must not leave it either.
+      await t.infra.storage.delete('atx-data', item.output_key);
+      ftp.vanishDuringRead(item.source_filename, after, how);
+      const started = Date.now();
+      try {
+        const state = await runTask('core.download_from_ftp_to_s3', {
+          ...login(),
+          source: item.source_filename,
+          output_key: item.output_key,
+        });
+        // Within the stall time and a reconnect (the client's own timeout was 30 s, then five tries).
+        expect(Date.now() - started).toBeLessThan(STALL_MS + 8000);
+        // A closed data connection loses the bytes in flight: the message and the bar say what arrived.
+        const received = Number(/vanished after (\d+) of/.exec(state.error ?? '')?.[1]);
+        expect(received).toBeGreaterThan(0);
+        expect(received).toBeLessThanOrEqual(after);
+        if (how === 'stall') expect(received).toBe(after);
+        expect(state).toMatchObject({
+          status: 'FAILURE',
+          error: TRANSFER_MSG.ftpFileVanished(name, received, item.size),
+          progress: Math.floor((100 * received) / item.size),
+        });
+        expect(state.error).toContain(`${name} is no longer on the FTP server`);
+        expect(await t.infra.storage.exists('atx-data', item.output_key)).toBe(false);
+        await expectNothingStaged(t);
+      } finally {
+        tree.set(item.source_filename, entry);
+      }
+    });
+
+  it('names a batch root that is not on the server, and what is there, and one that holds no run', async () => {
+    const typo = `/${BATCH_ID.slice(0, -1)}`;
+    const missing = await runTask('core.list_novogene_batch', { ...login(), batch_root: typo });
+    expect(missing).toMatchObject({
+      status: 'FAILURE',
+      error: TRANSFER_MSG.ftpBatchRootMissing(typo, '/', [BATCH_ID]),
+    });
+    expect(missing.error).toContain(`FTP batch root ${typo} was not found on the server; / holds ${BATCH_ID}.`);
+    const notes = `/${BATCH_ID}/03.Notes`;
+    const empty = await runTask('core.list_novogene_batch', { ...login(), batch_root: notes });
+    expect(empty).toMatchObject({ status: 'FAILURE', error: TRANSFER_MSG.ftpBatchRootEmpty(notes, ['Readme.txt']) });
   });
 
   it('fails with the FTP reason for a wrong password or a missing file', async () => {
@@ -191,6 +262,11 @@ describe('Novogene FTP transfer tasks', () => {
   });
 });
 
+async function expectNothingStaged(on: TestApp): Promise<void> {
+  const staged = await on.infra.storage.list(stagingBucketOf(on.infra.config), { prefix: 'transfer-' });
+  expect(staged.objects).toEqual([]);
+}
+
 /**
  * A run cut off for good (the connection dies, then the server refuses to log in again) fails and stores nothing;
  * the next run of the same transfer reads only the rest and checks the whole file.
@@ -216,8 +292,7 @@ async function goesOnAfterCut(on: TestApp, token: string): Promise<void> {
   ]);
   expect(md5Of(await readObject(on.infra.storage, 'atx-data', item.output_key))).toBe(item.md5);
   // Nothing of the transfer is left in the staging area.
-  const staged = await on.infra.storage.list(stagingBucketOf(on.infra.config), { prefix: 'transfer-' });
-  expect(staged.objects).toEqual([]);
+  await expectNothingStaged(on);
 }
 
 describe('Novogene FTP transfer on the S3 driver', () => {

@@ -7,12 +7,17 @@ import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import type { TTaskState } from '@atlas/contracts';
 import { isTerminal, useTaskState } from '../../api/tasks';
 
-/** What a transfer's status line says: the task status, its queue position while waiting, its percent. */
+/**
+ * What a transfer's status line says: the task status, its queue position while waiting, its percent — for a
+ * failure too, when it had read something, so that the line says what the bar shows.
+ */
 export function statusText(state: TTaskState | undefined): string {
   if (!state) return 'Starting';
   if (state.status === 'PENDING') return state.position === null ? 'PENDING' : `PENDING · position ${state.position}`;
-  if (state.status === 'FAILURE') return `FAILURE: ${state.error ?? 'Worker failed'}`;
-  return `${state.status} · ${Math.round(state.progress)}%`;
+  const percent = `${Math.round(state.progress)}%`;
+  if (state.status === 'FAILURE')
+    return `FAILURE${state.progress > 0 ? ` · ${percent}` : ''}: ${state.error ?? 'Worker failed'}`;
+  return `${state.status} · ${percent}`;
 }
 
 /**

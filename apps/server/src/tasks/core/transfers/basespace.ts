@@ -25,8 +25,19 @@ export type BasespaceFile = z.infer<typeof ZFile>;
 
 const TIMEOUT_MS = 30_000;
 
-/** BaseSpace answered, and not with what was asked (a status error): asking again would get the same answer. */
-export class BasespaceAnswerError extends Error {}
+/**
+ * BaseSpace answered, and not with what was asked (a status error): asking again would get the same answer. The
+ * message says what was being done; the API's address is kept for the server's log, out of what users read.
+ */
+export class BasespaceAnswerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+    what: string,
+  ) {
+    super(TRANSFER_MSG.basespaceFailed(status, what));
+  }
+}
 
 /** A fetch that gives up when no answer (headers) came within the time; a long body then streams as it comes. */
 async function fetchWithin(url: string | URL, init: RequestInit): Promise<Response> {
@@ -42,7 +53,8 @@ async function fetchWithin(url: string | URL, init: RequestInit): Promise<Respon
 export function createBasespace(config: Pick<Config, 'basespace'>) {
   const { apiUrl, token } = config.basespace;
 
-  async function call(pathAndQuery: string, init: RequestInit = {}): Promise<Response> {
+  /** `what` names the call for a failure's message ('listing datasets'). */
+  async function call(pathAndQuery: string, what: string, init: RequestInit = {}): Promise<Response> {
     if (!token) throw new Error(TRANSFER_MSG.basespaceNoToken);
     const response = await fetchWithin(`${apiUrl}${pathAndQuery}`, {
       ...init,
@@ -50,13 +62,13 @@ export function createBasespace(config: Pick<Config, 'basespace'>) {
     });
     if (!response.ok && !(init.redirect === 'manual' && response.status >= 300 && response.status < 400)) {
       await response.body?.cancel();
-      throw new BasespaceAnswerError(TRANSFER_MSG.basespaceFailed(response.status, pathAndQuery.split('?')[0]!));
+      throw new BasespaceAnswerError(response.status, `${apiUrl}${pathAndQuery}`, what);
     }
     return response;
   }
 
-  const json = async <S extends z.ZodType>(schema: S, pathAndQuery: string): Promise<z.infer<S>> =>
-    schema.parse(await (await call(pathAndQuery)).json());
+  const json = async <S extends z.ZodType>(schema: S, pathAndQuery: string, what: string): Promise<z.infer<S>> =>
+    schema.parse(await (await call(pathAndQuery, what)).json());
 
   return {
     /** Whether `href` is a file of this BaseSpace (a task never fetches any other address with the token). */
@@ -69,17 +81,18 @@ export function createBasespace(config: Pick<Config, 'basespace'>) {
         sortby: 'DateCreated',
         sortdir: 'Desc',
       });
-      return json(z.object({ Items: z.array(ZDataset), Paging: ZPaging }), `/v2/datasets?${query}`);
+      return json(z.object({ Items: z.array(ZDataset), Paging: ZPaging }), `/v2/datasets?${query}`, 'listing datasets');
     },
 
     /** Every file of a dataset (the API pages them too). */
-    async files(datasetId: string): Promise<BasespaceFile[]> {
+    async files(datasetId: string, datasetName = datasetId): Promise<BasespaceFile[]> {
       const files: BasespaceFile[] = [];
       for (;;) {
         const query = new URLSearchParams({ offset: String(files.length), limit: '1000' });
         const page = await json(
           z.object({ Items: z.array(ZFile), Paging: ZPaging }),
           `/v2/datasets/${encodeURIComponent(datasetId)}/files?${query}`,
+          `listing the files of dataset ${datasetName}`,
         );
         files.push(...page.Items);
         if (page.Items.length === 0 || files.length >= page.Paging.TotalCount) return files;
@@ -92,21 +105,22 @@ export function createBasespace(config: Pick<Config, 'basespace'>) {
      * bytes already received skipped here, so the caller always gets the file from `from`.
      */
     async content(href: string, from = 0): Promise<Readable> {
-      const redirect = await call(`${href.slice(apiUrl.length)}/content`, { redirect: 'manual' });
+      const what = 'downloading a file';
+      const redirect = await call(`${href.slice(apiUrl.length)}/content`, what, { redirect: 'manual' });
       const location = redirect.headers.get('location');
       await redirect.body?.cancel();
-      if (!location) throw new BasespaceAnswerError(TRANSFER_MSG.basespaceFailed(redirect.status, href));
-      const signed = await fetchWithin(
-        new URL(location, href),
-        from > 0 ? { headers: { range: `bytes=${from}-` } } : {},
-      );
-      if (!signed.ok || !signed.body) throw new BasespaceAnswerError(TRANSFER_MSG.basespaceFailed(signed.status, href));
+      if (!location) throw new BasespaceAnswerError(redirect.status, href, what);
+      const signedUrl = new URL(location, href);
+      const signed = await fetchWithin(signedUrl, from > 0 ? { headers: { range: `bytes=${from}-` } } : {});
+      // The signed URL's query is a credential: only its origin and path go to the log.
+      const signedForLog = `${signedUrl.origin}${signedUrl.pathname}`;
+      if (!signed.ok || !signed.body) throw new BasespaceAnswerError(signed.status, signedForLog, what);
       const body = Readable.fromWeb(signed.body as WebReadableStream<Uint8Array>);
       const ranged = signed.status === 206 && rangeStart(signed.headers.get('content-range')) === from;
       if (from === 0 || ranged) return body;
       if (signed.status === 206) {
         body.destroy();
-        throw new BasespaceAnswerError(TRANSFER_MSG.basespaceFailed(signed.status, href));
+        throw new BasespaceAnswerError(signed.status, signedForLog, what);
       }
       return body.pipe(skipBytes(from));
     },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { Client, FileType } from 'basic-ftp';
+import { Client, FileType, FTPError } from 'basic-ftp';
 import { z } from 'zod';
 import { TRANSFER_MSG } from '@atlas/contracts';
 
@@ -27,6 +27,62 @@ export async function openFtp(login: FtpLogin): Promise<Client> {
   } catch (error) {
     client.close();
     throw new Error(ftpProblem(error), { cause: error });
+  }
+}
+
+/** Whether `file` is still on the server: a 550 to SIZE says it is not; any other failure is thrown. */
+export async function stillThere(client: Client, file: string): Promise<boolean> {
+  try {
+    await client.size(file);
+    return true;
+  } catch (error) {
+    if (error instanceof FTPError && error.code === 550) return false;
+    throw new Error(ftpProblem(error), { cause: error });
+  }
+}
+
+/**
+ * Cuts a transfer that has received nothing for `ms` (closing its client, which ends the transfer with an error),
+ * so that a file that stopped coming — gone from the server, or a server that hangs — is looked at within
+ * seconds, not at the client's 30 s timeout. `alive` is called for each chunk.
+ */
+export function watchForStall(client: Client, ms: number) {
+  let stalled = false;
+  const cut = () => {
+    stalled = true;
+    client.close();
+  };
+  let timer = setTimeout(cut, ms);
+  return {
+    get stalled() {
+      return stalled;
+    },
+    alive() {
+      clearTimeout(timer);
+      timer = setTimeout(cut, ms);
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
+/** The names in a folder, in order; none when it cannot be listed. */
+export async function folderNames(client: Client, dir: string): Promise<string[]> {
+  const entries = await client.list(dir).catch(() => []);
+  return entries
+    .map((entry) => entry.name)
+    .filter((name) => name !== '.' && name !== '..')
+    .sort();
+}
+
+/** Throws, naming the folder and what its parent holds, when a batch root is not a folder of the server. */
+export async function checkBatchRoot(client: Client, root: string): Promise<void> {
+  try {
+    await client.cd(root);
+  } catch (error) {
+    const parent = path.posix.dirname(path.posix.normalize(root));
+    throw new Error(TRANSFER_MSG.ftpBatchRootMissing(root, parent, await folderNames(client, parent)), {
+      cause: error,
+    });
   }
 }
 
