@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
@@ -81,6 +82,82 @@ async function chooseBarcodes(page: Page, run: string, file: string) {
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   return dialog;
 }
+
+/** A run of the lab's own, private to its group, as Add A Run makes it. */
+async function labRun(page: Page, admin: string, runId: string) {
+  const response = await page.request.post('/api/v1/run_db/save_run', {
+    headers: auth(admin),
+    data: {
+      run_id: runId,
+      result_title: `Mouse brain ${runId}`,
+      date: Date.UTC(2026, 10, 30),
+      assay: 'CUT&Tag',
+      public: false,
+      group: 'neuro-lab',
+    },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+}
+
+/** The demo chip's raw image turned upright and saved as a PNG, as a lab exports it from the microscope. */
+async function chipPng(page: Page, admin: string): Promise<Buffer> {
+  const raw = await page.request.get('/api/v1/storage', {
+    headers: auth(admin),
+    params: { bucket_name: 'atx-data', filename: `data/${RUN}/images/postB_BSA.tif` },
+  });
+  expect(raw.ok()).toBeTruthy();
+  return sharp(await raw.body())
+    .rotate(270)
+    .png()
+    .toBuffer();
+}
+
+/** Metadata with its barcode file, no counts file: the tools. */
+async function toTools(page: Page, run: string) {
+  await chooseBarcodes(page, run, 'demo-bc50.txt');
+  await page
+    .getByRole('dialog', { name: 'Tissue Positions With Counts' })
+    .getByRole('button', { name: 'Skip' })
+    .click();
+}
+
+/** The ROI dragged from 15 % in onto the corners of the upright 990 px chip (scale 0.6). */
+async function roiOnChip(page: Page) {
+  const canvas = stage(page);
+  await page.getByRole('button', { name: 'Activate ROI' }).click();
+  await drag(page, canvas, 0.6, [148.5, 148.5], [-20, -20]);
+  await drag(page, canvas, 0.6, [841.5, 148.5], [1010, -20]);
+  await drag(page, canvas, 0.6, [841.5, 841.5], [1010, 1010]);
+  await drag(page, canvas, 0.6, [148.5, 841.5], [-20, 1010]);
+  await expect(canvas).toHaveAttribute('data-roi', `0,0 ${SIDE},0 ${SIDE},${SIDE} 0,${SIDE}`);
+}
+
+async function update(page: Page, run: string) {
+  await page.goto(`/?component=AtlasBrowser&run_id=${run}`);
+  await page.getByRole('dialog', { name: 'Spatial Folder Found' }).getByRole('button', { name: 'Update' }).click();
+  await expect(snackbar(page)).toContainText('Metadata loaded from existing spatial directory');
+  await page.getByRole('dialog', { name: run }).getByRole('button', { name: 'Confirm' }).click();
+  await page
+    .getByRole('dialog', { name: 'Tissue Positions With Counts' })
+    .getByRole('button', { name: 'Skip' })
+    .click();
+}
+
+const storedJson = async (page: Page, token: string, key: string) =>
+  (await (
+    await page.request.get('/api/v1/storage/json', {
+      headers: auth(token),
+      params: { bucket_name: 'atx-data', filename: key },
+    })
+  ).json()) as Record<string, unknown>;
+
+const storedCsv = async (page: Page, token: string, key: string) =>
+  (await (
+    await page.request.get('/api/v1/storage/csv', {
+      headers: auth(token),
+      params: { bucket_name: 'atx-data', filename: key },
+    })
+  ).json()) as string[][];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -336,6 +413,158 @@ test('update mode keeps the image and rewrites the tixels', async ({ page }) => 
     })
   ).json()) as Record<string, unknown>;
   expect(meta).toMatchObject({ onTissueTixels: after, crop_area: [0, 0, SIDE, SIDE] });
+});
+
+test('a lab’s BSA_HE.png beside a text file named notes.png: generate from it, then Update it', async ({ page }) => {
+  test.setTimeout(240_000);
+  const LAB_RUN = 'D77002';
+  await page.setViewportSize({ width: 1400, height: 1100 });
+  const admin = await apiToken(page, ADMIN.username, ADMIN.password);
+  await labRun(page, admin, LAB_RUN);
+  await upload(page, admin, `data/${LAB_RUN}/images/BSA_HE.png`, await chipPng(page, admin), 'image/png');
+  await upload(page, admin, `data/${LAB_RUN}/images/notes.png`, Buffer.from('BSA then HE, 20x.\n'), 'text/plain');
+
+  await signIn(page, TECH.username, TECH.password);
+  await page.goto('/?component=AtlasBrowser');
+  await chooseRun(page, LAB_RUN);
+  await chooseImage(page, 'BSA_HE.png');
+  await toTools(page, LAB_RUN);
+  await expect(stage(page)).toHaveAttribute('data-width', String(SIDE));
+  await scaleTo06(page);
+  await roiOnChip(page);
+  await page.getByRole('button', { name: 'Threshold', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'BW' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Autofill' }).click();
+  const filled = await onTissue(page);
+  expect(filled).toBeGreaterThan(200);
+
+  // Only the chosen image is decoded: the text file beside it does not matter.
+  await page.getByRole('button', { name: 'Generate Spatial Folder' }).click();
+  await expect(snackbar(page)).toContainText('Spatial Folder Successfully Uploaded', { timeout: 60_000 });
+  const files = page.getByRole('list', { name: 'Spatial folder files' });
+  await expect(files.getByRole('button', { name: 'figure/BSA_HE.png', exact: true })).toBeVisible();
+  await expect(files.getByRole('button', { name: /notes/ })).toHaveCount(0);
+  await shot(page, 'ab-folder-generated-real-name');
+
+  // Reopened: Update works on the folder's own figure/BSA_HE.png, with the tixels it was saved with.
+  await update(page, LAB_RUN);
+  await expect(stage(page)).toHaveAttribute('data-width', String(SIDE));
+  expect(await onTissue(page)).toBe(filled);
+  await expect(page.getByRole('button', { name: 'Left' })).toBeDisabled();
+  await scaleTo06(page);
+  await shot(page, 'ab-folder-update-real-name');
+  await page.getByRole('button', { name: 'Erase' }).click();
+  await drag(page, stage(page), 0.6, [300, 495], [700, 495]);
+  const after = await onTissue(page);
+  expect(after).toBeLessThan(filled);
+  await shot(page, 'ab-folder-update-real-name-erased');
+  await page.getByRole('button', { name: 'Generate Spatial Folder' }).click();
+  await expect(snackbar(page)).toContainText('Spatial Folder Successfully Uploaded', { timeout: 60_000 });
+  const token = await apiToken(page, TECH.username, TECH.password);
+  expect(await storedJson(page, token, `data/${LAB_RUN}/spatial/metadata.json`)).toMatchObject({
+    onTissueTixels: after,
+    bsa_figure: 'figure/BSA_HE.png',
+  });
+});
+
+test('a generation that fails names the file and leaves no spatial folder behind', async ({ page }) => {
+  test.setTimeout(180_000);
+  const SWAP_RUN = 'D77003';
+  await page.setViewportSize({ width: 1400, height: 1100 });
+  const admin = await apiToken(page, ADMIN.username, ADMIN.password);
+  await labRun(page, admin, SWAP_RUN);
+  const chip = await chipPng(page, admin);
+  await upload(page, admin, `data/${SWAP_RUN}/images/BSA_HE.png`, chip, 'image/png');
+  await upload(page, admin, `data/${SWAP_RUN}/images/postB.png`, chip, 'image/png');
+
+  await signIn(page, TECH.username, TECH.password);
+  await page.goto('/?component=AtlasBrowser');
+  await chooseRun(page, SWAP_RUN);
+  await chooseImage(page, 'BSA_HE.png');
+  await toTools(page, SWAP_RUN);
+  await page.getByRole('button', { name: 'Activate ROI' }).click();
+  await page.getByRole('button', { name: 'Threshold', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'BW' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Autofill' }).click();
+
+  // The PostB background turns into a text file under the tool (a sync overwrote it): the task says which file.
+  await upload(page, admin, `data/${SWAP_RUN}/images/postB.png`, Buffer.from('moved to postB_old.png\n'), 'text/plain');
+  await page.getByRole('button', { name: 'Generate Spatial Folder' }).click();
+  await expect(snackbar(page)).toContainText(
+    `Worker failed: The image data/${SWAP_RUN}/images/postB.png could not be read`,
+    { timeout: 60_000 },
+  );
+  await shot(page, 'ab-folder-generate-failed');
+  // Nothing was left half-written: no spatial folder, no staging files.
+  await page.getByRole('button', { name: 'Check Spatial Folder' }).click();
+  await expect(snackbar(page)).toContainText(`Run ${SWAP_RUN} has no spatial folder yet.`);
+  expect((await listed(page, admin, `data/${SWAP_RUN}/`)).filter((key) => !key.includes('/images/'))).toEqual([]);
+});
+
+test('Update reads a folder AtlasXbrowser wrote before 2022-10 (col before row) untransposed', async ({ page }) => {
+  test.setTimeout(180_000);
+  const LEGACY_RUN = 'D77004';
+  const folder = `data/${LEGACY_RUN}/spatial/`;
+  await page.setViewportSize({ width: 1400, height: 1100 });
+  const admin = await apiToken(page, ADMIN.username, ADMIN.password);
+  await labRun(page, admin, LEGACY_RUN);
+  // The original tools' folder: figure/postB_BSA.png, metadata without grid or bsa_figure, and positions as
+  // barcode, in_tissue, col, row, y, x with float pixels. On tissue: a band across the top (rows 0–9, cols 0–39).
+  const n = 50;
+  const onBand = (row: number, col: number) => row < 10 && col < 40;
+  const lines: string[] = [];
+  for (let k = 0; k < n * n; k++) {
+    const col = Math.floor(k / n);
+    const row = k % n;
+    lines.push(`L${k},${onBand(row, col) ? 1 : 0},${col},${row},${20 * row + 5.25},${20 * col + 5.25}`);
+  }
+  const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+  await upload(page, admin, `${folder}figure/postB_BSA.png`, await chipPng(page, admin), 'image/png');
+  await upload(page, admin, `${folder}tissue_positions_list.csv`, Buffer.from(lines.join('\n')), 'text/csv');
+  await upload(
+    page,
+    admin,
+    `${folder}scalefactors_json.json`,
+    json({
+      spot_diameter_fullres: 14.14,
+      fiducial_diameter_fullres: 22.84,
+      tissue_hires_scalef: 2000 / SIDE,
+      tissue_lowres_scalef: 600 / SIDE,
+    }),
+    'application/json',
+  );
+  await upload(
+    page,
+    admin,
+    `${folder}metadata.json`,
+    json({
+      run: LEGACY_RUN,
+      points: [0, 0, SIDE, 0, SIDE, SIDE, 0, SIDE],
+      numChannels: n,
+      orientation: { rotation: 0, horizontal_flip: false, vertical_flip: false },
+      crop_area: [0, 0, SIDE, SIDE],
+      barcode_filename: 'demo-bc50.txt',
+      assay: 'CUT&Tag',
+      species: 'mus_musculus',
+      onTissueTixels: 400,
+    }),
+    'application/json',
+  );
+
+  await signIn(page, TECH.username, TECH.password);
+  await update(page, LEGACY_RUN);
+  await expect(stage(page)).toHaveAttribute('data-width', String(SIDE));
+  expect(await onTissue(page)).toBe(400);
+  await scaleTo06(page);
+  await shot(page, 'ab-folder-update-legacy-order');
+  await page.getByRole('button', { name: 'Generate Spatial Folder' }).click();
+  await expect(snackbar(page)).toContainText('Spatial Folder Successfully Uploaded', { timeout: 60_000 });
+  // Written back in the Visium order: the band is still across the top, not down the left side.
+  const token = await apiToken(page, TECH.username, TECH.password);
+  const csv = await storedCsv(page, token, `${folder}tissue_positions_list.csv`);
+  const on = csv.filter((row) => row[1] === '1').map((row) => [Number(row[2]), Number(row[3])] as const);
+  expect(on).toHaveLength(400);
+  expect(on.every(([row, col]) => onBand(row, col))).toBe(true);
 });
 
 test('the error messages of spec 02 §8 on their bad cases', async ({ page }) => {

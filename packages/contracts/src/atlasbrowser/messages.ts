@@ -41,4 +41,7 @@ export const ATLASBROWSER_MSG = {
   cropOutsideImage: (w: number, h: number) => `crop_area must lie within the rotated image (${w} × ${h} pixels).`,
   updateNeedsFolder: (run: string) => `Run ${run} has no spatial folder to update.`,
   imageMissing: (key: string) => `The image ${key} was not found.`,
+  imageUnreadable: (key: string, reason: string) => `The image ${key} could not be read (${reason}).`,
+  noFolderFigure: (run: string) =>
+    `Run ${run}'s spatial folder has no image under figure/ to update on: choose Reprocess to make it again.`,
 } as const;

@@ -46,6 +46,8 @@ export const ZSpatialMetadata = z
     cValue: z.number().optional(),
     threshold: z.number().optional(),
     grid: z.enum(['bilinear', 'parallelogram']).optional(),
+    /** The chosen image's figure, relative to `spatial/` (e.g. `figure/BSA_HE.png`): what Update works on. */
+    bsa_figure: z.string().optional(),
   })
   .catchall(z.unknown());
 export type TSpatialMetadata = z.infer<typeof ZSpatialMetadata>;
@@ -60,6 +62,7 @@ export const ZOrientation = z.object({
 /** The one args object of `atlasbrowser.generate_spatial` (spec 02 §7.4). */
 export const ZGenerateSpatialArgs = z.object({
   run_id: ZRunIdArg,
+  /** The images to crop into `figure/`: the chosen BSA image and its PostB background, not the whole folder. */
   files: z.array(ZKey).max(16).default([]),
   bsa_filename: ZKey,
   crop_area: z.array(z.number().finite()).length(4, 'crop_area must be [x1, y1, x2, y2]'),

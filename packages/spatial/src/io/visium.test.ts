@@ -80,6 +80,20 @@ describe('readVisiumSpatial', () => {
     expect(spatial.images).toEqual(['figure/cropped.jpg']);
   });
 
+  it('reads an AtlasXbrowser folder from before 2022-10 (col, row, y, x) in its own order', async () => {
+    // Three tixels of a 2 × 2 chip: col runs along x, row down y.
+    const legacy = 'A,1,0,0,10.5,10.5\nB,0,0,1,30.5,10.5\nC,1,1,0,10.5,30.5\nD,0,1,1,30.5,30.5\n';
+    const folder = { 'tissue_positions_list.csv': encode(legacy), 'metadata.json': encode('{"numChannels":2}') };
+    const spatial = await readVisiumSpatial(folder);
+    expect(spatial.order).toBe('atlasx');
+    expect([Array.from(spatial.positions.arrayRow), Array.from(spatial.positions.arrayCol)]).toEqual([
+      [0, 1, 0, 1],
+      [0, 0, 1, 1],
+    ]);
+    // Without AtlasXbrowser's metadata.json a headerless file is Space Ranger's, in the Visium order.
+    expect((await readVisiumSpatial({ 'tissue_positions_list.csv': encode(legacy) })).order).toBe('visium');
+  });
+
   it('names a missing positions file', async () => {
     await expect(readVisiumSpatial({ 'scalefactors_json.json': encode('{}') })).rejects.toThrow(
       'tissue_positions_list.csv: missing: the folder has no tissue_positions.csv or tissue_positions_list.csv',

@@ -277,6 +277,86 @@ describe('atlasbrowser.generate_spatial', () => {
   });
 });
 
+describe('atlasbrowser.generate_spatial on a lab’s images folder (a real-named image beside a text file)', () => {
+  const LAB_RUN = 'D77002';
+  const LAB_FOLDER = `data/${LAB_RUN}/spatial/`;
+  const image = `data/${LAB_RUN}/images/BSA_HE.png`;
+  const notes = `data/${LAB_RUN}/images/notes.png`;
+  const labArgs = (overrides: Partial<TGenerateSpatialArgs> = {}) =>
+    args({ run_id: LAB_RUN, files: [image], bsa_filename: image, ...overrides });
+
+  beforeAll(async () => {
+    await createRuns(t.infra).records.ensureRun({ runId: LAB_RUN, group: 'lab-a', public: false });
+    const raw = await readObject(t.infra.storage, 'atx-data', `data/${RUN}/images/postB_BSA.tif`);
+    await t.infra.storage.put('atx-data', image, await sharp(raw).png().toBuffer());
+    await t.infra.storage.put('atx-data', notes, 'Stained 2026-11-30, 20x objective; HE after BSA.\n');
+  });
+
+  /** Every object under the lab run's folder, by key, as bytes in base64 (so two snapshots compare). */
+  async function snapshot(): Promise<Record<string, string>> {
+    const { objects } = await t.infra.storage.list('atx-data', { prefix: `data/${LAB_RUN}/` });
+    const files: Record<string, string> = {};
+    for (const o of objects)
+      if (!o.key.includes('/images/'))
+        files[o.key] = Buffer.from(await readObject(t.infra.storage, 'atx-data', o.key)).toString('base64');
+    return files;
+  }
+  const run = async (a: TGenerateSpatialArgs) => {
+    const posted = await post(tech, a);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    return (await settle(posted.body._id, tech)).final;
+  };
+
+  it('fails naming a file that is no image and writes nothing under spatial/', async () => {
+    const final = await run(labArgs({ files: [image, notes] }));
+    expect(final.status).toBe('FAILURE');
+    expect(final.error).toContain(`The image ${notes} could not be read (`);
+    expect(await snapshot()).toEqual({});
+    const exists = await api<{ exists: boolean }>(t.app, 'POST', '/api/v1/run_db/check_spatial_folder_exists', {
+      token: tech,
+      body: { bucket_name: 'atx-data', run_id: LAB_RUN },
+    });
+    expect(exists.body.exists).toBe(false);
+  });
+
+  it('stores the chosen image under its own name, records it for Update, and a failed redo changes nothing', async () => {
+    const made = await run(labArgs());
+    expect(made.error).toBeNull();
+    const before = await snapshot();
+    expect(Object.keys(before).sort()).toEqual(
+      [
+        `${LAB_RUN}_compressed_spatial.zip`,
+        'figure/BSA_HE.png',
+        'metadata.json',
+        'scalefactors_json.json',
+        'tissue_hires_image.png',
+        'tissue_lowres_image.png',
+        'tissue_positions_list.csv',
+      ].map((name) => `${LAB_FOLDER}${name}`),
+    );
+    const metadata = JSON.parse(Buffer.from(before[`${LAB_FOLDER}metadata.json`]!, 'base64').toString('utf8'));
+    expect(metadata.bsa_figure).toBe('figure/BSA_HE.png');
+
+    // Reprocessed unturned (every image would change), with the text file among the chosen: all or nothing.
+    const redo = await run(
+      labArgs({ files: [image, notes], orientation: { rotation: 0, horizontal_flip: false, vertical_flip: false } }),
+    );
+    expect(redo.status).toBe('FAILURE');
+    expect(redo.error).toContain(notes);
+    expect(await snapshot()).toEqual(before);
+
+    // Update keeps recording the figure it worked on.
+    const updated = await run(
+      labArgs({ updating_existing: true, files: [], bsa_filename: `${LAB_FOLDER}figure/BSA_HE.png` }),
+    );
+    expect(updated.error).toBeNull();
+    const after = JSON.parse(
+      Buffer.from(await readObject(t.infra.storage, 'atx-data', `${LAB_FOLDER}metadata.json`)).toString('utf8'),
+    );
+    expect(after.bsa_figure).toBe('figure/BSA_HE.png');
+  });
+});
+
 describe('AtlasXbrowser configuration and SLIMS', () => {
   it('gives the buckets, barcode folder and mapping; SLIMS is not offered without SLIMS_URL', async () => {
     const config = await api(t.app, 'GET', '/api/v1/atlasbrowser/config', { token: tech });

@@ -1,7 +1,7 @@
 import { ATLASBROWSER_MSG, ZGenerateSpatialArgs, type TGenerateSpatialResult } from '@atlas/contracts';
 import { z } from 'zod';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
-import { spatialFolderOf, writeSpatialFolder, type GenerateSpatialInput } from './spatial-writer.js';
+import { spatialFolderOf, stagingFolderOf, writeSpatialFolder, type GenerateSpatialInput } from './spatial-writer.js';
 
 /** Checks between fields that zod's shape cannot say; messages fit for the user. */
 function checkConsistent(input: GenerateSpatialInput): GenerateSpatialInput {
@@ -46,7 +46,10 @@ export const generateSpatial = defineTask({
   parse: (args) => checkConsistent(parseInput(z.tuple([ZGenerateSpatialArgs]), args, 'args')[0]),
   touches: (input) => ({
     read: input.updating_existing ? [] : input.files.map((key) => ({ bucket: input.bucket_name_bsa, key })),
-    write: [{ bucket: input.bucket_name_spatial, key: spatialFolderOf(input) }],
+    write: [
+      { bucket: input.bucket_name_spatial, key: spatialFolderOf(input) },
+      { bucket: input.bucket_name_spatial, key: stagingFolderOf(input) },
+    ],
   }),
   run: async (input, { deps, progress }): Promise<TGenerateSpatialResult> => {
     for (const bucket of [input.bucket_name_bsa, input.bucket_name_spatial])

@@ -22,6 +22,13 @@ export type GenerateSpatialInput = z.output<typeof ZGenerateSpatialArgs>;
 export const spatialFolderOf = (input: Pick<GenerateSpatialInput, 'root_dir_spatial' | 'run_id'>) =>
   `${input.root_dir_spatial}/${input.run_id}/spatial/`;
 
+/**
+ * Where a folder is written before it moves into `spatial/`, beside it so that it belongs to the same run (and its
+ * write lease): `spatial/` changes only once every file of the new folder is stored.
+ */
+export const stagingFolderOf = (input: Pick<GenerateSpatialInput, 'root_dir_spatial' | 'run_id'>) =>
+  `${input.root_dir_spatial}/${input.run_id}/.spatial-staging/`;
+
 const POSITIONS = 'tissue_positions_list.csv';
 const SCALEFACTORS = 'scalefactors_json.json';
 const METADATA = 'metadata.json';
@@ -39,15 +46,20 @@ const clockwise = (ccw: number) => (((-ccw % 360) + 360) % 360) as number;
 
 /** The source image rotated, flipped and cropped as the browser showed it: full-resolution pixels. */
 async function cropped(
+  key: string,
   source: Uint8Array,
   input: GenerateSpatialInput,
 ): Promise<{ image: Buffer; width: number; height: number }> {
   const { rotation, horizontal_flip, vertical_flip } = input.orientation;
+  // Decoding happens here: a file that is no image (a text file named notes.png) is named in the task's error.
   let rotated = await sharp(source, { limitInputPixels: false })
     .rotate(clockwise(rotation), { background: { r: 0, g: 0, b: 0, alpha: 1 } })
     .removeAlpha()
     .raw()
-    .toBuffer({ resolveWithObject: true });
+    .toBuffer({ resolveWithObject: true })
+    .catch((error: Error) => {
+      throw new Error(ATLASBROWSER_MSG.imageUnreadable(key, error.message));
+    });
   // Mirrors apply to the turned image, as the tool shows them. In one sharp pipeline they would come before the
   // rotation whatever the call order, so they get a pass of their own.
   if (horizontal_flip || vertical_flip)
@@ -80,11 +92,21 @@ function positionsOf(input: GenerateSpatialInput, rule: GridRule) {
   return { rows, roi, onTissue: rows.filter((r) => r.inTissue === 1).length };
 }
 
+/** The figure of the chosen image, relative to the folder: `figure/{its name}.png`. */
+const figureOf = (key: string) => `figure/${path.posix.basename(key).replace(/\.[^.]+$/, '')}.png`;
+
 /** metadata.json: every field the browser sent (spec 02 §3) plus what the server decided. */
 function metadataJson(input: GenerateSpatialInput, rule: GridRule, onTissue: number): string {
+  const folder = spatialFolderOf(input);
   const metadata: TSpatialMetadata = {
     ...input.metadata,
     run: input.run_id,
+    // Update works on this figure (in update mode `bsa_filename` is already the folder's figure).
+    bsa_figure: input.updating_existing
+      ? input.bsa_filename.startsWith(folder)
+        ? input.bsa_filename.slice(folder.length)
+        : input.metadata.bsa_figure
+      : figureOf(input.bsa_filename),
     crop_area: input.crop_area,
     orientation: input.orientation,
     barcode_filename: input.barcode_filename,
@@ -94,11 +116,15 @@ function metadataJson(input: GenerateSpatialInput, rule: GridRule, onTissue: num
   return `${JSON.stringify(metadata, null, 2)}\n`;
 }
 
+/** The folder's files in writing order: images, then what places them, then the zip of them all. */
+type Outputs = Map<string, Buffer>;
+
 /**
- * Writes the spatial folder of DESIGN §7 into `{bucket_name_spatial}/{root_dir_spatial}/{run}/spatial/`. A new
- * folder: images (hires, lowres, figure sources) first, then positions, scale factors and metadata, then the
- * zip of them all, so a reader that finds the zip finds a whole folder. Update mode rewrites only metadata.json,
- * tissue_positions_list.csv and the zip.
+ * Computes the spatial folder of DESIGN §7 for `{bucket_name_spatial}/{root_dir_spatial}/{run}/spatial/` and then
+ * writes it, so that one that cannot be made (an image that does not decode, a crop off the image) leaves the
+ * folder as it was. A new folder holds the images (hires, lowres, a figure of each of `files`: the chosen image and
+ * its PostB background), positions, scale factors and metadata, then the zip of them all. Update mode rewrites only
+ * metadata.json, tissue_positions_list.csv and the zip.
  */
 export async function writeSpatialFolder(
   storage: ObjectStore,
@@ -109,13 +135,7 @@ export async function writeSpatialFolder(
   const bucket = input.bucket_name_spatial;
   const rule: GridRule = input.metadata.grid ?? 'parallelogram';
   const { rows, roi, onTissue } = positionsOf(input, rule);
-  const written = new Map<string, Buffer>();
-  const put = async (name: string, data: Buffer) => {
-    await storage.put(bucket, `${folder}${name}`, data, {
-      contentType: name.endsWith('.png') ? 'image/png' : name.endsWith('.json') ? 'application/json' : 'text/csv',
-    });
-    written.set(name, data);
-  };
+  const outputs: Outputs = new Map();
 
   if (input.updating_existing) {
     if (!(await storage.exists(bucket, `${folder}${SCALEFACTORS}`)))
@@ -126,45 +146,83 @@ export async function writeSpatialFolder(
     let bsa: Awaited<ReturnType<typeof cropped>> | null = null;
     for (const [i, key] of files.entries()) {
       if (!(await storage.exists(input.bucket_name_bsa, key))) throw new Error(ATLASBROWSER_MSG.imageMissing(key));
-      const image = await cropped(await readObject(storage, input.bucket_name_bsa, key), input);
+      const image = await cropped(key, await readObject(storage, input.bucket_name_bsa, key), input);
       if (i === 0) {
         bsa = image;
         const hires = sizeForLongSide(image.width, image.height, HIRES_SIDE);
-        await put(HIRES, await rawImage(image).resize(hires.width, hires.height).png().toBuffer());
+        outputs.set(HIRES, await rawImage(image).resize(hires.width, hires.height).png().toBuffer());
         const lowres = sizeForLongSide(image.width, image.height, LOWRES_SIDE);
-        await put(LOWRES, await rawImage(image).resize(lowres.width, lowres.height).png().toBuffer());
+        outputs.set(LOWRES, await rawImage(image).resize(lowres.width, lowres.height).png().toBuffer());
       }
-      const name = `figure/${path.posix.basename(key).replace(/\.[^.]+$/, '')}.png`;
-      await put(name, await rawImage(image).png(FIGURE_PNG).toBuffer());
-      await progress(10 + (70 * (i + 1)) / files.length);
+      outputs.set(figureOf(key), await rawImage(image).png(FIGURE_PNG).toBuffer());
+      await progress(10 + (60 * (i + 1)) / files.length);
     }
     const spot = gridSpotDiameter(roi, input.metadata.numChannels, rule);
-    await put(SCALEFACTORS, Buffer.from(`${JSON.stringify(spatialScalefactors(spot, bsa!.width), null, 2)}\n`));
+    outputs.set(SCALEFACTORS, Buffer.from(`${JSON.stringify(spatialScalefactors(spot, bsa!.width), null, 2)}\n`));
   }
-  await put(POSITIONS, Buffer.from(positionsCsv(rows)));
-  await put(METADATA, Buffer.from(metadataJson(input, rule, onTissue)));
-  await progress(85);
+  outputs.set(POSITIONS, Buffer.from(positionsCsv(rows)));
+  outputs.set(METADATA, Buffer.from(metadataJson(input, rule, onTissue)));
 
   // The zip holds the whole folder: in update mode the images are the ones already there.
   const listed = (await storage.list(bucket, { prefix: folder })).objects.map((o) => o.key.slice(folder.length));
-  const names = [...new Set([...listed, ...written.keys()])].filter((n) => n !== zipName(input.run_id)).sort();
+  const names = [...new Set([...listed, ...outputs.keys()])].filter((n) => n !== zipName(input.run_id)).sort();
   const entries = [];
   for (const name of names)
     entries.push({
       name: `spatial/${name}`,
-      data: written.get(name) ?? Buffer.from(await readObject(storage, bucket, `${folder}${name}`)),
+      data: outputs.get(name) ?? Buffer.from(await readObject(storage, bucket, `${folder}${name}`)),
     });
-  await put(zipName(input.run_id), zipFiles(entries));
+  outputs.set(zipName(input.run_id), zipFiles(entries));
+  await progress(75);
+
+  await commitFolder(storage, bucket, stagingFolderOf(input), folder, outputs, progress);
   await progress(100);
   const spot = JSON.parse(
-    (written.get(SCALEFACTORS) ?? Buffer.from(await readObject(storage, bucket, `${folder}${SCALEFACTORS}`))).toString(
+    (outputs.get(SCALEFACTORS) ?? Buffer.from(await readObject(storage, bucket, `${folder}${SCALEFACTORS}`))).toString(
       'utf8',
     ),
   ) as { spot_diameter_fullres: number };
   return {
     folder,
-    files: [...written.keys()].map((n) => `${folder}${n}`),
+    files: [...outputs.keys()].map((n) => `${folder}${n}`),
     on_tissue: onTissue,
     spot_diameter_fullres: spot.spot_diameter_fullres,
   };
+}
+
+const contentTypeOf = (name: string) =>
+  name.endsWith('.png')
+    ? 'image/png'
+    : name.endsWith('.json')
+      ? 'application/json'
+      : name.endsWith('.zip')
+        ? 'application/zip'
+        : 'text/csv';
+
+/**
+ * Stores every output under `staging` first, then moves each into `folder` in writing order (the zip last, so a
+ * reader that finds the zip finds a whole folder). A failed store leaves `folder` untouched; the staging files go
+ * either way, and any left by a worker that died are cleared first (the task's write lease covers both folders).
+ */
+async function commitFolder(
+  storage: ObjectStore,
+  bucket: string,
+  staging: string,
+  folder: string,
+  outputs: Outputs,
+  progress: Progress,
+): Promise<void> {
+  const clearStaging = async () => {
+    for (const { key } of (await storage.list(bucket, { prefix: staging })).objects) await storage.delete(bucket, key);
+  };
+  await clearStaging();
+  try {
+    for (const [name, data] of outputs)
+      await storage.put(bucket, `${staging}${name}`, data, { contentType: contentTypeOf(name) });
+    await progress(90);
+    for (const name of outputs.keys())
+      await storage.move({ bucket, key: `${staging}${name}` }, { bucket, key: `${folder}${name}` });
+  } finally {
+    await clearStaging();
+  }
 }

@@ -60,4 +60,17 @@ describe('the generate_spatial args of the tool', () => {
   it('sends no raw files in update mode', () => {
     expect(generateArgs({ ...input, updateMode: true }).files).toEqual([]);
   });
+
+  it('sends only the chosen image and its PostB background, not the rest of the images folder', () => {
+    const folder = 'data/D77002/images/';
+    const files = ['BSA_HE.png', 'HE_section2.tif', 'notes.png', 'postB.tif'].map((name) => `${folder}${name}`);
+    expect(generateArgs({ ...input, files, bsaKey: `${folder}BSA_HE.png` }).files).toEqual([
+      `${folder}BSA_HE.png`,
+      `${folder}postB.tif`,
+    ]);
+    const withoutPostB = files.filter((key) => !key.endsWith('postB.tif'));
+    expect(generateArgs({ ...input, files: withoutPostB, bsaKey: `${folder}HE_section2.tif` }).files).toEqual([
+      `${folder}HE_section2.tif`,
+    ]);
+  });
 });

@@ -4,11 +4,22 @@ import { pointsOf } from './geometry';
 import type { Orientation } from './orientation';
 
 export const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+/** The PostB background the tool offers: a file named exactly `postB.<ext>` (or `…_postB.<ext>`). */
+export const isPostB = (key: string) => /(^|[/_])postB\.[a-z]+$/i.test(key);
+
+/**
+ * The images the task crops into `figure/`: the chosen BSA image and the run's PostB background. The rest of the
+ * images folder (other stains, a text file named notes.png) is not the task's to decode.
+ */
+export const chosenImages = (images: readonly string[], bsaKey: string): string[] => {
+  const postB = images.find((key) => key !== bsaKey && isPostB(key));
+  return postB ? [bsaKey, postB] : [bsaKey];
+};
 
 export interface GenerateInput {
   config: TAtlasBrowserConfig;
   runId: string;
-  /** The run's raw images (empty in update mode: the folder's own figure is the source). */
+  /** The run's raw images (none go in update mode: the folder's own figure is the source). */
   files: string[];
   bsaKey: string;
   updateMode: boolean;
@@ -32,7 +43,7 @@ export function generateArgs(input: GenerateInput): TGenerateSpatialArgs {
     for (let col = 0; col < n; col++) mask.push({ position: [row, col], value: input.mask[row * n + col] ? 1 : 0 });
   return {
     run_id: input.runId,
-    files: input.updateMode ? [] : input.files,
+    files: input.updateMode ? [] : chosenImages(input.files, input.bsaKey),
     bsa_filename: input.bsaKey,
     crop_area: input.cropArea,
     mask,

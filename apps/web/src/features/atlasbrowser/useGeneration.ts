@@ -21,10 +21,12 @@ export function useGeneration(config: TAtlasBrowserConfig, runId: string, snack:
       void queryClient.invalidateQueries({ queryKey: ['atlasbrowser', 'runs'] });
       setShowFolder(true);
     } else if (finalStatus === 'FAILURE') {
-      snack(ATLASBROWSER_MSG.workerFailed, { color: 'error' });
+      // The task's own error names what failed (e.g. the image that does not decode).
+      const error = task.data?.error;
+      snack(error ? `${ATLASBROWSER_MSG.workerFailed}: ${error}` : ATLASBROWSER_MSG.workerFailed, { color: 'error' });
       setTaskId(null);
     }
-  }, [finalStatus, taskId, snack, queryClient]);
+  }, [finalStatus, taskId, snack, queryClient, task.data?.error]);
 
   return {
     taskId,

@@ -10,8 +10,8 @@ import {
 import type { ShowSnack } from '../../app/feedback';
 import { checkSpatialFolder, fetchStored, fetchStoredText, pullSlims, useBarcodeFiles, useRunsWithImages } from './api';
 import type { MetadataChoice } from './dialogs';
-import { loadExistingFolder, spatialFolder, type ExistingFolder } from './existingFolder';
-import { baseName } from './generateArgs';
+import { FolderNotUpdatableError, loadExistingFolder, spatialFolder, type ExistingFolder } from './existingFolder';
+import { baseName, isPostB } from './generateArgs';
 import { canvasFromBlob } from './imageOps';
 import { EMPTY_METADATA, metadataFromJson, metadataFromSlims } from './metadata';
 import type { useImageTransform } from './useImageTransform';
@@ -22,8 +22,6 @@ export interface Barcodes {
   channels: number;
   key: string;
 }
-
-const isPostB = (key: string) => /(^|[/_])postB\.[a-z]+$/i.test(key);
 
 /**
  * The dialogs between choosing a run and the tools (spec 02 §2.8): spatial folder found → Update / Reprocess,
@@ -169,8 +167,9 @@ export function useRunFlow(opts: {
         setFolderMask(folder.mask);
         opts.onFolderLoaded(folder);
         await openMetadata(existing);
-      } catch {
-        snack(ATLASBROWSER_MSG.imageLoadFailed, { color: 'error' });
+      } catch (error) {
+        const message = error instanceof FolderNotUpdatableError ? error.message : ATLASBROWSER_MSG.imageLoadFailed;
+        snack(message, { color: 'error' });
         setStep('idle');
       }
     },
