@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { sharedData } from '@atlas/spatial/testing';
 import { ADMIN, expect, shot, signIn, test } from './fixtures';
 
 /**
@@ -147,4 +148,23 @@ test('an upload interrupted in a closed tab resumes when the same file is chosen
   await expect(area(again, 'Gene Matrix').getByRole('button', { name: 'Upload' })).toBeDisabled();
   expect(sent).toEqual([]);
   await shot(again, 'uploader-matrices');
+
+  // The tracks tab: a bigWig lands in the run's tracks folder under its own name, where the track browser lists
+  // it; a file that is no track is refused by name before anything is sent.
+  await again.getByRole('tab', { name: 'Track Upload' }).click();
+  fs.copyFileSync(sharedData('bigwig/variable_step.bw'), file('H3K27ac_C1.bw'));
+  await again.getByLabel('Track file').setInputFiles(file('H3K27ac_C1.bw'));
+  await expect(area(again, 'Track')).toContainText(`Path: data/${RUN}/tracks/H3K27ac_C1.bw`);
+  await area(again, 'Track').getByRole('button', { name: 'Upload' }).click();
+  await expect(area(again, 'Track')).toContainText(
+    `Stored at data/${RUN}/tracks/H3K27ac_C1.bw: a bigwig track for the track browser`,
+  );
+  await area(again, 'Track').getByRole('button', { name: 'Clear' }).click();
+  fs.writeFileSync(file('peaks.bw'), 'chr1\t100\t200\n');
+  await again.getByLabel('Track file').setInputFiles(file('peaks.bw'));
+  await expect(area(again, 'Track').getByRole('alert')).toContainText(
+    'peaks.bw was refused: its first bytes are not those of a bigWig file (no bigWig signature)',
+  );
+  expect(sent.filter((method) => method === 'POST')).toHaveLength(1);
+  await shot(again, 'uploader-tracks');
 });

@@ -26,6 +26,19 @@ export const TRACK_FORMATS = ['bigwig', 'bigbed', 'bedgraph', 'bed', 'fragments'
 export const ZTrackFormat = z.enum(TRACK_FORMATS);
 export type TTrackFormat = z.infer<typeof ZTrackFormat>;
 
+/** A track file's format by its name (spec 03 §7 "Tracks" file types); null for indexes and anything else. */
+export function trackFormat(name: string): TTrackFormat | null {
+  if (/\.(bw|bigwig)$/i.test(name)) return 'bigwig';
+  if (/\.(bb|bigbed)$/i.test(name)) return 'bigbed';
+  if (/\.(bedgraph|bg)(\.gz)?$/i.test(name)) return 'bedgraph';
+  if (/fragments\.tsv(\.gz)?$/i.test(name)) return 'fragments';
+  if (/\.bed(\.gz)?$/i.test(name)) return 'bed';
+  return null;
+}
+
+/** Index files read beside a track (tabix and CSI), named after it: `fragments.tsv.gz.tbi`. */
+export const TRACK_INDEX_ENDINGS = ['.tbi', '.csi'] as const;
+
 export const ZTrackFile = z.object({
   /** The file name without its folder, e.g. `C1.bw`. */
   name: z.string(),

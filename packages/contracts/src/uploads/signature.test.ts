@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isTrackFileName } from './index.js';
 import { signatureProblem } from './signature.js';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
@@ -31,5 +32,26 @@ describe('upload signatures', () => {
     expect(signatureProblem('tiff', bytes(0x89, 0x50, 0x4e, 0x47, 13))).toBe('it is a PNG image, not a TIFF image');
     expect(signatureProblem('tiff', bytes(...HDF5))).toMatch(/no TIFF signature/);
     expect(signatureProblem('h5ad', bytes())).toBe('the file is empty');
+  });
+
+  it('a track by its name: bigWig/bigBed magic, gzip for .gz and indexes, text for plain BED-like files', () => {
+    expect(signatureProblem('track', bytes(0x26, 0xfc, 0x8f, 0x88, 4), 'C1.bw')).toBeNull();
+    expect(signatureProblem('track', bytes(0xeb, 0xf2, 0x89, 0x87, 4), 'peaks.bb')).toBeNull();
+    expect(signatureProblem('track', bytes(0x1f, 0x8b, 8, 4), 'atac_fragments.tsv.gz')).toBeNull();
+    expect(signatureProblem('track', bytes(0x1f, 0x8b, 8, 4), 'atac_fragments.tsv.gz.tbi')).toBeNull();
+    expect(signatureProblem('track', new TextEncoder().encode('chr1\t10\t20\t0.5\n'), 'C1.bedgraph')).toBeNull();
+    expect(signatureProblem('track', bytes(0x1f, 0x8b, 8), 'C1.bw')).toBe('it is a gzip file, not a bigWig file');
+    expect(signatureProblem('track', bytes(...HDF5), 'peaks.bed')).toBe(
+      'its first bytes are not those of a bed text file (no text signature)',
+    );
+  });
+});
+
+describe('track upload names', () => {
+  it('takes track formats and their indexes with plain names only', () => {
+    for (const good of ['C1.bw', 'peaks.bigBed', 'x.bed.gz', 'C1.bedgraph', 'atac_fragments.tsv.gz', 'a.bed.gz.tbi'])
+      expect(isTrackFileName(good), good).toBe(true);
+    for (const bad of ['../x.bw', 'notes.txt', 'a b.bw', 'x.tbi', '.hidden.bw', 'C1.bw.csi.tbi'])
+      expect(isTrackFileName(bad), bad).toBe(false);
   });
 });

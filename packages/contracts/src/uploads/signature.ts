@@ -1,3 +1,4 @@
+import { trackFormat } from '../genes/tracks.js';
 import type { UploadKind } from './index.js';
 
 /**
@@ -17,6 +18,16 @@ const TIFF = [
   [0x49, 0x49, 0x2b, 0x00], // BigTIFF
   [0x4d, 0x4d, 0x00, 0x2b],
 ];
+/** bigWig and bigBed headers start with their magic number, in the writer's byte order. */
+const BIGWIG = [
+  [0x26, 0xfc, 0x8f, 0x88],
+  [0x88, 0x8f, 0xfc, 0x26],
+];
+const BIGBED = [
+  [0xeb, 0xf2, 0x89, 0x87],
+  [0x87, 0x89, 0xf2, 0xeb],
+];
+const GZIP = [0x1f, 0x8b];
 /** Formats people pick by mistake, named in the refusal. */
 const KNOWN: [string, number[]][] = [
   ['a zip archive (a .zarr.zip?)', [0x50, 0x4b, 0x03, 0x04]],
@@ -33,16 +44,46 @@ const startsWith = (head: Uint8Array, bytes: readonly number[], at = 0) =>
  * What is wrong with a file of `kind` whose first bytes are `head` (up to SIGNATURE_BYTES; fewer when the file is
  * shorter), or null when its signature fits.
  */
-export function signatureProblem(kind: UploadKind, head: Uint8Array): string | null {
+export function signatureProblem(kind: UploadKind, head: Uint8Array, filename = ''): string | null {
   if (head.length === 0) return 'the file is empty';
-  const fits =
-    kind === 'h5ad'
-      ? HDF5_OFFSETS.some((at) => startsWith(head, HDF5, at))
-      : TIFF.some((magic) => startsWith(head, magic));
-  if (fits) return null;
-  const wanted = kind === 'h5ad' ? 'an HDF5 AnnData file (.h5ad)' : 'a TIFF image';
+  const expected = expectedSignature(kind, filename);
+  if (expected.fits(head)) return null;
   const found = KNOWN.find(([, magic]) => startsWith(head, magic))?.[0];
   return found
-    ? `it is ${found}, not ${wanted}`
-    : `its first bytes are not those of ${wanted} (no ${kind === 'h5ad' ? 'HDF5' : 'TIFF'} signature)`;
+    ? `it is ${found}, not ${expected.wanted}`
+    : `its first bytes are not those of ${expected.wanted} (no ${expected.signature} signature)`;
 }
+
+interface Expected {
+  wanted: string;
+  signature: string;
+  fits(head: Uint8Array): boolean;
+}
+
+function expectedSignature(kind: UploadKind, filename: string): Expected {
+  if (kind === 'h5ad')
+    return {
+      wanted: 'an HDF5 AnnData file (.h5ad)',
+      signature: 'HDF5',
+      fits: (head) => HDF5_OFFSETS.some((at) => startsWith(head, HDF5, at)),
+    };
+  if (kind === 'tiff')
+    return { wanted: 'a TIFF image', signature: 'TIFF', fits: (head) => TIFF.some((magic) => startsWith(head, magic)) };
+  return trackSignature(filename);
+}
+
+/** A track's first bytes by its name: bigWig/bigBed magic, gzip (BGZF) for .gz and indexes, else plain text. */
+function trackSignature(filename: string): Expected {
+  const format = trackFormat(filename);
+  if (format === 'bigwig')
+    return { wanted: 'a bigWig file', signature: 'bigWig', fits: (head) => BIGWIG.some((m) => startsWith(head, m)) };
+  if (format === 'bigbed')
+    return { wanted: 'a bigBed file', signature: 'bigBed', fits: (head) => BIGBED.some((m) => startsWith(head, m)) };
+  if (format === null || filename.endsWith('.gz'))
+    return { wanted: 'a gzip (bgzip) file', signature: 'gzip', fits: (head) => startsWith(head, GZIP) };
+  return { wanted: `a ${format} text file`, signature: 'text', fits: isText };
+}
+
+/** Text a BED-like file can hold: no NUL and no other control bytes but tab, CR and LF. */
+const isText = (head: Uint8Array): boolean =>
+  head.every((byte) => byte >= 0x20 || byte === 9 || byte === 10 || byte === 13);

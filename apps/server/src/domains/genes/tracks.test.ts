@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENES_MSG, TRACK_LINK_SECONDS, type TNetwork, type TTracks } from '@atlas/contracts';
+import { GENES_MSG, TRACK_LINK_SECONDS, trackFormat, type TNetwork, type TTracks } from '@atlas/contracts';
 import { buildGroup, buildRun, buildUser } from '../../../test/factories.js';
 import { createTestApp, setRunPublic, type TestApp } from '../../../test/harness.js';
 import { adminToken, api } from '../../../test/accounts.js';
 import { tracksBucket } from '../../config.js';
-import { trackFormat } from './tracks.js';
 
 let t: TestApp;
 let admin: string;

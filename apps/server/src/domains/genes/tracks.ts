@@ -1,11 +1,12 @@
 import {
   GENES_MSG,
   GENOME_OF_SPECIES,
+  TRACK_INDEX_ENDINGS,
   TRACK_LINK_SECONDS,
+  trackFormat,
   ZNetwork,
   type TNetwork,
   type TTrackFile,
-  type TTrackFormat,
   type TTrackReference,
   type TTracks,
 } from '@atlas/contracts';
@@ -13,17 +14,6 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { readObject, type ObjectStore } from '../../infra/storage/index.js';
 import type { RunAccess } from '../runs/index.js';
 
-/** A track file's format by its name (spec 03 §7 "Tracks" file types); null for indexes and anything else. */
-export function trackFormat(name: string): TTrackFormat | null {
-  if (/\.(bw|bigwig)$/i.test(name)) return 'bigwig';
-  if (/\.(bb|bigbed)$/i.test(name)) return 'bigbed';
-  if (/\.(bedgraph|bg)(\.gz)?$/i.test(name)) return 'bedgraph';
-  if (/fragments\.tsv(\.gz)?$/i.test(name)) return 'fragments';
-  if (/\.bed(\.gz)?$/i.test(name)) return 'bed';
-  return null;
-}
-
-const INDEX_ENDINGS = ['.tbi', '.csi'];
 const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
 /**
@@ -52,7 +42,7 @@ export function createTrackFiles(deps: { storage: ObjectStore; tracksBucket: str
         for (const key of keys) {
           const format = trackFormat(key);
           if (!format) continue;
-          const index = INDEX_ENDINGS.map((e) => key + e).find((k) => present.has(k));
+          const index = TRACK_INDEX_ENDINGS.map((e) => key + e).find((k) => present.has(k));
           files.push({
             name: baseName(key),
             format,

@@ -1,6 +1,6 @@
 import { describeTiff, readH5ad, readTiffInfo, SpatialFormatError } from '@atlas/spatial';
 import type { StagedFile } from './staging.js';
-import type { UploadKind } from '@atlas/contracts';
+import { SIGNATURE_BYTES, signatureProblem, trackFormat, type UploadKind } from '@atlas/contracts';
 
 /** Names the first few of a list, for a one-line description. */
 const some = (names: readonly string[], max = 6) =>
@@ -18,6 +18,7 @@ const some = (names: readonly string[], max = 6) =>
 export async function checkArrival(kind: UploadKind, file: StagedFile, name: string): Promise<string> {
   try {
     if (kind === 'tiff') return describeTiff(await readTiffInfo(file.readAt, file.size, name));
+    if (kind === 'track') return await describeTrack(file, name);
     const summary = await readH5ad(await file.localPath(), { matrix: false, name, obsm: true });
     const obsm = Object.keys(summary.obsm);
     return (
@@ -28,6 +29,18 @@ export async function checkArrival(kind: UploadKind, file: StagedFile, name: str
     if (error instanceof SpatialFormatError) throw new ArrivalError(error.problem);
     throw error;
   }
+}
+
+/**
+ * A track is checked by its first bytes (the upload's first request was already refused on them when it carried
+ * them all) and named for the track browser: 'bigwig track' or 'index of …'; igv reads the rest when drawn.
+ */
+async function describeTrack(file: StagedFile, name: string): Promise<string> {
+  const head = await file.readAt(0, Math.min(SIGNATURE_BYTES, file.size));
+  const problem = signatureProblem('track', head, name);
+  if (problem) throw new ArrivalError(problem);
+  const format = trackFormat(name);
+  return format ? `a ${format} track for the track browser` : `an index for the track browser`;
 }
 
 export class ArrivalError extends Error {}

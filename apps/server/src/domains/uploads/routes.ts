@@ -14,7 +14,7 @@ import {
   type UploadMetadata,
   type TusUploadResult,
 } from '@atlas/contracts';
-import { dataBucket as dataBucketOf } from '../../config.js';
+import { dataBucket as dataBucketOf, tracksBucket as tracksBucketOf } from '../../config.js';
 import { errorBody, HttpError, notFound } from '../../http/errors.js';
 import { rawRoute } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
@@ -56,7 +56,11 @@ function metadataOf(raw: Record<string, string | null | undefined> | undefined):
  */
 export function registerUploadRoutes(app: FastifyInstance, infra: UploadsInfra, runs: Runs): void {
   const { storage, config, log } = infra;
-  const bucket = dataBucketOf(config);
+  /** Where a slot's upload lands: its run's folder in the data bucket, or in the tracks bucket for tracks. */
+  const destination = (meta: UploadMetadata) => ({
+    bucket: UPLOAD_SLOTS[meta.slot].kind === 'track' ? tracksBucketOf(config) : dataBucketOf(config),
+    key: uploadKey(meta.run_id, meta.slot, meta.filename),
+  });
   const staging = createStaging(config, storage);
   const { datastore } = staging;
   const finishing = new Map<string, Promise<TusUploadResult>>();
@@ -72,7 +76,7 @@ export function registerUploadRoutes(app: FastifyInstance, infra: UploadsInfra, 
 
   async function commit(upload: Upload): Promise<TusUploadResult> {
     const meta = metadataOf(upload.metadata);
-    const key = uploadKey(meta.run_id, meta.slot);
+    const { bucket, key } = destination(meta);
     const staged = await staging.open(upload.id);
     try {
       let description: string;
@@ -122,7 +126,7 @@ export function registerUploadRoutes(app: FastifyInstance, infra: UploadsInfra, 
   /** The runs domain decides whether this caller may write the slot's destination. */
   const checkWrite = async (identity: Identity, meta: UploadMetadata) => {
     try {
-      await runs.objects.check(callerOf(identity), 'write', [{ bucket, key: uploadKey(meta.run_id, meta.slot) }]);
+      await runs.objects.check(callerOf(identity), 'write', [destination(meta)]);
     } catch (error) {
       if (error instanceof NotVisibleError) throw notFound(error.message);
       throw error;
@@ -195,7 +199,7 @@ export function registerUploadRoutes(app: FastifyInstance, infra: UploadsInfra, 
   ): Promise<{ body: Readable } | { refusal: string }> {
     const meta = metadataOf(upload.metadata);
     const { head, body } = await peekHead(request.raw, SIGNATURE_BYTES);
-    const problem = signatureProblem(UPLOAD_SLOTS[meta.slot].kind, head);
+    const problem = signatureProblem(UPLOAD_SLOTS[meta.slot].kind, head, meta.filename);
     // A first request shorter than the signature's reach (a client's tiny chunk) is left to the arrival check.
     const seenEnough = head.length >= Math.min(SIGNATURE_BYTES, upload.size ?? Infinity);
     if (!problem || !seenEnough) return { body };

@@ -9,11 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRun, writeSyntheticH5ad } from '@atlas/spatial';
 import { UPLOAD_PATH, uploadKey, type UploadSlot } from '@atlas/contracts';
 import { buildApp } from '../../app.js';
-import { dataBucket } from '../../config.js';
+import { dataBucket, tracksBucket } from '../../config.js';
 import { fsBucketFolder, readObject } from '../../infra/storage/index.js';
 import { adminToken, confirmedUser } from '../../../test/accounts.js';
 import { createTestInfra, type TestInfra } from '../../../test/harness.js';
 import { S3RVER_ENV, startS3rver } from '../../../test/s3rver.js';
+import { hasSharedData, sharedData } from '@atlas/spatial/testing';
 import { stagingBucketOf } from './index.js';
 
 /**
@@ -221,6 +222,66 @@ for (const driver of ['fs', 's3'] as const) {
       const good = (await create('D07006', 'genes', h5ad.length)).headers.get('location')!;
       expect((await patch(good, 0, h5ad.subarray(0, 4096))).status).toBe(204);
       await fetch(`${origin()}${good}`, { method: 'DELETE', headers: { ...TUS, ...auth() } });
+    });
+
+    it("puts a track in the run's tracks folder under its own name; a wrong name or kind is refused", async () => {
+      // A real bigWig (bbi-js test data) when the shared data is here, else a bigWig header alone: the arrival
+      // check reads the signature, igv the rest.
+      const bigwigPath = sharedData('bigwig/variable_step.bw');
+      const bigwig = hasSharedData('bigwig/variable_step.bw')
+        ? fs.readFileSync(bigwigPath)
+        : Buffer.concat([Buffer.from([0x26, 0xfc, 0x8f, 0x88]), Buffer.alloc(60)]);
+      const created = await fetch(`${origin()}${UPLOAD_PATH}`, {
+        method: 'POST',
+        headers: {
+          ...TUS,
+          ...auth(),
+          'upload-length': String(bigwig.length),
+          'upload-metadata': meta({ run_id: 'D07007', slot: 'track', filename: 'H3K27ac_C1.bw' }),
+        },
+      });
+      expect(created.status).toBe(201);
+      const answer = await patch(created.headers.get('location')!, 0, bigwig);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({
+        key: 'data/D07007/tracks/H3K27ac_C1.bw',
+        description: 'a bigwig track for the track browser',
+      });
+      expect((await infra.storage.head(tracksBucket(infra.config), 'data/D07007/tracks/H3K27ac_C1.bw'))?.size).toBe(
+        bigwig.length,
+      );
+
+      const named = (filename: string) =>
+        fetch(`${origin()}${UPLOAD_PATH}`, {
+          method: 'POST',
+          headers: {
+            ...TUS,
+            ...auth(),
+            'upload-length': '10',
+            'upload-metadata': meta({ run_id: 'D07007', slot: 'track', filename }),
+          },
+        });
+      for (const bad of ['../h5/obj/genes.h5ad', 'notes.txt', 'a b.bw', 'x.tbi'])
+        expect((await named(bad)).status, bad).toBe(400);
+      const index = await named('atac_fragments.tsv.gz.tbi');
+      expect(index.status).toBe(201);
+      await fetch(`${origin()}${index.headers.get('location')!}`, { method: 'DELETE', headers: { ...TUS, ...auth() } });
+
+      const notBigwig = await fetch(`${origin()}${UPLOAD_PATH}`, {
+        method: 'POST',
+        headers: {
+          ...TUS,
+          ...auth(),
+          'upload-length': '64',
+          'upload-metadata': meta({ run_id: 'D07007', slot: 'track', filename: 'C2.bw' }),
+        },
+      });
+      const refused = await patch(notBigwig.headers.get('location')!, 0, Buffer.alloc(64, 'chr1\t0\t100\n'));
+      expect(refused.status).toBe(422);
+      expect(((await refused.json()) as { msg: string }).msg).toBe(
+        'C2.bw was refused: its first bytes are not those of a bigWig file (no bigWig signature)',
+      );
+      expect(await stagedCount()).toBe(0);
     });
 
     it('cancels an upload and drops its parts', async () => {

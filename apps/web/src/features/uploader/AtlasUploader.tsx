@@ -5,13 +5,14 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { IMAGE_SLOTS, MATRIX_SLOTS, type UploadSlot } from '@atlas/contracts';
+import { IMAGE_SLOTS, MATRIX_SLOTS, TRACK_SLOTS, type UploadSlot } from '@atlas/contracts';
 import { IlluminaTransfer, NovogeneTransfer } from '../transfers';
 import { UploadArea } from './UploadArea';
 
 const TABS = [
   { id: 'images', label: 'Image Upload' },
   { id: 'matrices', label: 'Gene Matrix Upload' },
+  { id: 'tracks', label: 'Track Upload' },
   { id: 'novogene', label: 'Transfer Seq (Novogen)' },
   { id: 'illumina', label: 'Transfer Seq (Illumina)' },
 ] as const;
@@ -19,7 +20,10 @@ type TabId = (typeof TABS)[number]['id'];
 
 const RUN_ID = /^D\d{5,}$/;
 
-/** The Atlas Uploader (spec 03 §2.7, admin): a run's images and matrices into their fixed places, and transfers. */
+/**
+ * The Atlas Uploader (spec 03 §2.7, admin): a run's images and matrices into their fixed places, genome tracks into
+ * its tracks folder (the track browser lists them; issue 32 §9), and transfers.
+ */
 export function AtlasUploader() {
   const [runInput, setRunInput] = useState('');
   const [tab, setTab] = useState<TabId>('images');
@@ -76,6 +80,7 @@ export function AtlasUploader() {
         >
           {id === 'images' && areas(IMAGE_SLOTS)}
           {id === 'matrices' && areas(MATRIX_SLOTS)}
+          {id === 'tracks' && areas(TRACK_SLOTS)}
           {id === 'novogene' && <NovogeneTransfer />}
           {id === 'illumina' && <IlluminaTransfer />}
         </Box>

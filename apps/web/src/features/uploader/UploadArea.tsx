@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import {
+  isTrackFileName,
   SIGNATURE_BYTES,
   signatureProblem,
   UPLOAD_MSG,
@@ -17,6 +18,17 @@ import {
 } from '@atlas/contracts';
 import { formatBytes, formatDuration } from './rate';
 import { useTusUpload } from './useTusUpload';
+
+const ACCEPT = {
+  tiff: '.tif,.tiff,image/tiff',
+  h5ad: '.h5ad',
+  track: '.bw,.bigwig,.bb,.bigbed,.bed,.bedgraph,.bg,.gz,.tbi,.csi',
+} as const;
+const WHAT = {
+  tiff: 'a TIFF image',
+  h5ad: 'a .h5ad file',
+  track: 'a bigWig, bigBed, BED, bedGraph or fragments file (or its .tbi/.csi index)',
+} as const;
 
 interface UploadAreaProps {
   slot: UploadSlot;
@@ -35,18 +47,20 @@ export function UploadArea({ slot, runId }: UploadAreaProps) {
   const { state, start, cancel, reset } = useTusUpload(runId ?? '', slot);
   const disabled = runId === null;
   const busy = state.phase === 'uploading' || state.phase === 'reconnecting';
-  const accept = spec.kind === 'tiff' ? '.tif,.tiff,image/tiff' : '.h5ad';
+  const accept = ACCEPT[spec.kind];
 
   const choose = (chosen: File | undefined) => {
     if (!chosen || disabled || busy) return;
     setFile(chosen);
     setRefusal(null);
     reset();
+    if (spec.kind === 'track' && !isTrackFileName(chosen.name))
+      return setRefusal(UPLOAD_MSG.refused(chosen.name, UPLOAD_MSG.notATrack));
     void chosen
       .slice(0, SIGNATURE_BYTES)
       .arrayBuffer()
       .then((head) => {
-        const problem = signatureProblem(spec.kind, new Uint8Array(head));
+        const problem = signatureProblem(spec.kind, new Uint8Array(head), chosen.name);
         if (problem) setRefusal(UPLOAD_MSG.refused(chosen.name, problem));
       });
   };
@@ -111,7 +125,7 @@ export function UploadArea({ slot, runId }: UploadAreaProps) {
         )}
         {!disabled && !file && (
           <Typography variant="body2" color="text.secondary">
-            Drop a {spec.kind === 'tiff' ? 'TIFF image' : '.h5ad file'} here or choose one.
+            Drop {WHAT[spec.kind]} here or choose one.
           </Typography>
         )}
         {file && runId && (
@@ -123,7 +137,7 @@ export function UploadArea({ slot, runId }: UploadAreaProps) {
               <b>Size:</b> {formatBytes(file.size)}
             </Typography>
             <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-              <b>Path:</b> {uploadKey(runId, slot)}
+              <b>Path:</b> {uploadKey(runId, slot, file.name)}
             </Typography>
           </Box>
         )}
