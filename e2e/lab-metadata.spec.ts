@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { CSV_MAX_MB, LAB_MSG } from '@atlas/contracts';
 import { ADMIN, expect, shot, signIn, test } from './fixtures';
 
 /**
@@ -42,6 +43,14 @@ async function openUploadFromMenu(page: Page, table: string) {
   return dialog;
 }
 
+/** Upload sends a dry run and shows its preview; Confirm Upload writes. */
+async function uploadAndConfirm(dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByTestId('preview-summary').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm Upload' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Screenshots wait for MUI's fades: every open dialog at full opacity and no menu still fading out. */
 async function settledShot(page: Page, name: string) {
   await expect(page.locator('.MuiPopover-root')).toHaveCount(0);
@@ -75,6 +84,8 @@ test('metadata CSV uploads report the server counts; bad files and cancel-all ar
   await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
   await settledShot(page, 'lab-upload-dialog');
   await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByTestId('preview-summary')).toHaveText('2 new, 0 changed, 0 unchanged');
+  await dialog.getByRole('button', { name: 'Confirm Upload' }).click();
   await expect(dialog).toBeHidden();
   await expect(card(page).getByText('Uploads Finished')).toBeVisible();
   await expect(card(page)).toContainText('chips-e2e-batch-2024.csv');
@@ -87,7 +98,7 @@ test('metadata CSV uploads report the server counts; bad files and cancel-all ar
   dialog = await openUploadFromMenu(page, 'DBiT Run Table .csv');
   await expect(dialog.getByRole('combobox', { name: 'Table' })).toHaveText('DBiT Run Table .csv');
   await dialog.getByTestId('metadata-file-input').setInputFiles(DBIT_CSV);
-  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await uploadAndConfirm(dialog);
   await expect(card(page).getByText('Uploads Finished')).toBeVisible();
   await expect(card(page)).toContainText('1 created, 0 updated, 0 skipped');
   await expect(card(page).getByLabel('All uploads succeeded')).toBeVisible();
@@ -106,7 +117,8 @@ test('metadata CSV uploads report the server counts; bad files and cancel-all ar
     mimeType: 'text/csv',
     buffer: Buffer.from('wafer_id,generation\nW95001,5\n'),
   });
-  await dialog.getByRole('button', { name: 'Upload' }).click();
+  // The held route is the write: the dry run (`?dry_run=true`) does not match it and answers at once.
+  await uploadAndConfirm(dialog);
   await expect(card(page).getByText('Uploading 1 Files')).toBeVisible();
   await card(page).getByRole('button', { name: 'Cancel all uploads' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel Uploads' });
@@ -177,6 +189,11 @@ test('the Chip Information viewer finds, edits, duplicates and shows the history
   await expect(details(page).getByText('Field cannot be empty.')).toBeVisible();
   await expect(details(page).getByRole('button', { name: 'Save' })).toBeDisabled();
   await settledShot(page, 'lab-details-duplicate');
+  // Retyping the source's own id says why Save stays disabled (issue 37 item 9).
+  await field(page, 'chip_id').fill('C95001');
+  await expect(details(page).getByText(LAB_MSG.duplicateSameKey('chip_id', 'C95001'))).toBeVisible();
+  await expect(details(page).getByRole('button', { name: 'Save' })).toBeDisabled();
+  await settledShot(page, 'meta-duplicate-same-id');
   // A copy named like an existing chip is refused in the dialog; the chip is not overwritten.
   await field(page, 'chip_id').fill('C90001');
   await details(page).getByRole('button', { name: 'Save' }).click();
@@ -209,4 +226,83 @@ test('the Chip Information viewer finds, edits, duplicates and shows the history
   const runs = page.getByRole('table', { name: 'DBiT records' });
   await expect(runs.getByRole('row').filter({ hasText: 'D95001' })).toContainText('C95002');
   await settledShot(page, 'lab-dbit-viewer');
+});
+
+// Issue 37 item 6: a chip file sent as the wafer table, a preview before writing, a file over the limit, 3 files.
+const CHIPS_AS_WAFERS = write(
+  'chips_W90001_lot3.csv',
+  'chip_id,wafer_id,diameter,date_acquired\nC95101,W90001,20,2024-10-01\n',
+);
+const WAFERS_LOT7 = write('wafers_lot7.csv', 'wafer_id,generation,diameter,vendor\nW95101,5,100,Acme\n');
+const WAFERS_LOT7_FIXED = write(
+  'wafers_lot7_fixed.csv',
+  'wafer_id,generation,diameter,vendor\nW95101,5,150,Acme\nW95102,5,100,Acme\n',
+);
+const WAFERS_LOT8 = write('wafers_lot8_HE.csv', 'wafer_id,generation\nW95103,5\n');
+
+test('a metadata CSV is checked and previewed before anything is written', async ({ page }) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    if (/\/dataset\/\w+\/upload/.test(request.url())) writes.push(request.url());
+  });
+
+  // A chip CSV as the wafer table: refused in the preview, naming the column; nothing to confirm.
+  let dialog = await openUploadFromMenu(page, 'Wafer Table .csv');
+  await dialog.getByTestId('metadata-file-input').setInputFiles(CHIPS_AS_WAFERS);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByRole('alert').first()).toContainText(
+    "This file does not look like the wafer table: 'chip_id' is the chip table's id.",
+  );
+  await expect(dialog.getByText(LAB_MSG.previewRefusedFiles)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Confirm Upload' })).toBeDisabled();
+  await settledShot(page, 'meta-wrong-table');
+  expect(writes.every((url) => url.endsWith('?dry_run=true'))).toBe(true);
+
+  // Back to the files: a new wafer, confirmed.
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await dialog.getByTestId('metadata-file-input').setInputFiles(WAFERS_LOT7);
+  await uploadAndConfirm(dialog);
+  await expect(card(page)).toContainText('1 created, 0 updated, 0 skipped');
+  await card(page).getByRole('button', { name: 'Close upload progress' }).click();
+
+  // A corrected file: one changed row (diameter 100 → 150) and one new row, shown before the write.
+  dialog = await openUploadFromMenu(page, 'Wafer Table .csv');
+  await dialog.getByTestId('metadata-file-input').setInputFiles(WAFERS_LOT7_FIXED);
+  const before = writes.length;
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  const preview = dialog.getByRole('region', { name: 'Preview of wafers_lot7_fixed.csv' });
+  await expect(preview.getByTestId('preview-summary')).toHaveText('1 new, 1 changed, 0 unchanged');
+  const rows = preview.getByRole('table', { name: 'Rows to write' }).getByRole('row');
+  await expect(rows.filter({ hasText: 'W95101' })).toContainText('changed');
+  await expect(rows.filter({ hasText: 'W95101' })).toContainText('diameter: 100 → 150');
+  await expect(rows.filter({ hasText: 'W95102' })).toContainText('new');
+  await settledShot(page, 'meta-preview');
+  expect(writes.slice(before)).toEqual([expect.stringMatching(/\/dataset\/wafers\/upload\?dry_run=true$/)]);
+  await dialog.getByRole('button', { name: 'Confirm Upload' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page)).toContainText('1 created, 1 updated, 0 skipped');
+  await card(page).getByRole('button', { name: 'Close upload progress' }).click();
+
+  // A file over the server's limit is refused here, before a byte is sent.
+  const large = write(
+    'wafers_full_export.csv',
+    `wafer_id,generation\n${'W99999,5\n'.repeat(((CSV_MAX_MB * 1024 * 1024) / 9) | 0)}W99998,5\n`,
+  );
+  dialog = await openUploadFromMenu(page, 'Wafer Table .csv');
+  const sent = writes.length;
+  await dialog.getByTestId('metadata-file-input').setInputFiles(large);
+  await expect(dialog.getByText(`wafers_full_export.csv: ${LAB_MSG.csvTooLarge(CSV_MAX_MB)}`)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  await settledShot(page, 'meta-oversized');
+  expect(writes.length).toBe(sent);
+
+  // Two files: 35vw; three: the width is unset and the dialog widens to its content (spec 02 §2.5).
+  const viewport = page.viewportSize()!;
+  await dialog.getByTestId('metadata-file-input').setInputFiles([WAFERS_LOT7, WAFERS_LOT8]);
+  expect((await dialog.boundingBox())!.width).toBeCloseTo(viewport.width * 0.35, 0);
+  await dialog.getByTestId('metadata-file-input').setInputFiles([WAFERS_LOT7, WAFERS_LOT7_FIXED, WAFERS_LOT8]);
+  await expect(dialog.getByText('wafers_lot7_fix...')).toBeVisible();
+  expect((await dialog.boundingBox())!.width).toBeGreaterThan(viewport.width * 0.35 + 20);
+  await settledShot(page, 'meta-three-files');
 });

@@ -66,6 +66,20 @@ export const LAB_MSG = {
     `Column '${name}' appears more than once; the repeat is kept as '${renamed}'.`,
   csvTooLarge: (mb: number) => `The CSV file is larger than ${mb} MB.`,
   csvNotUtf8: 'The CSV file is not UTF-8 text.',
+  csvNulBytes:
+    'The CSV file holds NUL bytes (UTF-16 text without a byte-order mark, or not a text file): save it as "CSV UTF-8" and upload it again.',
+  csvTooManyRows: (rows: number, max: number) =>
+    `The CSV file has ${rows.toLocaleString('en-US')} rows; at most ${max.toLocaleString('en-US')} are imported at once: split it into smaller files.`,
+  csvForeignColumns: (table: string, foreign: Array<{ column: string; table: string }>, expected: string[]) =>
+    `This file does not look like the ${table} table: ${foreign.map((f) => `'${f.column}' is the ${f.table} table's id`).join(', ')}. ` +
+    `${table[0]!.toUpperCase()}${table.slice(1)} CSV columns: ${expected.join(', ')} and your own fields. Choose the table the file belongs to; nothing was written.`,
+  previewUnreadable: 'The server answered a preview this page cannot read; nothing was written.',
+  previewFailed: (status: number) => `The file could not be checked (HTTP ${status}); nothing was written.`,
+  previewRefusedFiles: 'Nothing is written while a file is refused: go Back and remove or fix it.',
+  previewNewFields: (table: string, fields: string[]) =>
+    `New fields (no ${table} has them yet): ${fields.join(', ')}. They are added to the rows of this file.`,
+  duplicateSameKey: (key: string, value: string) =>
+    `'${value}' is the ${key} of the record you duplicated: a copy needs a ${key} of its own.`,
   fileMissing: 'No file in the upload.',
   metaInvalid: 'The meta field must be a JSON object.',
   // ours: QC

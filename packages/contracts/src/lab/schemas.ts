@@ -82,6 +82,42 @@ export const ZImportResult = z.object({
 });
 export type TImportResult = z.infer<typeof ZImportResult>;
 
+/**
+ * Most data rows one metadata CSV may hold, refused before any work starts: above the 66,000 rows an import is
+ * tested with (more keys than a statement takes parameters), below the 200,000-row file that ran 40 s into a
+ * RangeError (issue 33 item 4).
+ */
+export const LAB_CSV_MAX_ROWS = 100_000;
+
+/** `dry_run=true`: read and check the CSV, answer what it would create and change, write nothing. */
+export const ZCsvUploadQuery = z.object({ dry_run: z.enum(['true', 'false']).optional() });
+
+/** One field a CSV row would change on a stored record; `old` is absent when the record lacks the field. */
+export const ZFieldChange = z.object({ field: z.string(), old: z.unknown().optional(), new: z.unknown() });
+export const ZPreviewRow = z.object({
+  key: z.string(),
+  /** Spreadsheet row (header = 1). */
+  row: z.number().int(),
+  status: z.enum(['new', 'changed', 'unchanged']),
+  changes: z.array(ZFieldChange),
+});
+/** A dry run's answer: per row new / changed (old → new) / unchanged, and columns no stored record has yet. */
+export const ZImportPreview = z.object({
+  dry_run: z.literal(true),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  empty_rows: z.number().int(),
+  duplicates: ZImportResult.shape.duplicates,
+  warnings: z.array(z.string()),
+  columns: z.array(z.string()),
+  /** Columns that are neither the table's usual fields nor held by any stored record: written as new fields. */
+  new_fields: z.array(z.string()),
+  rows: z.array(ZPreviewRow),
+});
+export type TImportPreview = z.infer<typeof ZImportPreview>;
+export type TPreviewRow = z.infer<typeof ZPreviewRow>;
+
 export const ZHistoryQuery = z.object({ key: z.string().min(1).max(500) });
 export const ZHistoryEntry = z.object({
   id: z.number().int(),

@@ -1,10 +1,12 @@
-import { LAB_MSG } from '@atlas/contracts';
+import { LAB_CSV_MAX_ROWS, LAB_MSG } from '@atlas/contracts';
 
 /**
  * The metadata CSV importer (spec 02 §2.5, issue "CSV import that survives real lab files"), pure: bytes in,
  * typed records out, or a CsvError whose message names the problem row.
  *
- * 1. decode: UTF-8 (BOM dropped); bytes that are not UTF-8 are read as Windows-1252 (Excel's "CSV") with a warning;
+ * 1. decode: UTF-8 (BOM dropped), UTF-16 LE or BE with its BOM (Excel's "Unicode text"); other bytes that are not
+ *    UTF-8 are read as Windows-1252 (Excel's "CSV") with a warning; text holding a NUL (UTF-16 without a BOM, a
+ *    binary file) is refused: Postgres cannot store it and no lab value has one;
  * 2. parse (RFC 4180): quoted fields with commas, quotes ("") and newlines; CRLF, LF or CR line ends; the
  *    delimiter is a comma, or `;` / tab when the header has no comma but one of those;
  * 3. headers: trimmed, camelCase and spaced names to snake_case (`WaferID`, `Wafer ID` → `wafer_id`); a leading
@@ -14,7 +16,8 @@ import { LAB_MSG } from '@atlas/contracts';
  * 4. values: trimmed; ids (the key, `id`, names ending in `_id` or `id` aliases) stay text (`D00012`, `007`);
  *    other cells that are plain decimal numbers become numbers (no leading zeros, at most 15 significant digits);
  *    everything else stays text; an empty cell is "";
- * 5. rows: rows without any value are skipped and counted; a row with values but no key is an error naming the
+ * 5. rows: rows without any value are skipped and counted; more than `maxRows` rows with values are refused before
+ *    any record is built; a row with values but no key is an error naming the
  *    row (spreadsheet numbering: the header is row 1) and its line; a row with more non-empty cells than the
  *    header has columns is an error; when a key repeats, the later row wins and the duplicate is reported.
  */
@@ -31,6 +34,8 @@ export interface CsvSpec {
   key: string;
   /** Normalised header → field it stands for, e.g. `waferid` → `wafer_id`. */
   aliases?: Record<string, string>;
+  /** Most rows with values; more is a CsvError (default LAB_CSV_MAX_ROWS). */
+  maxRows?: number;
 }
 
 interface CsvRecord {
@@ -52,16 +57,21 @@ export interface CsvImport {
   warnings: string[];
 }
 
-/** Bytes → text: UTF-8 without its BOM, else Windows-1252. */
+/** Bytes → text: UTF-8 or UTF-16 (by BOM) without the BOM, else Windows-1252. */
 export function decodeCsv(bytes: Uint8Array, warnings: string[] = []): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    text = new TextDecoder('windows-1252').decode(bytes);
-    warnings.push('The file is not UTF-8; it was read as Windows-1252 (Excel CSV).');
-  }
+  const text = decodeBytes(bytes, warnings);
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function decodeBytes(bytes: Uint8Array, warnings: string[]): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    warnings.push('The file is not UTF-8; it was read as Windows-1252 (Excel CSV).');
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
 }
 
 function detectDelimiter(text: string): string {
@@ -208,6 +218,7 @@ function planColumns(header: string[], body: CsvCellRow[], spec: CsvSpec, warnin
 export function readLabCsv(input: string | Uint8Array, spec: CsvSpec): CsvImport {
   const warnings: string[] = [];
   const text = typeof input === 'string' ? input : decodeCsv(input, warnings);
+  if (text.includes('\0')) throw new CsvError(LAB_MSG.csvNulBytes);
   if (text.trim() === '') throw new CsvError(LAB_MSG.csvEmpty);
   const rows = parseCsv(text);
   const headerAt = rows.findIndex((r) => r.cells.some((c) => c.trim() !== ''));
@@ -225,14 +236,17 @@ export function readLabCsv(input: string | Uint8Array, spec: CsvSpec): CsvImport
     );
   const kept = new Set(columns.map((c) => c.index));
   const headerRow = headerAt + 1;
+  const hasValues = (raw: CsvCellRow) => raw.cells.some((c, index) => kept.has(index) && c.trim() !== '');
+  const maxRows = spec.maxRows ?? LAB_CSV_MAX_ROWS;
+  const rowsWithValues = body.reduce((n, raw) => n + (hasValues(raw) ? 1 : 0), 0);
+  if (rowsWithValues > maxRows) throw new CsvError(LAB_MSG.csvTooManyRows(rowsWithValues, maxRows));
 
   const byKey = new Map<string, CsvRecord>();
   const rowsOfKey = new Map<string, number[]>();
   let emptyRows = 0;
   body.forEach((raw, offset) => {
     const row = headerRow + offset + 1;
-    const nonEmpty = raw.cells.some((c, index) => kept.has(index) && c.trim() !== '');
-    if (!nonEmpty) {
+    if (!hasValues(raw)) {
       emptyRows++;
       return;
     }

@@ -5,6 +5,7 @@ import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 import { labStore } from './store.js';
 import { postForm } from '../../../test/forms.js';
 import { dataBucket } from '../../config.js';
+import { LAB_CSV_MAX_ROWS, LAB_MSG, ZImportPreview } from '@atlas/contracts';
 
 let t: TestApp;
 let admin: string;
@@ -242,6 +243,107 @@ describe('CSV upload', () => {
     });
     const none = await postForm(t.app, '/api/v1/dataset/wafers/upload', admin, [{ name: 'meta', value: '{}' }]);
     expect(none.body).toMatchObject({ status_code: 400, msg: 'Field cannot be empty.' });
+  });
+});
+
+describe('CSV encodings, columns, preview and confirm (issue 37 item 6)', () => {
+  const upload = (kind: string, name: string, content: Buffer | string, dryRun = false) =>
+    postForm(t.app, `/api/v1/dataset/${kind}/upload${dryRun ? '?dry_run=true' : ''}`, admin, [
+      { name: 'file', filename: name, content, type: 'text/csv' },
+      { name: 'meta', value: JSON.stringify({ remarks: '' }) },
+      { name: 'output_filename', value: name },
+    ]);
+  const wafer = async (id: string) => (await list(W, { wafer_id: id })).body[0];
+  const utf16be = (text: string) => Buffer.from(text, 'utf16le').swap16();
+
+  it.each([
+    ['UTF-16 LE with BOM (Excel "Unicode text")', 'W77101', (t: string) => Buffer.from(`\ufeff${t}`, 'utf16le')],
+    ['UTF-16 BE with BOM', 'W77102', (t: string) => utf16be(`\ufeff${t}`)],
+    ['UTF-8 with BOM', 'W77103', (t: string) => Buffer.from(`\ufeff${t}`, 'utf8')],
+  ])('reads %s', async (_name, id, encode) => {
+    const r = await upload('wafers', 'wafers.csv', encode(`wafer_id,generation,vendor\r\n${id},5,Müller Wafers\r\n`));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ created: 1, columns: ['wafer_id', 'generation', 'vendor'] });
+    expect(await wafer(id)).toMatchObject({ wafer_id: id, generation: 5, vendor: 'Müller Wafers' });
+  });
+
+  it('refuses a file holding NUL bytes (UTF-16 without its BOM) with 400 and how to save it', async () => {
+    const r = await upload('wafers', 'wafers.csv', Buffer.from('wafer_id,generation\r\nW77104,5\r\n', 'utf16le'));
+    expect(r).toMatchObject({ status: 400, body: { msg: LAB_MSG.csvNulBytes } });
+    expect(await wafer('W77104')).toBeUndefined();
+  });
+
+  it('refuses a chip CSV uploaded as the wafer table, naming the column and the expected ones; nothing changes', async () => {
+    await put(W, [{ wafer_id: 'W77001', generation: 5, diameter: 100 }]);
+    const chips = 'chip_id,wafer_id,diameter,date_acquired\nC77001,W77001,20,2024-03-01\n';
+    for (const dryRun of [true, false]) {
+      const r = await upload('wafers', 'chips_W77001.csv', chips, dryRun);
+      expect(r.status).toBe(400);
+      expect(r.body.msg).toBe(
+        "This file does not look like the wafer table: 'chip_id' is the chip table's id. Wafer CSV columns: " +
+          'wafer_id, generation, diameter, date_acquired and your own fields. Choose the table the file belongs to; nothing was written.',
+      );
+    }
+    const stored = await wafer('W77001');
+    expect(stored).toMatchObject({ diameter: 100 });
+    expect(stored).not.toHaveProperty('chip_id');
+    // The same file as the chip table is fine.
+    expect((await upload('chips', 'chips_W77001.csv', chips)).body).toMatchObject({ created: 1 });
+  });
+
+  it('a dry run previews new, changed (old → new) and unchanged rows and writes nothing; confirming writes them', async () => {
+    await put(W, [
+      { wafer_id: 'W77201', generation: 5, diameter: 100, vendor: 'Acme' },
+      { wafer_id: 'W77202', generation: 5, diameter: 150 },
+    ]);
+    const csv =
+      'wafer_id,generation,diameter,vendor,lot\nW77201,5,120,Acme,L-7\nW77202,5,150,,\nW77203,6,200,Acme,L-8\n';
+    const preview = await upload('wafers', 'wafers_batch7.csv', csv, true);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const parsed = ZImportPreview.parse(preview.body);
+    expect(parsed).toMatchObject({ dry_run: true, created: 1, updated: 2, unchanged: 0, new_fields: ['lot'] });
+    expect(parsed.rows).toEqual([
+      {
+        key: 'W77201',
+        row: 2,
+        status: 'changed',
+        changes: [
+          { field: 'diameter', old: 100, new: 120 },
+          { field: 'lot', new: 'L-7' },
+        ],
+      },
+      {
+        key: 'W77202',
+        row: 3,
+        status: 'changed',
+        changes: [
+          { field: 'vendor', new: '' },
+          { field: 'lot', new: '' },
+        ],
+      },
+      { key: 'W77203', row: 4, status: 'new', changes: [] },
+    ]);
+    expect(await wafer('W77201')).toMatchObject({ diameter: 100 });
+    expect(await wafer('W77203')).toBeUndefined();
+
+    const written = await upload('wafers', 'wafers_batch7.csv', csv);
+    expect(written.body).toMatchObject({ created: 1, updated: 2, unchanged: 0 });
+    expect(await wafer('W77201')).toMatchObject({ diameter: 120, lot: 'L-7' });
+    const again = ZImportPreview.parse((await upload('wafers', 'wafers_batch7.csv', csv, true)).body);
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 3, new_fields: [] });
+    expect(again.rows.map((row) => row.status)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+  });
+
+  it(`refuses a 200,000-row CSV with 400 before any work (at most ${LAB_CSV_MAX_ROWS} rows)`, async () => {
+    const rows = Array.from({ length: 200_000 }, (_, i) => `W9${String(i).padStart(6, '0')},5,100`);
+    const csv = `wafer_id,generation,diameter\n${rows.join('\n')}\n`;
+    const started = Date.now();
+    for (const dryRun of [true, false]) {
+      const r = await upload('wafers', 'wafers_200k.csv', csv, dryRun);
+      expect(r).toMatchObject({ status: 400, body: { msg: LAB_MSG.csvTooManyRows(200_000, LAB_CSV_MAX_ROWS) } });
+    }
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await wafer('W9000000')).toBeUndefined();
   });
 });
 

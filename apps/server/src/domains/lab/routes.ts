@@ -1,8 +1,17 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { CSV_MAX_MB, LAB_KEY, LAB_KINDS, LAB_MSG, LAB_RAW_PATHS, labCalls, type LabKind } from '@atlas/contracts';
+import {
+  CSV_MAX_MB,
+  LAB_KEY,
+  LAB_KINDS,
+  LAB_MSG,
+  LAB_RAW_PATHS,
+  ZCsvUploadQuery,
+  labCalls,
+  type LabKind,
+} from '@atlas/contracts';
 import { HttpError } from '../../http/errors.js';
-import { rawRoute, route } from '../../http/route.js';
+import { parsePart, rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { emptyFields, requireMultipart, takeField, uploadError } from '../../http/multipart.js';
 import { createLabService, type LabService } from './service.js';
@@ -57,9 +66,10 @@ function registerCsvUpload(app: FastifyInstance, lab: LabService, kind: LabKind)
       method: 'POST',
       url: LAB_RAW_PATHS.upload(kind),
       access: 'admin',
-      summary: `Imports a ${kind} CSV (multipart: file, meta JSON, output_filename) in one transaction.`,
+      summary: `Imports a ${kind} CSV (multipart: file, meta JSON, output_filename) in one transaction; with dry_run=true answers what it would create and change (per row) and writes nothing.`,
     },
     async (request) => {
+      const { dry_run: dryRun } = parsePart(ZCsvUploadQuery, request.query);
       requireMultipart(request);
       const fields = emptyFields();
       let file: { filename: string; bytes: Buffer } | undefined;
@@ -78,6 +88,7 @@ function registerCsvUpload(app: FastifyInstance, lab: LabService, kind: LabKind)
         uploadError(error, CSV_MAX_MB);
       }
       if (!file) throw new HttpError(400, LAB_MSG.fieldCannotBeEmpty);
+      if (dryRun === 'true') return lab.previewCsv(kind, file.bytes);
       const identity = request.identity;
       return lab.importCsv(kind, file.bytes, {
         filename: file.filename,

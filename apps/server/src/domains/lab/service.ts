@@ -9,6 +9,7 @@ import {
   ZLabRecordInput,
   ZQcInput,
   type TBulkResult,
+  type TImportPreview,
   type TImportResult,
   type TPutResult,
 } from '@atlas/contracts';
@@ -17,6 +18,7 @@ import type { Tables } from '../../infra/db/tables.js';
 import { checkKey, InvalidKeyError, type ObjectStore } from '../../infra/storage/index.js';
 import { listAudit, recordAudit, type AuditRow } from '../audit/index.js';
 import { CsvError, readLabCsv } from './csv.js';
+import { canonical, checkColumns, previewRows } from './importPlan.js';
 import { FilterError, parseFilterParam, parseOptionsParam, type Filter } from './filter.js';
 import { KEY_OF, labStore, type LabRecord, type LabTable } from './store.js';
 
@@ -62,17 +64,6 @@ async function withHttpErrors<T>(work: () => Promise<T>): Promise<T> {
     if (code === '2201B') throw new HttpError(400, LAB_MSG.badRegex(''));
     throw error;
   }
-}
-
-/** JSON with sorted keys: equal records give equal text. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : v,
-  );
 }
 
 function docOf(record: LabRecord, key: string): Record<string, unknown> {
@@ -168,7 +159,8 @@ async function upsert(
       after: record,
     })),
   );
-  result.created.push(...created);
+  // Not push(...created): spreading a big import's records overflowed the call stack (issue 33 item 4).
+  result.created = result.created.concat(created);
   return result;
 }
 
@@ -354,27 +346,41 @@ export function createLabService(deps: LabServiceDeps) {
       return listAudit(db, { target: auditTarget(kind, key.trim()), limit: 200 });
     },
 
-    /** One CSV file → records, in one transaction (a bad row imports nothing). */
+    /** What a CSV file would create and change (per row), written nowhere: the preview the user confirms. */
+    async previewCsv(kind: LabKind, bytes: Buffer): Promise<TImportPreview> {
+      const { parsed, items } = await readCsvImport(kind, bytes);
+      const newFields = await withHttpErrors(async () =>
+        checkColumns(kind, parsed.columns, await labStore.fieldNames(db, kind)),
+      );
+      const stored = await labStore.find(db, kind, { keys: items.map((item) => item.key) });
+      const key = LAB_KEY[kind];
+      const rows = previewRows(items, new Map(stored.map((record) => [String(record[key]), docOf(record, key)])));
+      const count = (status: string) => rows.filter((row) => row.status === status).length;
+      return {
+        dry_run: true,
+        created: count('new'),
+        updated: count('changed'),
+        unchanged: count('unchanged'),
+        empty_rows: parsed.emptyRows,
+        duplicates: parsed.duplicates,
+        warnings: parsed.warnings,
+        columns: parsed.columns,
+        new_fields: newFields,
+        rows,
+      };
+    },
+
+    /** One CSV file → records, in one transaction (a bad row imports nothing), after the same checks as the preview. */
     async importCsv(
       kind: LabKind,
       bytes: Buffer,
       upload: { filename: string; outputFilename?: string; meta: Record<string, unknown>; actor: string | null },
     ): Promise<TImportResult> {
       const key = LAB_KEY[kind];
-      const aliases: Record<string, string> =
-        kind === 'dbits'
-          ? { runid: 'run_id' }
-          : kind === 'chips'
-            ? { chipid: 'chip_id', waferid: 'wafer_id' }
-            : { waferid: 'wafer_id' };
-      const parsed = await withHttpErrors(async () => readLabCsv(bytes, { key, aliases }));
-      const items = parsed.records.map(({ key: value, record }) => {
-        const folded = kind === 'chips' ? foldChipAliases(record) : record;
-        const { [key]: _key, ...doc } = folded;
-        return { key: value, doc };
-      });
+      const { parsed, items } = await readCsvImport(kind, bytes);
       const result = await withUniqueConflict(key, () =>
         db.transaction().execute(async (trx) => {
+          checkColumns(kind, parsed.columns, await labStore.fieldNames(trx, kind));
           const done = await upsert(trx, kind, items, upload.actor);
           await recordAudit(trx, {
             actor: upload.actor,
@@ -480,6 +486,24 @@ export function createLabService(deps: LabServiceDeps) {
 }
 
 export type LabService = ReturnType<typeof createLabService>;
+
+/** A CSV file read for `kind` (its aliases, chips' `waferid` folded): the parse and one item per key. */
+async function readCsvImport(kind: LabKind, bytes: Buffer) {
+  const key = LAB_KEY[kind];
+  const aliases: Record<string, string> =
+    kind === 'dbits'
+      ? { runid: 'run_id' }
+      : kind === 'chips'
+        ? { chipid: 'chip_id', waferid: 'wafer_id' }
+        : { waferid: 'wafer_id' };
+  const parsed = await withHttpErrors(async () => readLabCsv(bytes, { key, aliases }));
+  const items = parsed.records.map(({ key: value, row, record }) => {
+    const folded = kind === 'chips' ? foldChipAliases(record) : record;
+    const { [key]: _key, ...doc } = folded;
+    return { key: value, row, doc };
+  });
+  return { parsed, items };
+}
 
 /** A concurrent writer took the key between our read and write: 409. */
 async function withUniqueConflict<T>(key: string, work: () => Promise<T>): Promise<T> {

@@ -92,6 +92,14 @@ export const labStore = {
     return rows.rows.map((r) => r.record);
   },
 
+  /** Every field name some record of the table holds (its free-form fields included), without the key and `_id`. */
+  async fieldNames(db: Db, table: LabTable): Promise<string[]> {
+    const rows = await sql<{
+      field: string;
+    }>`select distinct jsonb_object_keys(doc) as field from ${sql.table(table)} order by field`.execute(db);
+    return rows.rows.map((r) => r.field);
+  },
+
   async exists(db: Db, table: LabTable, key: string): Promise<boolean> {
     const rows = await sql<{
       one: number;

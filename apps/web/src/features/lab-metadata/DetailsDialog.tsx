@@ -26,7 +26,9 @@ import {
   detailsTitle,
   duplicateDraft,
   emptyDraft,
+  keyProblem,
   newFieldProblem,
+  showValue,
   toDraft,
   toRecord,
   withoutId,
@@ -85,7 +87,10 @@ export function DetailsDialog({
 
   const { source, original, draft, editing } = state;
   const stored = typeof source._id === 'string' && source._id !== '';
-  const saveEnabled = canSave(kind, original, draft) && !save.isPending;
+  // An unsaved record with a key in its source is a duplicate: that key belongs to the record it was copied from.
+  const duplicatedKey = stored ? null : showValue(source[info.key]).trim() || null;
+  const keyIssue = editing ? keyProblem(kind, draft, duplicatedKey) : null;
+  const saveEnabled = canSave(kind, original, draft) && keyIssue === null && !save.isPending;
   const fieldProblem = newFieldProblem(newField, draft);
 
   const setField = (field: string, value: string) => {
@@ -139,7 +144,6 @@ export function DetailsDialog({
     setNewFieldTouched(false);
   };
 
-  const keyValue = draft[info.key] ?? '';
   return (
     <>
       <Dialog open onClose={onClose} aria-labelledby="lab-details-title" fullWidth maxWidth="sm">
@@ -161,8 +165,7 @@ export function DetailsDialog({
             sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, pt: 1 }}
           >
             {Object.keys(draft).map((field) => {
-              const isKey = field === info.key;
-              const missing = isKey && editing && keyValue.trim() === '';
+              const issue = field === info.key ? keyIssue : null;
               return (
                 <TextField
                   key={field}
@@ -171,9 +174,9 @@ export function DetailsDialog({
                   onChange={(event) => setField(field, event.target.value)}
                   size="small"
                   fullWidth
-                  required={isKey}
-                  error={missing}
-                  helperText={missing ? LAB_MSG.fieldCannotBeEmpty : undefined}
+                  required={field === info.key}
+                  error={issue !== null}
+                  helperText={issue ?? undefined}
                   slotProps={{ input: { readOnly: !editing }, htmlInput: { 'data-field': field } }}
                   variant={editing ? 'outlined' : 'filled'}
                 />

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { LAB_MSG } from '@atlas/contracts';
 import {
   canSave,
   detailsTitle,
   duplicateDraft,
   emptyDraft,
   isChanged,
+  keyProblem,
   matchesSearch,
   newFieldProblem,
   toDraft,
@@ -69,5 +71,15 @@ describe('search and history', () => {
   it('searches every field but _id', () => {
     expect(matchesSearch(chip, 'w1')).toBe(true);
     expect(matchesSearch(chip, 'abc')).toBe(false);
+  });
+});
+
+describe('keyProblem', () => {
+  it('asks for a key, and tells a duplicate that retyping its source key is not a new record', () => {
+    const copy = duplicateDraft('chips', toDraft('chips', chip));
+    expect(keyProblem('chips', copy, 'C1')).toBe(LAB_MSG.fieldCannotBeEmpty);
+    expect(keyProblem('chips', { ...copy, chip_id: ' C1 ' }, 'C1')).toBe(LAB_MSG.duplicateSameKey('chip_id', 'C1'));
+    expect(keyProblem('chips', { ...copy, chip_id: 'C2' }, 'C1')).toBeNull();
+    expect(keyProblem('chips', { ...copy, chip_id: 'C1' }, null)).toBeNull();
   });
 });

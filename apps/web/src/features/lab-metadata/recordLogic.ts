@@ -1,4 +1,4 @@
-import type { LabKind } from '@atlas/contracts';
+import { LAB_MSG, type LabKind } from '@atlas/contracts';
 import { KIND_INFO } from './labKinds';
 
 /** A record as the editor holds it: every field except `_id` as text (spec 02 §2.4 "every field is a text field"). */
@@ -58,6 +58,18 @@ export function isChanged(original: Draft, draft: Draft): boolean {
 /** Save needs a change and a non-empty key (spec 02 §4.1, §5). */
 export function canSave(kind: LabKind, original: Draft, draft: Draft): boolean {
   return isChanged(original, draft) && (draft[KIND_INFO[kind].key] ?? '').trim() !== '';
+}
+
+/**
+ * The key field's problem while editing: empty (spec 02 §5), or a duplicate still holding the key of the record it
+ * was copied from (issue 37 item 9: retyping that key left Save disabled with no word why).
+ */
+export function keyProblem(kind: LabKind, draft: Draft, duplicatedKey: string | null): string | null {
+  const key = KIND_INFO[kind].key;
+  const value = (draft[key] ?? '').trim();
+  if (!value) return LAB_MSG.fieldCannotBeEmpty;
+  if (duplicatedKey && value === duplicatedKey) return LAB_MSG.duplicateSameKey(key, value);
+  return null;
 }
 
 /** A plain decimal number, as the CSV importer reads one (no leading zeros, so `007` stays text). */

@@ -21,8 +21,11 @@ import Typography from '@mui/material/Typography';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { LAB_KINDS, type LabKind } from '@atlas/contracts';
-import { dialogWidth, filesProblem, isCsvName, shortenName } from './uploadLogic';
+import { LAB_KINDS, LAB_MSG, type LabKind } from '@atlas/contracts';
+import { useSession } from '../../app/session';
+import { ImportPreview } from './ImportPreview';
+import { previewCsv, type FilePreview } from './preview';
+import { dialogWidth, filesProblem, isRefusedFile, shortenName } from './uploadLogic';
 import type { UploadEntry } from './store';
 
 /** Menu wording of the three tables (spec 01 §2 File → Upload Metadata). */
@@ -32,6 +35,9 @@ const TABLE_LABEL: Record<LabKind, string> = {
   dbits: 'DBiT Run Table .csv',
 };
 
+/** Width one step needs for its label: a name shortened to 15 characters and its ellipsis. */
+const STEP_WIDTH_PX = 150;
+
 interface Props {
   initialKind: LabKind;
   onClose: () => void;
@@ -40,8 +46,9 @@ interface Props {
 
 /**
  * The metadata CSV upload dialog (spec 02 §2.5): pick files, then one step per file with Remarks; Back/Next,
- * Close and Upload. Upload is enabled when at least one file is chosen and every file is a CSV (§5).
- * Mount it fresh for every opening (the host keys it).
+ * Close and Upload. Upload is enabled when at least one file is chosen, every file is a CSV (§5) and none is over
+ * the size limit. Upload first sends each file as a dry run and shows what it would create and change; only
+ * Confirm Upload writes (issue 37 item 6). Mount it fresh for every opening (the host keys it).
  */
 export function MetadataUploadDialog({ initialKind, onClose, onUpload }: Props) {
   const [kind, setKind] = useState<LabKind>(initialKind);
@@ -49,9 +56,14 @@ export function MetadataUploadDialog({ initialKind, onClose, onUpload }: Props) 
   const [remarks, setRemarks] = useState<string[]>([]);
   const [step, setStep] = useState(0);
   const [touched, setTouched] = useState(false);
+  /** Null while choosing files; one entry per file once Upload asked for the preview. */
+  const [previews, setPreviews] = useState<FilePreview[] | null>(null);
+  /** Bumped by every Upload and Back, so that a late answer of an earlier dry run is dropped. */
+  const round = useRef(0);
   const input = useRef<HTMLInputElement>(null);
+  const { token } = useSession();
 
-  const problem = filesProblem(files.map((file) => file.name));
+  const problem = filesProblem(files);
   const valid = problem === null;
   const lastStep = files.length;
 
@@ -68,15 +80,29 @@ export function MetadataUploadDialog({ initialKind, onClose, onUpload }: Props) 
     if (valid) setStep((s) => Math.min(s + 1, lastStep));
   };
 
-  const upload = () => {
+  const showPreview = () => {
     setTouched(true);
     if (!valid) return;
+    const mine = ++round.current;
+    setPreviews(files.map(() => ({ state: 'checking', progress: 0 })));
+    const setOne = (index: number, preview: FilePreview) => {
+      if (round.current === mine) setPreviews((list) => list && list.map((p, i) => (i === index ? preview : p)));
+    };
+    files.forEach((file, index) => {
+      void previewCsv(kind, file, token, (progress) => setOne(index, { state: 'checking', progress })).then((preview) =>
+        setOne(index, preview),
+      );
+    });
+  };
+
+  const confirm = () =>
     onUpload(
       kind,
       files.map((file, index) => ({ file, remarks: remarks[index] ?? '' })),
     );
-  };
 
+  const allReady = previews !== null && previews.every((p) => p.state === 'ready');
+  const anyRefused = previews !== null && previews.some((p) => p.state === 'refused');
   const width = dialogWidth(files.length);
   return (
     <Dialog
@@ -84,17 +110,19 @@ export function MetadataUploadDialog({ initialKind, onClose, onUpload }: Props) 
       onClose={onClose}
       aria-labelledby="metadata-upload-title"
       maxWidth={false}
-      slotProps={{ paper: { sx: { width: width ?? 'auto', minWidth: 360, maxWidth: '95vw' } } }}
+      // From 3 files the width is unset (spec 02 §2.5): the content decides, never narrower than the 35vw of fewer files.
+      slotProps={{ paper: { sx: { width: width ?? 'auto', minWidth: width ? 360 : '35vw', maxWidth: '95vw' } } }}
     >
       <DialogTitle id="metadata-upload-title">Upload Metadata</DialogTitle>
       <DialogContent>
-        <Stepper activeStep={step} alternativeLabel sx={{ mb: 2, mt: 1 }}>
+        {/* Room for each shortened name: with the width unset (3+ files) this is what widens the dialog. */}
+        <Stepper activeStep={step} alternativeLabel sx={{ mb: 2, mt: 1, minWidth: (files.length + 1) * STEP_WIDTH_PX }}>
           <Step>
             <StepLabel>Select Files</StepLabel>
           </Step>
           {files.map((file, index) => (
             <Step key={`${file.name}-${index}`}>
-              <StepLabel error={!isCsvName(file.name)}>
+              <StepLabel error={isRefusedFile(file)}>
                 <Tooltip title={file.name}>
                   <span>{shortenName(file.name)}</span>
                 </Tooltip>
@@ -103,7 +131,16 @@ export function MetadataUploadDialog({ initialKind, onClose, onUpload }: Props) 
           ))}
         </Stepper>
 
-        {step === 0 ? (
+        {previews ? (
+          <>
+            <ImportPreview kind={kind} files={files} previews={previews} />
+            {anyRefused && (
+              <Alert severity="warning" sx={{ mt: 2 }}>
+                {LAB_MSG.previewRefusedFiles}
+              </Alert>
+            )}
+          </>
+        ) : step === 0 ? (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <TextField
               select
@@ -142,7 +179,7 @@ export function MetadataUploadDialog({ initialKind, onClose, onUpload }: Props) 
                 {files.map((file, index) => (
                   <ListItem key={`${file.name}-${index}`} disableGutters>
                     <ListItemIcon sx={{ minWidth: 32 }}>
-                      {isCsvName(file.name) ? (
+                      {!isRefusedFile(file) ? (
                         <DescriptionOutlined fontSize="small" />
                       ) : (
                         <ErrorOutline fontSize="small" color="error" />
@@ -159,7 +196,7 @@ export function MetadataUploadDialog({ initialKind, onClose, onUpload }: Props) 
             <Typography variant="subtitle2" sx={{ wordBreak: 'break-all' }}>
               {files[step - 1]?.name}
             </Typography>
-            {!isCsvName(files[step - 1]?.name ?? '') && <Alert severity="error">{problem}</Alert>}
+            {files[step - 1] && isRefusedFile(files[step - 1]!) && <Alert severity="error">{problem}</Alert>}
             <TextField
               label="Remarks"
               value={remarks[step - 1] ?? ''}
@@ -175,15 +212,33 @@ export function MetadataUploadDialog({ initialKind, onClose, onUpload }: Props) 
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
         <Box sx={{ flex: 1 }} />
-        <Button onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0}>
-          Back
-        </Button>
-        <Button onClick={next} disabled={step >= lastStep && files.length > 0}>
-          Next
-        </Button>
-        <Button variant="contained" onClick={upload} disabled={!valid}>
-          Upload
-        </Button>
+        {previews ? (
+          <>
+            <Button
+              onClick={() => {
+                round.current++;
+                setPreviews(null);
+              }}
+            >
+              Back
+            </Button>
+            <Button variant="contained" onClick={confirm} disabled={!allReady}>
+              Confirm Upload
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={() => setStep((s) => Math.max(0, s - 1))} disabled={step === 0}>
+              Back
+            </Button>
+            <Button onClick={next} disabled={step >= lastStep && files.length > 0}>
+              Next
+            </Button>
+            <Button variant="contained" onClick={showPreview} disabled={!valid}>
+              Upload
+            </Button>
+          </>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAB_MSG } from '@atlas/contracts';
+import { CSV_MAX_MB, LAB_MSG } from '@atlas/contracts';
 import { batchInProgress, batchSucceeded, describeImport, dialogWidth, filesProblem, shortenName } from './uploadLogic';
 
 describe('shortenName', () => {
@@ -19,10 +19,19 @@ describe('dialogWidth', () => {
 });
 
 describe('filesProblem', () => {
+  const file = (name: string, size = 10) => ({ name, size });
   it('needs at least one file, all CSV', () => {
     expect(filesProblem([])).toBe(LAB_MSG.fieldCannotBeEmpty);
-    expect(filesProblem(['a.csv', 'b.txt'])).toBe(LAB_MSG.onlyCsv);
-    expect(filesProblem(['a.CSV', 'b.csv'])).toBeNull();
+    expect(filesProblem([file('a.csv'), file('b.txt')])).toBe(LAB_MSG.onlyCsv);
+    expect(filesProblem([file('a.CSV'), file('b.csv')])).toBeNull();
+  });
+
+  it('refuses a file over the server limit before uploading, naming it', () => {
+    const limit = CSV_MAX_MB * 1024 * 1024;
+    expect(filesProblem([file('wafers.csv', limit)])).toBeNull();
+    expect(filesProblem([file('a.csv'), file('wafers_2024.csv', limit + 1)])).toBe(
+      `wafers_2024.csv: ${LAB_MSG.csvTooLarge(CSV_MAX_MB)}`,
+    );
   });
 });
 

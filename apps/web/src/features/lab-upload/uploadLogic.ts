@@ -1,4 +1,4 @@
-import { LAB_MSG, STEP_NAME_MAX_CHARS, type TImportResult } from '@atlas/contracts';
+import { CSV_MAX_MB, LAB_MSG, STEP_NAME_MAX_CHARS, type TImportResult } from '@atlas/contracts';
 
 /** A step header's file name: at most 15 characters, then an ellipsis (spec 02 §2.5, §9). */
 export function shortenName(name: string, max: number = STEP_NAME_MAX_CHARS): string {
@@ -12,10 +12,19 @@ export function dialogWidth(fileCount: number): string | undefined {
 
 export const isCsvName = (name: string): boolean => /\.csv$/i.test(name.trim());
 
-/** The file-pick step's error: none chosen, or any that is not a CSV (spec 02 §5). */
-export function filesProblem(names: string[]): string | null {
-  if (names.length === 0) return LAB_MSG.fieldCannotBeEmpty;
-  if (names.some((name) => !isCsvName(name))) return LAB_MSG.onlyCsv;
+/** Over the server's limit: refused here, before a byte is sent (the server refused it only after 100 %). */
+export const isTooLarge = (size: number): boolean => size > CSV_MAX_MB * 1024 * 1024;
+
+/** A chosen file that cannot be uploaded: not a CSV, or too large. */
+export const isRefusedFile = (file: { name: string; size: number }): boolean =>
+  !isCsvName(file.name) || isTooLarge(file.size);
+
+/** The file-pick step's error: none chosen, any that is not a CSV (spec 02 §5), any over the size limit. */
+export function filesProblem(files: Array<{ name: string; size: number }>): string | null {
+  if (files.length === 0) return LAB_MSG.fieldCannotBeEmpty;
+  if (files.some((file) => !isCsvName(file.name))) return LAB_MSG.onlyCsv;
+  const large = files.find((file) => isTooLarge(file.size));
+  if (large) return `${large.name}: ${LAB_MSG.csvTooLarge(CSV_MAX_MB)}`;
   return null;
 }
 
