@@ -183,6 +183,18 @@ const DOORS: Record<string, Door[]> = {
       granted: (res) => has(res, 'encoded'),
       refusal: (res, c) => res.statusCode === (c.as === 'admin' || c.as === 'member' ? 409 : 404),
     },
+    {
+      // A group link (issue 37), public run or private: made by the run's group and admins only; who sees the run
+      // but is not of its group is told why (403), everyone else gets 404.
+      rule: 'write',
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/run_db/encode_link',
+        body: { run_id: c.run.runId, audience: 'group' },
+      }),
+      granted: (res) => has(res, 'encoded'),
+      refusal: (res, c) => res.statusCode === (c.run === runs.public ? 403 : 404),
+    },
   ],
   'GET /api/v1/run_db/decode_meta': [
     {
@@ -342,9 +354,11 @@ const DOORS: Record<string, Door[]> = {
   ],
 
   // ---- storage (spec 02 §7.2): every key belongs to its run ----
+  // Listings name keys, they read nothing: a public session (the original landing page, issue 37) lists the
+  // public runs' keys, as it sees their catalogue entries; reading a listed file still needs a link.
   'POST /api/v1/storage/list': [
     {
-      rule: 'data',
+      rule: 'catalogue',
       call: () => ({
         method: 'POST',
         url: '/api/v1/storage/list',
@@ -354,7 +368,7 @@ const DOORS: Record<string, Door[]> = {
       refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
     },
     {
-      rule: 'data',
+      rule: 'catalogue',
       call: (c) => ({
         method: 'POST',
         url: '/api/v1/storage/list',
@@ -364,7 +378,7 @@ const DOORS: Record<string, Door[]> = {
       refusal: (res) => ok(res) && res.body === '[]',
     },
     {
-      rule: 'data',
+      rule: 'catalogue',
       call: () => ({ method: 'POST', url: '/api/v1/storage/list', body: { bucket: BUCKET, path: 'frontpage/' } }),
       granted: (res, c) => has(res, `frontpage/${c.run.runId}.png`),
       refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
