@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import { errorBody, HttpError } from './http/errors.js';
+import { installCors } from './http/cors.js';
 import { installIdentity } from './http/identity.js';
 import { installInputGuard } from './http/input-guard.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -53,6 +54,8 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   const tokens = createTokenService(infra.config.jwtSecret);
   const accounts = createAccountStore(infra.db);
   const apiTokens = createApiTokenService({ db: infra.db, accounts });
+  // Before identity: a browser's preflight carries no token and must be answered first.
+  installCors(app, infra.config.corsOrigins);
   installIdentity(app, tokens, (username) => accounts.activeUserGroups(username), {
     isApiToken,
     resolve: (token) => apiTokens.resolve(token),
@@ -60,7 +63,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   installInputGuard(app);
   installSecurityHeaders(app, { production: infra.config.environment === 'production' });
   // The original portal's calls on native paths: reshaped before and after the native handlers (issue 20).
-  installCompatAdapters(app, { dataBucket: dataBucket(infra.config) });
+  installCompatAdapters(app, { dataBucket: dataBucket(infra.config), buckets: infra.config.compatBuckets });
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {

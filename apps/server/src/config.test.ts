@@ -32,6 +32,21 @@ describe('config', () => {
     expect(loadConfig({ ...clean, ATLAS_DATA_DIR: dir }).imageMaxPixels).toBe(200_000_000);
   });
 
+  it("maps the original client's buckets and allows no other origin unless told (issue 37)", () => {
+    const dir = tmp();
+    const defaults = loadConfig({ ...clean, ATLAS_DATA_DIR: dir });
+    expect(defaults.compatBuckets).toEqual({ 'atx-illumina': 'atx-data' });
+    expect(defaults.corsOrigins).toEqual([]);
+    const set = loadConfig({
+      ...clean,
+      ATLAS_DATA_DIR: dir,
+      ATLAS_COMPAT_BUCKETS: 'atx-cloud-dev=atx-data, atx-imgs=atx-images',
+      ATLAS_CORS_ORIGINS: 'https://lab.example.org, http://localhost:8081',
+    });
+    expect(set.compatBuckets).toEqual({ 'atx-cloud-dev': 'atx-data', 'atx-imgs': 'atx-images' });
+    expect(set.corsOrigins).toEqual(['https://lab.example.org', 'http://localhost:8081']);
+  });
+
   it('keeps a generated signing key across restarts', () => {
     const dir = tmp();
     const first = loadConfig({ ...clean, ATLAS_DATA_DIR: dir }).jwtSecret;
@@ -46,6 +61,8 @@ describe('config', () => {
     [{ ATLAS_JWT_SECRET: 'short' }, 'ATLAS_JWT_SECRET'],
     [{ S3_ACCESS_KEY_ID: 'x' }, 'S3_SECRET_ACCESS_KEY'],
     [{ ATLAS_BUCKETS: 'Bad_Bucket' }, 'ATLAS_BUCKETS'],
+    [{ ATLAS_COMPAT_BUCKETS: 'atx-illumina=atx-nowhere' }, 'ATLAS_COMPAT_BUCKETS'],
+    [{ ATLAS_CORS_ORIGINS: 'https://lab.example.org/atlas' }, 'ATLAS_CORS_ORIGINS'],
   ])('rejects %o naming %s', (overrides, variable) => {
     expect(() => loadConfig({ ...clean, ATLAS_DATA_DIR: tmp(), ...overrides })).toThrow(ConfigError);
     expect(() => loadConfig({ ...clean, ATLAS_DATA_DIR: tmp(), ...overrides })).toThrow(variable);

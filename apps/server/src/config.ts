@@ -59,6 +59,11 @@ const ZEnv = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   ATLAS_BUCKETS: z.string().default('atx-data,atx-images,atx-tracks'),
+  // The original AtlasXomics client names its buckets (issue 37): `theirs=ours` pairs; unset maps atx-illumina to
+  // the data bucket.
+  ATLAS_COMPAT_BUCKETS: optionalText,
+  // Origins (scheme://host[:port]) whose pages may call the API from a browser (CORS); unset: none.
+  ATLAS_CORS_ORIGINS: optionalText,
   // Demo runs seeded on first start; unset means on, except when ATLAS_ENV=test.
   ATLAS_DEMO_DATA: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()),
   // Illumina BaseSpace Sequence Hub (spec 03 §2.9): an access token of the lab's account, and the API's address
@@ -121,6 +126,10 @@ export interface Config {
       }
     | undefined;
   buckets: string[];
+  /** Bucket names of the original AtlasXomics client → configured buckets (issue 37). */
+  compatBuckets: Record<string, string>;
+  /** Origins allowed to call the API from a browser page served elsewhere (CORS). */
+  corsOrigins: string[];
   /** Seed the demo runs (catalogue content) at start. */
   demoData: boolean;
   /** Folder of the data bucket holding the barcode files (`*.txt`). */
@@ -193,6 +202,8 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
         }
       : undefined,
     buckets,
+    compatBuckets: compatBucketsOf(e.ATLAS_COMPAT_BUCKETS, buckets),
+    corsOrigins: corsOriginsOf(e.ATLAS_CORS_ORIGINS),
     demoData: e.ATLAS_DEMO_DATA ? e.ATLAS_DEMO_DATA === 'true' : e.ATLAS_ENV !== 'test',
     barcodesPath: e.ATLAS_BARCODES_PATH,
     slims: e.SLIMS_URL ? { url: e.SLIMS_URL, username: e.SLIMS_USERNAME, password: e.SLIMS_PASSWORD } : undefined,
@@ -201,6 +212,47 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     basespace: { apiUrl: e.BASESPACE_API_URL.replace(/\/+$/, ''), token: e.BASESPACE_TOKEN },
     transferStallMs: e.ATLAS_TRANSFER_STALL_MS,
   };
+}
+
+/** The original client's bucket names (`theirs=ours,…`), each mapped to a configured bucket. */
+function compatBucketsOf(value: string | undefined, buckets: string[]): Record<string, string> {
+  if (value === undefined) return { 'atx-illumina': buckets[0]! };
+  const map: Record<string, string> = {};
+  for (const pair of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [theirs, ours] = pair.split('=').map((s) => s.trim());
+    if (!theirs || !ours || !buckets.includes(ours)) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ATLAS_COMPAT_BUCKETS: '${pair}' must be name=bucket with a bucket of ATLAS_BUCKETS`,
+      );
+    }
+    map[theirs] = ours;
+  }
+  return map;
+}
+
+/** Allowed CORS origins, each a bare origin (no path): a browser sends exactly that in `Origin`. */
+function corsOriginsOf(value: string | undefined): string[] {
+  const origins = (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || parsed.origin !== origin) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ATLAS_CORS_ORIGINS: '${origin}' is not an origin such as https://lab.example.org`,
+      );
+    }
+  }
+  return origins;
 }
 
 /** Without ATLAS_JWT_SECRET the signing key is generated once and kept in the data folder, so restarts keep sessions. */

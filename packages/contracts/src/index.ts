@@ -30,5 +30,6 @@ export * from './system/index.js';
 export * as systemCalls from './system/calls.js';
 export * as compatCalls from './compat/calls.js';
 export { ORIGINAL_VARIANTS, type OriginalVariant } from './compat/variants.js';
+export { COMPAT_MSG } from './compat/messages.js';
 export * from './tokens/index.js';
 export * as apiTokenCalls from './tokens/calls.js';

@@ -67,6 +67,8 @@ export const MSG = {
   invalidToken: 'Your session is invalid or has expired. Please sign in again.',
   forbidden: 'You do not have permission to do this.',
   notFound: 'Not found.',
+  /** A browser page of another origin asked to call the API (CORS preflight) and ATLAS_CORS_ORIGINS does not list it. */
+  corsOriginRefused: (origin: string) => `Pages of ${origin} may not call this API (ATLAS_CORS_ORIGINS).`,
   objectNotFound: (key: string) => `No object '${key}'.`,
   inputNulByte: 'Text must not contain NUL characters.',
   inputTooDeep: (depth: number) => `The request is nested deeper than ${depth} levels.`,

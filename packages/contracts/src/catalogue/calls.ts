@@ -6,6 +6,7 @@ import {
   ZEncodedLink,
   ZFieldOptions,
   ZFilesByRun,
+  ZLinkAudience,
   ZPresignedUrl,
   ZPresignRequest,
   ZRunId,
@@ -76,8 +77,8 @@ export const encodeLink = defineCall({
   path: '/api/v1/run_db/encode_link',
   access: 'public',
   summary:
-    "A sealed, expiring public link to a run's data files and metadata (visitors: public runs only). The server derives the paths.",
-  body: z.object({ run_id: ZRunId }),
+    "A sealed, expiring link to a run's data files and metadata; the server derives the paths. audience 'public' (default): a public run's link for anyone; 'group': a link of the run's group (its members and admins may make one) that opens the run only to callers who may read it themselves.",
+  body: z.object({ run_id: ZRunId, audience: ZLinkAudience.optional() }),
   response: ZEncodedLink,
 });
 

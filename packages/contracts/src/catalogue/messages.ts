@@ -34,6 +34,7 @@ export const CATALOGUE_MSG = {
   linkInvalid: 'This public link is invalid. Ask the person who shared it for a new link.',
   linkExpired: 'This public link has expired. Ask the person who shared it for a new link.',
   linkPrivateRun: (runId: string) => `Run ${runId} is private: only a public run can be shared by a public link.`,
+  linkGroupOnly: "Only members of the run's group can make a link for their group.",
   thumbnailNotFound: 'No thumbnail for this run.',
   // runs list page (spec 03 §2.3)
   runsListTitle: 'Runs',

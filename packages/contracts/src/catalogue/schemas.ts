@@ -106,6 +106,10 @@ export const ZRunLinkData = z.object({
 });
 export type TRunLinkData = z.infer<typeof ZRunLinkData>;
 
+/** Who a run link opens the run to: anyone (a public run), or only those who may read the run themselves. */
+export const ZLinkAudience = z.enum(['public', 'group']);
+export type LinkAudience = z.infer<typeof ZLinkAudience>;
+
 export const ZEncodedLink = z.object({
   encoded: z.string(),
   /** Epoch milliseconds. */

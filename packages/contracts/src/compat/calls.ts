@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import { ZCatalogueRun, ZFilesByRun, ZSearchQuery } from '../catalogue/schemas.js';
 import { ZQueueName, ZTaskState } from '../tasks/schemas.js';
+import { COMPAT_MSG } from './messages.js';
 
 /**
  * The incumbent portal's (AtlasXomics) calls that have no native path of the same method (issue 20 "Drop-in for
@@ -82,9 +83,10 @@ export const geneExpressionsByToken = defineCall({
 export const populateHomepage = defineCall({
   method: 'GET',
   path: '/api/v1/run_db/populate_homepage',
-  access: 'any',
+  access: 'public',
   origin,
-  summary: 'Runs a member may see, for the landing page. Native: run_db/get_runs.',
+  summary:
+    'The landing page’s runs: public runs for a public session (native: run_db/get_runs_public), the runs a member may see otherwise (native: run_db/get_runs).',
   response: z.array(ZCatalogueRun),
 });
 const ZSearchHit = z.object({ results_id: z.number().int() });
@@ -199,7 +201,10 @@ export const jobs = defineCall({
   origin,
   summary: 'Recent jobs, optionally of the caller, by job name or run. Native: GET task (Job Management).',
   body: z.object({
-    filter_username: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+    filter_username: z
+      .union([z.boolean(), z.enum(['true', 'false'])])
+      .nullable()
+      .optional(),
     job_name: z.string().max(100).nullable().optional(),
     run_id: z.string().max(20).nullable().optional(),
   }),
@@ -276,8 +281,10 @@ export const loadRunFilesInfo = defineCall({
   path: '/api/v1/run_db/load_run_files_info',
   access: 'admin',
   origin,
-  summary: 'The downloadable files of a run. Native: run_db/get_run_details.',
-  body: ZRunIdBody,
+  summary: 'The downloadable files of a run named by run_id or tissue_id. Native: run_db/get_run_details.',
+  body: z
+    .object({ run_id: z.string().trim().min(1).max(20).optional(), tissue_id: z.coerce.number().int().optional() })
+    .refine((b) => b.run_id !== undefined || b.tissue_id !== undefined, COMPAT_MSG.runNotNamed),
   response: z.array(ZOriginalFile),
 });
 export const fileTypeOptions = defineCall({
@@ -318,13 +325,14 @@ export const runsCollaborator = defineCall({
   path: '/api/v1/run_db/get_runs_collaborator',
   access: 'any',
   origin,
-  summary: 'Visible runs of one group (collaborator), optionally only those with web objects. Native: run_db/get_runs.',
+  summary:
+    'Visible runs of one group (collaborator) with their ngs_id, optionally only those with web objects. Native: run_db/get_runs, run_db/get_run_records.',
   query: z.object({
     collaborator: z.string().trim().min(1).max(100),
     table_name: z.string().max(100).optional(),
     web_objs: z.enum(['true', 'false']).optional(),
   }),
-  response: z.array(ZCatalogueRun),
+  response: z.array(ZCatalogueRun.extend({ ngs_id: z.string().nullable() })),
 });
 
 // ---- tasks, workers, downloads ----
@@ -347,11 +355,20 @@ export const workerSummary = defineCall({
   path: '/api/v1/workers/summary',
   access: 'user',
   origin,
-  summary: 'Live workers by name with their queues and tasks. Native: workers.',
-  response: z.record(
-    z.string(),
-    z.object({ queues: z.array(z.string()), tasks: z.array(z.string()), requested: z.number() }),
+  summary: 'Live workers as the original’s table rows: one per worker and task. Native: workers.',
+  response: z.array(
+    z.object({ worker: z.string(), task: z.string(), queues: z.array(z.string()), requests: z.number() }),
   ),
+});
+export const generateFrontpage = defineCall({
+  method: 'POST',
+  path: '/api/v1/storage/generate_frontpage',
+  access: 'admin',
+  origin,
+  summary:
+    'Refused on purpose (501): the original screenshotted any URL it was given from the server. A run’s front-page image is saved from the explorer (PUT run_db/frontpage/:run_id).',
+  body: z.looseObject({ url: z.string().max(2048).optional(), runId: z.string().max(20).optional() }),
+  response: z.never(),
 });
 export const downloadLink = defineCall({
   method: 'GET',

@@ -103,6 +103,21 @@ export const ORIGINAL_VARIANTS: OriginalVariant[] = [
   },
   {
     method: 'POST',
+    path: '/api/v1/storage/sub_folders',
+    summary:
+      'No bucket means the data bucket; the original client gets bare folder names (`D90001`, its run ids) instead of `data/D90001/`.',
+    input: z.object({ bucket_name: z.string().optional(), prefix: z.string().optional() }),
+    response: z.array(z.string()),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/dataset/slimstest_runid',
+    summary:
+      "Without SLIMS the original client gets 200 `{slims: 'not configured', msg}` (no slide fields) instead of the 404, so its AtlasXbrowser opens an empty metadata form.",
+    response: z.object({ slims: z.literal('not configured'), msg: z.string() }),
+  },
+  {
+    method: 'POST',
     path: '/api/v1/genes/get_summation',
     summary: 'Without run_id, the run is read from the `data/{run}/…` filename.',
     input: z.object({ filename: z.string(), rows: z.array(z.number()) }),

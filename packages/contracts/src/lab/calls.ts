@@ -149,8 +149,9 @@ export const qcEntry = defineCall({
 export const listFiles = defineCall({
   method: 'POST',
   path: '/api/v1/storage/list',
-  access: 'user',
-  summary: 'Keys under a path (optionally one level with a delimiter, only files, filtered by ending).',
+  access: 'public',
+  summary:
+    'Keys under a path (optionally one level with a delimiter, only files, filtered by ending) that the caller may see; a public session sees the names of public runs’ files only.',
   body: ZListBody,
   response: z.union([z.array(z.string()), z.literal(false)]),
 });

@@ -9,7 +9,7 @@ import { createAnnotations } from './service.js';
 export function registerAnnotationRoutes(app: FastifyInstance, infra: Pick<Infra, 'db'>, runs: Runs): void {
   const annotations = createAnnotations({ db: infra.db, runs });
   route(app, a.listAnnotations, ({ query, identity }) => annotations.list(identity, query.run_id));
-  route(app, a.listPublicAnnotations, ({ query }) => annotations.listByLink(query.encoded));
+  route(app, a.listPublicAnnotations, ({ query, identity }) => annotations.listByLink(identity, query.encoded));
   route(app, a.createAnnotation, ({ body, identity }) => annotations.create(identity, body));
   route(app, a.updateAnnotation, ({ params, body, identity }) => annotations.update(identity, params.id, body));
   route(app, a.deleteAnnotation, ({ params, identity }) => annotations.remove(identity, params.id));

@@ -80,8 +80,8 @@ export function createAnnotations(deps: { db: Db; runs: Runs }) {
      * A public link's viewer: the annotations of the link's run, never editable. The link is opened by the runs
      * domain (400 tampered, 410 expired, 404 when its run is gone or no longer public), like every run-data read.
      */
-    async listByLink(encoded: string): Promise<TAnnotation[]> {
-      const link = await deps.runs.access.openLink(encoded);
+    async listByLink(identity: Identity, encoded: string): Promise<TAnnotation[]> {
+      const link = await deps.runs.access.openLink(encoded, identity);
       return (await store.listForRun(link.meta.run_id)).map((row) => view(row, false));
     },
 

@@ -47,8 +47,10 @@ export function registerCatalogueRoutes(app: FastifyInstance, infra: Infra, runs
   route(app, c.generatePresignedUrl, ({ body, identity, request }) =>
     catalogue.presign(callerOf(identity), body.bucket, body.path, infra.config.publicUrl ?? originOf(request)),
   );
-  route(app, c.encodeLink, ({ body, identity }) => catalogue.encodeLink(callerOf(identity), body.run_id));
-  route(app, c.decodeMeta, ({ query }) => catalogue.decodeMeta(query.encoded));
+  route(app, c.encodeLink, ({ body, identity }) =>
+    catalogue.encodeLink(callerOf(identity), body.run_id, body.audience),
+  );
+  route(app, c.decodeMeta, ({ query, identity }) => catalogue.decodeMeta(identity, query.encoded));
   route(app, c.getRunRecords, ({ identity }) => store.listRunRecords(callerOf(identity)));
   route(app, c.getFieldOptions, ({ identity }) => store.fieldOptions(callerOf(identity)));
 

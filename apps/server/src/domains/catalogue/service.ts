@@ -1,5 +1,7 @@
 import {
   CATALOGUE_MSG,
+  type Identity,
+  type LinkAudience,
   type TCatalogueRun,
   type TFilesByRun,
   type TPublicRunMeta,
@@ -7,7 +9,7 @@ import {
 } from '@atlas/contracts';
 import { HttpError, notFound } from '../../http/errors.js';
 import { InvalidKeyError, type ObjectStore } from '../../infra/storage/index.js';
-import { sealRunLink, webFolderOf, type Caller, type RunForLink, type Runs } from '../runs/index.js';
+import { mayUseRun, sealRunLink, webFolderOf, type Caller, type RunForLink, type Runs } from '../runs/index.js';
 import type { ThumbnailSigner } from './thumbnails.js';
 
 /** Download links of the catalogue expire after an hour (the spec's track links do too, spec 03 §9). */
@@ -73,10 +75,17 @@ export function createCatalogueService(deps: CatalogueDeps) {
      * Seals a public link to a public run the caller may see. A private run has no public link: a link opens only
      * while its run is public (runs/run-access.ts), so one made now would not open.
      */
-    async encodeLink(caller: Caller, runId: string): Promise<{ encoded: string; expires_at: number }> {
+    async encodeLink(
+      caller: Caller,
+      runId: string,
+      audience: LinkAudience = 'public',
+    ): Promise<{ encoded: string; expires_at: number }> {
       const run = await store.findRunForLink(caller, runId);
       if (!run) throw notFound(CATALOGUE_MSG.runNotFound(runId));
-      if (!run.public) throw new HttpError(409, CATALOGUE_MSG.linkPrivateRun(runId));
+      const groupOnly = audience === 'group';
+      // A group link is the group's own handle on its run: only the run's group (and admins) may make one.
+      if (groupOnly && !mayUseRun(caller, 'write', runId, run)) throw new HttpError(403, CATALOGUE_MSG.linkGroupOnly);
+      if (!groupOnly && !run.public) throw new HttpError(409, CATALOGUE_MSG.linkPrivateRun(runId));
       const { data, regulons } = await linkData(run);
       const meta: TPublicRunMeta = {
         run_id: run.run_id,
@@ -85,12 +94,17 @@ export function createCatalogueService(deps: CatalogueDeps) {
         assay: run.assay,
         regulons_flag: regulons,
       };
-      return sealRunLink(deps.secret, { results_id: run.results_id, data, meta });
+      return sealRunLink(deps.secret, {
+        results_id: run.results_id,
+        data,
+        meta,
+        ...(groupOnly ? { group_only: true } : {}),
+      });
     },
 
     /** The public metadata of a link; 400 when tampered, 410 when expired, 404 when the run is gone or private. */
-    async decodeMeta(encoded: string): Promise<TPublicRunMeta & { expires_at: number }> {
-      const claims = await runs.access.openLink(encoded);
+    async decodeMeta(identity: Identity, encoded: string): Promise<TPublicRunMeta & { expires_at: number }> {
+      const claims = await runs.access.openLink(encoded, identity);
       return { ...claims.meta, expires_at: claims.expires_at };
     },
   };

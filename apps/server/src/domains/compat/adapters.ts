@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { compatCalls, LAB_KEY, type Call, type LabKind } from '@atlas/contracts';
+import { ATLASBROWSER_MSG, compatCalls, LAB_KEY, type Call, type LabKind } from '@atlas/contracts';
 
 /**
  * Original calls on a native method and path (ORIGINAL_VARIANTS in contracts, issue 20). The native route keeps
@@ -13,6 +13,8 @@ type InputAdapter = (request: FastifyRequest, ctx: AdapterContext) => void;
 type OutputAdapter = (answer: unknown, request: FastifyRequest) => unknown;
 interface AdapterContext {
   dataBucket: string;
+  /** The original client's bucket names → ours (ATLAS_COMPAT_BUCKETS). */
+  buckets: Readonly<Record<string, string>>;
 }
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -78,6 +80,26 @@ function parseJson(text: string): unknown {
 
 const RUN_IN_KEY = /(?:^|\/)data\/(D\d{5,})\//;
 
+/** Fields in which the original client names a bucket: top level, and in a task's argument objects. */
+const BUCKET_FIELDS = ['bucket', 'bucket_name', 'bucket_name_bsa', 'bucket_name_spatial'] as const;
+
+/** Renames the original client's buckets (e.g. `atx-illumina`) to ours, wherever it names one. */
+function mapBuckets(request: FastifyRequest, buckets: Readonly<Record<string, string>>): void {
+  const rename = (part: unknown) => {
+    if (!isObj(part)) return;
+    for (const field of BUCKET_FIELDS) {
+      const name = part[field];
+      if (typeof name === 'string' && Object.hasOwn(buckets, name)) part[field] = buckets[name];
+    }
+  };
+  rename(request.query);
+  rename(request.body);
+  if (isObj(request.body) && Array.isArray(request.body.args)) request.body.args.forEach(rename);
+}
+
+/** `data/D90001/` → `D90001`: the original answered sub-folders by bare name, which its screens use as run ids. */
+const bareFolder = (prefix: string) => (folder: string) => folder.slice(prefix.length).replace(/\/+$/, '');
+
 /** The original transfer tasks' positional arguments, by the names of our tasks' kwargs. */
 const POSITIONAL_KWARGS: Record<string, string[]> = {
   'core.list_novogene_batch': ['host', 'port', 'username', 'password', 'batch_root', 'storage_root'],
@@ -107,6 +129,7 @@ const INPUTS: Record<string, InputAdapter> = {
       body.filter = [];
     }
   },
+  'POST /api/v1/storage/sub_folders': defaultBucket('bucket_name', 'body'),
   'POST /api/v1/genes/get_summation': (request) => {
     const body = request.body;
     if (!isObj(body) || body.run_id !== undefined || body.encoded !== undefined) return;
@@ -185,13 +208,30 @@ const OUTPUTS: Record<string, OutputAdapter> = {
   },
   'POST /api/v1/storage/generate_presigned_url': (answer, request) =>
     originalShaped.has(request) && isObj(answer) ? answer.url : undefined,
+  'POST /api/v1/storage/sub_folders': (answer, request) => {
+    if (!wantsOriginal(request) || !Array.isArray(answer)) return undefined;
+    const prefix = isObj(request.body) && typeof request.body.prefix === 'string' ? request.body.prefix : '';
+    return (answer as string[]).map(bareFolder(prefix));
+  },
+};
+
+/**
+ * Refusals the original client reads as an answer. Without SLIMS its AtlasXbrowser asked for a run's slide and
+ * showed 'Failed to pull metadata' on any error: it gets 200 with no slide fields and `slims: 'not configured'`,
+ * and the metadata dialog opens empty, as with an unconfigured SLIMS there.
+ */
+const ERROR_OUTPUTS: Record<string, (error: unknown, request: FastifyRequest) => unknown> = {
+  'GET /api/v1/dataset/slimstest_runid': (error, request) =>
+    wantsOriginal(request) && isObj(error) && error.msg === ATLASBROWSER_MSG.slimsNotConfigured
+      ? { slims: 'not configured', msg: error.msg }
+      : undefined,
 };
 
 /** Which adapted call a request is: method and the route's registered path. */
 const keyOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? ''}`;
 
 /** The adapted method + path pairs, for the OpenAPI document and the replay test. */
-export const ADAPTED_ROUTES = new Set([...Object.keys(INPUTS), ...Object.keys(OUTPUTS)]);
+export const ADAPTED_ROUTES = new Set([...Object.keys(INPUTS), ...Object.keys(OUTPUTS), ...Object.keys(ERROR_OUTPUTS)]);
 
 /**
  * Original calls answered with a bare string ('Success', a URL): Fastify sends a returned string as text; the
@@ -209,12 +249,20 @@ const STRING_ANSWERS = new Set(
 /** Installs the adapters; call before the domains register their routes so the hooks cover them. */
 export function installCompatAdapters(app: FastifyInstance, ctx: AdapterContext): void {
   app.addHook('preHandler', async (request) => {
+    if (Object.keys(ctx.buckets).length > 0) mapBuckets(request, ctx.buckets);
     INPUTS[keyOf(request)]?.(request, ctx);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (STRING_ANSWERS.has(keyOf(request)) && reply.statusCode < 400 && typeof payload === 'string') {
       reply.type('application/json; charset=utf-8');
       return JSON.stringify(payload);
+    }
+    const answerError = ERROR_OUTPUTS[keyOf(request)];
+    if (answerError && reply.statusCode >= 400 && typeof payload === 'string') {
+      const answer = answerError(parseJson(payload), request);
+      if (answer === undefined) return payload;
+      reply.code(200);
+      return JSON.stringify(answer);
     }
     const adapt = OUTPUTS[keyOf(request)];
     if (!adapt || reply.statusCode >= 400 || typeof payload !== 'string') return payload;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   catalogueCalls,
+  COMPAT_MSG,
   compatCalls,
   FEATURE_KINDS,
   genesCalls,
@@ -9,6 +10,7 @@ import {
   taskCalls,
   type Call,
   type FeatureKind,
+  type Identity,
   type TTaskState,
 } from '@atlas/contracts';
 import { HttpError } from '../../http/errors.js';
@@ -34,6 +36,7 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
     return run;
   };
   const keyKind = (key: number): FeatureKind => FEATURE_KINDS[key - 1] ?? 'genes';
+  const signedInMember = (identity: Identity) => identity.kind === 'user' && identity.groups.length > 0;
 
   // ---- explorer data ----
   route(app, compatCalls.geneMotifNames, ({ request, body }) =>
@@ -60,7 +63,10 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
   );
 
   // ---- catalogue ----
-  route(app, compatCalls.populateHomepage, ({ request }) => native(request, catalogueCalls.getRuns));
+  // The landing page signs into a public session first: it lists the public runs, as our landing page does.
+  route(app, compatCalls.populateHomepage, ({ request, identity }) =>
+    native(request, signedInMember(identity) ? catalogueCalls.getRuns : catalogueCalls.getRunsPublic),
+  );
   route(app, compatCalls.searchPmid, ({ request, body }) =>
     native(request, catalogueCalls.searchByPublication, { query: { query: body.query } }),
   );
@@ -70,11 +76,18 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
   route(app, compatCalls.allDownloadableFiles, ({ request }) => native(request, catalogueCalls.getDownloadableFiles));
 
   // ---- public links ----
-  route(app, compatCalls.generateLink, ({ request, body }) => {
+  route(app, compatCalls.generateLink, async ({ request, body }) => {
     const fromArgs = body.args.map((a) => (typeof a === 'string' ? runOfKey(a) : undefined)).find(Boolean);
     const runId = body.meta.run_id ?? fromArgs;
     if (!runId) throw new HttpError(400, 'meta.run_id: name the run (or pass a data/{run_id}/… key in args)');
-    return native(request, catalogueCalls.encodeLink, { body: { run_id: runId } });
+    try {
+      return await native(request, catalogueCalls.encodeLink, { body: { run_id: runId } });
+    } catch (error) {
+      // The original explorer opens every run through a link, private ones too: a private run gets its group's
+      // link, which opens the run to no one who could not read it anyway (the native call decides who may make it).
+      if (!(error instanceof HttpError) || error.statusCode !== 409) throw error;
+      return native(request, catalogueCalls.encodeLink, { body: { run_id: runId, audience: 'group' } });
+    }
   });
   route(app, compatCalls.decodeMetaByPath, ({ request, params }) =>
     native(request, catalogueCalls.decodeMeta, { query: { encoded: params.token } }),
@@ -118,7 +131,7 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
   );
   route(app, compatCalls.jobs, async ({ request, body, identity }) => {
     const tasks = await native(request, taskCalls.listTasks, { query: { limit: 500 } });
-    const mine = body.filter_username === true || body.filter_username === 'true';
+    const mine = body.filter_username === true || body.filter_username === 'true'; // null: everyone's, as false
     const username = identity.kind === 'user' ? identity.username : null;
     return tasks
       .filter((t) => !mine || t.requested_by === username)
@@ -157,8 +170,13 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
     });
     return 'Success' as const;
   });
+  /** The run of a tissue id among the runs the caller may see (the original's Add Files names runs so). */
+  const runOfTissue = async (request: FastifyRequest, tissueId: number) =>
+    (await native(request, catalogueCalls.getRuns)).find((r) => r.tissue_id === tissueId)?.run_id;
   route(app, compatCalls.loadRunFilesInfo, async ({ request, body }) => {
-    const run = await details(request, body.run_id);
+    const runId = body.run_id ?? (await runOfTissue(request, body.tissue_id!));
+    if (!runId) return [];
+    const run = await details(request, runId);
     if (!run) return [];
     return run.files.map((f) => ({ ...f, tissue_id: run.tissue_id, run_id: run.run_id }));
   });
@@ -169,12 +187,9 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
     }));
   route(app, compatCalls.fileTypeOptions, ({ request }) => fileTypes(request));
   route(app, compatCalls.setRunFiles, async ({ request, body }) => {
-    let runId = body.run_id;
-    if (!runId && body.tissue_id !== undefined) {
-      const runs = await native(request, catalogueCalls.getRuns);
-      runId = runs.find((r) => r.tissue_id === body.tissue_id)?.run_id;
-    }
-    if (!runId) throw new HttpError(404, `No run has tissue_id ${body.tissue_id ?? '(none)'}.`);
+    const runId =
+      body.run_id ?? (body.tissue_id === undefined ? undefined : await runOfTissue(request, body.tissue_id));
+    if (!runId) throw new HttpError(404, COMPAT_MSG.noRunWithTissue(body.tissue_id ?? '(none)'));
     const types = await fileTypes(request);
     const typeName = (f: { file_type_name?: string; file_type_id?: number }) =>
       f.file_type_name ?? types.find((t) => t.file_type_id === f.file_type_id)?.file_type_name ?? '';
@@ -194,11 +209,16 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
     });
     return 'Success' as const;
   });
-  route(app, compatCalls.runsCollaborator, async ({ request, query }) =>
-    (await native(request, catalogueCalls.getRuns)).filter(
-      (r) => r.group === query.collaborator && (query.web_objs !== 'true' || r.web_object_available),
-    ),
-  );
+  route(app, compatCalls.runsCollaborator, async ({ request, query }) => {
+    const [runs, records] = await Promise.all([
+      native(request, catalogueCalls.getRuns),
+      native(request, catalogueCalls.getRunRecords),
+    ]);
+    const ngsIds = new Map(records.map((r) => [r.results_id, r.ngs_id]));
+    return runs
+      .filter((r) => r.group === query.collaborator && (query.web_objs !== 'true' || r.web_object_available))
+      .map((r) => ({ ...r, ngs_id: ngsIds.get(r.results_id) ?? null }));
+  });
 
   // ---- tasks, workers, downloads ----
   route(app, compatCalls.taskSync, async ({ request, body }) => {
@@ -215,14 +235,17 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
     if (state.status === 'FAILURE') throw new HttpError(422, state.error ?? `Task ${posted._id} failed.`);
     return originalResult(body.task, state.result);
   });
-  route(app, compatCalls.workerSummary, async ({ request }) => {
-    const summary: Record<string, { queues: string[]; tasks: string[]; requested: number }> = {};
-    for (const row of await native(request, taskCalls.listWorkers)) {
-      const entry = (summary[row.worker] ??= { queues: row.queues, tasks: [], requested: 0 });
-      entry.tasks.push(row.task);
-      entry.requested += row.requested;
-    }
-    return summary;
+  // The original's Worker Status table: one row per worker and task (its columns worker, task, queues, requests).
+  route(app, compatCalls.workerSummary, async ({ request }) =>
+    (await native(request, taskCalls.listWorkers)).map((row) => ({
+      worker: row.worker,
+      task: row.task,
+      queues: row.queues,
+      requests: row.requested,
+    })),
+  );
+  route(app, compatCalls.generateFrontpage, () => {
+    throw new HttpError(501, COMPAT_MSG.frontpageRefused);
   });
   route(app, compatCalls.downloadLink, async ({ request, query }) => {
     const body = { bucket_name: query.bucket_name || deps.dataBucket, key: query.filename };

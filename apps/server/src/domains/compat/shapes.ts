@@ -92,8 +92,21 @@ export function toSaveRun(values: Record<string, unknown>): Record<string, unkno
     public: values.public === true || values.public === 1 || values.public === 'true',
     group: text(values.group) || null,
     pmid: text(values.pmid) || null,
-    web_obj_path: text(values.web_obj_path) || null,
+    web_obj_path: webObjPathOf(values.web_obj_path, text(values.run_id)),
   };
+}
+
+/**
+ * Add A Run sends as `web_obj_path` the run's results folder as it loaded it (`S3://atx-illumina/data/D01234/`,
+ * `data/D01234/`, with or without the final `/`). Our results folder follows from the run id, so that folder means
+ * "as derived" (null keeps the run's web folder); any other folder is kept as the web-object folder.
+ */
+function webObjPathOf(value: unknown, runId: string): string | null {
+  const folder = text(value)
+    .trim()
+    .replace(/^s3:\/\/[^/]+\//i, '')
+    .replace(/\/*$/, '/');
+  return folder === '/' || folder === `data/${runId}/` ? null : folder;
 }
 
 const STATUS = { SUCCESS: 'SUCCESS', FAILURE: 'FAILED' } as const;

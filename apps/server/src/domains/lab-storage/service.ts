@@ -71,7 +71,11 @@ export function createLabStorageService(deps: { storage: ObjectStore; config: Pi
         return false;
       }
       const matching = keys.filter((k) => endings.length === 0 || endings.some((e) => k.toLowerCase().endsWith(e)));
-      const visible = await runs.objects.visibleKeys(callerOf(identity), matching);
+      const caller = callerOf(identity);
+      const visible =
+        caller.kind === 'public'
+          ? await runs.objects.publicRunKeys(matching)
+          : await runs.objects.visibleKeys(caller, matching);
       return visible.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     },
 

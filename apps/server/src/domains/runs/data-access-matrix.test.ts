@@ -183,6 +183,18 @@ const DOORS: Record<string, Door[]> = {
       granted: (res) => has(res, 'encoded'),
       refusal: (res, c) => res.statusCode === (c.as === 'admin' || c.as === 'member' ? 409 : 404),
     },
+    {
+      // A group link (issue 37), public run or private: made by the run's group and admins only; who sees the run
+      // but is not of its group is told why (403), everyone else gets 404.
+      rule: 'write',
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/run_db/encode_link',
+        body: { run_id: c.run.runId, audience: 'group' },
+      }),
+      granted: (res) => has(res, 'encoded'),
+      refusal: (res, c) => res.statusCode === (c.run === runs.public ? 403 : 404),
+    },
   ],
   'GET /api/v1/run_db/decode_meta': [
     {
@@ -342,9 +354,11 @@ const DOORS: Record<string, Door[]> = {
   ],
 
   // ---- storage (spec 02 §7.2): every key belongs to its run ----
+  // Listings name keys, they read nothing: a public session (the original landing page, issue 37) lists the
+  // public runs' keys, as it sees their catalogue entries; reading a listed file still needs a link.
   'POST /api/v1/storage/list': [
     {
-      rule: 'data',
+      rule: 'catalogue',
       call: () => ({
         method: 'POST',
         url: '/api/v1/storage/list',
@@ -354,7 +368,7 @@ const DOORS: Record<string, Door[]> = {
       refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
     },
     {
-      rule: 'data',
+      rule: 'catalogue',
       call: (c) => ({
         method: 'POST',
         url: '/api/v1/storage/list',
@@ -364,7 +378,7 @@ const DOORS: Record<string, Door[]> = {
       refusal: (res) => ok(res) && res.body === '[]',
     },
     {
-      rule: 'data',
+      rule: 'catalogue',
       call: () => ({ method: 'POST', url: '/api/v1/storage/list', body: { bucket: BUCKET, path: 'frontpage/' } }),
       granted: (res, c) => has(res, `frontpage/${c.run.runId}.png`),
       refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
@@ -542,14 +556,16 @@ const DOORS: Record<string, Door[]> = {
   ),
   'POST /api/v1/genes/generate_link': [
     {
-      rule: (_who, visibility) => visibility === 'public',
+      // The original explorer's link (issue 37): a public run's for anyone who sees it, a private run's group link
+      // for its group and admins (the replay checks that such a link opens the run to no one else).
+      rule: (who, visibility) => visibility === 'public' || who === 'admin' || who === 'member',
       call: (c) => ({
         method: 'POST',
         url: '/api/v1/genes/generate_link',
         body: { args: [], meta: { run_id: c.run.runId } },
       }),
       granted: (res) => has(res, 'encoded'),
-      refusal: (res, c) => res.statusCode === (c.as === 'admin' || c.as === 'member' ? 409 : 404),
+      refusal: notFound,
     },
   ],
   'GET /api/v1/storage/decode_meta/:token': [
@@ -806,7 +822,8 @@ beforeAll(async () => {
     token: admin,
   });
   for (const row of listed.body) resultsId.set(row.run_id, row.results_id);
-});
+  // Nine identities, two runs with their files and an annotation per caller: more than a minute on a busy machine.
+}, 300_000);
 afterAll(() => t.close());
 
 /** A personal API token made by the account itself (a groupless account gets one before losing its group). */

@@ -62,6 +62,19 @@ export function createObjectAccess(store: RunStore) {
       return owners.every(await decide(caller, mode, owners));
     },
 
+    /**
+     * The keys (or prefixes) of runs that are public now, in their order: what a public session may list (the
+     * original landing page lists them; reading a file still needs a link). Keys outside a run are left out.
+     */
+    async publicRunKeys(keys: readonly string[]): Promise<string[]> {
+      const owners = keys.map(runOfStorageKey);
+      const states = await store.runStates(owners.filter((id): id is string => typeof id === 'string'));
+      return keys.filter((_, i) => {
+        const owner = owners[i];
+        return typeof owner === 'string' && states.get(owner)?.public === true;
+      });
+    },
+
     /** The keys (or listing prefixes ending in `/`) of one bucket this caller may read, in their order. */
     async visibleKeys(caller: Caller, keys: readonly string[]): Promise<string[]> {
       const owners = keys.map(runOfStorageKey);

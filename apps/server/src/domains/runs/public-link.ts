@@ -18,6 +18,11 @@ export interface RunLinkClaims {
   meta: TPublicRunMeta;
   /** Epoch milliseconds. */
   expires_at: number;
+  /**
+   * A link for the run's own group (issue 37: the original explorer opens every run through a link): it opens the
+   * run only to a caller who may read it anyway, and never to a public session or another group.
+   */
+  group_only?: boolean;
 }
 
 const ZClaims = z.object({
@@ -26,6 +31,7 @@ const ZClaims = z.object({
   data: ZRunLinkData,
   meta: ZPublicRunMeta,
   exp: z.number(),
+  group_only: z.literal(true).optional(),
 });
 
 export class RunLinkError extends Error {
@@ -50,6 +56,7 @@ export async function sealRunLink(
     results_id: claims.results_id,
     data: claims.data,
     meta: claims.meta,
+    ...(claims.group_only ? { group_only: true } : {}),
   })
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
     .setIssuedAt()
@@ -73,6 +80,6 @@ export async function openRunLink(secret: string, encoded: string): Promise<RunL
   }
   const claims = ZClaims.safeParse(payload);
   if (!claims.success) throw new RunLinkError('invalid');
-  const { results_id, data, meta, exp } = claims.data;
-  return { results_id, data, meta, expires_at: exp * 1000 };
+  const { results_id, data, meta, exp, group_only } = claims.data;
+  return { results_id, data, meta, expires_at: exp * 1000, ...(group_only ? { group_only } : {}) };
 }

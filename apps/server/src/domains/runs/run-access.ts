@@ -29,7 +29,7 @@ export function createRunAccess(deps: { store: RunStore; secret: string; dataBuc
   return {
     async resolve(identity: Identity, ref: { run_id?: string; encoded?: string }): Promise<RunAccess> {
       if (ref.encoded) {
-        const link = await this.openLink(ref.encoded);
+        const link = await this.openLink(ref.encoded, identity);
         const runId = link.meta.run_id;
         if (ref.run_id && ref.run_id !== runId) throw notFound(GENES_MSG.runNotFound(ref.run_id));
         const folder = link.data.data.slice(0, link.data.data.lastIndexOf('/') + 1);
@@ -49,10 +49,11 @@ export function createRunAccess(deps: { store: RunStore; secret: string; dataBuc
     },
 
     /**
-     * Opens a public link and checks that its run is still public: 400 when tampered, 410 when expired, 404 when
-     * the run is gone or no longer public.
+     * Opens a link and checks it against its run now: a public link while the run is public, a group link while
+     * `identity` may read the run itself (it never opens a run to anyone else). 400 when tampered, 410 when
+     * expired, 404 when the run is gone or not open to this holder.
      */
-    async openLink(encoded: string): Promise<RunLinkClaims> {
+    async openLink(encoded: string, identity: Identity): Promise<RunLinkClaims> {
       let link: RunLinkClaims;
       try {
         link = await openRunLink(deps.secret, encoded);
@@ -66,8 +67,8 @@ export function createRunAccess(deps: { store: RunStore; secret: string; dataBuc
       }
       const runId = link.meta.run_id;
       const state = (await deps.store.runStates([runId])).get(runId);
-      if (!state || !mayUseRun({ kind: 'link', runId }, 'read', runId, state))
-        throw notFound(GENES_MSG.runNotFound(runId));
+      const holder: Caller = link.group_only ? callerOf(identity) : { kind: 'link', runId };
+      if (!state || !mayUseRun(holder, 'read', runId, state)) throw notFound(GENES_MSG.runNotFound(runId));
       return link;
     },
   };

@@ -57,7 +57,7 @@ export function registerTaskRoutes(app: FastifyInstance, infra: Infra, runs: Run
     if (identity.kind === 'user' && identity.groups.includes(GROUP_ADMIN)) return true;
     if (identity.kind === 'user' && row.requested_by === identity.username) return true;
     if (!row.public_link_sha256 || !encoded || linkDigest(encoded) !== row.public_link_sha256) return false;
-    return runs.access.openLink(encoded).then(
+    return runs.access.openLink(encoded, identity).then(
       () => true,
       () => false,
     );

@@ -26,7 +26,12 @@ const tixelIndices = (emptyMessage: string) =>
     if (bad >= 0) ctx.addIssue({ code: 'custom', path: [bad], message: 'Expected a tixel index (an integer ≥ 0)' });
   });
 
-const ZArgs = z.tuple([ZObjH5ad, tixelIndices('Select at least one tixel'), z.string().optional()]);
+/** The table key is echoed as sent: our explorer sends a string, the original AtlasXplore its table's number. */
+const ZArgs = z.tuple([
+  ZObjH5ad,
+  tixelIndices('Select at least one tixel'),
+  z.union([z.string().max(200), z.number()]).optional(),
+]);
 const ZKwargs = ZBucketKwargs.extend({
   method: ZDeMethod.default('t-test'),
   /** Wilcoxon only: tie-corrected variance; scanpy's default (false) leaves it uncorrected. */
@@ -48,7 +53,7 @@ interface QcRow {
 
 export interface ComputeQcResult {
   /** The table key the client sent (the anti key), echoed so it can match the answer to its table. */
-  key: string | null;
+  key: string | number | null;
   n_selected: number;
   /** The test that ranked the table, and for Wilcoxon whether ties were corrected (recorded in the saved CSV). */
   method: DeMethod;
