@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openZarrStore, toFloat64 } from './anndata-zarr.js';
 import { readSpatialData, spatialDataAnnData } from './spatialdata.js';
-import { BLOBS_INSTANCES, BLOBS_STORE, blobSquareOrigin, blobsWithFullLabels } from '../spatialdata-fixtures.js';
+import {
+  BLOBS_INSTANCES,
+  BLOBS_STORE,
+  blobSquareOrigin,
+  blobsWithCircles,
+  blobsWithFullLabels,
+} from '../spatialdata-fixtures.js';
 import { hasSharedData, sharedData } from '../testing.js';
 
 const STORE = sharedData(BLOBS_STORE);
@@ -87,5 +93,31 @@ describe.skipIf(!hasSharedData(BLOBS_STORE))('SpatialData store (spatialdata 0.7
     });
     // A 10 × 10 px square has the diameter of a disc of 100 px².
     expect(run.spotDiameter).toBeCloseTo(2 * Math.sqrt(100 / Math.PI), 10);
+  });
+
+  it('circles (GeoParquet shapes, scale-2 transformation): centres and radius through the transformation', async () => {
+    const store = blobsWithCircles(path.join(TMP, 'circles.sdata.zarr'));
+    const run = await readSpatialData(store, 'circles.sdata.zarr');
+    expect(run.annotates).toEqual(['shapes/blobs_circles']);
+    expect([run.rows.length, run.unplaced.count, run.spotDiameter]).toEqual([26, 0, 10]);
+    BLOBS_INSTANCES.forEach((_, i) => {
+      const [x0, y0] = blobSquareOrigin(i);
+      expect([run.xy[2 * i], run.xy[2 * i + 1]]).toEqual([x0 + 5, y0 + 5]);
+    });
+    expect(run.image?.element).toBe('blobs_image');
+  });
+
+  it("an image with no transformation into the annotated element's coordinate system is left out, with a warning", async () => {
+    const store = blobsWithCircles(path.join(TMP, 'elsewhere.sdata.zarr'));
+    for (const image of ['blobs_image', 'blobs_multiscale_image']) {
+      const file = path.join(store, 'images', image, 'zarr.json');
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll('"global"', '"other_section"'));
+    }
+    const run = await readSpatialData(store, 'elsewhere.sdata.zarr');
+    expect(run.image).toBeUndefined();
+    expect(run.frame).toBe("coordinate system 'global'");
+    expect(run.warnings).toContain(
+      "images/blobs_image: no transformation into the coordinate system 'global' of shapes/blobs_circles: not used as the tissue image",
+    );
   });
 });

@@ -6,7 +6,7 @@ import { QUEUES, type TTaskState } from '@atlas/contracts';
 import sharp from 'sharp';
 import { parseDataCsv, readH5ad, writeH5ad } from '@atlas/spatial';
 import { readSpatialData } from '@atlas/spatial/io';
-import { BLOBS_STORE, blobsWithFullLabels, hasSharedData, sharedData } from '@atlas/spatial/testing';
+import { BLOBS_STORE, blobsWithCircles, blobsWithFullLabels, hasSharedData, sharedData } from '@atlas/spatial/testing';
 import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
 import { adminToken, api } from '../../../test/accounts.js';
 import { readObject } from '../../infra/storage/index.js';
@@ -198,6 +198,20 @@ describe.skipIf(!HAVE)('SpatialData stores (issue 32 §2)', () => {
       ]);
     }
   }, 300_000);
+
+  it('a store whose table annotates circles (shapes.parquet) → spots of their diameter over the image', async () => {
+    const prepared = await prepareImport(await sourceFromPath(blobsWithCircles(tempPath('circles.sdata.zarr'))));
+    expect([prepared.nObs, prepared.spatial]).toEqual([26, true]);
+    expect([...prepared.files.keys()].sort()).toEqual([
+      'h5/obj/genes.h5ad',
+      'spatial/scalefactors_json.json',
+      'spatial/tissue_hires_image.png',
+    ]);
+    const factors = JSON.parse(Buffer.from(prepared.files.get('spatial/scalefactors_json.json')!).toString()) as object;
+    expect(factors).toMatchObject({ tissue_hires_scalef: 1, spot_diameter_fullres: 10 });
+    const genes = await readH5ad(prepared.files.get('h5/obj/genes.h5ad')!, { obsm: ['spatial'] });
+    expect([...genes.obsm.spatial!.data.subarray(0, 4)]).toEqual([8, 10, 24, 10]);
+  });
 
   it('the table alone, as the refusal of the cropped store proposes, → a UMAP-only run of 26', async () => {
     const done = await importAndSettle('D00110', sharedData(BLOBS_STORE, 'tables/table'));
