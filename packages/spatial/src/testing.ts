@@ -12,3 +12,5 @@ export const sharedData = (...parts: string[]): string => path.join(SHARED_DATA,
 
 /** Whether a shared data file or folder is there: tests of real data run only then, and say so when skipped. */
 export const hasSharedData = (...parts: string[]): boolean => fs.existsSync(sharedData(...parts));
+
+export * from './spatialdata-fixtures.js';

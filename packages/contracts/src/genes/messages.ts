@@ -16,7 +16,7 @@ export const GENES_MSG = {
   importSourceMissing: (source: string) => `Nothing to import at ${source}`,
   importSourceUnknown: (source: string) =>
     `${source} is not an input the importer knows. Give one of: an AnnData .h5ad (any HDF5 AnnData, also .h5); ` +
-    `an AnnData-Zarr .zarr folder or .zarr.zip; a 10x HDF5 matrix (.h5, v2 or v3) alone; ` +
+    `an AnnData-Zarr .zarr folder or .zarr.zip; a SpatialData .zarr store; a 10x HDF5 matrix (.h5, v2 or v3) alone; ` +
     `a Space Ranger outs/ folder (filtered_feature_bc_matrix.h5 or filtered_feature_bc_matrix/ with spatial/); ` +
     `a Visium HD binned_outputs/square_008um folder (spatial/tissue_positions.parquet)`,
   importNotAnnData: (file: string) =>
@@ -32,8 +32,19 @@ export const GENES_MSG = {
   importTooFew: (file: string, n: number, min: number) =>
     `${file}: ${n} observations are too few to compute clusters and a UMAP (at least ${min} are needed). ` +
     `Give an AnnData with obs clusters and obsm X_umap, or a run with more spots`,
-  importSpatialData: (folder: string, tables: string[]) =>
-    `${folder} is a SpatialData store, not an AnnData: import one of its tables instead (${tables.map((t) => `${folder}/tables/${t}`).join(', ')})`,
+  importSpatialDataTooFew: (
+    store: string,
+    table: string,
+    placed: number,
+    total: number,
+    elements: string[],
+    min: number,
+  ) =>
+    `${store}: ${placed} of the ${total} observations of tables/${table} have a position in ${elements.join(', ')} ` +
+    `(the others have no label or shape there, e.g. a cropped store), too few for a spatial run to compute clusters and a UMAP (at least ${min} are needed). ` +
+    (total >= min
+      ? `Import the table alone as a UMAP-only run (${store}/tables/${table}), or give the store with its full ${elements.join(', ')}`
+      : `Give the table obs clusters and obsm X_umap, or a store with more observations`),
   importNoMatrix: (folder: string) =>
     `${folder}: no matrix. A Space Ranger folder needs filtered_feature_bc_matrix.h5 or filtered_feature_bc_matrix/ (matrix.mtx, barcodes.tsv, features.tsv)`,
   noTrackReference: (runId: string, genome: string | null) =>

@@ -37,54 +37,9 @@ export async function readAnndataZarr(
   source: string | Uint8Array | ZarrFiles,
   name = 'AnnData-Zarr',
 ): Promise<ZarrAnnData> {
-  const keyStore =
-    typeof source === 'string'
-      ? await directoryStore(source)
-      : source instanceof Uint8Array
-        ? zipStore(source, name)
-        : source;
-  // Loaded on first use: the import CLI must start fast for inputs that are not Zarr.
-  const zarr = await import('zarrita');
-  const get = (key: string) => keyStore.read(key.replace(/^\//, ''));
-  const store = {
-    keys: keyStore.keys,
-    read: keyStore.read,
-    get,
-    // Sharded arrays (zarr v3) read each shard's index from its end, then the inner chunks by offset.
-    getRange: async (key: string, range: { offset: number; length: number } | { suffixLength: number }) => {
-      const bytes = await get(key);
-      if (!bytes) return undefined;
-      return 'suffixLength' in range
-        ? bytes.subarray(Math.max(0, bytes.length - range.suffixLength))
-        : bytes.subarray(range.offset, range.offset + range.length);
-    },
-  };
-  const root = zarr.root(store);
-  const fail = (problem: string): never => {
-    throw new SpatialFormatError(name, problem);
-  };
-  if (!hasNode(keyStore, '')) fail('not a Zarr store (no zarr.json or .zgroup at its root)');
+  const { zarr, files: keyStore, open, read, fail } = await openZarrStore(source, name);
   const warnings: string[] = [];
 
-  const open = async (key: string): Promise<Node | undefined> => {
-    if (!hasNode(keyStore, key)) return undefined;
-    try {
-      return (await zarr.open(root.resolve(key))) as Node;
-    } catch (error) {
-      throw new SpatialFormatError(name, `${key}: could not be opened (${(error as Error).message})`, { cause: error });
-    }
-  };
-  const read = async (
-    arr: Zarr.Array<Zarr.DataType, Zarr.Readable>,
-    key: string,
-  ): Promise<unknown[] | ArrayLike<unknown>> => {
-    try {
-      const chunk = await zarr.get(arr);
-      return chunk.data as ArrayLike<unknown>;
-    } catch (error) {
-      throw new SpatialFormatError(name, `${key}: could not be read (${(error as Error).message})`, { cause: error });
-    }
-  };
   const numbers = async (key: string): Promise<Float64Array> => {
     const node = await open(key);
     if (!(node instanceof zarr.Array)) return fail(`${key} is missing`);
@@ -241,19 +196,100 @@ export async function readAnndataZarr(
   return data;
 }
 
-function isStringData(dtype: string): boolean {
+/**
+ * A Zarr store opened for reading (zarrita, loaded on first use: the import CLI must start fast for inputs that are
+ * not Zarr). Shared by the AnnData-Zarr and SpatialData readers; every failure names the store.
+ */
+export interface ZarrStore {
+  zarr: typeof Zarr;
+  files: ZarrFiles;
+  /** A group or array at `key` ('' is the root), or undefined when the store has none there. */
+  open(key: string): Promise<Node | undefined>;
+  /** The whole array, flat in C order. */
+  read(arr: Zarr.Array<Zarr.DataType, Zarr.Readable>, key: string): Promise<unknown[] | ArrayLike<unknown>>;
+  fail(problem: string): never;
+}
+
+export type ZarrNode = Node;
+
+/** `source`: a directory path, the bytes of a `.zarr.zip`, or the store's files. */
+export async function openZarrStore(source: string | Uint8Array | ZarrFiles, name: string): Promise<ZarrStore> {
+  const keyStore =
+    typeof source === 'string'
+      ? await directoryStore(source)
+      : source instanceof Uint8Array
+        ? zipStore(source, name)
+        : source;
+  const zarr = await import('zarrita');
+  const get = (key: string) => keyStore.read(key.replace(/^\//, ''));
+  const store = {
+    keys: keyStore.keys,
+    read: keyStore.read,
+    get,
+    // Sharded arrays (zarr v3) read each shard's index from its end, then the inner chunks by offset.
+    getRange: async (key: string, range: { offset: number; length: number } | { suffixLength: number }) => {
+      const bytes = await get(key);
+      if (!bytes) return undefined;
+      return 'suffixLength' in range
+        ? bytes.subarray(Math.max(0, bytes.length - range.suffixLength))
+        : bytes.subarray(range.offset, range.offset + range.length);
+    },
+  };
+  const root = zarr.root(store);
+  const fail = (problem: string): never => {
+    throw new SpatialFormatError(name, problem);
+  };
+  if (!hasNode(keyStore, '')) fail('not a Zarr store (no zarr.json or .zgroup at its root)');
+  return {
+    zarr,
+    files: keyStore,
+    fail,
+    open: async (key) => {
+      if (!hasNode(keyStore, key)) return undefined;
+      try {
+        return (await zarr.open(root.resolve(key))) as Node;
+      } catch (error) {
+        throw new SpatialFormatError(name, `${key}: could not be opened (${(error as Error).message})`, {
+          cause: error,
+        });
+      }
+    },
+    read: async (arr, key) => {
+      try {
+        const chunk = await zarr.get(arr);
+        // A 0-d array (anndata's scalars, e.g. uns strings) comes back as its value, not a chunk.
+        return arr.shape.length === 0 ? [chunk] : (chunk.data as ArrayLike<unknown>);
+      } catch (error) {
+        throw new SpatialFormatError(name, `${key}: could not be read (${(error as Error).message})`, {
+          cause: error,
+        });
+      }
+    },
+  };
+}
+
+/** The files under `prefix` as a store of their own (a SpatialData table is an AnnData-Zarr under tables/<name>). */
+export function zarrSubStore(files: ZarrFiles, prefix: string): ZarrFiles {
+  const head = `${prefix}/`;
+  return {
+    keys: files.keys.filter((k) => k.startsWith(head)).map((k) => k.slice(head.length)),
+    read: (key) => files.read(head + key),
+  };
+}
+
+export function isStringData(dtype: string): boolean {
   return dtype === 'v2:object' || dtype === 'string' || dtype.startsWith('v2:U') || dtype.startsWith('v2:S');
 }
 
 const METADATA = ['zarr.json', '.zgroup', '.zarray'];
 
-function hasNode(store: ZarrFiles, key: string): boolean {
+export function hasNode(store: ZarrFiles, key: string): boolean {
   const prefix = key ? `${key}/` : '';
   return METADATA.some((m) => store.keys.includes(prefix + m));
 }
 
 /** The direct children (groups or arrays) of a group, from the store's key list. */
-function childNames(store: ZarrFiles, key: string): string[] {
+export function childNames(store: ZarrFiles, key: string): string[] {
   const prefix = `${key}/`;
   const names = new Set<string>();
   for (const k of store.keys) {
@@ -264,7 +300,7 @@ function childNames(store: ZarrFiles, key: string): string[] {
   return [...names].sort();
 }
 
-function toFloat64(values: unknown, where: string, file: string): Float64Array {
+export function toFloat64(values: unknown, where: string, file: string): Float64Array {
   if (values instanceof Float64Array) return values;
   if (ArrayBuffer.isView(values) || Array.isArray(values)) {
     const list = values as ArrayLike<number | bigint | boolean>;
@@ -275,7 +311,7 @@ function toFloat64(values: unknown, where: string, file: string): Float64Array {
   throw new SpatialFormatError(file, `${where}: not a numeric array`);
 }
 
-function toStrings(values: unknown): string[] {
+export function toStrings(values: unknown): string[] {
   // zarrita returns plain arrays for vlen strings and UnicodeStringArray / ByteStringArray for fixed-width ones.
   const list = values as { length: number; get?: (i: number) => string } & ArrayLike<unknown>;
   const out = new Array<string>(list.length);

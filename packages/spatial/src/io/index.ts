@@ -16,3 +16,4 @@ export * from './image-placement.js';
 export * from './uns-spatial.js';
 export * from './probe-matrix.js';
 export * from './h5ad-row-writer.js';
+export * from './spatialdata.js';

@@ -3,8 +3,10 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES, type TTaskState } from '@atlas/contracts';
+import sharp from 'sharp';
 import { parseDataCsv, readH5ad, writeH5ad } from '@atlas/spatial';
-import { hasSharedData, sharedData } from '@atlas/spatial/testing';
+import { readSpatialData } from '@atlas/spatial/io';
+import { BLOBS_STORE, blobsWithCircles, blobsWithFullLabels, hasSharedData, sharedData } from '@atlas/spatial/testing';
 import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
 import { adminToken, api } from '../../../test/accounts.js';
 import { readObject } from '../../infra/storage/index.js';
@@ -160,6 +162,64 @@ describe.skipIf(!HAVE)('import formats, end to end', () => {
   });
 });
 
+describe.skipIf(!HAVE)('SpatialData stores (issue 32 §2)', () => {
+  it("a store whose labels place its table → a spatial run over the store's image", async () => {
+    // The shared blobs store with a label image holding all 26 instances of its table (its own keeps 3).
+    const store = blobsWithFullLabels(tempPath('blobs-full.sdata.zarr'));
+    const prepared = await prepareImport(await sourceFromPath(store));
+    expect([prepared.format, prepared.nObs, prepared.spatial]).toEqual(['SpatialData (.zarr folder)', 26, true]);
+    expect(prepared.warnings).toEqual(
+      expect.arrayContaining([
+        "table 'table' imported (26 observations, annotating labels/blobs_labels)",
+        "points/blobs_points: 6 points (feature key 'genes'), not imported",
+      ]),
+    );
+    const done = await importAndSettle('D00109', store);
+    expect(done.result).toMatchObject({ tixels: 26, features: { genes: 3 } });
+    const csv = await tixels('D00109');
+    expect(csv.spatial.some(Number.isNaN)).toBe(false);
+    const described = await api<{ available: boolean; width: number; height: number; bounds: number[] }>(
+      t.app,
+      'GET',
+      '/api/v1/genes/tissue_image',
+      { token: admin, query: { run_id: 'D00109' } },
+    );
+    expect(described.body).toMatchObject({ available: true, width: 100, height: 100, bounds: [0, 0, 100, 100] });
+    // Under each spot lies the store's image at that spot's centre: the stored PNG's pixel there is the image's.
+    const png = await readObject(t.infra.storage, BUCKET, 'data/D00109/spatial/tissue_hires_image.png');
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const source = (await readSpatialData(store, 'blobs')).image!.pixels;
+    for (let i = 0; i < csv.spatial.length; i += 2 * 5) {
+      const [x, y] = [Math.floor(csv.spatial[i]!), Math.floor(csv.spatial[i + 1]!)];
+      expect(x >= 0 && x < info.width && y >= 0 && y < info.height).toBe(true);
+      const at = (y * info.width + x) * info.channels;
+      expect([...data.subarray(at, at + 3)]).toEqual([
+        ...source.pixels.subarray((y * 100 + x) * 3, (y * 100 + x) * 3 + 3),
+      ]);
+    }
+  }, 300_000);
+
+  it('a store whose table annotates circles (shapes.parquet) → spots of their diameter over the image', async () => {
+    const prepared = await prepareImport(await sourceFromPath(blobsWithCircles(tempPath('circles.sdata.zarr'))));
+    expect([prepared.nObs, prepared.spatial]).toEqual([26, true]);
+    expect([...prepared.files.keys()].sort()).toEqual([
+      'h5/obj/genes.h5ad',
+      'spatial/scalefactors_json.json',
+      'spatial/tissue_hires_image.png',
+    ]);
+    const factors = JSON.parse(Buffer.from(prepared.files.get('spatial/scalefactors_json.json')!).toString()) as object;
+    expect(factors).toMatchObject({ tissue_hires_scalef: 1, spot_diameter_fullres: 10 });
+    const genes = await readH5ad(prepared.files.get('h5/obj/genes.h5ad')!, { obsm: ['spatial'] });
+    expect([...genes.obsm.spatial!.data.subarray(0, 4)]).toEqual([8, 10, 24, 10]);
+  });
+
+  it('the table alone, as the refusal of the cropped store proposes, → a UMAP-only run of 26', async () => {
+    const done = await importAndSettle('D00110', sharedData(BLOBS_STORE, 'tables/table'));
+    expect(done.result).toMatchObject({ tixels: 26, features: { genes: 3 } });
+    expect((await tixels('D00110')).spatial.every(Number.isNaN)).toBe(true);
+  }, 300_000);
+});
+
 describe.skipIf(!HAVE)('bad inputs fail fast, with what is missing, and leave no run', () => {
   const refusals: [string, () => Promise<string>, RegExp][] = [
     ['a text file named .h5ad', async () => writeTemp('notes.h5ad', 'barcode,x\n'), /notes\.h5ad: not an HDF5 file/],
@@ -197,9 +257,9 @@ describe.skipIf(!HAVE)('bad inputs fail fast, with what is missing, and leave no
       /filtered_feature_bc_matrix: 12 observations are too few .*at least 16/,
     ],
     [
-      'a SpatialData store root (its tables are the AnnData)',
-      async () => sharedData('spatialdata-zarr/vitessce-spatialdata-0.7/blobs.sdata.zarr'),
-      /blobs\.sdata\.zarr is a SpatialData store, not an AnnData: import one of its tables instead \(.*tables\/table, .*tables\/table_points\)/,
+      "a SpatialData store whose cropped labels place 3 of its table's 26 observations",
+      async () => sharedData(BLOBS_STORE),
+      /blobs\.sdata\.zarr: 3 of the 26 observations of tables\/table have a position in labels\/blobs_labels .*at least 16.* Import the table alone as a UMAP-only run \(.*blobs\.sdata\.zarr\/tables\/table\)/,
     ],
     [
       'a folder with nothing importable',

@@ -14,27 +14,29 @@ import {
   readTenxMtx,
   readUnsSpatial,
   readVisiumSpatial,
+  isSpatialDataStore,
   SpatialFormatError,
   spotsExtent,
   writeH5ad,
   type DenseArray,
   type H5adData,
   type H5adWriteInput,
-  type RawPixels,
   type SpotsExtent,
   type TenxMatrix,
   type WritableColumn,
 } from '@atlas/spatial/io';
 import { classifyMatrixValues } from '@atlas/spatial/expression-input';
 import { ImportError } from './errors.js';
-import { keepTissueImages, SPATIAL_IMAGES, type TissueImageCandidate } from './tissue-images.js';
+import { keepTissueImages, pngOf, SPATIAL_IMAGES, type TissueImageCandidate } from './tissue-images.js';
+import { prepareSpatialData } from './spatialdata.js';
 
 /**
  * Turns an import source into the files of a run WITHOUT touching the database or storage (DESIGN §6 "Import"),
  * so a bad input fails in well under a second with the reader's message and leaves nothing behind. Accepted:
  * - a file: an AnnData `.h5ad` (any HDF5 AnnData, also named `.h5`), a 10x HDF5 matrix (v2/v3) on its own, or an
  *   AnnData-Zarr `.zarr.zip`;
- * - a folder: an AnnData-Zarr `.zarr` store; a Space Ranger `outs/` (filtered_feature_bc_matrix.h5 or the
+ * - a folder: an AnnData-Zarr `.zarr` store; a SpatialData `.zarr` store (its table, placed by the labels or shapes
+ *   it annotates, over its image: spatialdata.ts); a Space Ranger `outs/` (filtered_feature_bc_matrix.h5 or the
  *   Matrix Market filtered_feature_bc_matrix/, with spatial/ holding tissue_positions.csv, tissue_positions_list.csv
  *   or tissue_positions.parquet); a Visium HD `binned_outputs/square_XXXum` folder, or outs/ with binned_outputs/
  *   (the 8 µm bins are taken); a folder holding genes.h5ad.
@@ -147,24 +149,13 @@ async function addUnsSpatial(
 /** sharp is loaded only when there are images to encode or check. */
 const loadSharp = async () => (await import('sharp')).default;
 
-async function pngOf(image: RawPixels): Promise<Uint8Array> {
-  const sharp = await loadSharp();
-  const png = await sharp(Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength), {
-    raw: { width: image.width, height: image.height, channels: image.channels as 1 | 2 | 3 | 4 },
-  })
-    .png()
-    .toBuffer();
-  return new Uint8Array(png);
-}
-
 async function prepareFolder(folder: SourceFolder): Promise<PreparedImport> {
   const has = (name: string) => folder.names.includes(name);
   if (has('zarr.json') || has('.zgroup')) {
-    const tables = folder.names
-      .map((n) => /^tables\/([^/]+)\/(zarr\.json|\.zgroup)$/.exec(n)?.[1])
-      .filter((t): t is string => t !== undefined);
-    if (tables.length && !folder.names.some((n) => n.startsWith('X/') || n.startsWith('obs/')))
-      throw new ImportError(GENES_MSG.importSpatialData(folder.label, tables.sort()));
+    if (isSpatialDataStore(folder.names)) {
+      const sdata = await prepareSpatialData(folder, ANALYSIS_MIN_OBS);
+      return prepareZarr(sdata.data, folder.label, 'SpatialData (.zarr folder)', sdata.files, sdata.warnings);
+    }
     const files = {
       keys: folder.names,
       read: async (key: string) => (has(key) ? folder.read(key) : undefined),
@@ -336,9 +327,10 @@ async function prepareZarr(
   data: Awaited<ReturnType<typeof readAnndataZarr>>,
   name: string,
   format: string,
+  files = new Map<string, Uint8Array>(),
+  warnings = [...data.warnings],
 ): Promise<PreparedImport> {
   checkAnnData(data, name, data.counts !== undefined);
-  const warnings = [...data.warnings];
   const writable = (columns: H5adData['obs']): Record<string, WritableColumn> =>
     Object.fromEntries(
       Object.entries(columns).map(([key, c]) => [
@@ -364,14 +356,8 @@ async function prepareZarr(
     obsm,
     ...(raw && { raw }),
   });
-  return {
-    format,
-    nObs: data.nObs,
-    nVars: data.nVars,
-    spatial: obsm.spatial !== undefined,
-    files: new Map([[GENES, bytes]]),
-    warnings,
-  };
+  files.set(GENES, bytes);
+  return { format, nObs: data.nObs, nVars: data.nVars, spatial: obsm.spatial !== undefined, files, warnings };
 }
 
 async function h5adBytes(adata: H5adWriteInput): Promise<Uint8Array> {

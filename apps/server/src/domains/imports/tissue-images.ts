@@ -70,3 +70,14 @@ export async function keepTissueImages(
 }
 
 const sizeOf = ({ pixels }: TissueImageCandidate): string => `${pixels.width}×${pixels.height} px`;
+
+/** Decoded pixels as PNG bytes (sharp loaded on first use: the import CLI must start fast). */
+export async function pngOf(image: RawPixels): Promise<Uint8Array> {
+  const sharp = (await import('sharp')).default;
+  const png = await sharp(Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength), {
+    raw: { width: image.width, height: image.height, channels: image.channels as 1 | 2 | 3 | 4 },
+  })
+    .png()
+    .toBuffer();
+  return new Uint8Array(png);
+}
