@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  ANNOTATION_MSG,
   EXPLORER_MSG,
   LOGIN_COOKIE_NAME,
   MSG,
@@ -9,7 +10,7 @@ import {
   type ExplorerTimings,
   type FeatureKind,
 } from '@atlas/contracts';
-import { ADMIN, drawLasso, expect, plotHalves, shot, signIn, test, waitForRunData } from './fixtures';
+import { ADMIN, apiToken, drawLasso, expect, plotHalves, shot, signIn, test, waitForRunData } from './fixtures';
 
 /**
  * [EXPLORER]: AtlasXplore on a demo run — open it from the catalogue, both plots drawn, a gene search colours
@@ -405,6 +406,14 @@ test('[EXPLORER]: Color Configuration rejects non-hex text and applies a valid c
   await dialog.getByRole('button', { name: 'Apply' }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(() => swatch(name)).toBe('rgb(255, 0, 255)');
+  // Applied colours are kept for the run's group: put this run's back, other specs draw it with its palette.
+  await expect(page.getByText(ANNOTATION_MSG.coloursSaved)).toBeVisible();
+  const token = await apiToken(page, ADMIN.username, ADMIN.password);
+  const reset = await page.request.put('/api/v1/cluster_colors', {
+    headers: { authorization: `JWT ${token}` },
+    data: { run_id: RUN, colors: {} },
+  });
+  expect(reset.ok(), await reset.text()).toBeTruthy();
 });
 
 test('[EXPLORER]: Min/Max Range rejects non-digits, Apply changes the heat bar ticks, Reset restores them', async ({

@@ -10,7 +10,7 @@ import { useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type R
 import DeckGL, { type DeckGLRef } from '@deck.gl/react';
 import { OrthographicView, type Layer } from '@deck.gl/core';
 import { PathLayer } from '@deck.gl/layers';
-import { BACKGROUND_COLORS, CLUSTER_PALETTE, heatmapLut, type HeatmapPalette } from './colormaps';
+import { BACKGROUND_COLORS, CATEGORY_COLOURS, heatmapLut, type HeatmapPalette } from './colormaps';
 import { NO_LINK, linkOf, linkedViewState, type CompareLink } from './compareView';
 import { GRID_DEVICE_PROPS, gridPointLayer, ownViewOnly, selectionLayerId, useClusterLuts } from './gridPointLayers';
 import { DEFAULT_DISPLAY_SCALE } from './pointSize';
@@ -151,11 +151,11 @@ export function ComparePlots(props: ComparePlotsProps) {
       }),
   );
 
-  const heatLut = useMemo(() => heatmapLut(palette, customColors), [palette, customColors]);
+  const heatLut = useMemo(() => heatmapLut(palette, customColors, background), [palette, customColors, background]);
   const clusterLut = useClusterLuts();
   const categorical = colorMode === 'categorical';
   const layers: Layer[] = drawn.map(({ panel, viewId, positions, values }) => {
-    const colors = panel.clusterColors ?? CLUSTER_PALETTE;
+    const colors = panel.clusterColors ?? CATEGORY_COLOURS;
     return gridPointLayer({
       viewId,
       positions,

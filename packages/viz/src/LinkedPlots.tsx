@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PickingInfo } from '@deck.gl/core';
-import { BACKGROUND_COLORS, CLUSTER_PALETTE } from './colormaps';
+import { BACKGROUND_COLORS, CATEGORY_COLOURS } from './colormaps';
 import { LINKED_DEFAULTS, type LinkedPlotsProps, type PlotViewId } from './linked/props';
 import { useFittedViews } from './linked/useFittedViews';
 import { useLassoSelection } from './linked/useLassoSelection';
@@ -51,7 +51,7 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     colorMode,
     palette = 'jet',
     customColors,
-    clusterColors = CLUSTER_PALETTE,
+    clusterColors = CATEGORY_COLOURS,
     range = [0, 1],
     displayScale = DEFAULT_DISPLAY_SCALE,
     pointDiameterPx,
@@ -66,6 +66,8 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     tool = 'pan',
     viewStates,
     onViewStateChange,
+    startPlaces,
+    onViewPlace,
     onHover,
     onClick,
     onSelect,
@@ -80,7 +82,10 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
   // The element goes into the panel (the Deck places the views on it), so it is state, not only a ref.
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   useLayoutEffect(() => setElement(containerRef.current), []);
-  const views = useFittedViews(containerRef, embedding, spatial, viewStates, onViewStateChange);
+  const views = useFittedViews(containerRef, embedding, spatial, viewStates, onViewStateChange, {
+    start: startPlaces,
+    onPlace: onViewPlace,
+  });
   const { size, viewIds } = views;
   const backgroundColor = (BACKGROUND_COLORS as Record<string, string>)[background] ?? background;
 
@@ -117,6 +122,7 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     palette,
     customColors,
     clusterColors,
+    background: backgroundColor,
     range,
     displayScale,
     pointDiameterPx,

@@ -7,7 +7,7 @@
  * fetches.
  */
 import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { BACKGROUND_COLORS, CLUSTER_PALETTE, heatmapLut, type BackgroundName, type HeatmapPalette } from './colormaps';
+import { BACKGROUND_COLORS, CATEGORY_COLOURS, heatmapLut, type BackgroundName, type HeatmapPalette } from './colormaps';
 import { gridPointLayer, isPanelLayer, useClusterLuts } from './gridPointLayers';
 import { DEFAULT_DISPLAY_SCALE } from './pointSize';
 import { SAMPLE_GRID_COLUMNS, gridCells, gridRows, type GridCell } from './sampleGrid';
@@ -141,7 +141,7 @@ function SampleGridPanel(props: SampleGridPlotsProps & { registry: PlotsDeckRegi
       }));
   };
 
-  const heatLut = useMemo(() => heatmapLut(palette, customColors), [palette, customColors]);
+  const heatLut = useMemo(() => heatmapLut(palette, customColors, background), [palette, customColors, background]);
   const clusterLut = useClusterLuts();
 
   const categorical = colorMode === 'categorical';
@@ -150,7 +150,7 @@ function SampleGridPanel(props: SampleGridPlotsProps & { registry: PlotsDeckRegi
     views: drawn.map(({ viewId, cell }) => ({ id: viewId, ...cell, flipY, controller: { inertia: false } })),
     viewStates,
     layers: drawn.map(({ sample, viewId, positions, values }) => {
-      const colors = sample.clusterColors ?? CLUSTER_PALETTE;
+      const colors = sample.clusterColors ?? CATEGORY_COLOURS;
       return gridPointLayer({
         viewId,
         positions,

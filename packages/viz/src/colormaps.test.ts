@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BACKGROUND_COLORS,
+  CATEGORY_COLOURS,
   CLUSTER_PALETTE,
+  GODSNOT_102,
+  MIN_VISIBLE_CONTRAST,
+  contrastRatio,
   HEATMAP_PALETTES,
   LUT_SIZE,
   NO_VALUE_COLOR,
@@ -52,14 +57,58 @@ describe('colour maps', () => {
     expect(at(heatmapLut('custom', ['#ffffff', '#0000ff']), 255)).toEqual([0, 0, 255, 255]);
   });
 
-  it('cluster palette: 20 distinct hex colours, cycling in the LUT', () => {
+  it('cluster palette: 20 distinct hex colours, cycling in a LUT made of them', () => {
     expect(CLUSTER_PALETTE).toHaveLength(20);
     expect(new Set(CLUSTER_PALETTE.map((c) => c.toLowerCase())).size).toBe(20);
-    const lut = categoricalLut();
+    const lut = categoricalLut(CLUSTER_PALETTE);
     expect(at(lut, 0)).toEqual([...parseHex(CLUSTER_PALETTE[0]!)]);
     expect(at(lut, 20)).toEqual(at(lut, 0));
     expect(at(lut, 23)).toEqual([...parseHex(CLUSTER_PALETTE[3]!)]);
     expect(() => categoricalLut([])).toThrow();
+  });
+
+  it('category colours: the 20 fixed ones first, then godsnot_102 past 20 clusters, all distinct (C21 is not C1)', () => {
+    expect(GODSNOT_102).toHaveLength(102);
+    expect(new Set(GODSNOT_102).size).toBe(102);
+    expect(CATEGORY_COLOURS.slice(0, 20)).toEqual(CLUSTER_PALETTE);
+    expect(CATEGORY_COLOURS.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(CATEGORY_COLOURS.map((c) => c.toLowerCase())).size).toBe(CATEGORY_COLOURS.length);
+    expect(CATEGORY_COLOURS.slice(20).every((c) => GODSNOT_102.includes(c))).toBe(true);
+    // Every category colour past the fixed 20 stays visible on the default black background.
+    const black = parseHex(BACKGROUND_COLORS.black);
+    for (const c of CATEGORY_COLOURS.slice(20)) expect(contrastRatio(parseHex(c), black)).toBeGreaterThan(1.3);
+    const lut = categoricalLut();
+    expect(at(lut, 20)).not.toEqual(at(lut, 0));
+    expect(at(lut, 20)).toEqual([...parseHex(CATEGORY_COLOURS[20]!)]);
+  });
+
+  describe('the low end stays visible against the background', () => {
+    const lowest = (lut: Uint8Array) => [lut[0]!, lut[1]!, lut[2]!, 255] as const;
+    it.each(['inferno', 'bone', 'hot'] as const)('%s on black is lifted to a visible low end', (palette) => {
+      const plain = heatmapLut(palette);
+      expect(contrastRatio(lowest(plain), parseHex('#000000'))).toBeLessThan(MIN_VISIBLE_CONTRAST);
+      const lifted = heatmapLut(palette, undefined, 'black');
+      expect(contrastRatio(lowest(lifted), parseHex('#000000'))).toBeGreaterThanOrEqual(MIN_VISIBLE_CONTRAST);
+      // The high end and the table's size are kept: the scale still runs from the first entry to the last.
+      expect(lifted.length).toBe(LUT_SIZE * 4);
+      expect(at(lifted, 255)).toEqual(at(plain, 255));
+      // The heat bar drawn from the same table starts with the plots' lowest colour.
+      expect(heatBarShades(lifted)[0]).toBe(toHex(lutColor(lifted, 0, 0, 1)));
+    });
+
+    it('leaves a palette that is already visible as it is', () => {
+      expect(heatmapLut('jet', undefined, '#000000')).toEqual(heatmapLut('jet'));
+      expect(heatmapLut('inferno', undefined, 'white')).toEqual(heatmapLut('inferno'));
+      expect(heatmapLut('picnic', undefined, 'black')).toEqual(heatmapLut('picnic'));
+      // An unparsable background changes nothing.
+      expect(heatmapLut('bone', undefined, 'rgb(0,0,0)')).toEqual(heatmapLut('bone'));
+    });
+
+    it('lifts a custom ramp whose low end is the background', () => {
+      const lifted = heatmapLut('custom', ['#ffffff', '#0000ff'], BACKGROUND_COLORS.white);
+      expect(contrastRatio(lowest(lifted), parseHex('#ffffff'))).toBeGreaterThanOrEqual(MIN_VISIBLE_CONTRAST);
+      expect(at(lifted, 255)).toEqual([0, 0, 255, 255]);
+    });
   });
 
   it('parses and prints hex', () => {

@@ -1,7 +1,7 @@
 /**
  * Colour maps for the explorer plots (spec 03 §9): the heatmap palettes jet, hot, inferno, picnic, bone and a
  * custom two-colour ramp as 256×1 RGBA lookup tables (uploaded once as a texture; the shader applies them),
- * the 20-colour categorical cluster palette, the 64-shade heat bar and its 5 tick values. Pure, no DOM.
+ * the categorical colours (20 fixed cluster colours, then godsnot_102), the 64-shade heat bar and its 5 tick values. Pure, no DOM.
  */
 
 /** RGBA bytes, 0–255. */
@@ -50,6 +50,139 @@ export const CLUSTER_PALETTE: readonly string[] = [
   '#a9a9a9',
 ];
 
+/**
+ * godsnot_102: 102 mutually distinct colours, published in "Color distribution methodology"
+ * (https://godsnotwheregodsnot.blogspot.com/2012/09/color-distribution-methodology.html) and used by scanpy for more
+ * than 28 categories (scanpy/plotting/palettes.py `godsnot_102`, which leaves out the list's leading black). The
+ * values are the published ones, in the published order.
+ */
+export const GODSNOT_102: readonly string[] = [
+  '#ffff00',
+  '#1ce6ff',
+  '#ff34ff',
+  '#ff4a46',
+  '#008941',
+  '#006fa6',
+  '#a30059',
+  '#ffdbe5',
+  '#7a4900',
+  '#0000a6',
+  '#63ffac',
+  '#b79762',
+  '#004d43',
+  '#8fb0ff',
+  '#997d87',
+  '#5a0007',
+  '#809693',
+  '#6a3a4c',
+  '#1b4400',
+  '#4fc601',
+  '#3b5dff',
+  '#4a3b53',
+  '#ff2f80',
+  '#61615a',
+  '#ba0900',
+  '#6b7900',
+  '#00c2a0',
+  '#ffaa92',
+  '#ff90c9',
+  '#b903aa',
+  '#d16100',
+  '#ddefff',
+  '#000035',
+  '#7b4f4b',
+  '#a1c299',
+  '#300018',
+  '#0aa6d8',
+  '#013349',
+  '#00846f',
+  '#372101',
+  '#ffb500',
+  '#c2ffed',
+  '#a079bf',
+  '#cc0744',
+  '#c0b9b2',
+  '#c2ff99',
+  '#001e09',
+  '#00489c',
+  '#6f0062',
+  '#0cbd66',
+  '#eec3ff',
+  '#456d75',
+  '#b77b68',
+  '#7a87a1',
+  '#788d66',
+  '#885578',
+  '#fad09f',
+  '#ff8a9a',
+  '#d157a0',
+  '#bec459',
+  '#456648',
+  '#0086ed',
+  '#886f4c',
+  '#34362d',
+  '#b4a8bd',
+  '#00a6aa',
+  '#452c2c',
+  '#636375',
+  '#a3c8c9',
+  '#ff913f',
+  '#938a81',
+  '#575329',
+  '#00fecf',
+  '#b05b6f',
+  '#8cd0ff',
+  '#3b9700',
+  '#04f757',
+  '#c8a1a1',
+  '#1e6e00',
+  '#7900d7',
+  '#a77500',
+  '#6367a9',
+  '#a05837',
+  '#6b002c',
+  '#772600',
+  '#d790ff',
+  '#9b9700',
+  '#549e79',
+  '#fff69f',
+  '#201625',
+  '#72418f',
+  '#bc23ff',
+  '#99adc0',
+  '#3a2465',
+  '#922329',
+  '#5b4534',
+  '#fde8dc',
+  '#404e55',
+  '#0089a3',
+  '#cb7e98',
+  '#a4e804',
+  '#324e72',
+];
+
+/** Below this contrast ratio (WCAG) against the explorer's default black, a colour reads as the background. */
+export const MIN_VISIBLE_CONTRAST = 1.3;
+/** RGB distance under which a godsnot colour would pass for one of the 20 fixed cluster colours. */
+const SAME_COLOUR_DISTANCE = 30;
+
+const rgbDistance = (a: Rgba, b: Rgba) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/**
+ * The category colours by slot (a category's position in its run's list): the 20 fixed cluster colours, so runs
+ * of up to 20 clusters look as they always did, then the godsnot_102 colours that stay visible on black and differ
+ * from those 20 (107 in all). A cluster keeps its slot, so C21 no longer repeats C1's colour; only past the last
+ * slot do colours cycle.
+ */
+export const CATEGORY_COLOURS: readonly string[] = [
+  ...CLUSTER_PALETTE,
+  ...GODSNOT_102.filter(
+    (hex) =>
+      contrastRatio(parseHex(hex), parseHex(BACKGROUND_COLORS.black)) >= MIN_VISIBLE_CONTRAST &&
+      CLUSTER_PALETTE.every((fixed) => rgbDistance(parseHex(fixed), parseHex(hex)) >= SAME_COLOUR_DISTANCE),
+  ),
+];
+
 /** Default ends of the custom ramp (low → high). */
 export const DEFAULT_CUSTOM_RAMP: readonly [string, string] = ['#f2f2f2', '#b2182b'];
 
@@ -69,6 +202,21 @@ export function parseHex(hex: string): Rgba {
 /** RGBA bytes → `#rrggbb` (alpha dropped). */
 export function toHex([r, g, b]: Rgba): string {
   return `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** WCAG relative luminance of an sRGB colour, 0 (black) to 1 (white). */
+export function relativeLuminance([r, g, b]: Rgba): number {
+  const linear = (c: number) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/** WCAG contrast ratio of two colours, 1 (the same luminance) to 21 (black on white). */
+export function contrastRatio(a: Rgba, b: Rgba): number {
+  const [hi, lo] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
 }
 
 /** Piecewise-linear channel: sorted [x, y] knots with x and y in 0..1. */
@@ -209,31 +357,81 @@ const BUILT_IN: Record<Exclude<HeatmapPalette, 'custom'>, () => Uint8Array> = {
   bone: BONE,
 };
 
-const builtLuts = new Map<HeatmapPalette, Uint8Array>();
+const builtLuts = new Map<string, Uint8Array>();
 
 /** Two-colour linear ramp (the "custom" heatmap) as a 256×1 RGBA LUT. */
 export function customRamp(low: string = DEFAULT_CUSTOM_RAMP[0], high: string = DEFAULT_CUSTOM_RAMP[1]): Uint8Array {
   return fromStops([low, high]);
 }
 
+/** The low end is lifted at most this far up the palette, whatever the background. */
+const MAX_LIFT = 0.5;
+
+/**
+ * The palette with its low end moved off the background: when the lowest colour has less than
+ * {@link MIN_VISIBLE_CONTRAST} against `background` (inferno or bone on black: zero-expression tixels vanish), the
+ * table starts at the first of its colours that has (at most half-way up) and is stretched over the whole range
+ * again. The scale stays honest: the lowest value still gets the table's first entry and the highest its last, and
+ * the heat bar drawn from the same table shows the same colours. A table already visible is returned as it is.
+ */
+export function liftLowEnd(lut: Uint8Array, background: Rgba): Uint8Array {
+  const contrastAt = (i: number) => contrastRatio([lut[i * 4]!, lut[i * 4 + 1]!, lut[i * 4 + 2]!, 255], background);
+  if (contrastAt(0) >= MIN_VISIBLE_CONTRAST) return lut;
+  const last = Math.round(MAX_LIFT * (LUT_SIZE - 1));
+  let start = 0;
+  while (start < last && contrastAt(start) < MIN_VISIBLE_CONTRAST) start++;
+  const out = new Uint8Array(LUT_SIZE * 4);
+  for (let i = 0; i < LUT_SIZE; i++) {
+    const from = start + ((LUT_SIZE - 1 - start) * i) / (LUT_SIZE - 1);
+    const lo = Math.floor(from);
+    const hi = Math.min(LUT_SIZE - 1, lo + 1);
+    const f = from - lo;
+    for (let c = 0; c < 4; c++) out[i * 4 + c] = Math.round(lut[lo * 4 + c]! * (1 - f) + lut[hi * 4 + c]! * f);
+  }
+  return out;
+}
+
+/** A CSS colour as RGBA when it is a hex colour or a background name; null for anything else. */
+function backgroundRgba(css: string): Rgba | null {
+  const hex = (BACKGROUND_COLORS as Record<string, string>)[css] ?? css;
+  try {
+    return parseHex(hex);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The 256×1 RGBA lookup table of a heatmap palette. Built-in tables are shared: do not mutate them.
- * `custom` takes its two ends from `customColors` (default {@link DEFAULT_CUSTOM_RAMP}).
+ * `custom` takes its two ends from `customColors` (default {@link DEFAULT_CUSTOM_RAMP}). With `background` (a
+ * background name or hex colour), the low end is kept visible against it ({@link liftLowEnd}): the plots, their
+ * legend and exported figures pass the same background and so show the same colours.
  */
-export function heatmapLut(name: HeatmapPalette, customColors?: readonly [string, string]): Uint8Array {
-  if (name === 'custom') return customRamp(...(customColors ?? DEFAULT_CUSTOM_RAMP));
+export function heatmapLut(
+  name: HeatmapPalette,
+  customColors?: readonly [string, string],
+  background?: string,
+): Uint8Array {
+  const against = background === undefined ? null : backgroundRgba(background);
+  if (name === 'custom') {
+    const ramp = customRamp(...(customColors ?? DEFAULT_CUSTOM_RAMP));
+    return against ? liftLowEnd(ramp, against) : ramp;
+  }
+  const key = `${name}|${against ? against.join(',') : ''}`;
+  let lut = builtLuts.get(key);
+  if (lut) return lut;
   const build = BUILT_IN[name];
   if (!build) throw new Error(`Unknown palette: ${String(name)}`);
-  let lut = builtLuts.get(name);
-  if (!lut) builtLuts.set(name, (lut = build()));
+  lut = against ? liftLowEnd(heatmapLut(name), against) : build();
+  builtLuts.set(key, lut);
   return lut;
 }
 
 /**
  * Categorical LUT: entry i holds colour `colors[i % colors.length]`, so cluster codes ≥ the palette length cycle.
- * Pass the user's per-cluster colours (Color Configuration dialog) or the default {@link CLUSTER_PALETTE}.
+ * Pass the user's per-cluster colours (Color Configuration dialog) or the default {@link CATEGORY_COLOURS}.
  */
-export function categoricalLut(colors: readonly string[] = CLUSTER_PALETTE): Uint8Array {
+export function categoricalLut(colors: readonly string[] = CATEGORY_COLOURS): Uint8Array {
   if (colors.length === 0) throw new Error('A categorical palette needs at least one colour');
   const rgba = colors.map(parseHex);
   const out = new Uint8Array(LUT_SIZE * 4);

@@ -5,6 +5,7 @@
  * ones LinkedPlots would draw in that place; the views have no controller until the app takes them over.
  */
 import { OrthographicView } from '@deck.gl/core';
+import { BACKGROUND_COLORS } from './colormaps';
 import { pointsColormap, pointsData, linkedLayers } from './linked/layers';
 import { LINKED_DEFAULTS } from './linked/props';
 import { fitBounds, layerInItsView, linkedViewIds, linkedViewRects } from './linked/views';
@@ -60,7 +61,7 @@ export function drawFirstFrame(input: FirstFrameInput): FirstFrame {
     },
     hasSpatial: spatial !== null,
     tissueImage: null,
-    colormap: pointsColormap('categorical', 'jet', categoryColors, undefined),
+    colormap: pointsColormap('categorical', 'jet', categoryColors, undefined, BACKGROUND_COLORS.black),
     colorMode: 'categorical',
     range: [0, 1],
     categoryCount: categoryColors.length,

@@ -16,7 +16,10 @@ export { ValuePointsLayer } from './layers/ValuePointsLayer';
 export type { ValuePointsLayerProps, ValuePointsLayerExtraProps } from './layers/ValuePointsLayer';
 export {
   BACKGROUND_COLORS,
+  CATEGORY_COLOURS,
   CLUSTER_PALETTE,
+  MIN_VISIBLE_CONTRAST,
+  contrastRatio,
   DEFAULT_CUSTOM_RAMP,
   HEATMAP_PALETTES,
   HEAT_BAR_SHADES,
@@ -43,7 +46,7 @@ export {
   tixelDiameterPx,
 } from './pointSize';
 export { fitViewState, pointBounds, zoomBy } from './viewState';
-export type { PlotViewState } from './viewState';
+export type { PlotViewState, ViewPlace } from './viewState';
 export { buildGrid, indicesToMask, pointInPolygon, rectPolygon, selectInPolygon } from './selection/selectInPolygon';
 export type { GridIndex, Polygon } from './selection/selectInPolygon';
 export { SelectionClient } from './selection/SelectionClient';

@@ -8,6 +8,26 @@ export interface PlotViewState {
   maxZoom?: number;
 }
 
+/**
+ * Where a view looks, independent of the window: the centre in data coordinates and the zoom in log2 steps from
+ * the view fitted to its points (0 = fitted, 1 = twice as close). What a permalink records.
+ */
+export interface ViewPlace {
+  x: number;
+  y: number;
+  zoom: number;
+}
+
+/** The place of a view state relative to the fitted one. */
+export function placeOf(viewState: PlotViewState, fitted: PlotViewState): ViewPlace {
+  return { x: viewState.target[0], y: viewState.target[1], zoom: viewState.zoom - fitted.zoom };
+}
+
+/** The fitted view state moved to a place (its zoom kept within the fitted view's bounds). */
+export function atPlace(fitted: PlotViewState, place: ViewPlace): PlotViewState {
+  return zoomBy({ ...fitted, target: [place.x, place.y, 0] }, 2 ** place.zoom);
+}
+
 /** Scales the view by `factor` (1.1 zooms in 10 %, 0.9 zooms out 10 %) around its centre. */
 export function zoomBy<T extends PlotViewState>(viewState: T, factor: number): T {
   const zoom = viewState.zoom + Math.log2(factor);

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import {
   ZAnnotation,
+  ZClusterColours,
+  ZClusterColoursPut,
+  ZClusterColoursQuery,
   ZAnnotationCreate,
   ZAnnotationListQuery,
   ZAnnotationParams,
@@ -57,4 +60,23 @@ export const deleteAnnotation = defineCall({
   summary: 'Deletes an annotation.',
   params: ZAnnotationParams,
   response: z.object({ id: z.string() }),
+});
+
+/** Color Configuration's cluster colours of a run, kept for the run's group (read by all who may see the run). */
+export const getClusterColours = defineCall({
+  method: 'GET',
+  path: '/api/v1/cluster_colors',
+  access: 'any',
+  summary: "A run's custom cluster colours (empty when none were set).",
+  query: ZClusterColoursQuery,
+  response: ZClusterColours,
+});
+
+export const putClusterColours = defineCall({
+  method: 'PUT',
+  path: '/api/v1/cluster_colors',
+  access: 'any',
+  summary: "Replaces a run's custom cluster colours (members of its group, admins).",
+  body: ZClusterColoursPut,
+  response: ZClusterColours,
 });

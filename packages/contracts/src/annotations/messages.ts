@@ -7,5 +7,7 @@ export const ANNOTATION_MSG = {
   saved: (name: string) => `Annotation ${name} saved`,
   deleted: (name: string) => `Annotation ${name} deleted`,
   noSelection: 'Select tixels with the lasso or quad tool first',
+  coloursNotEditable: (runId: string) => `Only members of the group of run ${runId} may change its cluster colours`,
+  coloursSaved: 'Cluster colours saved for the group of this run',
   readOnlyForLink: 'The annotations of this run, shared by its group. Sign in as a member of the group to change them.',
 } as const;

@@ -52,3 +52,23 @@ export const ZAnnotationUpdate = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Give at least one of name, color, note, tixels');
 export type TAnnotationUpdate = z.infer<typeof ZAnnotationUpdate>;
 export const ZAnnotationParams = z.object({ id: z.string().uuid('Not an annotation id') });
+
+/** Most clusters one run's colour table may name (the categorical colour table has 256 entries). */
+export const CLUSTER_COLOURS_MAX = 256;
+/** Color Configuration's colours of a run's clusters (or cell types), name → '#rrggbb'. */
+const ZClusterColourMap = z
+  .record(z.string().min(1, 'A cluster has a name').max(200, 'Cluster names have at most 200 characters'), ZColor)
+  .refine((colors) => Object.keys(colors).length <= CLUSTER_COLOURS_MAX, `At most ${CLUSTER_COLOURS_MAX} clusters`);
+
+/** A run's cluster colours, kept for its group: everyone who may see the run reads them, its group changes them. */
+export const ZClusterColours = z.object({
+  run_id: z.string(),
+  colors: z.record(z.string(), z.string()),
+  /** The caller may change them (admin or member of the run's group). */
+  editable: z.boolean(),
+});
+export type TClusterColours = z.infer<typeof ZClusterColours>;
+export const ZClusterColoursQuery = z.object({ run_id: ZRunId });
+/** The whole table: clusters left out go back to the palette's colour. */
+export const ZClusterColoursPut = z.object({ run_id: ZRunId, colors: ZClusterColourMap });
+export type TClusterColoursPut = z.infer<typeof ZClusterColoursPut>;

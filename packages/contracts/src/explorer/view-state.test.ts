@@ -7,26 +7,29 @@ import {
   writeViewQuery,
   ZViewState,
 } from './view-state.js';
-import { V1_ADDRESSES } from './view-state.test.fixtures.js';
+import { V1_ADDRESSES, V2_ADDRESSES } from './view-state.test.fixtures.js';
 
 const q = (s: string) => new URLSearchParams(s);
 /** The query of an address as the browser shows it (`/?component=…`). */
 const query = (address: string) => new URL(address, 'http://localhost').searchParams;
 
 describe('explorer permalink view state (versioned schema)', () => {
-  describe.each(V1_ADDRESSES)('a version-1 address still opens: $about', ({ address, view, rewritten }) => {
-    it('opens into the current view state', () => {
-      expect(parseViewQuery(query(address))).toEqual(view);
-      expect(ZViewState.parse(view)).toEqual(view);
-    });
+  describe.each([...V1_ADDRESSES, ...V2_ADDRESSES])(
+    'an older address still opens: $about',
+    ({ address, view, rewritten }) => {
+      it('opens into the current view state', () => {
+        expect(parseViewQuery(query(address))).toEqual(view);
+        expect(ZViewState.parse(view)).toEqual(view);
+      });
 
-    it('is rewritten as a current-version address that opens into the same view', () => {
-      const written = writeViewQuery(query(address), view);
-      expect(written.toString()).toBe(rewritten);
-      expect(written.has('mode')).toBe(false);
-      expect(parseViewQuery(written)).toEqual(view);
-    });
-  });
+      it('is rewritten as a current-version address that opens into the same view', () => {
+        const written = writeViewQuery(query(address), view);
+        expect(written.toString()).toBe(rewritten);
+        expect(written.has('mode')).toBe(false);
+        expect(parseViewQuery(written)).toEqual(view);
+      });
+    },
+  );
 
   it('reads version 2 with `colour`, and ignores a version-1 `mode` there', () => {
     expect(parseViewQuery(q('run_id=D90001&colour=celltype&v=2')).mode).toBe('celltype');
@@ -39,6 +42,7 @@ describe('explorer permalink view state (versioned schema)', () => {
 
   it('round-trips through write and parse, keeping other keys and writing v only with a view field', () => {
     const view = {
+      ...DEFAULT_VIEW_STATE,
       run_id: 'D90004',
       kind: 'eRegulons' as const,
       features: ['A', 'B'],
@@ -50,14 +54,14 @@ describe('explorer permalink view state (versioned schema)', () => {
     const written = writeViewQuery(q('component=AtlasXplore'), view);
     expect(written.get('component')).toBe('AtlasXplore');
     expect(written.get('v')).toBe(String(VIEW_STATE_VERSION));
-    expect(parseViewQuery(q(written.toString()))).toEqual({ v: VIEW_STATE_VERSION, ...view });
+    expect(parseViewQuery(q(written.toString()))).toEqual({ ...view, v: VIEW_STATE_VERSION });
     const plain = writeViewQuery(q('component=AtlasXplore&v=1&palette=hot'), {
       ...DEFAULT_VIEW_STATE,
       run_id: 'D90001',
     });
     expect(plain.toString()).toBe('component=AtlasXplore&run_id=D90001');
     expect(writeViewQuery(q(''), { ...DEFAULT_VIEW_STATE, run_id: 'D90001', mode: 'celltype' }).toString()).toBe(
-      'run_id=D90001&colour=celltype&v=2',
+      'run_id=D90001&colour=celltype&v=3',
     );
   });
 
@@ -72,7 +76,7 @@ describe('explorer permalink view state (versioned schema)', () => {
     expect(parseViewQuery(q(''))).toEqual(DEFAULT_VIEW_STATE);
     // An unknown `v` (garbled, or from a newer release) is read with the newest schema.
     expect(parseViewQuery(q('v=99&run_id=D00001&palette=hot&colour=celltype'))).toMatchObject({
-      v: 2,
+      v: 3,
       run_id: 'D00001',
       palette: 'hot',
       mode: 'celltype',
@@ -99,9 +103,49 @@ describe('explorer permalink view state (versioned schema)', () => {
     const base = { ...DEFAULT_VIEW_STATE, run_id: 'D90004' };
     expect(
       writeViewQuery(q(''), { ...base, samples: ['D90006', 'D90004', 'D90006', 'nope', 'D90001'] }).toString(),
-    ).toBe('run_id=D90004&samples=D90006%2CD90001&v=2');
+    ).toBe('run_id=D90004&samples=D90006%2CD90001&v=3');
     expect(writeViewQuery(q('samples=D90006&v=1'), { ...base, samples: [] }).toString()).toBe('run_id=D90004');
     expect(writeViewQuery(q(''), { ...DEFAULT_VIEW_STATE, samples: ['D90006'] }).toString()).toBe('');
     expect(cleanSampleIds(['D90001', 'D90001'], null)).toEqual([]);
+  });
+
+  it('round-trips every setting the explorer shows: gene, palette, background, zoom and the rest', () => {
+    const view = {
+      ...DEFAULT_VIEW_STATE,
+      run_id: 'D00042',
+      features: ['Gfap', 'Mbp'],
+      mode: 'expression' as const,
+      palette: 'inferno' as const,
+      averaging: 'ind' as const,
+      individual: 1,
+      background: 'white' as const,
+      umap_at: { x: 1.5, y: -2.25, zoom: 0.275 },
+      spatial_at: { x: 5123.5, y: 3012.25, zoom: 0.275007 },
+      range: [0, 2.5] as [number, number],
+      custom_colors: ['#000000', '#ff0000'] as [string, string],
+      display_scale: 1.2,
+      tissue_shown: true,
+      tissue_opacity: 0.4,
+      highlighted: ['C2', 'C10'],
+      cluster_colors: { C2: '#00ff00', 'T cells, naive': '#123456' },
+    };
+    const written = writeViewQuery(q('component=AtlasXplore'), view);
+    expect(written.get('bg')).toBe('white');
+    expect(written.get('spatial_at')).toBe('5123.5,3012.25,0.275007');
+    expect(parseViewQuery(q(written.toString()))).toEqual(view);
+    const hidden = writeViewQuery(q(''), { ...DEFAULT_VIEW_STATE, run_id: 'D00042', tissue_shown: false });
+    expect(hidden.toString()).toBe('run_id=D00042&tissue=off&v=3');
+    expect(parseViewQuery(hidden).tissue_shown).toBe(false);
+  });
+
+  it('reads bad version-3 values as their defaults, field by field', () => {
+    const view = parseViewQuery(
+      q(
+        'v=3&run_id=D00042&bg=pink&spatial_at=1,2&umap_at=a,b,c&range=3,1&custom=red,blue&ind=-1&scale=0&tissue=2' +
+          '&colors=%7Bbad&highlight=,C1,C1&palette=bone',
+      ),
+    );
+    expect(view).toEqual({ ...DEFAULT_VIEW_STATE, run_id: 'D00042', palette: 'bone', highlighted: ['C1'] });
+    expect(parseViewQuery(q('v=3&colors=%7B%22C1%22%3A%22red%22%7D')).cluster_colors).toEqual({});
   });
 });

@@ -20,6 +20,7 @@ import {
   ZQcInput,
   ZQcQuery,
   ZQcRecord,
+  ZSpatialRun,
   ZSpatialRunsQuery,
   ZSubFoldersBody,
   ZWaferTrace,
@@ -169,9 +170,11 @@ export const spatialRuns = defineCall({
   method: 'GET',
   path: '/api/v1/storage/spatial_runs',
   access: 'user',
-  summary: 'Ids of the runs the caller may see that have data/{run}/spatial/metadata.json (Atlas Analytics).',
+  summary:
+    'The runs the caller may see that have a spatial folder data/{run}/spatial/, each saying whether it has its ' +
+    'metadata.json (Atlas Analytics).',
   query: ZSpatialRunsQuery,
-  response: z.array(z.string()),
+  response: z.array(ZSpatialRun),
 });
 
 export const fetchBuckets = defineCall({

@@ -98,4 +98,8 @@ export const LAB_MSG = {
   outputFilenameMissing: 'output_filename is required.',
   fileTooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
   noAwsNotSupported: 'Reading through the server is the only mode here.',
+  // ours: Atlas Analytics' run list
+  analyticsNoRuns: 'No run has a spatial folder yet.',
+  analyticsNoMatch: 'No run matches the search.',
+  spatialMetadataMissing: 'spatial/metadata.json is missing',
 } as const;

@@ -209,6 +209,12 @@ export const ZSubFoldersBody = z.object({
 });
 /** Atlas Analytics' run list (spec 03 §2.4): the bucket to look in. */
 export const ZSpatialRunsQuery = z.object({ bucket: z.string().min(1).max(63) });
+/**
+ * A run with a spatial folder (`data/{run}/spatial/`), and whether that folder has its metadata.json: older
+ * imports and hand-copied folders lack it, and the list says so rather than leaving the run out.
+ */
+export const ZSpatialRun = z.object({ run_id: z.string(), has_metadata: z.boolean() });
+export type TSpatialRun = z.infer<typeof ZSpatialRun>;
 export type TListBody = z.infer<typeof ZListBody>;
 export type TSubFoldersBody = z.infer<typeof ZSubFoldersBody>;
 /** Signed URLs last an hour by default and at most; admins may ask for up to 7 days. */

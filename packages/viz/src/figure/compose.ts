@@ -4,7 +4,7 @@
  * (`composeFigure`). ./svg.ts writes them as SVG (points as vector circles), ./canvas.ts paints them on a canvas at a
  * chosen DPI, so both exports show the same figure.
  */
-import { CLUSTER_PALETTE, NO_VALUE_COLOR, heatBarShades, heatBarTicks, lutColor, parseHex, toHex } from '../colormaps';
+import { CATEGORY_COLOURS, NO_VALUE_COLOR, heatBarShades, heatBarTicks, lutColor, parseHex, toHex } from '../colormaps';
 import type { PlotViewState } from '../viewState';
 import { niceScaleBar, type ScaleBar } from './scaleBar';
 
@@ -224,7 +224,7 @@ function colourOf(colouring: FigureColouring, i: number): string {
   const v = colouring.values[i]!;
   if (colouring.mode === 'continuous') return toHex(lutColor(colouring.lut, v, colouring.range[0], colouring.range[1]));
   if (!Number.isFinite(v)) return toHex(NO_VALUE_COLOR);
-  const colors = colouring.colors.length ? colouring.colors : CLUSTER_PALETTE;
+  const colors = colouring.colors.length ? colouring.colors : CATEGORY_COLOURS;
   return colors[Math.round(v) % colors.length]!;
 }
 

@@ -16,7 +16,7 @@ const args = (over: Partial<LinkedLayersArgs> = {}): LinkedLayersArgs => ({
   },
   hasSpatial: true,
   tissueImage: null,
-  colormap: pointsColormap('categorical', 'jet', ['#ff0000', '#00ff00'], undefined),
+  colormap: pointsColormap('categorical', 'jet', ['#ff0000', '#00ff00'], undefined, '#000000'),
   colorMode: 'categorical',
   range: [0, 1],
   categoryCount: 2,

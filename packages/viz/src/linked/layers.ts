@@ -28,14 +28,18 @@ export interface PointsData {
   };
 }
 
-/** The colour table of the points: the category colours, or the palette's (a custom ramp between two colours). */
+/**
+ * The colour table of the points: the category colours, or the palette's (a custom ramp between two colours) with
+ * its low end kept visible against the background.
+ */
 export function pointsColormap(
   colorMode: 'continuous' | 'categorical',
   palette: HeatmapPalette,
   clusterColors: readonly string[],
   customColors: readonly [string, string] | undefined,
+  background: string,
 ): Uint8Array {
-  return colorMode === 'categorical' ? categoricalLut(clusterColors) : heatmapLut(palette, customColors);
+  return colorMode === 'categorical' ? categoricalLut(clusterColors) : heatmapLut(palette, customColors, background);
 }
 
 /** A view's points; null without positions. At most one point per position pair and per value. */

@@ -1,7 +1,7 @@
 /** The props and imperative handle of LinkedPlots (../LinkedPlots.tsx). */
 import type { CSSProperties, Ref } from 'react';
 import type { BackgroundName, HeatmapPalette } from '../colormaps';
-import type { PlotViewState } from '../viewState';
+import type { PlotViewState, ViewPlace } from '../viewState';
 
 /** Defaults of LinkedPlots' props that a first frame drawn without it (../first-frame.ts) must draw alike. */
 export const LINKED_DEFAULTS = { dimOpacity: 0.15, spatialFlipY: true, embeddingFlipY: false } as const;
@@ -56,7 +56,7 @@ export interface LinkedPlotsProps {
   palette?: HeatmapPalette;
   /** Ends of the `custom` palette, low → high, as hex. */
   customColors?: [string, string];
-  /** Cluster colours (hex) in categorical mode; default the 20-colour cluster palette. */
+  /** Cluster colours (hex) in categorical mode; default CATEGORY_COLOURS (one per cluster code). */
   clusterColors?: readonly string[];
   /** Value range mapped onto the palette ends (continuous). Default [0, 1]. Changing it costs one uniform. */
   range?: [number, number];
@@ -86,6 +86,10 @@ export interface LinkedPlotsProps {
   viewStates?: Partial<Record<PlotViewId, PlotViewState>>;
   /** Called when the user pans or zooms a view. */
   onViewStateChange?: (view: PlotViewId, viewState: PlotViewState) => void;
+  /** Where the views start instead of fitted (a permalink's places); read when each view is first fitted. */
+  startPlaces?: Partial<Record<PlotViewId, ViewPlace>>;
+  /** Called when a view moves (user, zoom buttons, fit), with its place relative to the fitted view. */
+  onViewPlace?: (view: PlotViewId, place: ViewPlace) => void;
   /** Tixel under the pointer (null when none); enables picking. */
   onHover?: (index: number | null, view: PlotViewId) => void;
   /** Tixel clicked; enables picking. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { pointBounds, type PlotViewState } from '../viewState';
+import { atPlace, placeOf, pointBounds, type PlotViewState, type ViewPlace } from '../viewState';
 import { fitBounds, linkedViewIds } from './views';
 import type { PlotViewId } from './props';
 
@@ -18,9 +18,16 @@ export interface FittedViews {
   fit: (id: PlotViewId) => PlotViewState | undefined;
 }
 
+/** Places relative to the fitted views (permalinks): where the views start, and who hears where they go. */
+export interface ViewPlaces {
+  start?: Partial<Record<PlotViewId, ViewPlace>>;
+  onPlace?: (view: PlotViewId, place: ViewPlace) => void;
+}
+
 /**
  * The views of LinkedPlots and their view states: each view is fitted to its points once the container has a
- * size, and again when its points change; controlled view states (`viewStates`) win over the internal ones.
+ * size (or put at its start place, once), and fitted again when its points change; controlled view states
+ * (`viewStates`) win over the internal ones.
  */
 export function useFittedViews(
   container: RefObject<HTMLElement | null>,
@@ -28,6 +35,7 @@ export function useFittedViews(
   spatial: Float32Array | null,
   viewStates: Partial<Record<PlotViewId, PlotViewState>> | undefined,
   onViewStateChange: ((view: PlotViewId, viewState: PlotViewState) => void) | undefined,
+  places: ViewPlaces = {},
 ): FittedViews {
   const [size, setSize] = useState<{ width: number; height: number }>({ width: 0, height: 0 });
   useLayoutEffect(() => {
@@ -46,6 +54,8 @@ export function useFittedViews(
   const spatialBounds = useMemo(() => (spatial ? pointBounds(spatial) : null), [spatial]);
   const [internal, setInternal] = useState<Partial<Record<PlotViewId, PlotViewState>>>({});
   const fitted = useRef<Partial<Record<PlotViewId, unknown>>>({});
+  // Start places apply to a view's first fit only: later fits (new points) show the new points whole.
+  const start = useRef(places.start);
   const fit = useCallback(
     (id: PlotViewId) => {
       const bounds = id === 'embedding' ? embeddingBounds : spatialBounds;
@@ -60,7 +70,9 @@ export function useFittedViews(
       if (fitted.current[id] === key) continue;
       const vs = fit(id);
       if (!vs) continue;
-      next[id] = vs;
+      const place = start.current?.[id];
+      next[id] = place ? atPlace(vs, place) : vs;
+      if (start.current) start.current = { ...start.current, [id]: undefined };
       fitted.current[id] = key;
     }
     // Fitting needs the measured size, so it happens in an effect.
@@ -71,12 +83,15 @@ export function useFittedViews(
     (id: PlotViewId): PlotViewState | undefined => viewStates?.[id] ?? internal[id],
     [viewStates, internal],
   );
+  const { onPlace } = places;
   const set = useCallback(
     (id: PlotViewId, vs: PlotViewState) => {
       setInternal((s) => ({ ...s, [id]: vs }));
       onViewStateChange?.(id, vs);
+      const fittedNow = onPlace && fit(id);
+      if (fittedNow) onPlace(id, placeOf(vs, fittedNow));
     },
-    [onViewStateChange],
+    [onViewStateChange, onPlace, fit],
   );
   return { size, viewIds, viewWidth, current, set, fit };
 }

@@ -14,6 +14,8 @@ export interface LinkedLayerInput {
   palette: HeatmapPalette;
   customColors: [string, string] | undefined;
   clusterColors: readonly string[];
+  /** The CSS colour behind the points: the palette's low end is kept visible against it. */
+  background: string;
   range: [number, number];
   displayScale: number;
   pointDiameterPx: number | undefined;
@@ -30,6 +32,7 @@ const EMPTY_LUT_KEY = '';
 /** LinkedPlots' layers (./layers.ts), with each part kept while its inputs are unchanged. */
 export function useLinkedLayers(input: LinkedLayerInput): Layer[] {
   const { viewIds, embedding, spatial, values, colorMode, palette, customColors, clusterColors, range } = input;
+  const { background } = input;
   const { displayScale, pointDiameterPx, spotDiameter, selected, dimOpacity, tissueImage } = input;
   const { spatialPointOpacity, pickable } = input;
 
@@ -43,8 +46,9 @@ export function useLinkedLayers(input: LinkedLayerInput): Layer[] {
         palette,
         clusterKey.split(','),
         customKey ? (customKey.split(',') as [string, string]) : undefined,
+        background,
       ),
-    [colorMode, palette, clusterKey, customKey],
+    [colorMode, palette, clusterKey, customKey, background],
   );
 
   // Binary attribute objects keep their identity so deck re-uploads only what changed.

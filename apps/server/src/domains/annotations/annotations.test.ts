@@ -129,3 +129,38 @@ describe('/api/v1/annotations', () => {
     await setRunPublic(t.infra.db, 'D00302', true);
   });
 });
+
+describe('/api/v1/cluster_colors', () => {
+  type Colours = { run_id: string; colors: Record<string, string>; editable: boolean; msg?: string };
+  const get = (token: string, runId: string) =>
+    api<Colours>(t.app, 'GET', '/api/v1/cluster_colors', { token, query: { run_id: runId } });
+  const put = (token: string, body: Record<string, unknown>) =>
+    api<Colours>(t.app, 'PUT', '/api/v1/cluster_colors', { token, body });
+
+  it("keeps a run's cluster colours for its group: the group writes, readers read, others are refused", async () => {
+    expect((await get(tok.ann, 'D00302')).body).toEqual({ run_id: 'D00302', colors: {}, editable: true });
+    const saved = await put(tok.ann, { run_id: 'D00302', colors: { C3: '#123456', 'T cells': '#abcdef' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // Another member of the group, and a reader of the public run from another group, see them.
+    expect((await get(tok.bob, 'D00302')).body.colors).toEqual({ C3: '#123456', 'T cells': '#abcdef' });
+    expect((await get(tok.eve, 'D00302')).body).toMatchObject({ colors: { C3: '#123456' }, editable: false });
+    // Only the group (and admins) may change them; a run the caller may not see is a 404 like a missing one.
+    const refused = await put(tok.eve, { run_id: 'D00302', colors: { C3: '#000000' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe(ANNOTATION_MSG.coloursNotEditable('D00302'));
+    expect((await get(tok.eve, 'D00301')).status).toBe(404);
+    expect((await put(tok.eve, { run_id: 'D00301', colors: {} })).status).toBe(404);
+    // The whole table is replaced: a cluster left out goes back to the palette.
+    expect((await put(tok.admin, { run_id: 'D00302', colors: { C3: '#00ff00' } })).status).toBe(200);
+    expect((await get(tok.ann, 'D00302')).body.colors).toEqual({ C3: '#00ff00' });
+    const audit = await listAudit(t.infra.db, { target: 'run:D00302', limit: 10 });
+    expect(audit.filter((e) => e.action === 'cluster_colours.update').map((e) => e.actor)).toEqual(['admin', 'an-ann']);
+  });
+
+  it('refuses a colour that is not #rrggbb and an unknown run id shape with the field named', async () => {
+    const bad = await put(tok.ann, { run_id: 'D00302', colors: { C1: 'red' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toContain('#rrggbb');
+    expect((await get(tok.ann, 'nope')).status).toBe(400);
+  });
+});

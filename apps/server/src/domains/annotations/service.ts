@@ -1,6 +1,8 @@
 import {
   ANNOTATION_MSG,
   type Identity,
+  type TClusterColours,
+  type TClusterColoursPut,
   type TAnnotation,
   type TAnnotationCreate,
   type TAnnotationUpdate,
@@ -9,7 +11,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Db } from '../../infra/db/index.js';
 import { recordAudit } from '../audit/index.js';
 import { callerOf, mayUseRun, type Runs } from '../runs/index.js';
-import { createAnnotationStore, type AnnotationFields, type AnnotationRow } from './store.js';
+import { createAnnotationStore, createClusterColourStore, type AnnotationFields, type AnnotationRow } from './store.js';
 
 /** Audit target of one annotation. */
 const target = (row: { id: string }) => `annotation:${row.id}`;
@@ -31,6 +33,7 @@ const sortedUnique = (tixels: readonly number[]) => [...new Set(tixels)].sort((a
  */
 export function createAnnotations(deps: { db: Db; runs: Runs }) {
   const store = createAnnotationStore(deps.db);
+  const colours = createClusterColourStore(deps.db);
 
   /** The run's rule for this caller; throws 404 when they may not see it (or it has no catalogue entry). */
   async function rightsOn(identity: Identity, runId: string): Promise<{ write: boolean }> {
@@ -123,6 +126,31 @@ export function createAnnotations(deps: { db: Db; runs: Runs }) {
         return after;
       });
       return view(row, true);
+    },
+
+    /** A run's cluster colours (Color Configuration), for whoever may read the run. */
+    async clusterColours(identity: Identity, runId: string): Promise<TClusterColours> {
+      const { write } = await rightsOn(identity, runId);
+      return { run_id: runId, colors: await colours.get(runId), editable: write };
+    },
+
+    /** Replaces a run's cluster colours: admins and members of the run's group (403 for other readers). */
+    async putClusterColours(identity: Identity, input: TClusterColoursPut): Promise<TClusterColours> {
+      const { write } = await rightsOn(identity, input.run_id);
+      if (!write) throw forbidden(ANNOTATION_MSG.coloursNotEditable(input.run_id));
+      const actor = actorOf(identity);
+      const before = await colours.get(input.run_id);
+      await deps.db.transaction().execute(async (trx) => {
+        await colours.put(trx, input.run_id, input.colors, actor);
+        await recordAudit(trx, {
+          actor,
+          action: 'cluster_colours.update',
+          target: `run:${input.run_id}`,
+          before,
+          after: input.colors,
+        });
+      });
+      return { run_id: input.run_id, colors: input.colors, editable: true };
     },
 
     async remove(identity: Identity, id: string): Promise<{ id: string }> {

@@ -59,3 +59,27 @@ export function createAnnotationStore(db: Db) {
 }
 
 export type AnnotationStore = ReturnType<typeof createAnnotationStore>;
+
+/** SQL of the cluster_colours table (one row per run); the service decides who may call it. */
+export function createClusterColourStore(db: Db) {
+  return {
+    async get(runId: string): Promise<Record<string, string>> {
+      const row = await db
+        .selectFrom('cluster_colours')
+        .select('colors')
+        .where('run_id', '=', runId)
+        .executeTakeFirst();
+      return row?.colors ?? {};
+    },
+
+    /** Replaces the run's table in one statement: a reader sees the old table or the new one, never a mix. */
+    async put(trx: Db, runId: string, colors: Record<string, string>, actor: string): Promise<void> {
+      const values = { colors: JSON.stringify(colors), updated_by: actor, updated_at: new Date() };
+      await trx
+        .insertInto('cluster_colours')
+        .values({ run_id: runId, ...values })
+        .onConflict((oc) => oc.column('run_id').doUpdateSet(values))
+        .execute();
+    },
+  };
+}

@@ -156,6 +156,19 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
       matrix: 'log1p(CP10k)',
     });
     expect(await t.infra.storage.exists('atx-data', 'data/D00002/spatial/tissue_positions_list.csv')).toBe(true);
+    // The spatial folder has its metadata.json, as AtlasXbrowser's folders do, so Atlas Analytics lists the run.
+    const metadata = JSON.parse(
+      Buffer.from(await readObject(t.infra.storage, 'atx-data', 'data/D00002/spatial/metadata.json')).toString(),
+    ) as Record<string, unknown>;
+    expect(metadata).toMatchObject({ run: 'D00002', assay: 'Transcriptome', source: 'import', spots: 100 });
+    expect(metadata.spatialFiles).toEqual(
+      expect.arrayContaining(['tissue_positions_list.csv', 'scalefactors_json.json']),
+    );
+    const listed = await api<unknown>(t.app, 'GET', '/api/v1/storage/spatial_runs', {
+      token: admin,
+      query: { bucket: 'atx-data' },
+    });
+    expect(listed.body).toContainEqual({ run_id: 'D00002', has_metadata: true });
     const user = await confirmedUser(t.app, admin, 'importer', ['user']);
     expect(
       (

@@ -40,6 +40,41 @@ function checkBucket(infra: Pick<Infra, 'config'>, options: ImportOptions): stri
   return bucket;
 }
 
+const SPATIAL_FOLDER = 'spatial/';
+const SPATIAL_METADATA = `${SPATIAL_FOLDER}metadata.json`;
+const ASSAY = 'Transcriptome';
+
+/**
+ * The spatial folder's metadata.json for an import that has one, as AtlasXbrowser's generator writes one for the
+ * folders it makes (tasks/atlasbrowser/spatial-writer.ts): the run and what is known of it. An import has no chip
+ * ROI or channel count, so it records where the folder came from instead. Atlas Analytics lists runs by it.
+ */
+function importMetadataJson(prepared: PreparedImport, options: ImportOptions): Uint8Array {
+  const metadata = {
+    run: options.runId,
+    assay: ASSAY,
+    ...(options.title && { title: options.title }),
+    source: 'import',
+    format: prepared.format,
+    spots: prepared.nObs,
+    genes: prepared.nVars,
+    spatialFiles: [...prepared.files.keys()]
+      .filter((key) => key.startsWith(SPATIAL_FOLDER))
+      .map((key) => key.slice(SPATIAL_FOLDER.length)),
+  };
+  return new TextEncoder().encode(`${JSON.stringify(metadata, null, 2)}\n`);
+}
+
+/** The files to store: the prepared ones, and the spatial folder's metadata.json last when there is a folder. */
+function filesToStore(prepared: PreparedImport, options: ImportOptions): Map<string, Uint8Array> {
+  const files = new Map(prepared.files);
+  const hasSpatialFolder = [...files.keys()].some((key) => key.startsWith(SPATIAL_FOLDER));
+  // Written last, so that a reader who finds it finds the whole folder; a file's own metadata.json is kept.
+  if (hasSpatialFolder && !files.has(SPATIAL_METADATA))
+    files.set(SPATIAL_METADATA, importMetadataJson(prepared, options));
+  return files;
+}
+
 /** Stores a prepared import and posts its web-file task. */
 export async function storeImport(
   infra: Pick<Infra, 'db' | 'storage' | 'queue' | 'config'>,
@@ -47,7 +82,7 @@ export async function storeImport(
   options: ImportOptions,
 ): Promise<TTaskState> {
   const bucket = checkBucket(infra, options);
-  for (const [key, bytes] of prepared.files) {
+  for (const [key, bytes] of filesToStore(prepared, options)) {
     await infra.storage.put(
       bucket,
       `data/${options.runId}/${key}`,
@@ -58,7 +93,7 @@ export async function storeImport(
     runId: options.runId,
     title: options.title,
     description: options.description,
-    assay: 'Transcriptome',
+    assay: ASSAY,
     group: options.group,
     public: options.public,
   });

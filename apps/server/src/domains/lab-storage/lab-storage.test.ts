@@ -181,17 +181,28 @@ describe('reads and listings', () => {
     );
   });
 
-  it('spatial_runs: the run folders with a spatial/metadata.json, from a delimited listing of data/', async () => {
+  it('spatial_runs: every run folder with a spatial folder, saying which lack spatial/metadata.json', async () => {
     const get = (query: Record<string, string>) =>
       api<unknown>(t.app, 'GET', '/api/v1/storage/spatial_runs', { token: user, query });
-    // D00002 has spatial files but no metadata.json; D00001 has it.
-    expect((await get({ bucket })).body).toEqual(['D00001']);
+    // D00001 has a metadata.json; D00002 has spatial files without one (an older import); D00003 has no spatial
+    // folder at all, only images.
+    await t.infra.storage.put(bucket, 'data/D00003/images/postB.png', 'png');
+    expect((await get({ bucket })).body).toEqual([
+      { run_id: 'D00001', has_metadata: true },
+      { run_id: 'D00002', has_metadata: false },
+    ]);
     const listing = vi.spyOn(t.infra.storage, 'list');
     try {
       await get({ bucket });
-      expect(listing.mock.calls.map(([, options]) => options)).toEqual([{ prefix: 'data/', delimiter: '/' }]);
+      // One delimited listing of data/, then one short listing per run folder without a metadata.json.
+      expect(listing.mock.calls.map(([, options]) => options)).toEqual([
+        { prefix: 'data/', delimiter: '/' },
+        { prefix: 'data/D00002/spatial/', maxKeys: 1 },
+        { prefix: 'data/D00003/spatial/', maxKeys: 1 },
+      ]);
     } finally {
       listing.mockRestore();
+      await t.infra.storage.delete(bucket, 'data/D00003/images/postB.png');
     }
     expect((await get({ bucket: 'nope-bucket' })).status).toBe(404);
     expect((await get({})).status).toBe(400);

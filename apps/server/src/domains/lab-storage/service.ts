@@ -4,6 +4,7 @@ import {
   PRESIGN_DEFAULT_SECONDS,
   type Identity,
   type TListBody,
+  type TSpatialRun,
   type TSubFoldersBody,
 } from '@atlas/contracts';
 import type { Config } from '../../config.js';
@@ -18,8 +19,9 @@ export interface StorageTarget {
 }
 
 const isAdmin = (caller: Caller) => caller.kind === 'admin';
-/** A run's spatial folder is known by its metadata file (spec 03 §2.4). */
-const SPATIAL_METADATA = 'spatial/metadata.json';
+/** A run's spatial folder (spec 03 §2.4) and the metadata file it should hold. */
+const SPATIAL_FOLDER = 'spatial/';
+const SPATIAL_METADATA = `${SPATIAL_FOLDER}metadata.json`;
 /** Existence checks in flight at once for the Analytics run list (one request each on S3). */
 const HEADS_AT_ONCE = 16;
 
@@ -87,21 +89,28 @@ export function createLabStorageService(deps: { storage: ObjectStore; config: Pi
     },
 
     /**
-     * Runs with a spatial folder (`data/{run}/spatial/metadata.json`) the caller may see, for Atlas Analytics: the
-     * run folders come from one delimited listing of `data/` (never every key under it), are filtered by the runs
-     * domain, and each is asked for its metadata file, a few at a time.
+     * Runs with a spatial folder (`data/{run}/spatial/`) the caller may see, for Atlas Analytics, each saying
+     * whether the folder has its metadata.json (imports before it was written, and folders copied by hand, lack
+     * it). The run folders come from one delimited listing of `data/` (never every key under it), are filtered by
+     * the runs domain, and each is asked for its metadata file, and without one for a first key of its spatial
+     * folder, a few runs at a time.
      */
-    async spatialRuns(identity: Identity, bucket: string): Promise<string[]> {
+    async spatialRuns(identity: Identity, bucket: string): Promise<TSpatialRun[]> {
       if (!config.buckets.includes(bucket)) throw new HttpError(404, LAB_MSG.bucketUnknown(bucket));
       const listed = await storage.list(bucket, { prefix: 'data/', delimiter: '/' });
       const folders = await runs.objects.visibleKeys(callerOf(identity), listed.prefixes);
-      const found: string[] = [];
+      const spatialRun = async (folder: string): Promise<TSpatialRun | null> => {
+        const run_id = folder.slice('data/'.length, -1);
+        if (await storage.exists(bucket, `${folder}${SPATIAL_METADATA}`)) return { run_id, has_metadata: true };
+        const spatial = await storage.list(bucket, { prefix: `${folder}${SPATIAL_FOLDER}`, maxKeys: 1 });
+        return spatial.objects.length ? { run_id, has_metadata: false } : null;
+      };
+      const found: TSpatialRun[] = [];
       for (let i = 0; i < folders.length; i += HEADS_AT_ONCE) {
-        const batch = folders.slice(i, i + HEADS_AT_ONCE);
-        const has = await Promise.all(batch.map((folder) => storage.exists(bucket, `${folder}${SPATIAL_METADATA}`)));
-        batch.forEach((folder, j) => has[j] && found.push(folder.slice('data/'.length, -1)));
+        const batch = await Promise.all(folders.slice(i, i + HEADS_AT_ONCE).map(spatialRun));
+        for (const run of batch) if (run) found.push(run);
       }
-      return found.sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+      return found.sort((a, b) => a.run_id.localeCompare(b.run_id, undefined, { numeric: true }));
     },
 
     /**

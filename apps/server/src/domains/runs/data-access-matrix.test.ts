@@ -353,6 +353,27 @@ const DOORS: Record<string, Door[]> = {
     },
   ],
 
+  // ---- cluster colours (Color Configuration): read by who may read the run, changed by its group ----
+  'GET /api/v1/cluster_colors': [
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'GET', url: '/api/v1/cluster_colors', query: { run_id: c.run.runId } }),
+      granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
+    },
+  ],
+  'PUT /api/v1/cluster_colors': [
+    {
+      rule: 'write',
+      call: (c) => ({
+        method: 'PUT',
+        url: '/api/v1/cluster_colors',
+        body: { run_id: c.run.runId, colors: { C1: '#00aa00' } },
+      }),
+      granted: (res) => has(res, '"C1":"#00aa00"'),
+      refusal: annotationRefusal,
+    },
+  ],
+
   // ---- storage (spec 02 §7.2): every key belongs to its run ----
   // Listings name keys, they read nothing: a public session (the original landing page, issue 37) lists the
   // public runs' keys, as it sees their catalogue entries; reading a listed file still needs a link.

@@ -267,10 +267,18 @@ export interface AnnotationsTable {
   updated_by: string | null;
   updated_at: UpdatedAt;
 }
+// ---- cluster colours (019_cluster_colours.sql) ----
+export interface ClusterColoursTable {
+  run_id: string;
+  colors: Json<Record<string, string>>;
+  updated_by: string | null;
+  updated_at: UpdatedAt;
+}
 // ---- workers (009_task_workers.sql) ----
 export interface Tables {
   task_workers: TaskWorkersTable;
   annotations: AnnotationsTable;
+  cluster_colours: ClusterColoursTable;
 }
 
 // ---- personal API tokens (017_api_tokens.sql) ----

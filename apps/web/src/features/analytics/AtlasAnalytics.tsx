@@ -10,14 +10,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { labCalls } from '@atlas/contracts';
+import { LAB_MSG, labCalls } from '@atlas/contracts';
 import { callApi } from '../../api/client';
 import { TaskRunner } from './TaskRunner';
 import { WorkerTable } from './WorkerTable';
 
 /**
- * Runs with a spatial folder the caller may see: `data/{run}/spatial/metadata.json` (spec 03 §2.4), found by the
- * server from the run folders (not by listing every key under data/).
+ * Runs with a spatial folder the caller may see (`data/{run}/spatial/`, spec 03 §2.4), each saying whether it has
+ * its metadata.json, found by the server from the run folders (not by listing every key under data/).
  */
 function useAnalyticsRuns() {
   return useQuery({
@@ -35,7 +35,7 @@ export function AtlasAnalytics() {
   const runs = useAnalyticsRuns();
   const [search, setSearch] = useState('');
   const [runId, setRunId] = useState<string | null>(null);
-  const shown = (runs.data ?? []).filter((id) => id.toLowerCase().includes(search.trim().toLowerCase()));
+  const shown = (runs.data ?? []).filter((run) => run.run_id.toLowerCase().includes(search.trim().toLowerCase()));
   return (
     <Stack spacing={2} sx={{ p: 2, flex: 1 }}>
       <Typography variant="h5" component="h1">
@@ -60,13 +60,17 @@ export function AtlasAnalytics() {
             <CircularProgress size={28} aria-label="Loading runs" />
           ) : shown.length === 0 ? (
             <Typography color="text.secondary">
-              {search ? 'No run matches the search.' : 'No run has a spatial/metadata.json yet.'}
+              {search ? LAB_MSG.analyticsNoMatch : LAB_MSG.analyticsNoRuns}
             </Typography>
           ) : (
             <List dense aria-label="Runs" sx={{ maxHeight: 420, overflow: 'auto' }}>
-              {shown.map((id) => (
-                <ListItemButton key={id} selected={id === runId} onClick={() => setRunId(id)}>
-                  <ListItemText primary={id} />
+              {shown.map(({ run_id, has_metadata }) => (
+                <ListItemButton key={run_id} selected={run_id === runId} onClick={() => setRunId(run_id)}>
+                  <ListItemText
+                    primary={run_id}
+                    secondary={has_metadata ? undefined : LAB_MSG.spatialMetadataMissing}
+                    slotProps={{ secondary: { variant: 'caption', color: 'warning.main' } }}
+                  />
                 </ListItemButton>
               ))}
             </List>

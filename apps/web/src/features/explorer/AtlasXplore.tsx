@@ -1,7 +1,8 @@
 /**
  * `?component=AtlasXplore&run_id=…` (spec 03 §2.1): the signed-in explorer. The address mirrors the run and — our
- * permalink addition — the additional multi-sample runs, the feature kind, chosen features, colour mode and
- * palette, so a copied address restores the view.
+ * permalink addition — the additional multi-sample runs and every view setting the explorer shows (features,
+ * colouring, palette, background, where the plots look, …: ./state/permalink.ts), so a copied address restores
+ * the view.
  */
 import { useCallback, useEffect, useLayoutEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -9,24 +10,16 @@ import { useShallow } from 'zustand/react/shallow';
 import { DEFAULT_VIEW_STATE } from '@atlas/contracts';
 import { Explorer } from './Explorer';
 import { claimFirstFrame } from './first-frame';
-import { decodeViewQuery, encodeViewQuery } from './state/permalink';
+import { decodeViewQuery, encodeViewQuery, storedViewOf, storedViewOfQuery, viewQueryOf } from './state/permalink';
 import { useExplorer } from './state/store';
 import { markMounted } from './plots/timings';
 
 export function AtlasXplore() {
   const [params, setParams] = useSearchParams();
   const urlRunId = decodeViewQuery(params).run_id;
-  const view = useExplorer(
-    useShallow((s) => ({
-      run: s.run,
-      samples: s.samples,
-      kind: s.kind,
-      features: s.features,
-      mode: s.mode,
-      palette: s.palette,
-      averaging: s.averaging,
-    })),
-  );
+  const run = useExplorer((s) => s.run);
+  const samples = useExplorer((s) => s.samples);
+  const view = useExplorer(useShallow(storedViewOf));
   const { openRun, setSamples, patch } = useExplorer(
     useShallow((s) => ({ openRun: s.openRun, setSamples: s.setSamples, patch: s.patch })),
   );
@@ -45,27 +38,21 @@ export function AtlasXplore() {
     }
     const decoded = decodeViewQuery(params);
     openRun({ run_id: urlRunId }, decoded.samples);
-    patch({
-      kind: decoded.kind,
-      features: decoded.features,
-      mode: decoded.mode,
-      palette: decoded.palette,
-      averaging: decoded.averaging,
-    });
+    patch(storedViewOfQuery(decoded));
   }, [urlRunId, params, openRun, patch]);
 
   // Store → address (replace: view tweaks are not history entries). Written to the address bar directly, keeping the
   // router's history state: a router navigation would render the whole app again for every gene picked (~40 ms
   // on a 2-core machine), and the router reads these fields only when an address is loaded or the user goes back.
-  const runId = view.run?.run_id ?? null;
+  const runId = run?.run_id ?? null;
   useEffect(() => {
     if (runId !== urlRunId) return; // the address→store effect has not caught up yet
     const shown = new URLSearchParams(window.location.search);
-    const next = encodeViewQuery(shown, { ...view, run_id: runId });
+    const next = encodeViewQuery(shown, viewQueryOf(view, runId, samples));
     if (next.toString() === shown.toString()) return;
     const { pathname, hash } = window.location;
     window.history.replaceState(window.history.state, '', `${pathname}?${next.toString()}${hash}`);
-  }, [view, runId, urlRunId]);
+  }, [view, samples, runId, urlRunId]);
 
   // Leaving the explorer closes the run so that the next visit starts clean.
   useEffect(() => () => useExplorer.getState().openRun(null), []);

@@ -155,6 +155,7 @@ export function AtlasCompare() {
   );
   const suggestions = names.data[0]?.names ?? [];
   const lut = useMemo(() => heatmapLut(view.palette), [view.palette]);
+  const background = backgroundCss('black', lut);
   const busy = data.fetching || names.fetching || values.fetching;
   const selections = useMemo(
     () => runSelections(runIds, data.data, by, clusters, lassos),
@@ -247,7 +248,7 @@ export function AtlasCompare() {
               colorMode={expression ? 'continuous' : 'categorical'}
               palette={view.palette}
               range={range}
-              background={backgroundCss('black', lut)}
+              background={background}
               tool={tool}
               selections={by === 'lasso' ? lassos : undefined}
               onSelect={(id, polygon) => update({ by: 'lasso', lassos: { ...lassos, [id]: polygon } })}
@@ -257,6 +258,7 @@ export function AtlasCompare() {
             {expression ? (
               <HeatBar
                 palette={view.palette}
+                background={background}
                 range={range}
                 title={view.features.length > 1 ? `Average of ${view.features.length}` : view.features[0]}
               />

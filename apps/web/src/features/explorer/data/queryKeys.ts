@@ -35,4 +35,5 @@ export const explorerKeys = {
   networks: (run: RunRef | null) => ['explorer', runKey(run), 'eRegulons', 'networks'],
   network: (run: RunRef | null, name: string | null) => ['explorer', runKey(run), 'eRegulons', 'network', name],
   annotations: (runId: string | null) => ['explorer', runId ?? '', 'annotations'],
+  clusterColours: (runId: string | null) => ['explorer', runId ?? '', 'clusterColours'],
 };

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ANNOTATION_NAME_MAX, ANNOTATION_NOTE_MAX } from '@atlas/contracts';
-import { CLUSTER_PALETTE } from '@atlas/viz';
+import { CATEGORY_COLOURS } from '@atlas/viz';
 
 export interface AnnotationDraft {
   name: string;
@@ -42,7 +42,7 @@ export function AnnotationDialog({ open, initial, count, onSave, onClose }: Anno
 
 function AnnotationForm({ initial, count, onSave, onClose }: Omit<AnnotationDialogProps, 'open'>) {
   const [name, setName] = useState(initial?.name ?? '');
-  const [color, setColor] = useState(initial?.color ?? CLUSTER_PALETTE[3]!);
+  const [color, setColor] = useState(initial?.color ?? CATEGORY_COLOURS[3]!);
   const [note, setNote] = useState(initial?.note ?? '');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

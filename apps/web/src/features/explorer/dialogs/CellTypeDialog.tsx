@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { CLUSTER_PALETTE } from '@atlas/viz';
+import { CATEGORY_COLOURS } from '@atlas/viz';
 import { useSnackbar } from '../../../app/feedback';
 import { useRunData } from '../data/runData';
 import { postCellType, useTaskState } from '../data/tasks';
@@ -164,7 +164,7 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
                   borderRadius: '50%',
                   flex: 'none',
                   mt: 1.5,
-                  bgcolor: clusterColour(CLUSTER_PALETTE, clusterColors, cluster, i),
+                  bgcolor: clusterColour(CATEGORY_COLOURS, clusterColors, cluster, i),
                 }}
               />
               <TextField

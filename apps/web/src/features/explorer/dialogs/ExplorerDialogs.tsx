@@ -5,6 +5,9 @@ import { memo } from 'react';
  * ranking opens by itself when a selection's result arrives.
  */
 import { useShallow } from 'zustand/react/shallow';
+import { ANNOTATION_MSG } from '@atlas/contracts';
+import { useSnackbar } from '../../../app/feedback';
+import { useSaveClusterColours, useSharedClusterColours } from '../data/clusterColours';
 import type { FeatureNames } from '../data/featureNames';
 import type { RunMeta } from '../data/runMeta';
 import type { Colouring } from '../plots/useColouring';
@@ -61,6 +64,10 @@ export const ExplorerDialogs = memo(function ExplorerDialogs({
       patch: st.patch,
     })),
   );
+  const runId = s.run?.run_id ?? null;
+  const shared = useSharedClusterColours(s.run);
+  const saveColours = useSaveClusterColours(runId);
+  const showSnack = useSnackbar();
   return (
     <>
       <MetadataDialog open={open === 'metadata'} meta={meta} onClose={onClose} />
@@ -71,7 +78,14 @@ export const ExplorerDialogs = memo(function ExplorerDialogs({
         onClose={onClose}
         onApply={(overrides) => {
           markRecolour('cluster colours');
-          s.patch({ clusterColors: { ...(s.clusterColors ?? NO_COLORS), ...overrides } });
+          const clusterColors = { ...(s.clusterColors ?? NO_COLORS), ...overrides };
+          s.patch({ clusterColors });
+          // Kept for the run's group when the caller may change the run; the address keeps them for everyone.
+          if (runId && shared.editable)
+            saveColours.mutate(clusterColors, {
+              onSuccess: () => showSnack(ANNOTATION_MSG.coloursSaved, { color: 'success' }),
+              onError: (error) => showSnack(error.message, { color: 'error' }),
+            });
           onClose();
         }}
       />

@@ -3,7 +3,7 @@
  * plain-DOM copy of the explorer's first render (./skeleton.ts), from the run's tixel table that the page's inline
  * script asked for (apps/web/explorer-preload.ts). What it hands the app is in ./handoff.ts.
  */
-import { BACKGROUND_COLORS, CLUSTER_PALETTE, drawFirstFrame } from '@atlas/viz/core';
+import { BACKGROUND_COLORS, CATEGORY_COLOURS, drawFirstFrame } from '@atlas/viz/core';
 import { decodeTixelTable } from '@atlas/spatial/tixel-table';
 import { earlyDataAddress } from '../../../app/earlyRequests';
 import { runDataOf, type RunData } from '../data/runTable';
@@ -63,7 +63,7 @@ async function draw(current: Drawn, read: Promise<RunData | undefined>): Promise
     embedding: data.umap,
     spatial: data.spatial,
     codes: data.clusterCodes,
-    categoryColors: data.clusterNames.map((name, i) => clusterColour(CLUSTER_PALETTE, {}, name, i)),
+    categoryColors: data.clusterNames.map((name, i) => clusterColour(CATEGORY_COLOURS, {}, name, i)),
   });
   current.handed = { deck: frame.deck, canvas: frame.canvas, release: () => skeleton.root.remove() };
   await frame.drawn;

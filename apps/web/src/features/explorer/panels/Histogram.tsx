@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { CLUSTER_PALETTE } from '@atlas/viz';
+import { CATEGORY_COLOURS } from '@atlas/viz';
 import { useFeatureNames } from '../data/featureNames';
 import { useFeatureValues } from '../data/featureValues';
 import { useRunData } from '../data/runData';
@@ -54,7 +54,7 @@ export function HistogramPanel() {
           <BarChart
             title="Tixels per cluster"
             bars={d.clusterCounts}
-            colours={d.clusterNames.map((name, i) => clusterColour(CLUSTER_PALETTE, clusterColors, name, i))}
+            colours={d.clusterNames.map((name, i) => clusterColour(CATEGORY_COLOURS, clusterColors, name, i))}
             xLabels={d.clusterNames}
             categorical
             testId="histogram-clusters"

@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { KIND_LABEL, type FeatureKind } from '@atlas/contracts';
-import { CLUSTER_PALETTE } from '@atlas/viz';
+import { CATEGORY_COLOURS } from '@atlas/viz';
 import type { TopTen } from '../data/topTen';
 import { clusterColour } from '../plots/colours';
 
@@ -72,7 +72,7 @@ export function TopTenTable({
                       height: 10,
                       borderRadius: '50%',
                       mr: 0.75,
-                      bgcolor: clusterColour(CLUSTER_PALETTE, clusterColors, name, c),
+                      bgcolor: clusterColour(CATEGORY_COLOURS, clusterColors, name, c),
                     }}
                   />
                   {name}

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { GENES_MSG } from '@atlas/contracts';
-import { CLUSTER_PALETTE } from '@atlas/viz';
+import { CATEGORY_COLOURS } from '@atlas/viz';
 import { PartBoundary } from '../../../components/PartBoundary';
 import { useExplorer } from '../state/store';
 import { useGeneLoci, useTracks } from '../data/tracks';
@@ -29,7 +29,7 @@ export function TrackBrowser() {
   const colour = useCallback(
     (name: string) => {
       const cluster = /^C(\d+)$/.exec(name);
-      return cluster ? clusterColour(CLUSTER_PALETTE, clusterColors, name, Number(cluster[1]) - 1) : undefined;
+      return cluster ? clusterColour(CATEGORY_COLOURS, clusterColors, name, Number(cluster[1]) - 1) : undefined;
     },
     [clusterColors],
   );

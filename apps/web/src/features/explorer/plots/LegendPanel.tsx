@@ -67,6 +67,7 @@ function ExpressionLegend({ colouring }: { colouring: Colouring }) {
       <HeatBar
         palette={s.palette}
         customColors={s.customColors}
+        background={colouring.background}
         range={range}
         title={
           s.features.length > 1 && s.averaging === 'avg'

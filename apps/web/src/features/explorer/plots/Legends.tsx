@@ -56,19 +56,28 @@ export function CategoryLegend({
 
 const tickLabel = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
 
-/** The heat bar: 64 shades of the palette from the range's low end to its high end, with 5 tick labels. */
+/**
+ * The heat bar: 64 shades of the palette from the range's low end to its high end, with 5 tick labels. It takes
+ * the plots' background so that its low end is lifted off it exactly as the plots' is (heatmapLut).
+ */
 export function HeatBar({
   palette,
   customColors,
+  background,
   range,
   title,
 }: {
   palette: HeatmapPalette;
   customColors?: [string, string];
+  /** The CSS colour behind the plots. */
+  background: string;
   range: [number, number];
   title?: string;
 }) {
-  const shades = useMemo(() => heatBarShades(heatmapLut(palette, customColors)), [palette, customColors]);
+  const shades = useMemo(
+    () => heatBarShades(heatmapLut(palette, customColors, background)),
+    [palette, customColors, background],
+  );
   const ticks = heatBarTicks(range[0], range[1]);
   return (
     <Box data-testid="heat-bar" sx={{ width: '100%' }}>

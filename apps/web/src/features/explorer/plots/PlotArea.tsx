@@ -3,7 +3,7 @@
  * open run (packages/viz LinkedPlots, a pure component), their labels and the tissue image control; the welcome
  * screen before a run is chosen; and what failed to load. Reads the drawing settings from the store.
  */
-import { memo, useCallback, type ComponentType, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,7 +11,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { CLUSTER_PALETTE, LinkedPlots, PLOT_OVERLAY_Z, type LinkedPlotsHandle } from '@atlas/viz';
+import {
+  CATEGORY_COLOURS,
+  LinkedPlots,
+  PLOT_OVERLAY_Z,
+  type LinkedPlotsHandle,
+  type PlotViewId,
+  type ViewPlace,
+} from '@atlas/viz';
 import { runKey } from '../data/queryKeys';
 import type { RunData } from '../data/runData';
 import { useExplorer } from '../state/store';
@@ -53,6 +60,7 @@ export const PlotArea = memo(function PlotArea({
     })),
   );
   const tissue = useTissueImageLayer(s.run);
+  const places = useViewPlaces(s.run === null ? null : runKey(s.run));
   const onFirstDraw = useCallback(() => {
     markFirstDraw(data?.n ?? 0);
     releaseChrome();
@@ -81,7 +89,7 @@ export const PlotArea = memo(function PlotArea({
             colorMode={view === 'expression' ? 'continuous' : 'categorical'}
             palette={s.palette}
             customColors={s.customColors}
-            clusterColors={categoryColors.length ? categoryColors : CLUSTER_PALETTE}
+            clusterColors={categoryColors.length ? categoryColors : CATEGORY_COLOURS}
             range={range}
             displayScale={s.displayScale}
             background={background}
@@ -90,6 +98,8 @@ export const PlotArea = memo(function PlotArea({
             spotDiameter={tissue.spotDiameter}
             selected={selectedMask}
             tool={s.tool ?? 'pan'}
+            startPlaces={places.start}
+            onViewPlace={places.onPlace}
             onSelect={onSelect}
             onFirstDraw={onFirstDraw}
             onAfterRender={afterRender}
@@ -107,6 +117,43 @@ export const PlotArea = memo(function PlotArea({
     </Box>
   );
 });
+
+/** How long a view must rest before the address records where it is: panning must not rewrite it every frame. */
+const PLACE_SETTLE_MS = 250;
+
+/**
+ * Where the plots start (the permalink's places, read once per run) and where they went: the store, and so the
+ * address, learns a view's place once it has rested.
+ */
+function useViewPlaces(runId: string | null) {
+  const [start, setStart] = useState(() => readPlaces());
+  const [startRun, setStartRun] = useState(runId);
+  if (startRun !== runId) {
+    setStartRun(runId);
+    setStart(readPlaces());
+  }
+  const pending = useRef<Partial<Record<PlotViewId, ViewPlace>>>({});
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onPlace = useCallback((view: PlotViewId, place: ViewPlace) => {
+    pending.current[view] = place;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const { embedding, spatial } = pending.current;
+      pending.current = {};
+      useExplorer.getState().patch({
+        ...(embedding && { umapAt: embedding }),
+        ...(spatial && { spatialAt: spatial }),
+      });
+    }, PLACE_SETTLE_MS);
+  }, []);
+  return { start, onPlace };
+}
+
+function readPlaces(): Partial<Record<PlotViewId, ViewPlace>> {
+  const { umapAt, spatialAt } = useExplorer.getState();
+  return { ...(umapAt && { embedding: umapAt }), ...(spatialAt && { spatial: spatialAt }) };
+}
 
 /** The spatial half of a UMAP-only run: says why there is no spatial plot. */
 function NoSpatialPanel() {

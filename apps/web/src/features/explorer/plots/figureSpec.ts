@@ -85,7 +85,8 @@ export function buildFigureSpec(inputs: FigureInputs): FigureSpec {
       micronsPerUnit: scale,
     });
   }
-  const lut = heatmapLut(inputs.palette, inputs.customColors);
+  // The plots' table: its low end kept off the figure's background as on screen.
+  const lut = heatmapLut(inputs.palette, inputs.customColors, colouring.background);
   const expression = colouring.view === 'expression';
   return {
     runId: inputs.runId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLUSTER_PALETTE } from '@atlas/viz';
+import { CATEGORY_COLOURS } from '@atlas/viz';
 import { colourSample, ownRange, shownFeatures, type SampleColouringInput } from './sampleColouring';
 
 const data = { n: 3, clusterCodes: Float32Array.from([0, 1, 2]), clusterNames: ['C1', 'C2', 'C10'] };
@@ -31,7 +31,7 @@ describe('colourSample', () => {
     expect(c).toEqual({
       mode: 'categorical',
       values: data.clusterCodes,
-      clusterColors: [CLUSTER_PALETTE[0], '#123456', CLUSTER_PALETTE[2]],
+      clusterColors: [CATEGORY_COLOURS[0], '#123456', CATEGORY_COLOURS[2]],
     });
   });
 

@@ -4,7 +4,7 @@
  * chosen features' values (averaged, or the one shown individually) on the main view's range override, or on the
  * sample's own range. A sample without a shown feature is drawn grey and names what it lacks.
  */
-import { CLUSTER_PALETTE, valueRange } from '@atlas/viz';
+import { CATEGORY_COLOURS, valueRange } from '@atlas/viz';
 import type { RunData } from '../data/runData';
 import { clusterColour } from './colours';
 import { averageValues } from './values';
@@ -47,7 +47,7 @@ export function colourSample(input: SampleColouringInput): SampleColouring | nul
   const { data, features, names, values, range } = input;
   if (features.length === 0) {
     const clusterColors = data.clusterNames.map((name, i) =>
-      clusterColour(CLUSTER_PALETTE, input.clusterColors, name, i),
+      clusterColour(CATEGORY_COLOURS, input.clusterColors, name, i),
     );
     return { mode: 'categorical', values: data.clusterCodes, clusterColors };
   }

@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { CLUSTER_PALETTE, heatmapLut, valueRange } from '@atlas/viz';
+import { CATEGORY_COLOURS, heatmapLut, valueRange } from '@atlas/viz';
 import { useAnnotations, type Annotation } from '../data/annotations';
 import type { RunData } from '../data/runData';
 import { useExplorer } from '../state/store';
@@ -113,7 +113,7 @@ export function useColouring(data: RunData | undefined, featureValues: Float32Ar
         ? []
         : view === 'annotation'
           ? [...shownAnnotations.map((a) => a.color), NOT_ANNOTATED_COLOUR]
-          : categories.names.map((name, i) => clusterColour(CLUSTER_PALETTE, s.clusterColors, name, i)),
+          : categories.names.map((name, i) => clusterColour(CATEGORY_COLOURS, s.clusterColors, name, i)),
     [categories, view, shownAnnotations, s.clusterColors],
   );
 

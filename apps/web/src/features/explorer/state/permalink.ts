@@ -1,21 +1,13 @@
 /**
- * Permalinks: the address records run_id (spec 03 §2.1) plus our view fields — which runs, features, colouring
- * and palette an address restores — through the versioned view-state schema of @atlas/contracts.
+ * Permalinks: the address records run_id (spec 03 §2.1) plus every view setting the explorer shows — runs,
+ * features, colouring, palette, background, where each plot looks, range, sizes, tissue and cluster colours —
+ * through the versioned view-state schema of @atlas/contracts.
  */
-import { parseViewQuery, writeViewQuery, type FeatureKind } from '@atlas/contracts';
-import type { HeatmapPalette } from '@atlas/viz';
-import type { ColourMode } from './store';
+import { parseViewQuery, writeViewQuery, type TViewState } from '@atlas/contracts';
+import type { ExplorerState } from './store';
 
-export interface ViewQuery {
-  run_id: string | null;
-  kind: FeatureKind;
-  features: string[];
-  mode: ColourMode;
-  palette: HeatmapPalette;
-  averaging: 'avg' | 'ind';
-  /** Additional multi-sample run ids (never the main run). */
-  samples: string[];
-}
+/** The view fields of an address (the view state without its version). */
+export type ViewQuery = Omit<TViewState, 'v'>;
 
 /**
  * Reads the view fields from an address query through the versioned schema of @atlas/contracts (view-state):
@@ -23,8 +15,8 @@ export interface ViewQuery {
  * modes) and never `expression` without them.
  */
 export function decodeViewQuery(params: URLSearchParams): ViewQuery {
-  const { run_id, kind, features, mode, palette, averaging, samples } = parseViewQuery(params);
-  return { run_id, kind, features, mode, palette, averaging, samples };
+  const { v: _version, ...view } = parseViewQuery(params);
+  return view;
 }
 
 /**
@@ -33,4 +25,93 @@ export function decodeViewQuery(params: URLSearchParams): ViewQuery {
  */
 export function encodeViewQuery(params: URLSearchParams, view: ViewQuery): URLSearchParams {
   return writeViewQuery(params, view);
+}
+
+/** The store's fields that an address records (besides the run and its samples). */
+export type StoredView = Pick<
+  ExplorerState,
+  | 'kind'
+  | 'features'
+  | 'mode'
+  | 'palette'
+  | 'averaging'
+  | 'individual'
+  | 'customColors'
+  | 'background'
+  | 'range'
+  | 'highlightedClusters'
+  | 'clusterColors'
+  | 'displayScale'
+  | 'tissueShown'
+  | 'tissueOpacity'
+  | 'umapAt'
+  | 'spatialAt'
+>;
+
+/** Picks the recorded fields from the store (for a shallow-compared selector). */
+export function storedViewOf(s: ExplorerState): StoredView {
+  return {
+    kind: s.kind,
+    features: s.features,
+    mode: s.mode,
+    palette: s.palette,
+    averaging: s.averaging,
+    individual: s.individual,
+    customColors: s.customColors,
+    background: s.background,
+    range: s.range,
+    highlightedClusters: s.highlightedClusters,
+    clusterColors: s.clusterColors,
+    displayScale: s.displayScale,
+    tissueShown: s.tissueShown,
+    tissueOpacity: s.tissueOpacity,
+    umapAt: s.umapAt,
+    spatialAt: s.spatialAt,
+  };
+}
+
+/** The store's view as the address's fields. */
+export function viewQueryOf(view: StoredView, run_id: string | null, samples: string[]): ViewQuery {
+  return {
+    run_id,
+    samples,
+    kind: view.kind,
+    features: view.features,
+    mode: view.mode,
+    palette: view.palette,
+    averaging: view.averaging,
+    individual: view.individual,
+    custom_colors: view.customColors,
+    background: view.background,
+    range: view.range,
+    highlighted: view.highlightedClusters,
+    cluster_colors: view.clusterColors,
+    display_scale: view.displayScale,
+    tissue_shown: view.tissueShown,
+    tissue_opacity: view.tissueOpacity,
+    umap_at: view.umapAt,
+    spatial_at: view.spatialAt,
+  };
+}
+
+/** The address's fields as the store's view. */
+export function storedViewOfQuery(q: ViewQuery): StoredView {
+  return {
+    kind: q.kind,
+    features: q.features,
+    mode: q.mode,
+    palette: q.palette,
+    averaging: q.averaging,
+    individual: q.individual,
+    customColors: q.custom_colors,
+    background: q.background,
+    range: q.range,
+    highlightedClusters: q.highlighted,
+    clusterColors: q.cluster_colors,
+    displayScale: q.display_scale,
+    tissueShown: q.tissue_shown,
+    tissueOpacity: q.tissue_opacity,
+    umapAt: q.umap_at,
+    spatialAt: q.spatial_at,
+  };
 }

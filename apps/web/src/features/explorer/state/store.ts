@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { cleanSampleIds, type FeatureKind } from '@atlas/contracts';
+import { cleanSampleIds, type FeatureKind, type TViewPlace } from '@atlas/contracts';
 import type { BackgroundName, HeatmapPalette } from '@atlas/viz';
 
 /**
@@ -50,6 +50,9 @@ export interface ExplorerState {
   tissueOpacity: number;
   /** Shared annotations shown as the plots' colouring (ids, in legend order); empty = clusters or cell types. */
   annotationIds: string[];
+  /** Where the UMAP and spatial plots look, relative to their fitted views; null = fitted (permalinks). */
+  umapAt: TViewPlace | null;
+  spatialAt: TViewPlace | null;
 }
 
 export interface ExplorerActions {
@@ -89,6 +92,8 @@ const INITIAL_EXPLORER_STATE: ExplorerState = {
   tissueShown: true,
   tissueOpacity: 0.9,
   annotationIds: [],
+  umapAt: null,
+  spatialAt: null,
 };
 
 export const useExplorer = create<ExplorerState & ExplorerActions>()((set) => ({
