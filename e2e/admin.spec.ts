@@ -303,7 +303,8 @@ test('admin disables an account and enables it again from User Management', asyn
 
   await page.goto('/?component=AdminPanel&tab=users');
   const row = userRow(page, member.username);
-  await expect(row).toContainText('CONFIRMED');
+  // The first paint of the panel can be slow on a shared test machine.
+  await expect(row).toContainText('CONFIRMED', { timeout: 30_000 });
   await expect(row).not.toContainText('DISABLED');
   // The own account cannot be disabled from here (the server refuses it too).
   await expect(userRow(page, ADMIN.username).getByRole('button', { name: `Disable ${ADMIN.username}` })).toBeDisabled();

@@ -252,7 +252,11 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
         sx={{ width: 496 }}
       />
       <div>
-        <Button variant="contained" disabled={!canSubmit || details.isPending || submit.isPending} onClick={() => submit.mutate()}>
+        <Button
+          variant="contained"
+          disabled={!canSubmit || details.isPending || submit.isPending}
+          onClick={() => submit.mutate()}
+        >
           Submit
         </Button>
       </div>
