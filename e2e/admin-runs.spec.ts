@@ -4,7 +4,7 @@ import { MSG, RUN_ADMIN_MSG as M } from '@atlas/contracts';
 import { sharedData } from '@atlas/spatial/testing';
 import { readOutbox } from '../apps/server/src/infra/mail/outbox-reader.js';
 import { DEMO_RUNS } from '../apps/server/src/seed/demo-runs.js';
-import { ADMIN, apiToken, codeFor, expect, shot, signIn, test, tick } from './fixtures';
+import { ADMIN, apiToken, codeFor, expect, shot, signIn, test, tick, waitForRunData } from './fixtures';
 
 /**
  * The Admin Panel's run tools end to end (spec 03 §2.10, issue 15): an admin takes an uploaded h5ad to a public
@@ -331,4 +331,56 @@ test('account flows: back to the code screen, awaiting approval, one rule for ad
   await expect(visitor).toHaveURL(/\/public\?/);
   await visitor.getByRole('link', { name: 'Sign In' }).click();
   await expect(visitor).toHaveURL(/\/login$/);
+});
+
+test('Add Files refuses a path storage does not hold, naming it; Create A Run warns about an existing web object', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const demo = 'D90001';
+  await waitForRunData(page, demo);
+  await signIn(page, ADMIN.username, ADMIN.password);
+
+  // Add Files: a typo in the path is refused with the missing key, and nothing is registered.
+  const token = await apiToken(page, ADMIN.username, ADMIN.password);
+  const registered = async () => {
+    const details = await page.request.get(`/api/v1/run_db/get_run_details?run_id=${demo}`, {
+      headers: { authorization: `JWT ${token}` },
+    });
+    return ((await details.json()) as { files: { file_path: string }[] }).files.map((f) => f.file_path);
+  };
+  const before = await registered();
+  await page.goto('/?component=AdminPanel&tab=add-files');
+  await pickRun(page, demo);
+  await page.getByRole('button', { name: 'Add a file' }).click();
+  const missing = `data/${demo}/out/${demo}_peaks.bed`;
+  await page.getByLabel('File Path').fill(missing);
+  await choose(page, 'File Type', 'Analysis');
+  await choose(page, 'Bucket', BUCKET);
+  await page.getByLabel('File Description').fill('Peaks (BED)');
+  await page.getByRole('button', { name: /^Confirm / }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not save the files' })).toHaveText(
+    `Could not save the files: ${M.fileMissing(BUCKET, missing)}`,
+  );
+  await shot(page, 'admin-add-files-missing');
+  expect(await registered()).toEqual(before);
+
+  // Create A Run on a run id that has its web object: said before anything is sent, and Submit waits for consent.
+  await page.goto('/?component=AdminPanel&tab=create-run');
+  await pickRun(page, demo);
+  const warning = page.getByRole('alert', { name: 'Existing web object' });
+  await expect(warning).toContainText(M.webObjExists(demo, `data/${demo}/h5/`));
+  await choose(page, 'Bucket', BUCKET);
+  await tick(page.getByRole('radio', { name: `data/${demo}/` }));
+  await expect(page.getByRole('table', { name: 'Files' }).getByRole('row', { name: /genes\.h5ad/ })).toContainText(
+    'Present',
+  );
+  await tick(page.getByLabel('Is this run Transcriptome'));
+  await page.getByLabel('Job Description').fill('Web object of the demo run, again');
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+  await shot(page, 'admin-create-run-existing');
+  await tick(warning.getByRole('checkbox', { name: M.webObjReplace }));
+  await expect(submit).toBeEnabled();
 });

@@ -287,3 +287,53 @@ test('user settings: Change Password checks the form and the old password', asyn
   await change('Other#Pass1', ADMIN.password);
   await shot(page, 'settings-change-password-done');
 });
+
+test('admin disables an account and enables it again from User Management', async ({ page }) => {
+  const member = { username: 'dana', name: 'Dana Scully', email: 'dana@example.org', password: 'Dana#Pass11' };
+  await signIn(page, ADMIN.username, ADMIN.password);
+  const headers = { authorization: `JWT ${await apiToken(page, ADMIN.username, ADMIN.password)}` };
+  expect((await page.request.post('/api/v1/auth/user', { headers, data: { ...member, groups: ['user'] } })).ok()).toBe(
+    true,
+  );
+  expect((await page.request.put('/api/v1/auth/confirm', { headers, data: { username: member.username } })).ok()).toBe(
+    true,
+  );
+  const signInAs = () =>
+    page.request.post('/api/v1/auth/login', { data: { username: member.username, password: member.password } });
+
+  await page.goto('/?component=AdminPanel&tab=users');
+  const row = userRow(page, member.username);
+  // The first paint of the panel can be slow on a shared test machine.
+  await expect(row).toContainText('CONFIRMED', { timeout: 30_000 });
+  await expect(row).not.toContainText('DISABLED');
+  // The own account cannot be disabled from here (the server refuses it too).
+  await expect(userRow(page, ADMIN.username).getByRole('button', { name: `Disable ${ADMIN.username}` })).toBeDisabled();
+
+  // Disable asks first: Cancel changes nothing.
+  const disable = page.getByRole('dialog', { name: 'Disable User' });
+  await row.getByRole('button', { name: `Disable ${member.username}` }).click();
+  await expect(disable).toContainText(`Disable the user '${member.username}'?`);
+  await disable.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).not.toContainText('DISABLED');
+  expect((await signInAs()).status()).toBe(200);
+
+  await row.getByRole('button', { name: `Disable ${member.username}` }).click();
+  await settledShot(page, 'admin-disable-confirm');
+  await disable.getByRole('button', { name: 'Disable' }).click();
+  await expect(snackbar(page)).toHaveText('Successfully disabled user');
+  await expect(row).toContainText('DISABLED');
+  await expect(row.getByRole('button', { name: `Enable ${member.username}` })).toBeVisible();
+  await settledShot(page, 'admin-user-disabled');
+  const refused = await signInAs();
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { msg: string }).msg).toBe('This account has been disabled.');
+
+  // Enable gives the account back: the user signs in again.
+  await row.getByRole('button', { name: `Enable ${member.username}` }).click();
+  const enable = page.getByRole('dialog', { name: 'Enable User' });
+  await enable.getByRole('button', { name: 'Enable' }).click();
+  await expect(snackbar(page)).toHaveText('Successfully enabled user');
+  await expect(row).not.toContainText('DISABLED');
+  await expect(row.getByRole('button', { name: `Disable ${member.username}` })).toBeEnabled();
+  expect((await signInAs()).status()).toBe(200);
+});

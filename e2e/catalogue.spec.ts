@@ -90,6 +90,12 @@ test('a visitor pages, filters, searches and opens a public run', async ({ page 
   await expect(runCards(page)).toHaveText([/D90009/]);
   await search.fill('d90011');
   await expect(page.getByText(CATALOGUE_MSG.noRuns)).toBeVisible();
+  // One clear control: the field's right end is no second (the browser's own) × that clears the text.
+  const field = (await search.boundingBox())!;
+  await page.mouse.click(field.x + field.width - 8, field.y + field.height / 2);
+  await expect(search).toHaveValue('d90011');
+  await expect(page.getByRole('button', { name: 'Clear search' })).toHaveCount(1);
+  await shot(page, 'admin-catalogue-search-clear');
   await page.getByRole('button', { name: 'Clear search' }).click();
   await expect(count(page)).toHaveText(`Showing 1–8 of ${PUBLIC_COUNT} runs`);
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { ANNOTATION_MSG } from '@atlas/contracts';
-import { ADMIN, apiToken, drawLasso, expect, plotsDrawn, shot, signIn, test, tick } from './fixtures';
+import { apiToken, drawLasso, expect, plotsDrawn, shot, signIn, test, tick, waitForRunData } from './fixtures';
 
 /**
  * [EXPLORER-ANNOTATIONS]: shared annotations on a private demo run of devbio-lab (D90012). A member saves a lasso
@@ -35,11 +35,11 @@ async function member(page: Page, admin: string, groups: string[]): Promise<stri
   return username;
 }
 
-async function openAs(browser: Browser, baseURL: string, username: string): Promise<Page> {
+async function openAs(browser: Browser, baseURL: string, username: string, runId = RUN): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   await signIn(page, username, PASSWORD);
-  await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
+  await page.goto(`/?component=AtlasXplore&run_id=${runId}`);
   return page;
 }
 
@@ -58,13 +58,7 @@ test('[EXPLORER-ANNOTATIONS]: saved by one member, seen by the group, not by ano
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  const admin = await apiToken(page, ADMIN.username, ADMIN.password);
-  await expect
-    .poll(async () => (await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers: auth(admin) })).status(), {
-      timeout: 150_000,
-      intervals: [1000],
-    })
-    .toBe(200);
+  const admin = await waitForRunData(page, RUN);
   const ann = await member(page, admin, ['devbio-lab']);
   const bob = await member(page, admin, ['devbio-lab']);
   const eve = await member(page, admin, ['neuro-lab']);
@@ -144,4 +138,29 @@ test('[EXPLORER-ANNOTATIONS]: saved by one member, seen by the group, not by ano
   await expect(evePage.getByText(/was not found/)).toBeVisible({ timeout: 30_000 });
   await expect(evePage.getByText(NAME)).toHaveCount(0);
   await shot(evePage, 'annotations-other-group');
+});
+
+test('[EXPLORER-ANNOTATIONS]: a member of another group reads a public run’s annotations, with no Save offered', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  // A public run of devbio-lab, opened by a member of neuro-lab: they may read it, not write it.
+  const publicRun = 'D90004';
+  const admin = await waitForRunData(page, publicRun);
+  const eve = await member(page, admin, ['neuro-lab']);
+  const evePage = await openAs(browser, baseURL!, eve, publicRun);
+  await plotsDrawn(evePage);
+  await evePage.getByRole('tab', { name: 'Annotations' }).click();
+  const panel = evePage.getByTestId('annotations-panel');
+  await expect(panel.getByTestId('annotations-read-only')).toHaveText(ANNOTATION_MSG.readOnlyForOthers('devbio-lab'));
+  await expect(panel.getByRole('button', { name: 'Save selection as annotation' })).toHaveCount(0);
+  await shot(evePage, 'admin-annotations-read-only');
+  // The server's rule is the same one: the save the panel no longer offers is refused.
+  const refused = await page.request.post('/api/v1/annotations', {
+    headers: auth(await apiToken(page, eve, PASSWORD)),
+    data: { run_id: publicRun, name: 'Eve tried', color: '#e91e63', note: '', tixels: [1, 2, 3] },
+  });
+  expect(refused.status()).toBe(403);
 });

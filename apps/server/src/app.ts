@@ -85,7 +85,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerTaskRoutes(app, infra, runs);
   registerStorageRoutes(app, infra);
   registerCatalogueRoutes(app, infra, runs);
-  registerRunAdminRoutes(app, runs);
+  registerRunAdminRoutes(app, runs, { storage: infra.storage, buckets: infra.config.buckets });
   registerGenesRoutes(app, infra, runs);
   registerImportRoutes(app, infra);
   registerFrontpageRoutes(app, infra, runs);

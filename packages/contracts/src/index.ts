@@ -1,4 +1,5 @@
 export * from './access.js';
+export * from './run-rule.js';
 export * from './call.js';
 export * from './constants.js';
 export * from './messages.js';

@@ -59,14 +59,24 @@ export interface TaskDefinition<I = unknown, R = unknown> {
    * worker again, for the requester as they are then, before it runs.
    */
   touches(input: I, config: Config): TaskTouches;
+  /**
+   * Why stored state makes this input unwelcome now (a run that already has what the task would make, and the
+   * caller did not ask to replace it), or null. Checked when the task is posted, so the caller hears it at once
+   * (409) and nothing is queued.
+   */
+  conflict?(input: I, deps: Pick<TaskDeps, 'db' | 'config'>): Promise<string | null>;
   run(input: I, ctx: TaskRunContext): Promise<R>;
 }
 
 /** Keeps each definition's input type checked where it is written, and erases it for the registry. */
 export function defineTask<I, R>(definition: TaskDefinition<I, R>): TaskDefinition {
+  const { conflict } = definition;
   return {
     ...definition,
     touches: (input, config) => definition.touches(input as I, config),
+    ...(conflict && {
+      conflict: (input: unknown, deps: Pick<TaskDeps, 'db' | 'config'>) => conflict(input as I, deps),
+    }),
     run: (input, ctx) => definition.run(input as I, ctx),
   };
 }

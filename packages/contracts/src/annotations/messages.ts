@@ -9,5 +9,10 @@ export const ANNOTATION_MSG = {
   noSelection: 'Select tixels with the lasso or quad tool first',
   coloursNotEditable: (runId: string) => `Only members of the group of run ${runId} may change its cluster colours`,
   coloursSaved: 'Cluster colours saved for the group of this run',
+  /** A signed-in reader who may not write the run (a public run of another group): said instead of offering Save. */
+  readOnlyForOthers: (group: string | null) =>
+    group
+      ? `The annotations of this run, shared by ${group}. Only members of ${group} may add or change them.`
+      : 'The annotations of this run. Only administrators may add or change them.',
   readOnlyForLink: 'The annotations of this run, shared by its group. Sign in as a member of the group to change them.',
 } as const;

@@ -188,6 +188,15 @@ export const disableUser = defineCall({
   response: ZMsg,
 });
 
+export const enableUser = defineCall({
+  method: 'PUT',
+  path: '/api/v1/auth/enable_user',
+  access: 'admin',
+  summary: 'Enable a disabled user: they can sign in again, and their unexpired tokens work again.',
+  body: ZUsernameBody,
+  response: ZMsg,
+});
+
 export const confirmUserViaEmail = defineCall({
   method: 'GET',
   path: '/api/v1/auth/confirm_user_via_email',

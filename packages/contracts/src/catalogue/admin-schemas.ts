@@ -9,6 +9,10 @@ export const RUN_ADMIN_MSG = {
   webObjUploaded: 'Web Object Uploaded.',
   webObjAvailable: 'Web Object Available',
   webObjAvailableHint: 'Generated but not uploaded: submit to upload.',
+  /** Create A Run on a run id that has a web object: said before Submit, and the server refuses without replace. */
+  webObjExists: (runId: string, path: string) =>
+    `Run ${runId} already has a web object (${path}). Creating it again replaces its web files.`,
+  webObjReplace: 'Replace its web object',
   requestReceived: 'Request Received',
   requestReceivedText: (runId: string) =>
     `Text file creation for run ${runId} is in progress. Check the Job Managment tab for its progress.`,
@@ -35,6 +39,10 @@ export const RUN_ADMIN_MSG = {
   studyNotFound: (name: string) => `Study '${name}' was not found.`,
   fileNotOfRun: (fileId: number, runId: string) => `File ${fileId} is not a file of run ${runId}.`,
   fileDuplicate: (path: string) => `The file ${path} is listed twice for this run.`,
+  /** Add Files registers only what storage holds, so the download dialog never offers a link that answers 404. */
+  fileMissing: (bucket: string, key: string) =>
+    `No file '${key}' in bucket '${bucket}': upload it first, or correct the path.`,
+  fileBucketUnknown: (bucket: string) => `Unknown bucket '${bucket}'.`,
   valueExists: (value: string) => `'${value}' is already in the list.`,
   valueMissing: (value: string) => `'${value}' is not in the list.`,
   valueInUse: (value: string, runs: number) =>

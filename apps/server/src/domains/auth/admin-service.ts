@@ -67,6 +67,23 @@ export function adminRules(ctx: AuthContext) {
       return { msg: MSG.userDisabled };
     },
 
+    async enableUser(actor: string, username: string) {
+      const user = await requireUser(username);
+      if (user.disabled) {
+        await store.transaction(async (tx) => {
+          await tx.updateUser(user.id, { disabled: false });
+          await tx.audit({
+            actor,
+            action: 'user.enable',
+            target: userTarget(username),
+            before: { disabled: true },
+            after: { disabled: false },
+          });
+        });
+      }
+      return { msg: MSG.userEnabled };
+    },
+
     async confirmUser(actor: string, username: string) {
       const user = await requireUser(username);
       if (user.status !== 'CONFIRMED') {

@@ -126,6 +126,28 @@ describe('user status calls', () => {
     expect((await auditOf('user:ned'))[0]).toMatchObject({ action: 'user.disable', after: { disabled: true } });
   });
 
+  it('enable_user enables a disabled user, audited like disable; 404 for unknown users', async () => {
+    await confirmedUser(t.app, admin, 'nora');
+    await as('PUT', 'disable_user', { username: 'nora' });
+    expect(await as('PUT', 'enable_user', { username: 'nora' })).toEqual({
+      status: 200,
+      body: { msg: MSG.userEnabled },
+    });
+    expect((await account('nora'))?.disabled).toBe(false);
+    expect((await auditOf('user:nora'))[0]).toMatchObject({
+      actor: 'admin',
+      action: 'user.enable',
+      before: { disabled: true },
+      after: { disabled: false },
+    });
+    // Enabling an enabled account changes nothing and records nothing.
+    expect((await as('PUT', 'enable_user', { username: 'nora' })).status).toBe(200);
+    expect((await auditOf('user:nora'))[0]).toMatchObject({ action: 'user.enable' });
+    expect((await auditOf('user:nora')).filter((e) => e.action === 'user.enable')).toHaveLength(1);
+    expect(await as('PUT', 'enable_user', { username: 'ghost' })).toEqual(error(404, MSG.userMissing));
+    expect((await as('PUT', 'enable_user', {})).status).toBe(400);
+  });
+
   it('DELETE user removes the user; refuses the own account; 404 when missing', async () => {
     await confirmedUser(t.app, admin, 'olga');
     expect(await as('DELETE', 'user/olga')).toEqual({ status: 200, body: { msg: MSG.userDeletedNamed('olga') } });

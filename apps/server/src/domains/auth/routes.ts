@@ -41,6 +41,7 @@ export function registerAuthRoutes(
   route(app, c.registerUser, ({ body, identity }) => auth.registerUser(actorOf(identity), body));
   route(app, c.deleteUser, ({ params, identity }) => auth.deleteUser(actorOf(identity), params.username));
   route(app, c.disableUser, ({ body, identity }) => auth.disableUser(actorOf(identity), body.username));
+  route(app, c.enableUser, ({ body, identity }) => auth.enableUser(actorOf(identity), body.username));
   route(app, c.confirmUser, ({ body, identity }) => auth.confirmUser(actorOf(identity), body.username));
   route(app, c.resetPassword, ({ body, identity }) =>
     auth.resetPassword(actorOf(identity), body.username, body.password),

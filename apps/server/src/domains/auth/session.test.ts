@@ -70,6 +70,18 @@ describe('login', () => {
     expect(again).toEqual({ status: 403, body: { msg: MSG.accountDisabled, status_code: 403 } });
   });
 
+  it('a re-enabled account signs in again', async () => {
+    await confirmedUser(t.app, admin, 'back-again');
+    const set = (path: string) =>
+      api(t.app, 'PUT', `/api/v1/auth/${path}`, { token: admin, body: { username: 'back-again' } });
+    await set('disable_user');
+    const credentials = { username: 'back-again', password: GOOD_PASSWORD };
+    expect((await api(t.app, 'POST', '/api/v1/auth/login', { body: credentials })).status).toBe(403);
+    expect((await set('enable_user')).body).toEqual({ msg: MSG.userEnabled });
+    const token = await login(t.app, 'back-again', GOOD_PASSWORD);
+    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).body).toMatchObject({ username: 'back-again' });
+  });
+
   it('slows a guesser down where it guesses from, never locks the owner out elsewhere', async () => {
     const wrong = { username: 'target', password: 'Wrong#123' };
     const login = (body: object, ip: string, headers: Record<string, string> = {}) =>

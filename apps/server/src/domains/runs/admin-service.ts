@@ -9,6 +9,7 @@ import {
 } from '@atlas/contracts';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { LookupList } from '../../infra/db/tables.js';
+import { InvalidKeyError, type ObjectStore } from '../../infra/storage/index.js';
 import { FileOfOtherRunError } from './records.js';
 import type { Runs } from './index.js';
 
@@ -34,9 +35,27 @@ const LOOKUP_FIELDS = [
   ['epitope', 'antibody_list', 'antibody'],
 ] as const;
 
+/** Where Add Files looks for the files it registers: the storage and the buckets this server serves. */
+export interface FileStorage {
+  storage: Pick<ObjectStore, 'exists'>;
+  buckets: readonly string[];
+}
+
 /** Rules of the Admin Panel's run tools (spec 03 §2.10, §4, §5); writes go through ./records.ts. */
-export function createRunAdmin(runs: Runs) {
+export function createRunAdmin(runs: Runs, files: FileStorage) {
   const { store, records } = runs;
+
+  /** Refuses the first row whose object storage does not hold, naming its bucket and key. */
+  async function requireStored(rows: readonly { bucket_name: string; file_path: string }[]) {
+    for (const { bucket_name: bucket, file_path: key } of rows) {
+      if (!files.buckets.includes(bucket)) throw badRequest(M.fileBucketUnknown(bucket));
+      const stored = await files.storage.exists(bucket, key).catch((error: unknown) => {
+        if (error instanceof InvalidKeyError) return false;
+        throw error;
+      });
+      if (!stored) throw badRequest(M.fileMissing(bucket, key));
+    }
+  }
 
   return {
     async details(runId: string) {
@@ -69,6 +88,14 @@ export function createRunAdmin(runs: Runs) {
         if (seen.has(key)) throw badRequest(M.fileDuplicate(key));
         seen.add(key);
       }
+      // A new row, or a row moved to another place, must name a stored object; a row whose place is unchanged
+      // keeps it (its description or type may change even if an older registration points nowhere).
+      const current = new Map((await store.runDetails(ADMIN, change.run_id))?.files.map((f) => [f.file_id, f]) ?? []);
+      const moved = change.changed.filter((f) => {
+        const before = current.get(f.file_id);
+        return !before || before.bucket_name !== f.bucket_name || before.file_path !== f.file_path;
+      });
+      await requireStored([...change.added, ...moved]);
       try {
         if (!(await records.saveFiles(change, actor))) throw notFound(M.runNotInCatalogue(change.run_id));
       } catch (error) {

@@ -6,6 +6,7 @@ import { hasSharedData, sharedData } from '@atlas/spatial/testing';
 import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
 import { adminToken, api } from '../../../test/accounts.js';
 import { buildGroup, buildRun, buildUser } from '../../../test/factories.js';
+import { createRuns } from './index.js';
 
 /** The Admin Panel's run tools (spec 03 §2.10): Add A Run, Add Files, Group Runs and the lookup lists. */
 let t: TestApp;
@@ -132,6 +133,7 @@ describe('Add A Run (save_run, get_run_details)', () => {
 describe('Add Files (save_run_files)', () => {
   it('adds, changes and removes downloadable files, shown in the catalogue and audited', async () => {
     await buildRun(t, { runId: 'D70002', group: 'lab-a', public: true });
+    await t.infra.storage.put('atx-data', 'data/D70002/out/a.csv', 'cluster,n\n1,3\n');
     const before = (await details('D70002')).body.files;
     const add = {
       file_type_name: 'Analysis',
@@ -171,6 +173,7 @@ describe('Add Files (save_run_files)', () => {
 
   it('refuses bad rows, files of another run, unknown runs and non-admins', async () => {
     const save = (body: unknown, token = admin) => api(t.app, 'POST', '/api/v1/run_db/save_run_files', { token, body });
+    await t.infra.storage.put('atx-data', 'x.csv', 'x\n');
     const row = { file_type_name: 'Analysis', bucket_name: 'atx-data', file_path: 'x.csv', file_description: 'x' };
     expect((await save({ run_id: 'D70002', added: [{ ...row, file_path: '' }] })).body.msg).toContain(
       M.filePathRequired,
@@ -184,6 +187,46 @@ describe('Add Files (save_run_files)', () => {
     });
     expect((await save({ run_id: 'D79998', added: [row] })).status).toBe(404);
     expect((await save({ run_id: 'D70002', added: [row] }, member)).status).toBe(403);
+  });
+
+  it('refuses a path storage does not hold, naming the missing key, and registers nothing', async () => {
+    await buildRun(t, { runId: 'D70003', group: 'lab-a', public: true });
+    const save = (body: unknown) =>
+      api<{ msg: string }>(t.app, 'POST', '/api/v1/run_db/save_run_files', { token: admin, body });
+    const before = (await details('D70003')).body.files;
+    const stored = { file_type_name: 'Analysis', bucket_name: 'atx-data', file_description: 'Clusters' };
+    await t.infra.storage.put('atx-data', 'data/D70003/out/clusters.csv', 'cluster,n\n1,3\n');
+    const ghost = { ...stored, file_path: 'data/D70003/out/D70003_peaks.bed' };
+    const refused = await save({
+      run_id: 'D70003',
+      added: [{ ...stored, file_path: 'data/D70003/out/clusters.csv' }, ghost],
+    });
+    expect(refused).toEqual({
+      status: 400,
+      body: { msg: M.fileMissing('atx-data', 'data/D70003/out/D70003_peaks.bed'), status_code: 400 },
+    });
+    // A folder is no file, nor is a key storage refuses, nor a bucket this server does not serve.
+    expect((await save({ run_id: 'D70003', added: [{ ...stored, file_path: 'data/D70003/out' }] })).body.msg).toBe(
+      M.fileMissing('atx-data', 'data/D70003/out'),
+    );
+    expect((await save({ run_id: 'D70003', added: [{ ...stored, file_path: '../secret.csv' }] })).body.msg).toBe(
+      M.fileMissing('atx-data', '../secret.csv'),
+    );
+    expect(
+      (await save({ run_id: 'D70003', added: [{ ...stored, bucket_name: 'atx-other', file_path: 'a.csv' }] })).body,
+    ).toMatchObject({ msg: M.fileBucketUnknown('atx-other') });
+    expect((await details('D70003')).body.files).toEqual(before);
+    // Moving a registered file to a missing place is refused too; changing only its description is not checked.
+    const [file] = before;
+    expect(file).toBeDefined();
+    const moved = await save({
+      run_id: 'D70003',
+      changed: [{ ...stored, file_id: file!.file_id, file_path: ghost.file_path }],
+    });
+    expect(moved.body.msg).toBe(M.fileMissing('atx-data', ghost.file_path));
+    const { file_type_name, bucket_name, file_path } = file!;
+    const renamed = { file_id: file!.file_id, file_type_name, bucket_name, file_path, file_description: 'Renamed' };
+    expect((await save({ run_id: 'D70003', changed: [renamed] })).status).toBe(200);
   });
 });
 
@@ -307,4 +350,43 @@ describe('Create A Run (webfile.create_files for a new run id)', () => {
     // Clusters and UMAP are computed for this h5ad: seconds alone, longer on a busy machine.
     180_000,
   );
+
+  it('refuses a run id that already has a web object unless asked to replace it, and queues nothing', async () => {
+    await buildRun(t, { runId: 'D70004', group: 'lab-a', public: false });
+    await createRuns(t.infra).records.markWebObjectAvailable('D70004', 'data/D70004/h5/');
+    const post = (kwargs: Record<string, unknown>) =>
+      api<{ msg: string }>(t.app, 'POST', '/api/v1/task', {
+        token: admin,
+        body: {
+          task: 'webfile.create_files',
+          queue: 'atxcloud_webfile',
+          args: ['data/D70004/h5/obj', true, 'atx-data'],
+          kwargs: { run_id: 'D70004', description: 'again', ...kwargs },
+        },
+      });
+    const tasks = async () =>
+      (await t.infra.db.selectFrom('tasks').select('id').where('name', '=', 'webfile.create_files').execute()).length;
+    const queued = await tasks();
+    expect(await post({ replace: false })).toEqual({
+      status: 409,
+      body: { msg: M.webObjExists('D70004', 'data/D70004/h5/'), status_code: 409 },
+    });
+    expect(await tasks()).toBe(queued);
+    // Asked to replace it (Create A Run after its warning), or not saying (imports, scripts): posted.
+    expect((await post({ replace: true })).status).toBe(200);
+    expect((await post({})).status).toBe(200);
+    expect(await tasks()).toBe(queued + 2);
+    // A run without a web object is no conflict.
+    await buildRun(t, { runId: 'D70005', group: 'lab-a', public: false });
+    const fresh = await api(t.app, 'POST', '/api/v1/task', {
+      token: admin,
+      body: {
+        task: 'webfile.create_files',
+        queue: 'atxcloud_webfile',
+        args: ['data/D70005/h5/obj', true, 'atx-data'],
+        kwargs: { run_id: 'D70005', replace: false },
+      },
+    });
+    expect(fresh.status).toBe(200);
+  });
 });

@@ -22,7 +22,7 @@ export function createRuns(deps: { db: Db; config: Pick<Config, 'jwtSecret' | 'b
 
 export type Runs = ReturnType<typeof createRuns>;
 
-export { callerKey, callerOf, mayUseRun, type Caller } from './rule.js';
+export { callerKey, callerOf, mayUseRun, type Caller } from '@atlas/contracts';
 export { RUN_ID, runOfKey, webFolderOf, webFolderOfObjPath } from './keys.js';
 export { NotVisibleError, type Target } from './object-access.js';
 export { sealRunLink } from './public-link.js';

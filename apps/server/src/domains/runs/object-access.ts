@@ -1,7 +1,6 @@
-import { GENES_MSG, MSG } from '@atlas/contracts';
+import { GENES_MSG, mayUseRun, mayUseUnownedKey, MSG, type Caller, type RunMode as Mode } from '@atlas/contracts';
 import { checkKey, InvalidKeyError } from '../../infra/storage/index.js';
 import { runOfKey } from './keys.js';
-import { mayUseRun, mayUseUnownedKey, type Caller, type Mode } from './rule.js';
 import type { RunStore } from './store.js';
 
 /** Something a route or task reads or writes: a stored object, or a run's records (its web-object flag). */

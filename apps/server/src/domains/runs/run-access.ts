@@ -1,8 +1,7 @@
-import { CATALOGUE_MSG, GENES_MSG, type Identity } from '@atlas/contracts';
+import { callerOf, CATALOGUE_MSG, GENES_MSG, mayUseRun, type Caller, type Identity } from '@atlas/contracts';
 import { HttpError, notFound } from '../../http/errors.js';
 import { webFolderOf } from './keys.js';
 import { openRunLink, RunLinkError, type RunLinkClaims } from './public-link.js';
-import { callerOf, mayUseRun, type Caller } from './rule.js';
 import type { RunStore } from './store.js';
 
 /** Where a run's web files are: a bucket and the folder (`data/D00001/h5/`). */

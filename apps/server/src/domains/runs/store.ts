@@ -1,8 +1,16 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { TCatalogueRun, TFieldOptions, TRunDetails, TRunFile, TRunRecord, TStudy } from '@atlas/contracts';
+import type {
+  Caller,
+  RunState,
+  TCatalogueRun,
+  TFieldOptions,
+  TRunDetails,
+  TRunFile,
+  TRunRecord,
+  TStudy,
+} from '@atlas/contracts';
 import type { LookupList, Tables } from '../../infra/db/tables.js';
 import { writeCounterOf } from '../../infra/db/index.js';
-import type { Caller, RunState } from './rule.js';
 
 /**
  * The reads of the run tables: every read takes a Caller and applies the visibility rule (./rule.ts) in the query

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { GROUP_ADMIN, MSG, TRANSFER_MSG, taskCalls, type Identity } from '@atlas/contracts';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { createTaskStore, type TaskReaders } from '../../infra/queue/task-store.js';
@@ -43,6 +43,8 @@ export function registerTaskRoutes(app: FastifyInstance, infra: Infra, runs: Run
       if (error instanceof NotVisibleError) throw notFound(error.message);
       throw error;
     }
+    const refusal = await definition.conflict?.(input, infra);
+    if (refusal) throw conflict(refusal);
     return queue.post({
       task: body.task,
       queue: body.queue,

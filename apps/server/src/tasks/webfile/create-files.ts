@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { z } from 'zod';
-import { frontpageKey, THUMBNAIL_MAX_PX, type TAnalysisPath } from '@atlas/contracts';
+import { frontpageKey, RUN_ADMIN_MSG, THUMBNAIL_MAX_PX, type TAnalysisPath } from '@atlas/contracts';
 import {
   analyseRaw,
   chooseExpressionInput,
@@ -34,6 +34,8 @@ const ZArgs = z.tuple([
 const ZKwargs = z.object({
   run_id: z.string().regex(RUN_ID, "Must be 'D' followed by a 5-digit number").optional(),
   description: z.string().default(''),
+  // Imports and scripts make a run's web object again on purpose; Create A Run sends false unless the admin agrees.
+  replace: z.boolean().default(true),
 });
 
 export interface CreateFilesInput {
@@ -43,6 +45,8 @@ export interface CreateFilesInput {
   bucket: string;
   runId: string | null;
   description: string;
+  /** Replace the web object the run already has (false: refused when it has one). */
+  replace: boolean;
 }
 
 export interface CreateFilesResult {
@@ -121,10 +125,17 @@ export const createFiles = defineTask({
       description: 'The run whose web object this is (kwarg).',
     },
     { name: 'description', value: '', type: 'string', caption: 'Description', description: 'Job description (kwarg).' },
+    {
+      name: 'replace',
+      value: true,
+      type: 'boolean',
+      caption: 'Replace',
+      description: 'Make the web object again when the run has one (kwarg; false refuses such a run).',
+    },
   ],
   parse: (args, kwargs): CreateFilesInput => {
     const [objPath, rna, bucket] = parseInput(ZArgs, args, 'args');
-    const { run_id, description } = parseInput(ZKwargs, kwargs, 'kwargs');
+    const { run_id, description, replace } = parseInput(ZKwargs, kwargs, 'kwargs');
     const runId = run_id ?? runOfKey(objPath);
     if (run_id && runOfKey(objPath) && runOfKey(objPath) !== run_id) {
       throw new TaskInputError(`kwargs.run_id: ${run_id} does not match the path ${objPath}`);
@@ -136,6 +147,7 @@ export const createFiles = defineTask({
       bucket,
       runId,
       description,
+      replace,
     };
   },
   // Reads the obj folder; writes the web folder beside it and the run's web-object flag.
@@ -143,6 +155,11 @@ export const createFiles = defineTask({
     read: [{ bucket, key: `${objPath}/` }],
     write: [{ bucket, key: folder }, ...(runId ? [{ run: runId }] : [])],
   }),
+  conflict: async ({ runId, replace }, deps) => {
+    if (replace || !runId) return null;
+    const run = await createRuns(deps).store.runDetails({ kind: 'admin' }, runId);
+    return run?.web_object_available ? RUN_ADMIN_MSG.webObjExists(runId, run.web_obj_path ?? '') : null;
+  },
   run: async (input, { deps, progress, taskId }): Promise<CreateFilesResult> => {
     const jobs = createJobStore(deps.db);
     const jobId = await jobs.start({

@@ -46,7 +46,12 @@ export function CatalogueToolbar({
         onChange={(event) => onSearch(event.target.value)}
         placeholder={CATALOGUE_MSG.searchPlaceholder}
         size="small"
-        sx={{ flex: '1 1 320px', '& .MuiOutlinedInput-root': { bgcolor: 'background.default' } }}
+        sx={{
+          flex: '1 1 320px',
+          '& .MuiOutlinedInput-root': { bgcolor: 'background.default' },
+          // A search input draws the browser's own ×: Clear search below is the one clear control.
+          '& input::-webkit-search-cancel-button': { WebkitAppearance: 'none', display: 'none' },
+        }}
         slotProps={{
           htmlInput: { 'aria-label': 'Search runs', type: 'search' },
           input: {

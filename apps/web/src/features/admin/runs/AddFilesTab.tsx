@@ -71,9 +71,11 @@ function FilesEditor({ runId, original }: { runId: string; original: TRunFile[] 
       callApi(runAdminCalls.saveRunFiles, {
         body: { run_id: runId, added: changes.added, removed: changes.removed, changed: changes.changed },
       }),
-    onSuccess: () => showSnack(`Files of ${runId} saved`, { color: 'success' }),
-    onError: (error) => showSnack(`Could not save the files: ${errorText(error)}`, { color: 'error' }),
-    onSettled: invalidate,
+    onSuccess: () => {
+      showSnack(`Files of ${runId} saved`, { color: 'success' });
+      // The editor starts again from the saved files. Not after a refusal: the rows stay, to be corrected.
+      void invalidate();
+    },
   });
 
   return (
@@ -204,6 +206,8 @@ function FilesEditor({ runId, original }: { runId: string; original: TRunFile[] 
           Submit
         </Button>
       </Stack>
+      {/* Stays until the next save: a refusal names the file to fix (a path storage does not hold). */}
+      {save.isError && <Alert severity="error">Could not save the files: {errorText(save.error)}</Alert>}
     </Stack>
   );
 }

@@ -27,7 +27,7 @@ import { useSnackbar } from '../../../app/feedback';
 import { errorText } from '../apiErrors';
 import { canSubmitWebObject, presenceOf, WEB_OBJECT_INPUTS } from './createRunLogic';
 import { OptionSelect, RunIdPicker } from './fields';
-import { useCatalogueRuns, useInvalidateRuns } from './runQueries';
+import { useCatalogueRuns, useInvalidateRuns, useRunDetails } from './runQueries';
 
 const TASK = 'webfile.create_files';
 const QUEUE = 'atxcloud_webfile';
@@ -50,6 +50,10 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
   const [description, setDescription] = useState('');
   const [taskId, setTaskId] = useState<string | null>(null);
   const [dialog, setDialog] = useState(false);
+  const [replace, setReplace] = useState(false);
+  // A run id that has a web object already: said before Submit, which then needs the admin's agreement.
+  const details = useRunDetails(runId);
+  const existing = details.data?.web_object_available ? details.data : null;
   const showSnack = useSnackbar();
   const invalidate = useInvalidateRuns();
 
@@ -96,6 +100,8 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
     sent: taskId !== null,
     transcriptome,
     presence,
+    hasWebObject: existing !== null,
+    replace,
   });
 
   const submit = useMutation({
@@ -105,7 +111,7 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
           task: TASK,
           queue: QUEUE,
           args: [`${path}h5/obj`, transcriptome, bucket],
-          kwargs: { run_id: runId, description: description.trim() },
+          kwargs: { run_id: runId, description: description.trim(), replace: existing !== null && replace },
         },
       }),
     onSuccess: (state) => {
@@ -118,6 +124,7 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
   const chooseRun = (next: string | null) => {
     setRunId(next);
     setTaskId(null);
+    setReplace(false);
     // The run's own folder, when the bucket has one.
     const own = next && (folders.data ?? []).find((p) => p === `data/${next}/`);
     if (own) setPath(own);
@@ -141,6 +148,16 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
         allowNew
         loading={runs.isPending}
       />
+      {existing && runId && (
+        <Alert severity="warning" aria-label="Existing web object">
+          {M.webObjExists(runId, existing.web_obj_path ?? '')}
+          <FormControlLabel
+            sx={{ display: 'flex' }}
+            control={<Checkbox checked={replace} onChange={(e) => setReplace(e.target.checked)} />}
+            label={M.webObjReplace}
+          />
+        </Alert>
+      )}
       <OptionSelect
         label="Bucket"
         value={bucket}
@@ -235,7 +252,11 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
         sx={{ width: 496 }}
       />
       <div>
-        <Button variant="contained" disabled={!canSubmit || submit.isPending} onClick={() => submit.mutate()}>
+        <Button
+          variant="contained"
+          disabled={!canSubmit || details.isPending || submit.isPending}
+          onClick={() => submit.mutate()}
+        >
           Submit
         </Button>
       </div>

@@ -15,6 +15,8 @@ describe('Create A Run', () => {
     sent: false,
     transcriptome: false,
     presence: all,
+    hasWebObject: false,
+    replace: false,
   };
   it('reads presence from the obj folder', () => {
     expect(genesOnly).toEqual({ 'genes.h5ad': true, 'motifs.h5ad': false, 'motifs.csv': false });
@@ -31,5 +33,9 @@ describe('Create A Run', () => {
     expect(canSubmitWebObject({ ...ready, path: null })).toBe(false);
     expect(canSubmitWebObject({ ...ready, description: ' ' })).toBe(false);
     expect(canSubmitWebObject({ ...ready, sent: true })).toBe(false);
+  });
+  it('makes a web object again only once the admin agreed to replace it', () => {
+    expect(canSubmitWebObject({ ...ready, hasWebObject: true })).toBe(false);
+    expect(canSubmitWebObject({ ...ready, hasWebObject: true, replace: true })).toBe(true);
   });
 });

@@ -15,7 +15,9 @@ export function presenceOf(keys: readonly string[], path: string): Record<WebObj
 
 /**
  * Create A Run's Submit rule (spec 03 §5): a run, a bucket and a path chosen, a job description, not sent yet, and
- * either all three inputs present or a transcriptome run with genes.h5ad. The rna flag follows the same rule.
+ * either all three inputs present or a transcriptome run with genes.h5ad. The rna flag follows the same rule. A run
+ * that already has a web object is made again only once the admin agreed to replace it (the server refuses it
+ * otherwise).
  */
 export function canSubmitWebObject(state: {
   runId: string | null;
@@ -25,8 +27,11 @@ export function canSubmitWebObject(state: {
   sent: boolean;
   transcriptome: boolean;
   presence: Record<WebObjectInput, boolean> | null;
+  hasWebObject: boolean;
+  replace: boolean;
 }): boolean {
   const p = state.presence;
   if (!state.runId || !state.bucket || !state.path || !state.description.trim() || state.sent || !p) return false;
+  if (state.hasWebObject && !state.replace) return false;
   return state.transcriptome ? p['genes.h5ad'] : WEB_OBJECT_INPUTS.every((name) => p[name]);
 }

@@ -10,7 +10,7 @@ import { authCalls, MSG } from '@atlas/contracts';
 import { callApi } from '../../../api/client';
 import { useConfirm, useSnackbar } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
-import { isDone } from '../apiErrors';
+import { errorText, isDone } from '../apiErrors';
 import { useAccounts, useGroups, useInvalidateAccounts } from '../queries';
 import { AddRemoveUserForm } from './AddRemoveUserForm';
 import { AdminResetPasswordForm } from './AdminResetPasswordForm';
@@ -39,6 +39,34 @@ export function UserManagementTab() {
     onSettled: invalidate,
   });
 
+  const setDisabled = useMutation({
+    mutationFn: ({ username, disabled }: { username: string; disabled: boolean }) =>
+      callApi(disabled ? authCalls.disableUser : authCalls.enableUser, { body: { username } }),
+    onSuccess: (response) => showSnack(response.msg, { color: 'success' }),
+    onError: (error, { username, disabled }) =>
+      showSnack(`${(disabled ? MSG.userDisableFailed : MSG.userEnableFailed)(username)} ${errorText(error)}`, {
+        color: 'error',
+      }),
+    onSettled: invalidate,
+  });
+
+  const onSetDisabled = async (username: string, disabled: boolean) => {
+    const ok = await askConfirm(
+      disabled
+        ? {
+            title: 'Disable User',
+            message: `Disable the user '${username}'? They can no longer sign in, and their sessions and API tokens stop working until the account is enabled again.`,
+            confirmText: 'Disable',
+          }
+        : {
+            title: 'Enable User',
+            message: `Enable the user '${username}'? They can sign in again.`,
+            confirmText: 'Enable',
+          },
+    );
+    if (ok) setDisabled.mutate({ username, disabled });
+  };
+
   const onDelete = async (username: string) => {
     const ok = await askConfirm({
       title: 'Delete User',
@@ -66,6 +94,7 @@ export function UserManagementTab() {
           currentUsername={me?.username ?? null}
           onEdit={setEditing}
           onDelete={(username) => void onDelete(username)}
+          onSetDisabled={(username, disabled) => void onSetDisabled(username, disabled)}
           onHistory={setHistory}
         />
       </Paper>

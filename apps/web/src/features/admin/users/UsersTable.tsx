@@ -14,6 +14,8 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
@@ -38,6 +40,8 @@ interface UsersTableProps {
   currentUsername: string | null;
   onEdit: (username: string) => void;
   onDelete: (username: string) => void;
+  /** Disables (true) or enables (false) the account, after a confirmation. */
+  onSetDisabled: (username: string, disabled: boolean) => void;
   onHistory: (username: string) => void;
 }
 
@@ -98,7 +102,14 @@ export function UsersTable(props: UsersTableProps) {
   );
 }
 
-function UserRow({ user, currentUsername, onEdit, onDelete, onHistory }: { user: TManagedUser } & UsersTableProps) {
+function UserRow({
+  user,
+  currentUsername,
+  onEdit,
+  onDelete,
+  onHistory,
+  onSetDisabled,
+}: { user: TManagedUser } & UsersTableProps) {
   const isSelf = user.username === currentUsername;
   return (
     <TableRow hover>
@@ -140,6 +151,32 @@ function UserRow({ user, currentUsername, onEdit, onDelete, onHistory }: { user:
             <HistoryIcon fontSize="small" />
           </IconButton>
         </Tooltip>
+        {user.disabled ? (
+          <Tooltip title="Enable">
+            <IconButton
+              size="small"
+              color="success"
+              aria-label={`Enable ${user.username}`}
+              onClick={() => onSetDisabled(user.username, false)}
+            >
+              <CheckCircleOutlineIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Tooltip title={isSelf ? MSG.cannotDisableSelf : 'Disable'}>
+            <span>
+              <IconButton
+                size="small"
+                color="warning"
+                aria-label={`Disable ${user.username}`}
+                disabled={isSelf}
+                onClick={() => onSetDisabled(user.username, true)}
+              >
+                <BlockIcon fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
         <Tooltip title={isSelf ? MSG.cannotDeleteSelf : 'Delete'}>
           {/* A disabled button fires no events, so the tooltip needs a wrapper to show why. */}
           <span>

@@ -3,9 +3,11 @@
  * the calls that change it. A public link's viewer reads the run's annotations through the link (read-only).
  */
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { annotationCalls, type TAnnotation, type TAnnotationUpdate } from '@atlas/contracts';
+import { annotationCalls, callerOf, mayUseRun, type TAnnotation, type TAnnotationUpdate } from '@atlas/contracts';
 import { callApi } from '../../../api/client';
+import { useSession } from '../../../app/session';
 import type { RunRef } from '../state/store';
+import { useRuns } from './runMeta';
 import { explorerKeys } from './queryKeys';
 
 export type Annotation = TAnnotation;
@@ -22,6 +24,19 @@ export function useAnnotations(run: RunRef | null): UseQueryResult<Annotation[]>
     enabled: runId !== null || encoded !== null,
     staleTime: 30_000,
   });
+}
+
+/**
+ * Whether the signed-in user may add annotations to the open run, by the server's own rule (write access to the
+ * run: an admin or a member of its group), with the run's group for the reason; null until the run is known.
+ */
+export function useMayAnnotate(runId: string | null): { allowed: boolean; group: string | null } | null {
+  const { user } = useSession();
+  const run = useRuns(runId !== null).data?.find((r) => r.run_id === runId);
+  if (!runId || !run) return null;
+  const identity = user ? { kind: 'user' as const, ...user } : { kind: 'anonymous' as const };
+  const allowed = mayUseRun(callerOf(identity), 'write', runId, { public: run.public === 1, group: run.group });
+  return { allowed, group: run.group };
 }
 
 /** Save, change and delete; each refreshes the run's list. */

@@ -28,7 +28,7 @@ import SelectAll from '@mui/icons-material/SelectAll';
 import { ANNOTATION_MSG } from '@atlas/contracts';
 import { useConfirm, useSnackbar } from '../../../app/feedback';
 import { downloadBlob } from '../../../components/download';
-import { useAnnotationChanges, useAnnotations, type Annotation } from '../data/annotations';
+import { useAnnotationChanges, useAnnotations, useMayAnnotate, type Annotation } from '../data/annotations';
 import { useRunData } from '../data/runData';
 import { AnnotationDialog, type AnnotationDraft } from '../dialogs/AnnotationDialog';
 import type { SelectionRanking } from '../plots/useSelectionRanking';
@@ -45,6 +45,9 @@ export function AnnotationsPanel({ ranking }: { ranking?: SelectionRanking }) {
   const list = useAnnotations(s.run);
   const data = useRunData(s.run).data;
   const changes = useAnnotationChanges(runId);
+  const mayAnnotate = useMayAnnotate(runId);
+  // A reader of another group's public run is never offered a save the server would refuse.
+  const readOnly = mayAnnotate !== null && !mayAnnotate.allowed;
   const showSnack = useSnackbar();
   const confirm = useConfirm();
   const [editing, setEditing] = useState<Annotation | 'new' | null>(null);
@@ -94,7 +97,11 @@ export function AnnotationsPanel({ ranking }: { ranking?: SelectionRanking }) {
   return (
     <Box data-testid="annotations-panel">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
-        {ranking ? (
+        {ranking && readOnly ? (
+          <Typography variant="caption" color="text.secondary" data-testid="annotations-read-only">
+            {ANNOTATION_MSG.readOnlyForOthers(mayAnnotate.group)}
+          </Typography>
+        ) : ranking ? (
           <>
             <Tooltip title={s.selection ? '' : ANNOTATION_MSG.noSelection}>
               <span>
@@ -119,7 +126,7 @@ export function AnnotationsPanel({ ranking }: { ranking?: SelectionRanking }) {
         <Typography variant="body2">Loading annotations…</Typography>
       ) : annotations.length === 0 ? (
         <Typography variant="body2" color="text.secondary" data-testid="annotations-empty">
-          {ranking
+          {ranking && !readOnly
             ? 'No annotations yet. Select tixels with the lasso or quad tool and save them here.'
             : 'This run has no annotations.'}
         </Typography>

@@ -1,8 +1,9 @@
-import { GROUP_ADMIN, hasGroupAccess, type Identity } from '@atlas/contracts';
+import { GROUP_ADMIN, hasGroupAccess, type Identity } from './access.js';
 
 /**
  * The visibility rule of runs (spec 01 §6, DESIGN §3, issue "One owner for runs"), as pure functions so that every
- * door — catalogue SQL, run-data routes, storage routes, tasks — decides the same way.
+ * door — catalogue SQL, run-data routes, storage routes, tasks — decides the same way, and the web app offers only
+ * what the server will allow (the explorer's 'Save selection as annotation').
  *
  * - A run is visible to admins, to members of the run's group, and, when it is public, to every signed-in member
  *   (an account in at least one group) and to holders of that run's public link.
@@ -22,7 +23,7 @@ export type Caller =
   /** The holder of a checked public link to one run. */
   | { kind: 'link'; runId: string };
 
-export type Mode = 'read' | 'write';
+export type RunMode = 'read' | 'write';
 
 /** What the run tables say about a run; undefined for a run id without a catalogue entry. */
 export interface RunState {
@@ -46,7 +47,7 @@ const labStaff = (caller: Caller) =>
   caller.kind === 'admin' || (caller.kind === 'member' && hasGroupAccess(caller.groups, 'user'));
 
 /** May this caller read (or write) the data of run `runId`, whose catalogue state is `state`? */
-export function mayUseRun(caller: Caller, mode: Mode, runId: string, state: RunState | undefined): boolean {
+export function mayUseRun(caller: Caller, mode: RunMode, runId: string, state: RunState | undefined): boolean {
   if (caller.kind === 'admin') return true;
   if (!state) return labStaff(caller);
   const inGroup = caller.kind === 'member' && state.group !== null && caller.groups.includes(state.group);
@@ -57,6 +58,6 @@ export function mayUseRun(caller: Caller, mode: Mode, runId: string, state: RunS
 }
 
 /** May this caller read (or write) a key that belongs to no run? */
-export function mayUseUnownedKey(caller: Caller, mode: Mode): boolean {
+export function mayUseUnownedKey(caller: Caller, mode: RunMode): boolean {
   return mode === 'read' ? labStaff(caller) : caller.kind === 'admin';
 }
