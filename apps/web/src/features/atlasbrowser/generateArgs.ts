@@ -22,6 +22,8 @@ export interface GenerateInput {
   metadata: object;
   mapping: string;
   threshold: { neighborhood: number; cValue: number };
+  /** The threshold the mask was autofilled with: the fixed 210 when not given. */
+  autofill?: { method: 'fixed' | 'otsu'; threshold: number };
 }
 
 /** The one args object of `atlasbrowser.generate_spatial` (spec 02 §7.4) for what the tool shows. */
@@ -43,7 +45,8 @@ export function generateArgs(input: GenerateInput): TGenerateSpatialArgs {
       numChannels: n,
       blockSize: input.threshold.neighborhood,
       cValue: input.threshold.cValue,
-      threshold: AUTOFILL_THRESHOLD,
+      threshold: input.autofill?.threshold ?? AUTOFILL_THRESHOLD,
+      threshold_method: input.autofill?.method ?? 'fixed',
       grid: 'bilinear',
       barcode_mapping: input.mapping,
     },

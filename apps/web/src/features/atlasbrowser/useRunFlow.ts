@@ -23,7 +23,8 @@ export interface Barcodes {
   key: string;
 }
 
-const isPostB = (key: string) => /(^|[/_])postB\.[a-z]+$/i.test(key);
+/** The run's PostB image by its name, when the user did not choose one. */
+export const isPostB = (key: string) => /(^|[/_])postB\.[a-z]+$/i.test(key);
 
 /**
  * The dialogs between choosing a run and the tools (spec 02 §2.8): spatial folder found → Update / Reprocess,
@@ -116,11 +117,11 @@ export function useRunFlow(opts: {
     setStep('metadata');
   };
 
-  const loadImage = async (bsaKey: string) => {
+  /** `postBKey`: the user's choice in the image dialog (null: none); by default the image named postB. */
+  const loadImage = async (bsaKey: string, postBKey = images.find((k) => k !== bsaKey && isPostB(k)) ?? null) => {
     setStep('loading');
     try {
       const bsa = await canvasFromBlob(await fetchStored(token, bucket, bsaKey));
-      const postBKey = images.find((k) => k !== bsaKey && isPostB(k));
       const postB = postBKey ? await canvasFromBlob(await fetchStored(token, bucket, postBKey)) : null;
       image.start({ bsaKey, bsa, postB }, null);
       await openMetadata(existing);
