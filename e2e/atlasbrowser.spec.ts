@@ -247,10 +247,10 @@ test('a lab member turns a demo run’s raw image into its spatial folder and se
   await expect(flipH).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Flip Vertical' })).toHaveAttribute('aria-pressed', 'false');
 
-  // Crop: the box starts 25 % / 15 % in; dragging its corner past the image is held on it, square.
+  // Crop: the box starts as the whole (square) image; dragging its corner past the image is held on it, square.
   await page.getByRole('button', { name: 'Activate Crop' }).click();
   await expect(canvas).toHaveAttribute('data-mode', 'crop');
-  await drag(page, canvas, 0.6, [743, 644], [1300, 1300]);
+  await drag(page, canvas, 0.6, [985, 985], [1300, 1300]);
   await expect(snackbar(page)).toContainText('Keeping Cropping on Image');
   await page.getByRole('button', { name: 'Confirm Crop' }).click();
   await expect(canvas).toHaveAttribute('data-width', String(SIDE));

@@ -27,6 +27,11 @@ export const ATLASBROWSER_MSG = {
   spatialFolderUploaded: 'Spatial Folder Successfully Uploaded',
   // ours
   slimsNotConfigured: 'The lab information system (SLIMS) is not configured on this server.',
+  slimsOffMetadata:
+    'SLIMS (the lab information system) is not configured on this server: nothing is pulled from it, so fill in the metadata here.',
+  noPostBImage:
+    "No PostB image for this run: put one named postB.<ext> (e.g. postB.tif) in the run's images folder, or choose it beside the BSA image when the run has several images.",
+  autoThresholdNoContrast: 'The ROI has a single intensity: there is nothing for the automatic threshold to split.',
   slimsRunNotFound: (run: string) => `SLIMS has no tissue slide for run ${run}.`,
   slimsUnreachable: (status: string) => `SLIMS did not answer as expected (${status}).`,
   spatialFolderExists: (run: string) => `Run ${run} has a spatial folder.`,

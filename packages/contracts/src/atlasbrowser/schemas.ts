@@ -26,7 +26,6 @@ export const ATLASBROWSER = {
   autofillThreshold: 210,
   brush: { min: 5, max: 100, step: 3, default: 20 },
   roiInset: 0.15,
-  cropInset: { x: 0.25, y: 0.15 },
   rotationSteps: [90, 45] as const,
   pollMs: 1000,
   imageExtensions: ['tif', 'tiff', 'png', 'jpg', 'jpeg'] as const,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tixelAt, type Roi } from '../grid/tixel-grid.js';
 import { adaptiveMeanThreshold, type GreyImage } from './adaptive-threshold.js';
-import { autofill } from './autofill.js';
+import { autofill, tixelBoxSums, tixelMeans } from './autofill.js';
 
 /** A bright chip with dark stained tissue where the known mask says so, plus noise and a lighting gradient. */
 function stainedChip(roi: Roi, channels: number, mask: Uint8Array, size: number): GreyImage {
@@ -46,5 +46,41 @@ describe('autofill', () => {
     let agree = 0;
     for (let i = 0; i < mask.length; i++) if (found[i] === mask[i]) agree++;
     expect(agree / mask.length).toBeGreaterThanOrEqual(0.98);
+  });
+});
+
+describe('tixelBoxSums', () => {
+  it("added over a worker's bands, gives the whole image's sums", () => {
+    const size = 300;
+    const image = {
+      width: size,
+      height: size,
+      data: Uint8Array.from({ length: size * size }, (_, i) => (i * 7) % 251),
+    };
+    const roi: Roi = [
+      { x: 12, y: 20 },
+      { x: 280, y: 8 },
+      { x: 290, y: 285 },
+      { x: 5, y: 270 },
+    ];
+    const whole = tixelBoxSums(image, roi, 10);
+    const total = { sums: new Float64Array(100), counts: new Float64Array(100) };
+    for (const [start, end] of [
+      [0, 90],
+      [90, 91],
+      [91, 300],
+    ] as const) {
+      const firstRow = Math.max(0, start - 4);
+      const band = {
+        width: size,
+        height: Math.min(size, end + 4) - firstRow,
+        data: image.data.subarray(firstRow * size),
+      };
+      const part = tixelBoxSums(band, roi, 10, { firstRow, rows: { start, end }, imageHeight: size });
+      part.sums.forEach((v, i) => (total.sums[i]! += v));
+      part.counts.forEach((v, i) => (total.counts[i]! += v));
+    }
+    expect(total).toEqual(whole);
+    expect(Array.from(tixelMeans(whole)).every((m) => m > 0 && m < 251)).toBe(true);
   });
 });

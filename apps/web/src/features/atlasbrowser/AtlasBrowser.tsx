@@ -18,7 +18,7 @@ import {
   shortName,
 } from './dialogs';
 import { GeneratedFolder, Header, Welcome } from './parts';
-import { baseName, generateArgs } from './generateArgs';
+import { baseName, generateArgs, isPostB, type GenerateInput } from './generateArgs';
 import { initialRoi, tixelCentres } from './geometry';
 import { drawnSize } from './imageOps';
 import { Stage, type StageMode } from './Stage';
@@ -54,6 +54,8 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
   const [gridShown, setGridShown] = useState(false);
   const [brush, setBrush] = useState<number>(ATLASBROWSER.brush.default);
   const [showCounts, setShowCounts] = useState(false);
+  /** The threshold of the last Autofill, for metadata.json. */
+  const [autofilledBy, setAutofilledBy] = useState<GenerateInput['autofill']>();
 
   const threshold = useThreshold(snack);
   const generation = useGeneration(config, runId, snack);
@@ -121,6 +123,18 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
   };
   const dropThresholdView = () => setBackground((b) => (b === 'bw' ? 'bsa' : b));
 
+  const autofillTixels = async () => {
+    if (!working || !roi || !channels) return;
+    const filled =
+      threshold.autofillMethod === 'otsu'
+        ? await threshold.autoMask(working.bsa, roi, channels)
+        : threshold.bw && { mask: autofill(threshold.bw, roi, channels), threshold: AUTOFILL_THRESHOLD };
+    if (!filled) return;
+    editor.setMask(filled.mask);
+    setAutofilledBy({ method: threshold.autofillMethod, threshold: filled.threshold });
+    setGridShown(true);
+  };
+
   const generate = () => {
     if (!barcodes) return snack(ATLASBROWSER_MSG.selectBarcodeFirst, { color: 'warning' });
     if (!working || !roi || !editor.mask || !image.sources)
@@ -131,6 +145,7 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
         runId,
         files: images,
         bsaKey: image.sources.bsaKey,
+        postBKey: image.sources.postBKey,
         updateMode,
         orientation: image.orientation,
         cropArea: image.cropArea ?? [0, 0, working.bsa.width, working.bsa.height],
@@ -141,6 +156,7 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
         metadata: flow.choice.metadata,
         mapping: flow.choice.mapping,
         threshold: { neighborhood: threshold.neighborhood, cValue: threshold.cValue },
+        autofill: autofilledBy,
       }),
     );
   };
@@ -212,13 +228,15 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
             }}
             bounds={bounds}
             onBounds={flow.setBounds}
-            canAutofill={Boolean(bw && roi && channels) && !updateMode}
-            onAutofill={() => {
-              if (!bw || !roi || !channels) return;
-              const size = { width: working.bsa.width, height: working.bsa.height };
-              editor.setMask(autofill({ ...size, data: bw.data }, roi, channels, AUTOFILL_THRESHOLD));
-              setGridShown(true);
-            }}
+            autofillMethod={threshold.autofillMethod}
+            onAutofillMethod={threshold.setAutofillMethod}
+            autoThreshold={threshold.autoThreshold}
+            canAutofill={
+              Boolean((bw || threshold.autofillMethod === 'otsu') && roi && channels) &&
+              !updateMode &&
+              !threshold.running
+            }
+            onAutofill={() => void autofillTixels()}
             canBrush={Boolean(editor.mask && gridShown)}
             onBrushMode={(m) => setMode(m ?? 'view')}
             brush={brush}
@@ -277,7 +295,8 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
       {flow.step === 'chooseImage' && images.length > 1 && (
         <ImageChoiceDialog
           images={images}
-          onSubmit={(key) => void flow.loadImage(key)}
+          suggestedPostB={images.find(isPostB) ?? null}
+          onSubmit={(key, postB) => void flow.loadImage(key, postB)}
           onClose={() => flow.setStep('idle')}
         />
       )}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import Box from '@mui/material/Box';
 import type { Point, Roi } from '@atlas/spatial/atlasbrowser';
-import { clampCrop, clampPoint, cornerAt, withCorner, type Box as CropBox } from './geometry';
+import { clampCrop, clampPoint, cornerAt, cropCorners, resizeCrop, withCorner, type Box as CropBox } from './geometry';
 import { BwImage } from './bwImage';
 import { drawnSize, jet } from './imageOps';
 import { fillTixels, strokeTixelGrid, tixelLattice } from './tixelDrawing';
@@ -39,7 +39,13 @@ export function Stage(props: StageProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   // Scratch canvas of the tixel fills (tixelDrawing.fillTixels), kept between frames.
   const overlay = useRef<HTMLCanvasElement>(document.createElement('canvas'));
-  const drag = useRef<{ kind: 'move' | 'resize' | 'corner' | 'brush'; start: Point; crop?: CropBox } | null>(null);
+  const drag = useRef<{
+    kind: 'move' | 'resize' | 'corner' | 'brush';
+    start: Point;
+    crop?: CropBox;
+    /** The crop corner being dragged (TL, TR, BR, BL). */
+    corner?: number;
+  } | null>(null);
   const cursor = useRef<Point | null>(null);
   const { width, height } = drawnSize(image, scale);
   // The image at its drawn size, made once per image and scale: scaling a 4,000 × 4,000 image down on every frame
@@ -104,9 +110,12 @@ export function Stage(props: StageProps) {
       ctx.lineWidth = 2 / scale;
       ctx.strokeStyle = '#ffea00';
       ctx.strokeRect(crop.x, crop.y, crop.side, crop.side);
+      // A handle on every corner, drawn inside the box: a box as large as the image keeps all four in view.
       ctx.fillStyle = '#ffea00';
       const h = HANDLE_PX / scale;
-      ctx.fillRect(crop.x + crop.side - h / 2, crop.y + crop.side - h / 2, h, h);
+      cropCorners(crop).forEach((p, i) =>
+        ctx.fillRect(i === 1 || i === 2 ? p.x - h : p.x, i === 2 || i === 3 ? p.y - h : p.y, h, h),
+      );
     }
     if ((mode === 'fill' || mode === 'erase') && cursor.current) {
       ctx.beginPath();
@@ -136,10 +145,10 @@ export function Stage(props: StageProps) {
     const p = toImage(event);
     event.currentTarget.focus();
     if (mode === 'crop' && crop) {
-      const handle = HANDLE_PX / scale;
-      const nearCorner = Math.hypot(p.x - (crop.x + crop.side), p.y - (crop.y + crop.side)) <= 1.5 * handle;
+      const corner = cornerAt(cropCorners(crop), p, (1.5 * HANDLE_PX) / scale);
       const inside = p.x >= crop.x && p.x <= crop.x + crop.side && p.y >= crop.y && p.y <= crop.y + crop.side;
-      if (nearCorner || inside) drag.current = { kind: nearCorner ? 'resize' : 'move', start: p, crop };
+      if (corner >= 0) drag.current = { kind: 'resize', start: p, crop, corner };
+      else if (inside) drag.current = { kind: 'move', start: p, crop };
     } else if (mode === 'roi' && roi) {
       const index = cornerAt(roi, p, 14 / scale);
       if (index >= 0) {
@@ -163,13 +172,13 @@ export function Stage(props: StageProps) {
       return;
     }
     if ((d.kind === 'move' || d.kind === 'resize') && d.crop) {
-      const dx = p.x - d.start.x;
-      const dy = p.y - d.start.y;
-      const wanted =
+      const { box, clamped } =
         d.kind === 'move'
-          ? { ...d.crop, x: Math.round(d.crop.x + dx), y: Math.round(d.crop.y + dy) }
-          : { ...d.crop, side: Math.round(d.crop.side + Math.max(dx, dy)) };
-      const { box, clamped } = clampCrop(wanted, image);
+          ? clampCrop(
+              { ...d.crop, x: Math.round(d.crop.x + p.x - d.start.x), y: Math.round(d.crop.y + p.y - d.start.y) },
+              image,
+            )
+          : resizeCrop(d.crop, d.corner ?? 2, p, image);
       props.onCrop(box, clamped);
     } else if (d.kind === 'corner' && roi) {
       props.onRoi(withCorner(roi, selectedCorner, clampPoint({ x: Math.round(p.x), y: Math.round(p.y) }, image)));
@@ -212,6 +221,7 @@ export function Stage(props: StageProps) {
         data-width={image.width}
         data-height={image.height}
         data-roi={roi ? roi.map((q) => `${Math.round(q.x)},${Math.round(q.y)}`).join(' ') : ''}
+        data-crop={mode === 'crop' && crop ? `${crop.x},${crop.y},${crop.side}` : ''}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}

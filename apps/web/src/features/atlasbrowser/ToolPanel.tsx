@@ -11,9 +11,10 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import Undo from '@mui/icons-material/Undo';
-import { ATLASBROWSER } from '@atlas/contracts';
+import { ATLASBROWSER, ATLASBROWSER_MSG } from '@atlas/contracts';
 import { RotationTools, type RotationToolsProps } from './RotationTools';
 import type { StageMode } from './Stage';
+import type { AutofillMethod } from './useThreshold';
 
 export type Background = 'postB' | 'bsa' | 'bw';
 
@@ -43,6 +44,10 @@ export interface ToolPanelProps {
   onShowCounts(v: boolean): void;
   bounds: { lower: number; upper: number };
   onBounds(b: { lower: number; upper: number }): void;
+  autofillMethod: AutofillMethod;
+  onAutofillMethod(m: AutofillMethod): void;
+  /** The last automatic threshold applied, when there is one. */
+  autoThreshold: number | null;
   canAutofill: boolean;
   onAutofill(): void;
   canBrush: boolean;
@@ -171,6 +176,11 @@ export function ToolPanel(p: ToolPanelProps) {
             BW
           </ToggleButton>
         </ToggleButtonGroup>
+        {!p.backgrounds.postB && (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+            {ATLASBROWSER_MSG.noPostBImage}
+          </Typography>
+        )}
       </Section>
       <Divider />
       <Section title="Counts">
@@ -213,6 +223,24 @@ export function ToolPanel(p: ToolPanelProps) {
       </Section>
       <Divider />
       <Section title="On/Off">
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={p.autofillMethod}
+          disabled={p.updateMode}
+          onChange={(_, v: AutofillMethod | null) => v && p.onAutofillMethod(v)}
+          aria-label="Autofill threshold"
+        >
+          <ToggleButton value="fixed">Fixed {ATLASBROWSER.autofillThreshold}</ToggleButton>
+          <ToggleButton value="otsu">Automatic</ToggleButton>
+        </ToggleButtonGroup>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+          {p.autofillMethod === 'fixed'
+            ? `Tixels darker than ${ATLASBROWSER.autofillThreshold} of 255 on the BW image (Threshold first).`
+            : `Otsu's threshold of the image's own intensities over the ROI's tixels${
+                p.autoThreshold === null ? '.' : `: ${p.autoThreshold.toFixed(1)} of 255.`
+              }`}
+        </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
           <Button variant="outlined" disabled={!p.canAutofill} onClick={p.onAutofill}>
             Autofill

@@ -81,16 +81,20 @@ export function RunSearchDialog({
   );
 }
 
+/** The BSA image to process and, optionally, the run's PostB image to show behind it (`suggestedPostB` first). */
 export function ImageChoiceDialog({
   images,
+  suggestedPostB,
   onSubmit,
   onClose,
 }: {
   images: string[];
-  onSubmit(key: string): void;
+  suggestedPostB: string | null;
+  onSubmit(key: string, postB: string | null): void;
   onClose(): void;
 }) {
   const [chosen, setChosen] = useState('');
+  const [postB, setPostB] = useState(suggestedPostB ?? '');
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="image-choice-title">
       <DialogTitle id="image-choice-title">Select Image</DialogTitle>
@@ -110,10 +114,34 @@ export function ImageChoiceDialog({
             </MenuItem>
           ))}
         </TextField>
+        <TextField
+          select
+          fullWidth
+          label="PostB Image"
+          value={postB === chosen ? '' : postB}
+          onChange={(e) => setPostB(e.target.value)}
+          helperText="Optional: shown as the PostB background, beside the BSA image."
+          sx={{ mt: 2 }}
+        >
+          <MenuItem value="">
+            <em>None</em>
+          </MenuItem>
+          {images
+            .filter((key) => key !== chosen)
+            .map((key) => (
+              <MenuItem key={key} value={key}>
+                {baseName(key)}
+              </MenuItem>
+            ))}
+        </TextField>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={!chosen} onClick={() => onSubmit(chosen)}>
+        <Button
+          variant="contained"
+          disabled={!chosen}
+          onClick={() => onSubmit(chosen, postB && postB !== chosen ? postB : null)}
+        >
           Submit
         </Button>
       </DialogActions>
@@ -192,6 +220,11 @@ export function MetadataDialog({
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="metadata-title">
       <DialogTitle id="metadata-title">{run}</DialogTitle>
       <DialogContent>
+        {!slims && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {ATLASBROWSER_MSG.slimsOffMetadata}
+          </Alert>
+        )}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, mt: 1 }}>
           <TextField
             select

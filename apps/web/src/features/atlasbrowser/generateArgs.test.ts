@@ -57,6 +57,12 @@ describe('the generate_spatial args of the tool', () => {
     expect(args.barcode_filename).toBe('bc2.txt');
   });
 
+  it('records which autofill threshold made the mask: the fixed 210, or the automatic value', () => {
+    expect(generateArgs(input).metadata).toMatchObject({ threshold: 210, threshold_method: 'fixed' });
+    const automatic = generateArgs({ ...input, autofill: { method: 'otsu', threshold: 157.25 } });
+    expect(automatic.metadata).toMatchObject({ threshold: 157.25, threshold_method: 'otsu' });
+  });
+
   it('sends no raw files in update mode', () => {
     expect(generateArgs({ ...input, updateMode: true }).files).toEqual([]);
   });
@@ -72,5 +78,12 @@ describe('the generate_spatial args of the tool', () => {
     expect(generateArgs({ ...input, files: withoutPostB, bsaKey: `${folder}HE_section2.tif` }).files).toEqual([
       `${folder}HE_section2.tif`,
     ]);
+    // The PostB background the user picked in the image dialog is the one cropped, or none when they chose none.
+    const picked = { ...input, files, bsaKey: `${folder}BSA_HE.png` };
+    expect(generateArgs({ ...picked, postBKey: `${folder}HE_section2.tif` }).files).toEqual([
+      `${folder}BSA_HE.png`,
+      `${folder}HE_section2.tif`,
+    ]);
+    expect(generateArgs({ ...picked, postBKey: null }).files).toEqual([`${folder}BSA_HE.png`]);
   });
 });

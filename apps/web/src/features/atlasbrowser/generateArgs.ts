@@ -8,12 +8,13 @@ export const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 export const isPostB = (key: string) => /(^|[/_])postB\.[a-z]+$/i.test(key);
 
 /**
- * The images the task crops into `figure/`: the chosen BSA image and the run's PostB background. The rest of the
- * images folder (other stains, a text file named notes.png) is not the task's to decode.
+ * The images the task crops into `figure/`: the chosen BSA image and the PostB background — the one the user chose
+ * in the image dialog (null: none), else the image named postB. The rest of the images folder (other stains, a
+ * text file named notes.png) is not the task's to decode.
  */
-export const chosenImages = (images: readonly string[], bsaKey: string): string[] => {
-  const postB = images.find((key) => key !== bsaKey && isPostB(key));
-  return postB ? [bsaKey, postB] : [bsaKey];
+export const chosenImages = (images: readonly string[], bsaKey: string, postBKey?: string | null): string[] => {
+  const postB = postBKey === undefined ? images.find((key) => key !== bsaKey && isPostB(key)) : postBKey;
+  return postB && postB !== bsaKey ? [bsaKey, postB] : [bsaKey];
 };
 
 export interface GenerateInput {
@@ -22,6 +23,8 @@ export interface GenerateInput {
   /** The run's raw images (none go in update mode: the folder's own figure is the source). */
   files: string[];
   bsaKey: string;
+  /** The PostB background the user chose (null: none); by name when not given. */
+  postBKey?: string | null;
   updateMode: boolean;
   orientation: Orientation;
   cropArea: [number, number, number, number];
@@ -33,6 +36,8 @@ export interface GenerateInput {
   metadata: object;
   mapping: string;
   threshold: { neighborhood: number; cValue: number };
+  /** The threshold the mask was autofilled with: the fixed 210 when not given. */
+  autofill?: { method: 'fixed' | 'otsu'; threshold: number };
 }
 
 /** The one args object of `atlasbrowser.generate_spatial` (spec 02 §7.4) for what the tool shows. */
@@ -43,7 +48,7 @@ export function generateArgs(input: GenerateInput): TGenerateSpatialArgs {
     for (let col = 0; col < n; col++) mask.push({ position: [row, col], value: input.mask[row * n + col] ? 1 : 0 });
   return {
     run_id: input.runId,
-    files: input.updateMode ? [] : chosenImages(input.files, input.bsaKey),
+    files: input.updateMode ? [] : chosenImages(input.files, input.bsaKey, input.postBKey),
     bsa_filename: input.bsaKey,
     crop_area: input.cropArea,
     mask,
@@ -54,7 +59,8 @@ export function generateArgs(input: GenerateInput): TGenerateSpatialArgs {
       numChannels: n,
       blockSize: input.threshold.neighborhood,
       cValue: input.threshold.cValue,
-      threshold: AUTOFILL_THRESHOLD,
+      threshold: input.autofill?.threshold ?? AUTOFILL_THRESHOLD,
+      threshold_method: input.autofill?.method ?? 'fixed',
       grid: 'bilinear',
       barcode_mapping: input.mapping,
     },

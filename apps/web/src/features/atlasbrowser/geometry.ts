@@ -23,12 +23,44 @@ export function rotatedSize({ width, height }: Size, degrees: number): Size {
   return { width: Math.round(width * c + height * s), height: Math.round(width * s + height * c) };
 }
 
-/** The crop box to start with: 25 % in horizontally, 15 % in vertically, square (the smaller side). */
+/**
+ * The crop box to start with: the largest centred square, i.e. the whole image when it is square. Activate then
+ * Confirm keeps the image as it is; the 25 % / 15 % inset of the original tool cut a 600 × 600 image to 300 × 300.
+ */
 export function initialCrop({ width, height }: Size): Box {
-  const x = width * ATLASBROWSER.cropInset.x;
-  const y = height * ATLASBROWSER.cropInset.y;
-  const side = Math.min(width - 2 * x, height - 2 * y);
-  return { x: Math.round(x), y: Math.round(y), side: Math.round(side) };
+  const side = Math.min(width, height);
+  return { x: Math.round((width - side) / 2), y: Math.round((height - side) / 2), side };
+}
+
+/** The crop box's corners, in the ROI's order: TL, TR, BR, BL. */
+export function cropCorners({ x, y, side }: Box): [Point, Point, Point, Point] {
+  return [
+    { x, y },
+    { x: x + side, y },
+    { x: x + side, y: y + side },
+    { x, y: y + side },
+  ];
+}
+
+/**
+ * The box with corner `corner` (TL, TR, BR, BL) dragged to `p`, the opposite corner held: the side follows the
+ * pointer's larger move (the box stays square) and stops at the image's edge, which `clamped` reports.
+ */
+export function resizeCrop(
+  box: Box,
+  corner: number,
+  p: Point,
+  { width, height }: Size,
+): { box: Box; clamped: boolean } {
+  const anchor = cropCorners(box)[(corner + 2) % 4]!;
+  const right = corner === 1 || corner === 2;
+  const down = corner === 2 || corner === 3;
+  const wanted = Math.max(right ? p.x - anchor.x : anchor.x - p.x, down ? p.y - anchor.y : anchor.y - p.y);
+  const room = Math.min(right ? width - anchor.x : anchor.x, down ? height - anchor.y : anchor.y);
+  const side = Math.max(1, Math.round(Math.min(wanted, room)));
+  const x = right ? anchor.x : anchor.x - side;
+  const y = down ? anchor.y : anchor.y - side;
+  return { box: { x, y, side }, clamped: wanted > room };
 }
 
 /** Keeps a crop box on the image; `clamped` says whether it had to move (the 'Keeping Cropping on Image' warning). */

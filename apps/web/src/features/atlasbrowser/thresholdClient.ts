@@ -4,6 +4,8 @@ import {
   blockSizeOf,
   shrunkPixels,
   thresholdBands,
+  tixelMeans,
+  type Roi,
   type ThresholdBand,
 } from '@atlas/spatial/atlasbrowser';
 import { BwImage, canvasOfPixels } from './bwImage';
@@ -17,6 +19,7 @@ const WIDEST_BLOCK = blockSizeOf(ATLASBROWSER.threshold.max);
 
 type LoadAnswer = Extract<ThresholdResponse, { kind: 'load' }>;
 type ThresholdAnswer = Extract<ThresholdResponse, { kind: 'threshold' }>;
+type TixelSumsAnswer = Extract<ThresholdResponse, { kind: 'tixelSums' }>;
 
 interface Loaded {
   image: HTMLCanvasElement;
@@ -98,6 +101,22 @@ export class ThresholdClient {
     });
     const shrunk = canvasOfPixels(shrunkPixels(sums, size), size.outWidth, size.outHeight);
     return { image: new BwImage(width, height, bw, shrunk), ms: Math.max(...answers.map((a) => a.ms)) };
+  }
+
+  /** Each tixel's mean grey over its box (the automatic autofill threshold's input), row-major. */
+  async tixelMeans(image: HTMLCanvasElement, roi: Roi, channels: number): Promise<Float64Array> {
+    const { token, bands, ready } = this.loading(image);
+    await ready;
+    const request = { kind: 'tixelSums', image: token, roi, channels, imageHeight: image.height } as const;
+    const parts = await Promise.all(bands.map((_, i) => this.ask<TixelSumsAnswer>(i, request)));
+    const sums = new Float64Array(channels * channels);
+    const counts = new Float64Array(channels * channels);
+    for (const part of parts)
+      for (let i = 0; i < sums.length; i++) {
+        sums[i]! += part.sums[i]!;
+        counts[i]! += part.counts[i]!;
+      }
+    return tixelMeans({ sums, counts });
   }
 
   close(): void {

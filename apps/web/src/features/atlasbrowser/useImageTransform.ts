@@ -13,6 +13,8 @@ export interface ImagePair {
 }
 export interface Sources extends ImagePair {
   bsaKey: string;
+  /** The stored image shown as the PostB background (the user's choice), cropped into figure/ with the BSA one. */
+  postBKey?: string | null;
 }
 export type CropArea = [number, number, number, number];
 

@@ -114,13 +114,13 @@ export function useRunFlow(opts: {
     setStep('metadata');
   };
 
-  const loadImage = async (bsaKey: string) => {
+  /** `postBKey`: the user's choice in the image dialog (null: none); by default the image named postB. */
+  const loadImage = async (bsaKey: string, postBKey = images.find((k) => k !== bsaKey && isPostB(k)) ?? null) => {
     setStep('loading');
     try {
       const bsa = await canvasFromBlob(await fetchStored(token, bucket, bsaKey));
-      const postBKey = images.find((k) => k !== bsaKey && isPostB(k));
       const postB = postBKey ? await canvasFromBlob(await fetchStored(token, bucket, postBKey)) : null;
-      image.start({ bsaKey, bsa, postB }, null);
+      image.start({ bsaKey, bsa, postB, postBKey }, null);
       await openMetadata(existing);
     } catch {
       snack(ATLASBROWSER_MSG.imageLoadFailed, { color: 'error' });
