@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { wkbPoint, writeTestParquet } from './parquet-test-writer.js';
-import { sharedData } from './testing.js';
+import { sharedData } from './shared-data.js';
 
 export const BLOBS_STORE = 'spatialdata-zarr/vitessce-spatialdata-0.7/blobs.sdata.zarr';
 /** The instance ids of the blobs table (obs/instance_id), in its row order. */
