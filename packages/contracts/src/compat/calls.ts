@@ -366,7 +366,7 @@ export const generateFrontpage = defineCall({
   access: 'admin',
   origin,
   summary:
-    'Refused on purpose (501): the original screenshotted any URL it was given from the server. A run’s front-page image is saved from the explorer (PUT run_db/frontpage/:run_id).',
+    'Refused on purpose (410): the original screenshotted any URL it was given from the server. A run’s front-page image is saved from the explorer (PUT run_db/frontpage/:run_id).',
   body: z.looseObject({ url: z.string().max(2048).optional(), runId: z.string().max(20).optional() }),
   response: z.never(),
 });

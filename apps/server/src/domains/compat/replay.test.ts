@@ -986,7 +986,7 @@ const REPLAYS: Replay[] = [
     body: (c) => ({ url: `https://portal.example.org/?run_id=${c.run.runId}`, runId: c.run.runId }),
     reads: ok,
     verdict: 'refused',
-    refusal: (r) => r.statusCode === 501 && (body(r) as { msg?: string }).msg === COMPAT_MSG.frontpageRefused,
+    refusal: (r) => r.statusCode === 410 && (body(r) as { msg?: string }).msg === COMPAT_MSG.frontpageRefused,
   },
   // ---- built by another engineer (issue 20 scope note) ----
   {

@@ -245,7 +245,7 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
     })),
   );
   route(app, compatCalls.generateFrontpage, () => {
-    throw new HttpError(501, COMPAT_MSG.frontpageRefused);
+    throw new HttpError(410, COMPAT_MSG.frontpageRefused);
   });
   route(app, compatCalls.downloadLink, async ({ request, query }) => {
     const body = { bucket_name: query.bucket_name || deps.dataBucket, key: query.filename };
