@@ -30,6 +30,8 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/visualization');
+  // Found by search: other specs' runs (newer) may push it off the catalogue's first page.
+  await page.getByRole('searchbox', { name: 'Search runs' }).fill(RUN);
   await page
     .getByRole('button', { name: `Open ${RUN}` })
     .first()
