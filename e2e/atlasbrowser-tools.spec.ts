@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { sharedData } from '@atlas/spatial/testing';
+import { auth, chooseRun, drag, onTissue, snackbar, stage, upload } from './atlasbrowser-page';
 import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
 
 /**
@@ -16,34 +17,6 @@ const PAIRED = 'D77031';
 /** One image: no PostB to show. */
 const SINGLE = 'D77032';
 const HE = sharedData('visium-squidpy-tests', 'spatial', 'tissue_lowres_image.png');
-const auth = (token: string) => ({ authorization: `JWT ${token}` });
-const snackbar = (page: Page) => page.getByTestId('snackbar');
-const stage = (page: Page) => page.getByRole('img', { name: 'Processed image' });
-const onTissue = async (page: Page) =>
-  Number(/On tissue: (\d+)/.exec((await page.getByText(/On tissue: \d+ tixels/).textContent()) ?? '')?.[1]);
-
-async function upload(page: Page, token: string, key: string, buffer: Buffer, mimeType: string) {
-  const response = await page.request.post('/api/v1/storage/upload?overwrite=true', {
-    headers: auth(token),
-    multipart: { meta: '{}', output_filename: key, file: { name: key.split('/').pop()!, mimeType, buffer } },
-  });
-  expect(response.ok(), await response.text()).toBeTruthy();
-}
-
-async function chooseRun(page: Page, run: string) {
-  const dialog = page.getByRole('dialog', { name: 'Choose a Run' });
-  await dialog.getByLabel('Search runs').fill(run);
-  await dialog.getByRole('button', { name: run }).click();
-}
-
-/** Drags on the stage canvas between image pixels (the stage draws the image at `scale`). */
-async function drag(page: Page, canvas: Locator, scale: number, from: [number, number], to: [number, number]) {
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + from[0] * scale, box.y + from[1] * scale);
-  await page.mouse.down();
-  await page.mouse.move(box.x + to[0] * scale, box.y + to[1] * scale, { steps: 6 });
-  await page.mouse.up();
-}
 
 async function openTools(page: Page, run: string) {
   await page.setViewportSize({ width: 1400, height: 1100 });

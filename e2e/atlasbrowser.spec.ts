@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { auth, chooseRun, drag, onTissue, snackbar, stage, upload } from './atlasbrowser-page';
 import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
@@ -13,20 +14,6 @@ const TECH = { username: 'browser-tech', password: 'Good#Pass1' };
 const LAB_GROUP = 'imaging-core';
 const RUN = 'D90001';
 const SIDE = 990; // 50 channels of 10 px with 10 px gaps: the demo chip fills its image
-const auth = (token: string) => ({ authorization: `JWT ${token}` });
-
-const snackbar = (page: Page) => page.getByTestId('snackbar');
-const stage = (page: Page) => page.getByRole('img', { name: 'Processed image' });
-const onTissue = async (page: Page) =>
-  Number(/On tissue: (\d+)/.exec((await page.getByText(/On tissue: \d+ tixels/).textContent()) ?? '')?.[1]);
-
-async function upload(page: Page, token: string, key: string, buffer: Buffer, mimeType: string) {
-  const response = await page.request.post('/api/v1/storage/upload?overwrite=true', {
-    headers: auth(token),
-    multipart: { meta: '{}', output_filename: key, file: { name: key.split('/').pop()!, mimeType, buffer } },
-  });
-  expect(response.ok(), await response.text()).toBeTruthy();
-}
 
 async function listed(page: Page, token: string, path: string): Promise<string[]> {
   const response = await page.request.post('/api/v1/storage/list', {
@@ -38,16 +25,6 @@ async function listed(page: Page, token: string, path: string): Promise<string[]
 }
 
 /** Drags on the stage canvas between image pixels (the stage draws the image at `scale`). */
-async function drag(page: Page, canvas: Locator, scale: number, from: [number, number], to: [number, number]) {
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + from[0] * scale, box.y + from[1] * scale);
-  await page.mouse.down();
-  await page.mouse.move(box.x + (from[0] + to[0]) * 0.5 * scale, box.y + (from[1] + to[1]) * 0.5 * scale, {
-    steps: 4,
-  });
-  await page.mouse.move(box.x + to[0] * scale, box.y + to[1] * scale, { steps: 4 });
-  await page.mouse.up();
-}
 
 /** Sets the scale slider to 0.6: the top (0.8), then four large steps down. */
 async function scaleTo06(page: Page) {
@@ -56,13 +33,6 @@ async function scaleTo06(page: Page) {
   await page.keyboard.press('End');
   for (let i = 0; i < 4; i++) await page.keyboard.press('PageDown');
   await expect(slider).toHaveValue('0.6');
-}
-
-async function chooseRun(page: Page, run: string) {
-  const dialog = page.getByRole('dialog', { name: 'Choose a Run' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Search runs').fill(run);
-  await dialog.getByRole('button', { name: run }).click();
 }
 
 async function chooseImage(page: Page, name: string) {

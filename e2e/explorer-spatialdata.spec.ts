@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Response } from '@playwright/test';
 import { BLOBS_STORE, blobsWithFullLabels, hasSharedData } from '@atlas/spatial/testing';
-import { ADMIN, apiToken, expect, plotHalves, plotsDrawn, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, importRun, expect, plotHalves, plotsDrawn, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-SPATIALDATA] (issue 32 §2): a SpatialData store imported through the admin route opens as a spatial
@@ -23,20 +23,7 @@ test('[EXPLORER-SPATIALDATA]: a SpatialData store opens with its spots over its 
   blobsWithFullLabels(target);
 
   const token = await apiToken(page, ADMIN.username, ADMIN.password);
-  const headers = { authorization: `JWT ${token}` };
-  const posted = await page.request.post('/api/v1/run_db/import', {
-    headers,
-    data: { run_id: RUN, source: key, title: 'Blobs section 1 (SpatialData)' },
-  });
-  expect(posted.status(), await posted.text()).toBe(200);
-  const { _id } = (await posted.json()) as { _id: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/v1/task/${_id}`, { headers })).json()) as { status: string }).status,
-      { timeout: 180_000, intervals: [1000] },
-    )
-    .toBe('SUCCESS');
+  await importRun(page, token, { run_id: RUN, source: key, title: 'Blobs section 1 (SpatialData)' });
 
   await signIn(page, ADMIN.username, ADMIN.password);
   const placed = page.waitForResponse((r: Response) => new URL(r.url()).pathname === '/api/v1/genes/tissue_image');

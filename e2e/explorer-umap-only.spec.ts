@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, importRun, expect, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-UMAP-ONLY]: a non-spatial AnnData (scanpy's pbmc68k_reduced, 700 cells, no obsm 'spatial') imported
@@ -22,23 +22,7 @@ test('[EXPLORER-UMAP-ONLY]: an AnnData without spatial coordinates opens as a UM
   fs.copyFileSync(SOURCE, target);
 
   const token = await apiToken(page, ADMIN.username, ADMIN.password);
-  const headers = { authorization: `JWT ${token}` };
-  const posted = await page.request.post('/api/v1/run_db/import', {
-    headers,
-    data: { run_id: RUN, source: key, title: 'PBMC 68k reduced' },
-  });
-  expect(posted.status(), await posted.text()).toBe(200);
-  const { _id } = (await posted.json()) as { _id: string };
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/v1/task/${_id}`, { headers })).json()) as { status: string }).status,
-      {
-        timeout: 180_000,
-        intervals: [1000],
-      },
-    )
-    .toBe('SUCCESS');
+  await importRun(page, token, { run_id: RUN, source: key, title: 'PBMC 68k reduced' });
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
@@ -58,7 +42,9 @@ test('[EXPLORER-UMAP-ONLY]: an AnnData without spatial coordinates opens as a UM
   await shot(page, 'explorer-umap-only');
 
   // The run's values are there: the gene table and expression of a gene read like any run's.
-  const expression = await page.request.get(`/api/v1/genes/expression?run_id=${RUN}&kind=genes&name=CD3D`, { headers });
+  const expression = await page.request.get(`/api/v1/genes/expression?run_id=${RUN}&kind=genes&name=CD3D`, {
+    headers: { authorization: `JWT ${token}` },
+  });
   expect(expression.status(), await expression.text()).toBe(200);
   await expect(page.getByText(EXPLORER_MSG.failedToLoad)).toHaveCount(0);
 });

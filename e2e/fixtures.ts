@@ -101,6 +101,28 @@ export const test = base.extend<{ contentSecurityPolicy: void; closeOwnContexts:
 });
 export { expect };
 
+/**
+ * Imports a run through the admin route from a key or folder already in the data bucket, and waits for its
+ * web-file task to end in SUCCESS (it may queue behind the demo runs made at first start).
+ */
+export async function importRun(
+  page: Page,
+  adminToken: string,
+  data: { run_id: string; source: string; title: string },
+): Promise<void> {
+  const headers = { authorization: `JWT ${adminToken}` };
+  const posted = await page.request.post('/api/v1/run_db/import', { headers, data });
+  expect(posted.status(), await posted.text()).toBe(200);
+  const { _id } = (await posted.json()) as { _id: string };
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/v1/task/${_id}`, { headers })).json()) as { status: string }).status,
+      { timeout: 180_000, intervals: [1000] },
+    )
+    .toBe('SUCCESS');
+}
+
 /** Share of lit (non-background) pixels in each half of the plots (UMAP left, spatial right). */
 export async function plotHalves(page: Page): Promise<number[]> {
   const box = (await page.getByTestId('linked-plots').boundingBox())!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageCoversSpots, placeImage, spotsExtent } from './image-placement.js';
+import { columnsExtent, imageCoversSpots, placeImage, spotsExtent } from './image-placement.js';
 import { readH5ad } from './h5ad-reader.js';
 import { readUnsSpatial } from './uns-spatial.js';
 import { hasSharedData, sharedData } from '../testing.js';
@@ -10,6 +10,7 @@ describe('placing a tissue image under its spots', () => {
   it('the extent is the largest x and y of the spots', () => {
     expect(spots).toEqual({ maxX: 750, maxY: 1517 });
     expect(spotsExtent([1, 2, 3, 9, 9, 4], 3)).toEqual({ maxX: 9, maxY: 9 });
+    expect(columnsExtent([200, 750, 400], [1517, 200, 300])).toEqual({ maxX: 750, maxY: 1517 });
   });
 
   it('an image covers the spots when its full-resolution span reaches them, with a 2 % edge', () => {

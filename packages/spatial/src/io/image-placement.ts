@@ -27,6 +27,17 @@ export function spotsExtent(xy: ArrayLike<number>, stride = 2): SpotsExtent {
   return { maxX, maxY };
 }
 
+/** The largest x and y of spots given as two columns (Space Ranger's pxl_col, pxl_row). */
+export function columnsExtent(x: ArrayLike<number>, y: ArrayLike<number>): SpotsExtent {
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (let i = 0; i < x.length; i++) {
+    if (x[i]! > maxX) maxX = x[i]!;
+    if (y[i]! > maxY) maxY = y[i]!;
+  }
+  return { maxX, maxY };
+}
+
 /** Whether an image of this size, placed at scale factor `scale`, lies under every spot. */
 export function imageCoversSpots(size: { width: number; height: number }, scale: number, spots: SpotsExtent): boolean {
   if (!(scale > 0) || !Number.isFinite(spots.maxX)) return false;

@@ -25,6 +25,18 @@ export interface SpotPositions {
   pxlCol: Float64Array;
 }
 
+/** The columns of `n` spots, to be filled by a positions reader (CSV here, parquet in positions-parquet.ts). */
+export function emptySpotPositions(n: number): SpotPositions {
+  return {
+    barcodes: new Array<string>(n),
+    inTissue: new Uint8Array(n),
+    arrayRow: new Int32Array(n),
+    arrayCol: new Int32Array(n),
+    pxlRow: new Float64Array(n),
+    pxlCol: new Float64Array(n),
+  };
+}
+
 export interface ParsedPositions {
   order: PositionsOrder;
   hasHeader: boolean;
@@ -83,14 +95,7 @@ export function parsePositions(text: string, file: string, order?: PositionsOrde
   const start = hasHeader ? 1 : 0;
   const n = lines.length - start;
   if (n === 0) throw new SpatialFormatError(file, 'no spots');
-  const positions: SpotPositions = {
-    barcodes: new Array<string>(n),
-    inTissue: new Uint8Array(n),
-    arrayRow: new Int32Array(n),
-    arrayCol: new Int32Array(n),
-    pxlRow: new Float64Array(n),
-    pxlCol: new Float64Array(n),
-  };
+  const positions = emptySpotPositions(n);
   const seen = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const lineNo = start + i + 1;

@@ -4,7 +4,7 @@
  * CSV form. Read with hyparquet (pure JS, snappy built in).
  */
 import { SpatialFormatError } from './errors.js';
-import type { SpotPositions } from './visium.js';
+import { emptySpotPositions, type SpotPositions } from './positions-csv.js';
 
 const COLUMNS = ['barcode', 'in_tissue', 'array_row', 'array_col', 'pxl_row_in_fullres', 'pxl_col_in_fullres'];
 
@@ -25,14 +25,7 @@ export async function readPositionsParquet(bytes: Uint8Array, file: string): Pro
   const missing = COLUMNS.filter((c) => !(c in rows[0]!));
   if (missing.length) throw new SpatialFormatError(file, `missing column(s) ${missing.join(', ')}`);
   const n = rows.length;
-  const positions: SpotPositions = {
-    barcodes: new Array<string>(n),
-    inTissue: new Uint8Array(n),
-    arrayRow: new Int32Array(n),
-    arrayCol: new Int32Array(n),
-    pxlRow: new Float64Array(n),
-    pxlCol: new Float64Array(n),
-  };
+  const positions = emptySpotPositions(n);
   const seen = new Set<string>();
   rows.forEach((row, i) => {
     const fail = (problem: string): never => {

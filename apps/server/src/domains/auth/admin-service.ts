@@ -21,6 +21,22 @@ const BUILT_IN_GROUPS: readonly string[] = [GROUP_ADMIN, GROUP_USER];
 /** The admin calls: users, their status and groups, groups, and the audit log. `actor` is the admin's username. */
 export function adminRules(ctx: AuthContext) {
   const { store, requireUser, requireGroups } = ctx;
+
+  /** Disables or enables an account, audited as user.disable / user.enable; nothing when it is so already. */
+  async function setDisabled(actor: string, user: UserRecord, disabled: boolean): Promise<void> {
+    if (user.disabled === disabled) return;
+    await store.transaction(async (tx) => {
+      await tx.updateUser(user.id, { disabled });
+      await tx.audit({
+        actor,
+        action: disabled ? 'user.disable' : 'user.enable',
+        target: userTarget(user.username),
+        before: { disabled: !disabled },
+        after: { disabled },
+      });
+    });
+  }
+
   return {
     async registerUser(actor: string, input: NewUserRequest) {
       const { username, password, groups: groupNames, ...named } = input;
@@ -52,35 +68,12 @@ export function adminRules(ctx: AuthContext) {
     async disableUser(actor: string, username: string) {
       const user = await requireUser(username);
       if (user.username === actor) throw badRequest(MSG.cannotDisableSelf);
-      if (!user.disabled) {
-        await store.transaction(async (tx) => {
-          await tx.updateUser(user.id, { disabled: true });
-          await tx.audit({
-            actor,
-            action: 'user.disable',
-            target: userTarget(username),
-            before: { disabled: false },
-            after: { disabled: true },
-          });
-        });
-      }
+      await setDisabled(actor, user, true);
       return { msg: MSG.userDisabled };
     },
 
     async enableUser(actor: string, username: string) {
-      const user = await requireUser(username);
-      if (user.disabled) {
-        await store.transaction(async (tx) => {
-          await tx.updateUser(user.id, { disabled: false });
-          await tx.audit({
-            actor,
-            action: 'user.enable',
-            target: userTarget(username),
-            before: { disabled: true },
-            after: { disabled: false },
-          });
-        });
-      }
+      await setDisabled(actor, await requireUser(username), false);
       return { msg: MSG.userEnabled };
     },
 

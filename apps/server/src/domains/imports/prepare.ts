@@ -15,6 +15,7 @@ import {
   readUnsSpatial,
   readVisiumSpatial,
   isSpatialDataStore,
+  columnsExtent,
   SpatialFormatError,
   spotsExtent,
   writeH5ad,
@@ -217,7 +218,7 @@ async function prepareSpaceRanger(folder: SourceFolder): Promise<PreparedImport>
   const warnings: string[] = [];
   const candidates = await decodedImages(spatialFiles);
   for (const { resolution } of candidates) spatialFiles.delete(SPATIAL_IMAGES[resolution]);
-  const spots = spotsExtent(interleave(spatial.positions.pxlCol, spatial.positions.pxlRow));
+  const spots = columnsExtent(spatial.positions.pxlCol, spatial.positions.pxlRow);
   for (const [name, png] of await keepTissueImages(candidates, spatial.scalefactors, spots, warnings))
     spatialFiles.set(name, png);
   for (const [name, bytes] of spatialFiles) files.set(`spatial/${name}`, bytes);
@@ -255,15 +256,6 @@ async function decodedImages(spatialFiles: Map<string, Uint8Array>): Promise<Tis
     candidates.push({ resolution, label: `spatial/${name}`, pixels, png: async () => bytes });
   }
   return candidates;
-}
-
-function interleave(x: ArrayLike<number>, y: ArrayLike<number>): Float64Array {
-  const xy = new Float64Array(2 * x.length);
-  for (let i = 0; i < x.length; i++) {
-    xy[2 * i] = x[i]!;
-    xy[2 * i + 1] = y[i]!;
-  }
-  return xy;
 }
 
 /** A 10x matrix (with Space Ranger positions or none) as genes.h5ad: X = the matrix, obsm 'spatial' = (x, y). */
