@@ -522,6 +522,23 @@ const DOORS: Record<string, Door[]> = {
       }),
       granted: (res) => res.statusCode === 201 && String(res.headers.location).startsWith('/api/v1/uploads/'),
     },
+    {
+      // A track lands in the run's tracks folder of the tracks bucket: the same runs-owner write check.
+      rule: 'write',
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/uploads',
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': '16',
+          'upload-metadata': ['run_id', c.run.runId, 'slot', 'track', 'filename', 'H3K27ac_C1.bw']
+            .map((v, i, all) => (i % 2 ? null : `${v} ${Buffer.from(all[i + 1]!).toString('base64')}`))
+            .filter(Boolean)
+            .join(','),
+        },
+      }),
+      granted: (res) => res.statusCode === 201 && String(res.headers.location).startsWith('/api/v1/uploads/'),
+    },
   ],
   // ---- the original portal's calls (issue 20, domains/compat): each through a native door above ----
   'GET /api/v1/run_db/populate_homepage': [
