@@ -165,6 +165,7 @@ test('an upload interrupted in a closed tab resumes when the same file is chosen
   await expect(area(again, 'Track').getByRole('alert')).toContainText(
     'peaks.bw was refused: its first bytes are not those of a bigWig file (no bigWig signature)',
   );
+  await expect(area(again, 'Track').getByRole('button', { name: 'Upload' })).toBeDisabled();
   expect(sent.filter((method) => method === 'POST')).toHaveLength(1);
   await shot(again, 'uploader-tracks');
 });
