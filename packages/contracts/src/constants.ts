@@ -23,6 +23,13 @@ export const AUTH_CODE_MAX_ATTEMPTS = 5;
 export const LOGIN_RATE_LIMIT = { max: 10, windowMs: 60_000 };
 /** Failed sign-ins allowed from one address over all usernames in one window (guessing across accounts). */
 export const LOGIN_ADDRESS_LIMIT = { max: 30, windowMs: 60_000 };
+/**
+ * Failed sign-ins allowed for one account from browsers it has not signed in with (no device cookie), over every
+ * address: strangers guessing from many addresses get this many guesses, the owner's own browser is not held.
+ */
+export const LOGIN_ACCOUNT_LIMIT = { max: 20, windowMs: 15 * 60_000 };
+/** How long a browser stays known to an account after signing in (its device cookie). */
+export const DEVICE_COOKIE_DAYS = 365;
 /** Emailed codes (password reset, confirmation resend) allowed per username in one window. */
 export const CODE_REQUEST_LIMIT = { max: 3, windowMs: 15 * 60_000 };
 /** Account requests (each mails a code to the address it names) allowed from one client address in one window. */

@@ -76,6 +76,8 @@ export const MSG = {
   storageLinkExpired: 'This storage link has expired. Ask for a new one.',
   rangeNotSatisfiable: 'Requested range not satisfiable',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a minute and try again.',
+  accountGuessedAt:
+    'Too many failed sign-ins for this account from browsers it has not been used in. Please try again in 15 minutes, from a browser you signed in with before, or reset your password.',
   accountDisabled: 'This account has been disabled.',
   accountUnconfirmed: 'This account has not been authorised yet.',
   /** Signed in with the right password, email verified, waiting for an admin (issue 15). */

@@ -3,6 +3,7 @@ import { QUEUES } from '@atlas/contracts';
 import type { Config } from '../config.js';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index.js';
 import type { Infra } from './index.js';
+import { createLimitStore } from './limits/index.js';
 import { createMailer } from './mail/index.js';
 import { countStorageErrors, createMetrics, watchInfra } from './metrics.js';
 import { createTaskQueue } from './queue/index.js';
@@ -18,17 +19,19 @@ export async function createInfra(config: Config, log: Logger, opened?: Database
   const storage = countStorageErrors(await createObjectStore(config), metrics);
   for (const bucket of config.buckets) await storage.ensureBucket(bucket);
   const mailer = await createMailer(config, log);
+  const limits = await createLimitStore(config, log);
   const queue = await createTaskQueue({ config, db: database.db, storage, mailer, log, metrics });
   watchInfra(metrics, database, QUEUES);
   const sweeper = startTempSweeper(tempFolders(config), log);
   await sweeper.ready;
-  return { config, log, database, db: database.db, storage, queue, mailer, metrics, stopSweeper: sweeper.stop };
+  return { config, log, database, db: database.db, storage, queue, mailer, limits, metrics, stopSweeper: sweeper.stop };
 }
 
 export async function closeInfra(infra: Infra): Promise<void> {
   infra.stopSweeper?.();
   await infra.queue.close();
   await infra.mailer.close();
+  await infra.limits.close();
   await infra.storage.close();
   await infra.database.close();
 }

@@ -15,13 +15,19 @@ export function registerAuthRoutes(
   const auth = createAuthService({
     store: deps.accounts,
     mailer: infra.mailer,
+    limits: infra.limits,
     tokens: deps.tokens,
     log: infra.log,
     codeSecret: infra.config.jwtSecret,
     portalUrl: infra.config.publicUrl,
   });
 
-  route(app, c.login, ({ body, request }) => auth.login(body.username, body.password, request.ip));
+  route(app, c.login, async ({ body, request, reply }) => {
+    const client = { ip: request.ip, cookies: request.headers.cookie, secure: request.protocol === 'https' };
+    const { access_token, device } = await auth.login(body.username, body.password, client);
+    if (device) reply.header('set-cookie', device.header);
+    return { access_token };
+  });
   route(app, c.whoami, ({ identity, request }) => auth.whoami(identity, request.accountProfile));
   route(app, c.adminContacts, ({ identity }) => auth.adminContacts(identity));
   route(app, c.refreshToken, ({ identity }) => auth.refreshToken(identity));

@@ -1,6 +1,7 @@
 import { GROUP_ADMIN, MSG, type authCalls, type CallBody, type Identity } from '@atlas/contracts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { userTarget } from '../audit/index.js';
+import { newDeviceCookie, trustedDevice } from './device-cookies.js';
 import { accountRequestMail, confirmEmailMail, resetPasswordMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { AuthContext } from './service.js';
@@ -11,7 +12,7 @@ type AccountRequest = CallBody<typeof authCalls.userAccountRequest>;
 
 /** What people do for themselves: sign in, sessions, own password, account request, email confirmation, reset. */
 export function selfServiceRules(ctx: AuthContext) {
-  const { store, loginLimiter, addressLimiter } = ctx;
+  const { store } = ctx;
 
   async function mailConfirmationCode(user: UserRecord, failure: string): Promise<void> {
     await ctx.send(confirmEmailMail(user, await ctx.issueCode(user, 'confirm_email')), failure);
@@ -54,20 +55,27 @@ export function selfServiceRules(ctx: AuthContext) {
   };
 
   return {
-    async login(username: string, password: string, ip: string) {
-      const pair = `${username}\n${ip}`;
-      if (loginLimiter.isLimited(pair) || addressLimiter.isLimited(ip)) throw tooManyRequests(MSG.tooManyAttempts);
+    /**
+     * `client.cookies` is the request's Cookie header: a device cookie of this account (device-cookies.ts) moves the
+     * attempt from the per-address and per-account throttles to the browser's own. The answer's `device` is the
+     * cookie to store when the browser had none.
+     */
+    async login(username: string, password: string, client: { ip: string; cookies?: string; secure: boolean }) {
+      const signIn = { username, ip: client.ip, device: trustedDevice(ctx.codeSecret, username, client.cookies) };
+      await ctx.signIn.refuseThrottled(signIn);
       const user = await store.findUser(username);
       const valid = await verifyPassword(user?.password_hash, password);
       if (!user || !valid) {
-        loginLimiter.hit(pair);
-        addressLimiter.hit(ip);
+        await ctx.signIn.countFailure(signIn);
         throw unauthorized(MSG.invalidLogin);
       }
-      loginLimiter.reset(pair);
+      await ctx.signIn.succeeded(signIn);
       if (user.disabled) throw forbidden(MSG.accountDisabled);
       if (user.status !== 'CONFIRMED') throw forbidden(await unconfirmedMessage(user));
-      return { access_token: await ctx.userToken(user) };
+      return {
+        access_token: await ctx.userToken(user),
+        device: signIn.device ? null : newDeviceCookie(ctx.codeSecret, username, client.secure),
+      };
     },
 
     /** Whom a signed-in user without groups should ask: the active admins (nobody's business in a public session). */
@@ -114,7 +122,7 @@ export function selfServiceRules(ctx: AuthContext) {
     },
 
     async requestAccount(input: AccountRequest, address: string) {
-      if (!ctx.requestLimiter.tryHit(address)) throw tooManyRequests(MSG.tooManyAccountRequests);
+      if (!(await ctx.requestLimiter.tryHit(address))) throw tooManyRequests(MSG.tooManyAccountRequests);
       const { username, password, ...profile } = input;
       if (await store.findUser(username)) return { username_exists: true, msg: MSG.usernameExists };
       const password_hash = await hashPassword(password);
@@ -127,7 +135,7 @@ export function selfServiceRules(ctx: AuthContext) {
       });
       // Undefined: someone else took the username between the check and the insert.
       if (!created) return { username_exists: true, msg: MSG.usernameExists };
-      ctx.countCodeMail(username, 'confirm_email');
+      await ctx.countCodeMail(username, 'confirm_email');
       try {
         await mailConfirmationCode(created, MSG.accountRequestError);
       } catch (error) {
@@ -162,7 +170,7 @@ export function selfServiceRules(ctx: AuthContext) {
     async resendConfirmation(username: string) {
       const user = await ctx.requireUser(username, MSG.usernameMissing);
       if (user.email_verified) throw badRequest(MSG.emailAlreadyVerified);
-      if (!ctx.mayMailCode(username, 'confirm_email')) throw tooManyRequests(MSG.tooManyCodeRequests);
+      if (!(await ctx.mayMailCode(username, 'confirm_email'))) throw tooManyRequests(MSG.tooManyCodeRequests);
       await mailConfirmationCode(user, MSG.confirmationSendError);
       return { msg: MSG.codeResent };
     },
@@ -174,7 +182,7 @@ export function selfServiceRules(ctx: AuthContext) {
       // An admin-confirmed account whose owner never proved the address: mailing a reset code there proves nothing.
       if (!user.email_verified && user.status === 'CONFIRMED')
         return forgotAnswer('email_unconfirmed', MSG.neverVerifiedTitle);
-      if (!ctx.mayMailCode(username, user.email_verified ? 'reset_password' : 'confirm_email')) {
+      if (!(await ctx.mayMailCode(username, user.email_verified ? 'reset_password' : 'confirm_email'))) {
         return forgotAnswer('Failure', MSG.attemptLimitExceeded);
       }
       if (!user.email_verified) {

@@ -1,19 +1,13 @@
-import {
-  ACCOUNT_REQUEST_LIMIT,
-  AUTH_CODE_TTL_MS,
-  CODE_REQUEST_LIMIT,
-  LOGIN_ADDRESS_LIMIT,
-  LOGIN_RATE_LIMIT,
-  MSG,
-} from '@atlas/contracts';
+import { ACCOUNT_REQUEST_LIMIT, AUTH_CODE_TTL_MS, CODE_REQUEST_LIMIT, MSG } from '@atlas/contracts';
 import type { Logger } from 'pino';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import type { TokenService } from '../../http/tokens.js';
+import type { LimitStore } from '../../infra/limits/index.js';
 import type { Mail, Mailer } from '../../infra/mail/port.js';
 import { adminRules } from './admin-service.js';
 import { codeMatches, codeState, generateCode, hashCode, type CodeCheck, type CodePurpose } from './codes.js';
-import { RateLimiter } from '../../http/rate-limit.js';
 import { selfServiceRules } from './self-service.js';
+import { createSignInThrottle } from './sign-in-throttle.js';
 import type { AccountStore, GroupRecord, UserRecord } from './store.js';
 
 /**
@@ -23,9 +17,11 @@ import type { AccountStore, GroupRecord, UserRecord } from './store.js';
 export interface AuthServiceDeps {
   store: AccountStore;
   mailer: Mailer;
+  /** Where sign-in throttles and mail limits count: shared by every API process when Redis is configured. */
+  limits: LimitStore;
   tokens: TokenService;
   log: Logger;
-  /** Keys the hashes of emailed codes. */
+  /** Keys the hashes of emailed codes and the signatures of device cookies. */
   codeSecret: string;
   /** The portal's public address, for links in mails (ATLAS_PUBLIC_URL); mails name the screen without it. */
   portalUrl?: string;
@@ -40,20 +36,18 @@ export function createAuthService(deps: AuthServiceDeps) {
 }
 
 function createContext(deps: AuthServiceDeps) {
-  const { store, tokens } = deps;
+  const { store, tokens, limits } = deps;
   const now = deps.now ?? Date.now;
   // Mailed codes are limited per user and purpose, so nobody can flood an inbox with codes.
-  const codeLimiter = new RateLimiter(CODE_REQUEST_LIMIT, now);
+  const codeLimiter = limits.limiter('code-mail', CODE_REQUEST_LIMIT);
 
   return {
     store,
     portalUrl: deps.portalUrl,
-    // Failures count per (username, address) and per address: a guesser is slowed down where it guesses from,
-    // and the account's owner, signing in from elsewhere, is never locked out by someone else's failures.
-    loginLimiter: new RateLimiter(LOGIN_RATE_LIMIT, now),
-    addressLimiter: new RateLimiter(LOGIN_ADDRESS_LIMIT, now),
+    codeSecret: deps.codeSecret,
+    signIn: createSignInThrottle(limits),
     // Each account request mails a code to an address of the requester's choosing: limited per client address.
-    requestLimiter: new RateLimiter(ACCOUNT_REQUEST_LIMIT, now),
+    requestLimiter: limits.limiter('account-request', ACCOUNT_REQUEST_LIMIT),
     mayMailCode: (username: string, purpose: CodePurpose) => codeLimiter.tryHit(`${purpose}:${username}`),
     countCodeMail: (username: string, purpose: CodePurpose) => codeLimiter.hit(`${purpose}:${username}`),
 

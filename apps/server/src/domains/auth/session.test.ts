@@ -1,5 +1,5 @@
 import { decodeJwt, SignJWT } from 'jose';
-import { LOGIN_ADDRESS_LIMIT, LOGIN_RATE_LIMIT, MSG } from '@atlas/contracts';
+import { LOGIN_ACCOUNT_LIMIT, LOGIN_ADDRESS_LIMIT, LOGIN_RATE_LIMIT, MSG } from '@atlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../http/tokens.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -87,9 +87,6 @@ describe('login', () => {
     const login = (body: object, ip: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: body, remoteAddress: ip, headers });
     await confirmedUser(t.app, admin, 'target');
-    // Failures for one account from many addresses: the owner still signs in.
-    for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++) expect((await login(wrong, `10.0.0.${i}`)).statusCode).toBe(401);
-    expect((await login({ ...wrong, password: GOOD_PASSWORD }, '10.0.1.1')).statusCode).toBe(200);
 
     // From one address, for one account: 429 there, even with the right password; fine from elsewhere.
     for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++) await login(wrong, '10.0.2.2');
@@ -99,14 +96,59 @@ describe('login', () => {
 
     // X-Forwarded-For is not believed unless ATLAS_TRUST_PROXY says so: a new header each time changes nothing.
     for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++)
-      await login(wrong, '10.0.3.3', { 'x-forwarded-for': `203.0.113.${i}` });
-    expect((await login(wrong, '10.0.3.3', { 'x-forwarded-for': '203.0.113.99' })).statusCode).toBe(429);
+      await login({ ...wrong, username: 'admin' }, '10.0.3.3', { 'x-forwarded-for': `203.0.113.${i}` });
+    expect((await login(ADMIN, '10.0.3.3', { 'x-forwarded-for': '203.0.113.99' })).statusCode).toBe(429);
 
     // One address guessing across accounts is stopped too.
     for (let i = 0; i < LOGIN_ADDRESS_LIMIT.max; i++)
       await login({ username: `nobody${i}`, password: 'x' }, '10.9.9.9');
     expect((await login(ADMIN, '10.9.9.9')).statusCode).toBe(429);
     expect((await login(ADMIN, '10.9.9.8')).statusCode).toBe(200);
+  });
+
+  it('counts one account’s failures over every address; the owner’s known browser is not held', async () => {
+    const login = (body: object, ip: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: body,
+        remoteAddress: ip,
+        headers: cookie ? { cookie } : {},
+      });
+    await confirmedUser(t.app, admin, 'victim');
+    const owner = await login({ username: 'victim', password: GOOD_PASSWORD }, '192.0.2.10');
+    const device = String(owner.headers['set-cookie']);
+    expect(device).toMatch(
+      /^atlas_device_[\w-]+=.+; Max-Age=\d+; Path=\/api\/v1\/auth\/login; HttpOnly; SameSite=Strict$/,
+    );
+    const cookie = device.split(';')[0]!;
+
+    // 60 wrong passwords from 5 addresses (12 each, over the per-address allowance too): only the account's
+    // allowance is checked against the password at all, the rest are refused unchecked.
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++)
+      statuses.push((await login({ username: 'victim', password: `Guess#${i}` }, `198.51.100.${i % 5}`)).statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_ACCOUNT_LIMIT.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - LOGIN_ACCOUNT_LIMIT.max);
+
+    // A stranger's browser, even with the right password, waits and is told why; the owner's browser goes in.
+    const stranger = await login({ username: 'victim', password: GOOD_PASSWORD }, '203.0.113.7');
+    expect([stranger.statusCode, stranger.json().msg]).toEqual([429, MSG.accountGuessedAt]);
+    const known = await login({ username: 'victim', password: GOOD_PASSWORD }, '203.0.113.7', cookie);
+    expect(known.statusCode).toBe(200);
+    expect(known.headers['set-cookie']).toBeUndefined();
+
+    // A forged or another account's cookie is a stranger's browser.
+    const forged = cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await login({ username: 'victim', password: GOOD_PASSWORD }, '203.0.113.8', forged)).statusCode).toBe(429);
+    const adminCookie = String((await login(ADMIN, '192.0.2.11')).headers['set-cookie']).split(';')[0]!;
+    const renamed = adminCookie.replace(/^atlas_device_[\w-]+/, cookie.split('=')[0]!);
+    expect((await login({ username: 'victim', password: GOOD_PASSWORD }, '203.0.113.8', renamed)).statusCode).toBe(429);
+
+    // The known browser's own failures are limited per browser.
+    for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++)
+      expect((await login({ username: 'victim', password: 'Wrong#1' }, '192.0.2.10', cookie)).statusCode).toBe(401);
+    expect((await login({ username: 'victim', password: GOOD_PASSWORD }, '192.0.2.10', cookie)).statusCode).toBe(429);
   });
 });
 

@@ -12,7 +12,6 @@ import {
   type TTopTen,
 } from '@atlas/contracts';
 import { HttpError, notFound, tooManyRequests } from '../../http/errors.js';
-import { RateLimiter } from '../../http/rate-limit.js';
 import { callRoute, checkResponse, parsePart, rawRoute, route } from '../../http/route.js';
 import { sendSerialisedJson, serialiseJson, type SerialisedJson } from '../../http/serialised-json.js';
 import type { Infra } from '../../infra/index.js';
@@ -182,9 +181,10 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
   );
 
   // Public viewers' tasks: every file argument comes from the signed link, never from the client.
-  const publicTasks = new RateLimiter(PUBLIC_TASK_LIMIT);
+  const publicTasks = infra.limits.limiter('public-task', PUBLIC_TASK_LIMIT);
   route(app, g.publicTask, async ({ body, identity, request }) => {
-    if (!publicTasks.tryHit(`${request.ip} ${linkDigest(body.encoded)}`)) throw tooManyRequests(MSG.tooManyTasks);
+    if (!(await publicTasks.tryHit(`${request.ip} ${linkDigest(body.encoded)}`)))
+      throw tooManyRequests(MSG.tooManyTasks);
     const run = await access.resolve(identity, { encoded: body.encoded });
     const files = run.link!.data;
     const kwargs: Record<string, unknown> = { bucket: files.bucket };

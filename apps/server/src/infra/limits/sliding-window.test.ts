@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from './rate-limit.js';
+import { RateLimiter } from './sliding-window.js';
 
 function limiter(max = 3, windowMs = 1000) {
   const clock = { now: 0 };
