@@ -68,6 +68,7 @@ export async function buildRun(
     spatial: Float64Array.from({ length: 2 * n }, (_, i) => i),
     umap: Float32Array.from({ length: 2 * n }, (_, i) => i / 2),
     qc: [new Float32Array(n).fill(1), new Float32Array(n).fill(2)],
+    barcodes: Array.from({ length: n }, (_, i) => `${runId}-BC${i}`),
     features: {
       genes: {
         names: genes,

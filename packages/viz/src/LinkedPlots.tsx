@@ -8,6 +8,7 @@ import type { PickingInfo } from '@deck.gl/core';
 import { BACKGROUND_COLORS, CATEGORY_COLOURS } from './colormaps';
 import { LINKED_DEFAULTS, type LinkedPlotsProps, type PlotViewId } from './linked/props';
 import { useFittedViews } from './linked/useFittedViews';
+import { useHoverPick } from './linked/useHoverPick';
 import { useLassoSelection } from './linked/useLassoSelection';
 import { useLinkedLayers } from './linked/useLinkedLayers';
 import { layerInItsView, linkedViewRects } from './linked/views';
@@ -112,7 +113,7 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     [viewIds, views, registry, backgroundColor],
   );
 
-  const pickable = tool === 'pan' && Boolean(onHover || onClick);
+  const pickable = tool === 'pan' && Boolean(onClick);
   const layers = useLinkedLayers({
     viewIds,
     embedding,
@@ -140,6 +141,16 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
   );
   const viewport = useCallback((id: PlotViewId) => registry.viewport(id), [registry]);
   const handleOverlayDone = useLassoSelection({ embedding, spatial, viewRects, viewport, onSelect });
+  useHoverPick({
+    containerRef,
+    embedding: embedding ?? null,
+    spatial: spatial ?? null,
+    viewRects,
+    viewport,
+    spotDiameter,
+    enabled: tool === 'pan',
+    onHover,
+  });
 
   // The mouse wheel zooms only once the plots have focus (a click or Tab): scrolling the page past them must not
   // zoom them on the way. While a selection tool is on, the overlay takes the pointer and the views stay still.
@@ -199,12 +210,6 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
       layers: ready ? layers : [],
       layerFilter: layerInItsView,
       onViewStateChange: (viewId: string, vs: PlotViewState) => set(viewId as PlotViewId, vs),
-      onHover: onHover
-        ? (info: PickingInfo) => {
-            const view = viewIdOf(info);
-            if (view) onHover(info.index >= 0 ? info.index : null, view);
-          }
-        : undefined,
       onClick: onClick
         ? (info: PickingInfo) => {
             const view = viewIdOf(info);
@@ -224,7 +229,6 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     tool,
     set,
     layers,
-    onHover,
     onClick,
     handleAfterRender,
   ]);

@@ -10,6 +10,8 @@ export type { PlotsDeckProps } from './shared-deck/PlotsDeck';
 export type { SampleGridPlotsProps, SamplePlot } from './SampleGridPlots';
 export type { SinglePlotProps } from './SinglePlots';
 export type { LinkedPlotsProps, LinkedPlotsHandle, PlotViewId, SelectionTool, TissueImage } from './LinkedPlots';
+export type { HoverHit } from './linked/useHoverPick';
+export { nearestPoint } from './selection/nearestPoint';
 export { ValueScatterLayer } from './layers/ValueScatterLayer';
 export type { ValueScatterLayerProps, ValueScatterLayerExtraProps } from './layers/ValueScatterLayer';
 export { ValuePointsLayer } from './layers/ValuePointsLayer';

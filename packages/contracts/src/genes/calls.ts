@@ -40,6 +40,15 @@ export const dataRows = defineCall({
   response: ZDataRows,
 });
 
+export const barcodes = defineCall({
+  method: 'GET',
+  path: '/api/v1/genes/barcodes',
+  access: 'public',
+  summary: 'The observation names of a run (barcodes, cell ids) in tixel order; 404 for runs built without them.',
+  query: ZRunRef,
+  response: z.array(z.string()),
+});
+
 /** Registered as a raw route: `Accept: application/octet-stream` answers float32 per tixel per row. */
 export const getSummation = defineCall({
   method: 'POST',

@@ -9,7 +9,8 @@
  *   summations/{kind}.csc             e.g. summations/genes.csc — the binary column-compressed matrix (csc.ts)
  *   summations/{kind}.sel             e.g. summations/genes.sel — the selection-DE index (selection-file.ts)
  *   topTen_{kind}.json                when a top-ten table is given
- * plus data.csv.gz for the tixels and analysis.json (how the matrices were chosen) when given.
+ * plus data.csv.gz for the tixels, and analysis.json (how the matrices were chosen) and barcodes.txt.gz (the
+ * observation names, barcodes.ts) when given.
  */
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
@@ -18,6 +19,7 @@ import type { Matrix } from '../matrix/types.js';
 import type { TopTen } from '../stats/cluster-ranking.js';
 import { cscColumns, encodeCsc } from './csc.js';
 import { buildSelectionFile } from './selection-file.js';
+import { BARCODES_FILE, formatBarcodes } from './barcodes.js';
 import { formatDataCsv, type DataCsv } from './data-csv.js';
 import { formatNames } from './names.js';
 import { summationChunkPath, summationTextChunks, writesTextSummations } from './summation-text.js';
@@ -66,6 +68,8 @@ export interface WebFilesInput extends DataCsv {
   topTen?: Partial<Record<FeatureKind, TopTen>>;
   /** How the matrices were chosen (contracts' ZAnalysisPath), written as analysis.json for the Metadata dialog. */
   analysis?: unknown;
+  /** The observation names in tixel order (barcodes.txt.gz): what the explorer shows under the pointer. */
+  barcodes?: readonly string[];
   /**
    * zlib level of the summation text (default 1). At 10k tixels × 30k genes the text is 2.1 GB: level 6 took 10 s of
    * the thread pool and held up the build (formatting takes 0.7 s), level 1 makes the run's web files 4.6 % larger
@@ -110,6 +114,10 @@ export async function writeWebFiles(input: WebFilesInput, sink: WebFileSink): Pr
     );
   };
   put('data.csv.gz', encoder.encode(formatDataCsv(input)));
+  if (input.barcodes) {
+    if (input.barcodes.length !== n) throw new RangeError(`${input.barcodes.length} barcodes for ${n} tixels`);
+    put(BARCODES_FILE, encoder.encode(formatBarcodes(input.barcodes)));
+  }
   if (input.analysis !== undefined) await sink(ANALYSIS_FILE, encoder.encode(JSON.stringify(input.analysis)));
 
   for (const kind of Object.keys(FEATURE_FILES) as FeatureKind[]) {

@@ -25,6 +25,7 @@ export {
   type CscHeader,
   type RangeReader,
 } from './csc.js';
+export { BARCODES_FILE, formatBarcodes, parseBarcodes } from './barcodes.js';
 export { float32Text, formatDataCsv, parseDataCsv, type DataCsv } from './data-csv.js';
 export { formatNames, parseNames } from './names.js';
 export { printf62 } from './printf.js';

@@ -2,6 +2,7 @@
 import type { CSSProperties, Ref } from 'react';
 import type { BackgroundName, HeatmapPalette } from '../colormaps';
 import type { PlotViewState, ViewPlace } from '../viewState';
+import type { HoverHit } from './useHoverPick';
 
 /** Defaults of LinkedPlots' props that a first frame drawn without it (../first-frame.ts) must draw alike. */
 export const LINKED_DEFAULTS = { dimOpacity: 0.15, spatialFlipY: true, embeddingFlipY: false } as const;
@@ -90,8 +91,11 @@ export interface LinkedPlotsProps {
   startPlaces?: Partial<Record<PlotViewId, ViewPlace>>;
   /** Called when a view moves (user, zoom buttons, fit), with its place relative to the fitted view. */
   onViewPlace?: (view: PlotViewId, place: ViewPlace) => void;
-  /** Tixel under the pointer (null when none); enables picking. */
-  onHover?: (index: number | null, view: PlotViewId) => void;
+  /**
+   * Tixel under the pointer (null when none), found on the CPU (linked/useHoverPick.ts): hovering keeps the fast GL
+   * points. Called at most once per frame, when the tixel or the pointer's place changes; not while a tool draws.
+   */
+  onHover?: (hit: HoverHit | null) => void;
   /** Tixel clicked; enables picking. */
   onClick?: (index: number, view: PlotViewId) => void;
   /** A lasso or quad selection finished: ascending tixel indices, the view, and the polygon in that view's data coordinates. */

@@ -80,6 +80,12 @@ describe.skipIf(!haveData)('run-data routes /api/v1/genes', () => {
     );
     expect(rows.status).toBe(200);
     expect(rows.body.clusters).toHaveLength(49);
+    // The tixel under the pointer is named by the file's own obs names, in the table's order.
+    const barcodes = await api<string[]>(t.app, 'GET', '/api/v1/genes/barcodes', {
+      token: member,
+      query: { run_id: 'D00001' },
+    });
+    expect(barcodes).toEqual({ status: 200, body: source.obsNames });
     expect(rows.body.spatial.slice(0, 2)).toEqual(Array.from(source.obsm.spatial!.data.subarray(0, 2)));
     // The same table in binary, as the explorer asks for it: every column equal to the JSON one.
     const binary = await t.app.inject({
@@ -419,5 +425,13 @@ describe.skipIf(!haveData)('gene tasks on atxcloud_gene', () => {
       (await post(admin, 'gene.seq_logo', ['data/D00001/h5/obj/motifs.csv', 'NOPE'])).body._id,
     );
     expect(missing).toMatchObject({ status: 'FAILURE', error: 'Motif not found' });
+  });
+});
+
+describe.skipIf(!haveData)('barcodes of web files built before they were kept', () => {
+  it('answers 404 with what to do, not 500', async () => {
+    await t.infra.storage.delete('atx-data', 'data/D00001/h5/barcodes.txt.gz');
+    const answer = await api(t.app, 'GET', '/api/v1/genes/barcodes', { token: member, query: { run_id: 'D00001' } });
+    expect(answer).toEqual({ status: 404, body: { msg: GENES_MSG.barcodesMissing('D00001'), status_code: 404 } });
   });
 });

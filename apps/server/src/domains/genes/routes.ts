@@ -67,6 +67,21 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
     return sendSerialisedJson(request, reply, json);
   });
 
+  // The tixel under the pointer is named by its barcode: fetched once per run, at the first hover, serialised once.
+  const serialisedBarcodes = new WeakMap<readonly string[], SerialisedJson>();
+  callRoute(app, g.barcodes, async (request, reply) => {
+    const query = parsePart(ZRunRef, request.query);
+    const run = await access.resolve(request.identity, query);
+    const names = await read(run, null, () => data.barcodes(run));
+    if (!names) throw notFound(GENES_MSG.barcodesMissing(run.runId));
+    let json = serialisedBarcodes.get(names);
+    if (!json) {
+      checkResponse(app, g.barcodes, names);
+      serialisedBarcodes.set(names, (json = serialiseJson(names)));
+    }
+    return sendSerialisedJson(request, reply, json);
+  });
+
   // The tixel table: JSON (the contract's schema), or with Accept: application/octet-stream the binary table of
   // @atlas/spatial/tixel-table, encoded once per parsed data.csv.gz (the store's cache keeps the parsed object).
   const binaryTables = new WeakMap<DataCsv, Uint8Array>();

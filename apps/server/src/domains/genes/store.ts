@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import {
   ANALYSIS_FILE,
+  BARCODES_FILE,
   CSC_HEADER_BYTES,
   cscBlockRange,
   cscOffsetRange,
@@ -8,6 +9,7 @@ import {
   FEATURE_FILES,
   formatSummationLine,
   getSummationText,
+  parseBarcodes,
   parseDataCsv,
   parseNames,
   parseSummationLine,
@@ -74,6 +76,16 @@ export function createRunDataStore(storage: ObjectStore) {
     async analysis(web: WebFolder): Promise<unknown> {
       if (!(await storage.exists(web.bucket, `${web.folder}${ANALYSIS_FILE}`))) return null;
       return cached(web, ANALYSIS_FILE, (bytes) => JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown);
+    },
+
+    /** barcodes.txt.gz (observation names in tixel order), or null for web files built before it was written. */
+    async barcodes(web: WebFolder): Promise<string[] | null> {
+      if (!(await storage.exists(web.bucket, `${web.folder}${BARCODES_FILE}`))) {
+        if (!(await storage.exists(web.bucket, `${web.folder}data.csv.gz`)))
+          throw new MissingWebFileError('data.csv.gz');
+        return null;
+      }
+      return cached(web, BARCODES_FILE, (bytes) => parseBarcodes(gunzipSync(bytes).toString('utf8')));
     },
 
     data: (web: WebFolder): Promise<DataCsv> =>

@@ -238,6 +238,11 @@ const DOORS: Record<string, Door[]> = {
     (res, c) => has(res, `"run_id":"${c.run.runId}"`),
   ),
   ...runDataDoor(
+    'GET /api/v1/genes/barcodes',
+    (c) => ({ method: 'GET', url: '/api/v1/genes/barcodes', query: runRef(c) }),
+    (res, c) => has(res, `${c.run.runId}-BC0`),
+  ),
+  ...runDataDoor(
     'GET /api/v1/genes/top_ten',
     (c) => ({ method: 'GET', url: '/api/v1/genes/top_ten', query: { ...runRef(c), kind: 'genes' } }),
     (res, c) => has(res, c.run.genes[0]!),

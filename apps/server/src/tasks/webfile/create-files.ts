@@ -288,7 +288,7 @@ async function createWebFiles(
   let files = 0;
   let bytes = 0;
   await writeWebFiles(
-    { ...data, features: { genes: features.genes!, ...features }, topTen: tables, analysis },
+    { ...data, features: { genes: features.genes!, ...features }, topTen: tables, analysis, barcodes: genes.obsNames },
     async (path, content) => {
       await storage.put(
         input.bucket,

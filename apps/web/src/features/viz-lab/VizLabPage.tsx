@@ -13,7 +13,7 @@ import {
   type BackgroundName,
   type HeatmapPalette,
   type LinkedPlotsHandle,
-  type PlotViewId,
+  type HoverHit,
   type SelectionTool,
 } from '@atlas/viz';
 
@@ -185,8 +185,8 @@ export function VizLabPage() {
     },
     [n],
   );
-  const onHover = useCallback((index: number | null, view: PlotViewId) => {
-    setHover(index === null ? '' : `${view} tixel ${index}`);
+  const onHover = useCallback((hit: HoverHit | null) => {
+    setHover(hit === null ? '' : `${hit.view} tixel ${hit.index}`);
   }, []);
 
   const nextPalette = () => {
@@ -274,7 +274,7 @@ export function VizLabPage() {
             spotDiameter={withImage ? 8 : undefined}
             selected={selected}
             tool={tool}
-            onHover={n <= 200_000 ? onHover : undefined}
+            onHover={onHover}
             onSelect={onSelect}
             onFirstDraw={onFirstDraw}
             onAfterRender={onAfterRender}

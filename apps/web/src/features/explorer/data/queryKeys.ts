@@ -26,6 +26,7 @@ export const explorerKeys = {
     'feature',
     feature,
   ],
+  barcodes: (run: RunRef | null) => ['explorer', runKey(run), 'barcodes'],
   tissueImage: (run: RunRef | null) => ['explorer', runKey(run), 'tissue-image'],
   topTen: (run: RunRef | null, kind: FeatureKind) => ['explorer', runKey(run), kind, 'topTen'],
   seqLogo: (run: RunRef | null, motif: string | null) => ['explorer', runKey(run), 'motifs', 'seq-logo', motif],

@@ -19,6 +19,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import HighlightOff from '@mui/icons-material/HighlightOff';
 import Palette from '@mui/icons-material/Palette';
+import { shownFeatureTitle } from './featureTitle';
 import { useExplorer } from '../state/store';
 import { CategoryLegend, HeatBar } from './Legends';
 import { markRecolour } from './timings';
@@ -69,11 +70,7 @@ function ExpressionLegend({ colouring }: { colouring: Colouring }) {
         customColors={s.customColors}
         background={colouring.background}
         range={range}
-        title={
-          s.features.length > 1 && s.averaging === 'avg'
-            ? `Average of ${s.features.length}`
-            : s.features[s.averaging === 'ind' ? s.individual : 0]
-        }
+        title={shownFeatureTitle(s)}
       />
       {s.features.length > 1 && (
         <>

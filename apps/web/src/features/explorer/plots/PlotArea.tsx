@@ -15,6 +15,7 @@ import {
   CATEGORY_COLOURS,
   LinkedPlots,
   PLOT_OVERLAY_Z,
+  type HoverHit,
   type LinkedPlotsHandle,
   type PlotViewId,
   type ViewPlace,
@@ -23,6 +24,7 @@ import { runKey } from '../data/queryKeys';
 import type { RunData } from '../data/runData';
 import { useExplorer } from '../state/store';
 import { releaseChrome } from '../../../app/plotsFirst';
+import { HoverInfo } from './HoverInfo';
 import { afterRender, markFirstDraw } from './timings';
 import { useTissueImageLayer, type TissueImageControlProps } from './tissueImageLayer';
 import type { Colouring } from './useColouring';
@@ -66,6 +68,9 @@ export const PlotArea = memo(function PlotArea({
     releaseChrome();
   }, [data?.n]);
   const { view, values, categoryColors, range, selectedMask, background } = colouring;
+  // The tooltip keeps the hovered tixel in its own state: a pointer move re-renders it, not the plots.
+  const hoverSink = useRef<((hit: HoverHit | null) => void) | null>(null);
+  const onHover = useCallback((hit: HoverHit | null) => hoverSink.current?.(hit), []);
 
   return (
     <Box sx={{ flex: 1, minWidth: 0, position: 'relative', bgcolor: background }}>
@@ -101,10 +106,12 @@ export const PlotArea = memo(function PlotArea({
             startPlaces={places.start}
             onViewPlace={places.onPlace}
             onSelect={onSelect}
+            onHover={onHover}
             onFirstDraw={onFirstDraw}
             onAfterRender={afterRender}
           />
           <PlotLabels />
+          <HoverInfo sink={hoverSink} data={data} colouring={colouring} />
           {!data.hasSpatial && <NoSpatialPanel />}
           {data.hasSpatial && tissue.control && TissueControl && <TissueControl {...tissue.control} />}
         </>

@@ -36,6 +36,7 @@ import { useTissueImage } from '../data/tissueImage';
 import { buildFigureSpec, type FigurePlots, type ShownView } from '../plots/figureSpec';
 import { useColouringContext } from '../plots/colouringContext';
 import type { Colouring } from '../plots/useColouring';
+import { shownFeatureTitle } from '../plots/featureTitle';
 import { useExplorer } from '../state/store';
 import { ToolButton } from './ToolButton';
 
@@ -122,10 +123,7 @@ function FigureDialog({
   // The figure as it would be exported now (the plots do not move while the dialog is open).
   const scene = useMemo<{ scene: FigureScene } | { error: string } | null>(() => {
     if (!data) return null;
-    const featureTitle =
-      s.features.length > 1 && s.averaging === 'avg'
-        ? `Average of ${s.features.length}`
-        : (s.features[s.averaging === 'ind' ? s.individual : 0] ?? '');
+    const featureTitle = shownFeatureTitle(s);
     const spec = buildFigureSpec({
       runId,
       data,
