@@ -344,7 +344,6 @@ test('a lab member turns a demo run’s raw image into its spatial folder and se
   const box = (await page.getByTestId('linked-plots').boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
   for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100);
-  await page.waitForTimeout(500);
   await shot(page, 'atlasbrowser-explorer-tissue');
   await control.getByRole('button', { name: 'Tissue image' }).click();
   await expect(control).toHaveAttribute('data-state', 'hidden');

@@ -41,9 +41,8 @@ async function createUser(page: Page, { verifyEmail = true } = {}): Promise<stri
   return username;
 }
 
-/** Screenshots after MUI's menu, drawer and dialog transitions (≤ 300 ms) have finished. */
+/** Screenshots after MUI's menu, drawer and dialog transitions have finished (shot waits for them). */
 async function capture(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
   await shot(page, name);
 }
 

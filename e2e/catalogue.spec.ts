@@ -30,7 +30,6 @@ async function settledShot(page: Page, name: string) {
   await expect
     .poll(() => thumbnails(page).evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)))
     .toBe(true);
-  await page.waitForTimeout(350);
   await shot(page, name);
 }
 
@@ -160,7 +159,6 @@ test('the demo runs get thumbnails rendered from their spatial plots', async ({ 
     expect(width).toBeGreaterThan(0);
     expect(Math.max(width!, height!)).toBeLessThanOrEqual(200);
   }
-  await page.waitForTimeout(350);
   await shot(page, 'catalogue-thumbnails');
 });
 
@@ -238,7 +236,6 @@ test('a member toggles private runs, downloads files through generated URLs and 
   await dialog.getByRole('button', { name: `Copy the URL of ${name}` }).click();
   await expect(page.getByText(CATALOGUE_MSG.urlCopied)).toBeVisible();
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(350);
   await shot(page, 'catalogue-download');
 
   // The download icon fetches through a fresh pre-signed URL and saves the file.

@@ -105,7 +105,6 @@ test('[EXPLORER-ANNOTATIONS]: saved by one member, seen by the group, not by ano
   await expect(legend.getByText('Annotations')).toBeVisible();
   await expect(legend.getByText(NAME)).toBeVisible();
   await expect(legend.getByText('Not annotated')).toBeVisible();
-  await bobPage.waitForTimeout(500);
   await shot(bobPage, 'annotations-colouring');
   const [download] = await Promise.all([
     bobPage.waitForEvent('download'),

@@ -91,7 +91,6 @@ test('[EXPLORER]: Genes/Motifs dialog — filter, tick by keyboard and mouse, re
   await expect(chips).toHaveText([first, second]);
   await expect(page.getByTestId('heat-bar')).toContainText('Average of 2', { timeout: 10_000 });
   await expect(page).toHaveURL(new RegExp(`features=${encodeURIComponent(first)}(,|%2C)${encodeURIComponent(second)}`));
-  await page.waitForTimeout(300);
   await shot(page, 'feature-list-two-genes');
 
   // A typed list goes through the search's rules: lower case is capitalised, unknown names are ignored.
@@ -105,7 +104,6 @@ test('[EXPLORER]: Genes/Motifs dialog — filter, tick by keyboard and mouse, re
   await expect(chips).toHaveText([second, pasted]);
   await expect(dialog.getByRole('option', { name: first, exact: true })).toHaveAttribute('aria-selected', 'false');
   await expect(page.getByTestId('heat-bar')).toContainText('Average of 2');
-  await page.waitForTimeout(300);
   await shot(page, 'feature-list-chip-removed');
 
   await page.keyboard.press('Escape');

@@ -1,5 +1,16 @@
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { ADMIN, expect, plotHalves, plotsDrawn, shot, signIn, test, waitForRunData } from './fixtures';
+import {
+  ADMIN,
+  animationFrames,
+  expect,
+  explorerDraws,
+  plotHalves,
+  plotsDrawn,
+  shot,
+  signIn,
+  test,
+  waitForRunData,
+} from './fixtures';
 
 /**
  * [EXPLORER-FIXES]: small things a scientist met (issue 16) — a pasted list reports the names it dropped, a lasso
@@ -21,8 +32,10 @@ test('[EXPLORER-FIXES]: dropped names reported, an empty lasso said, wheel zoom 
   const box = (await plots.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.5);
   const before = await plotHalves(page);
+  const drawsBefore = await explorerDraws(page);
   for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -120);
-  await page.waitForTimeout(500);
+  await animationFrames(page);
+  expect(await explorerDraws(page)).toBe(drawsBefore);
   expect(await plotHalves(page)).toEqual(before);
   await plots.focus();
   await expect(plots).toHaveAttribute('data-focused', 'true');

@@ -1,7 +1,18 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { ADMIN, expect, plotHalves, plotsDrawn, shot, signIn, test, tick, waitForRunData } from './fixtures';
+import {
+  ADMIN,
+  expect,
+  plotHalves,
+  plotsDrawn,
+  plotsScreenshot,
+  shot,
+  signIn,
+  test,
+  tick,
+  waitForRunData,
+} from './fixtures';
 
 /**
  * [EXPLORER]: multi-sample runs (spec 03 §2.1, §9) — tick runs in Run ID's, Begin opens the first as the main run
@@ -17,8 +28,11 @@ const SAMPLES = ['D90004', 'D90005', 'D90009'];
 /** The cell's pixels below its title, as RGB bytes. */
 async function cellPixels(page: Page, cell: Locator): Promise<{ data: Buffer; width: number; height: number }> {
   const box = (await cell.boundingBox())!;
-  const png = await page.screenshot({
-    clip: { x: box.x + 4, y: box.y + 40, width: box.width - 8, height: box.height - 44 },
+  const png = await plotsScreenshot(page, {
+    x: box.x + 4,
+    y: box.y + 40,
+    width: box.width - 8,
+    height: box.height - 44,
   });
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };

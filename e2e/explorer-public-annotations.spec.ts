@@ -78,7 +78,6 @@ test('[EXPLORER-PUBLIC-ANNOTATIONS]: a public link shows the run’s annotations
     const legend = pub.getByTestId('explorer-legend');
     await expect(legend.getByText(NAME)).toBeVisible();
     await expect(legend.getByText('Not annotated')).toBeVisible();
-    await pub.waitForTimeout(500);
     await shot(pub, 'annotations-public-link');
     await visitor.close();
   } finally {

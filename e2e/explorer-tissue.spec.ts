@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, apiToken, expect, plotHalves, plotsDrawn, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, plotHalves, plotsDrawn, plotsScreenshot, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-TISSUE]: the run's tissue image under the spatial plot (spec 03 §2.1). A demo run with a spatial
@@ -32,8 +32,11 @@ const tissueAnswer = (page: Page) =>
 /** Mean brightness (0–255) of the spatial half of the plots. */
 async function spatialBrightness(page: Page): Promise<number> {
   const box = (await page.getByTestId('linked-plots').boundingBox())!;
-  const png = await page.screenshot({
-    clip: { x: box.x + box.width / 2 + 4, y: box.y + 40, width: box.width / 2 - 8, height: box.height - 44 },
+  const png = await plotsScreenshot(page, {
+    x: box.x + box.width / 2 + 4,
+    y: box.y + 40,
+    width: box.width / 2 - 8,
+    height: box.height - 44,
   });
   const { channels } = await sharp(png).removeAlpha().stats();
   return (channels[0]!.mean + channels[1]!.mean + channels[2]!.mean) / 3;
@@ -95,7 +98,6 @@ test('[EXPLORER-TISSUE]: the tissue image under the tixels, hidden, shown and di
   // The wheel zooms only once the plots have focus.
   await page.getByTestId('linked-plots').focus();
   for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -100);
-  await page.waitForTimeout(500);
   await shot(page, 'explorer-tissue-zoomed');
 
   // The public viewer reads the image through the encoded link.

@@ -1,7 +1,17 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { ANNOTATION_MSG } from '@atlas/contracts';
-import { ADMIN, expect, plotsDrawn, shot, signIn, test, waitForRunData } from './fixtures';
+import {
+  ADMIN,
+  animationFrames,
+  expect,
+  plotsDrawn,
+  plotsScreenshot,
+  shot,
+  signIn,
+  test,
+  waitForRunData,
+} from './fixtures';
 
 /**
  * [EXPLORER-VIEW]: what a scientist set up comes back (issue 32). A permalink restores the gene, the palette, the
@@ -15,7 +25,7 @@ const RUN = 'D90010';
 /** The plots' pixels as raw RGB. */
 async function plotPixels(page: Page): Promise<{ data: Buffer; width: number; height: number }> {
   const box = (await page.getByTestId('linked-plots').boundingBox())!;
-  const { data, info } = await sharp(await page.screenshot({ clip: box }))
+  const { data, info } = await sharp(await plotsScreenshot(page, box))
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -63,7 +73,7 @@ test('[EXPLORER-VIEW]: gene, inferno, white background and zoom come back from t
   // The address records where the views are once they rest.
   await expect(page).toHaveURL(/spatial_at=[^&]+%2C0\.27/);
   await expect(page).toHaveURL(/umap_at=/);
-  await page.waitForTimeout(500);
+  await animationFrames(page);
   const zoomed = await plotPixels(page);
   expect(meanDifference(zoomed.data, fitted.data)).toBeGreaterThan(1);
   await shot(page, 'explorer-permalink-before-reload');
@@ -73,7 +83,7 @@ test('[EXPLORER-VIEW]: gene, inferno, white background and zoom come back from t
   await plotsDrawn(page, 0.001);
   await expect(page.getByTestId('heat-bar')).toContainText(gene);
   expect(page.url()).toBe(address);
-  await page.waitForTimeout(500);
+  await animationFrames(page);
   const restored = await plotPixels(page);
   await shot(page, 'explorer-permalink-after-reload');
   // Same gene, palette, background and zoom: the same picture (a fitted view would be far from it).

@@ -10,7 +10,18 @@ import {
   type ExplorerTimings,
   type FeatureKind,
 } from '@atlas/contracts';
-import { ADMIN, apiToken, drawLasso, expect, plotHalves, shot, signIn, test, waitForRunData } from './fixtures';
+import {
+  ADMIN,
+  animationFrames,
+  apiToken,
+  drawLasso,
+  expect,
+  plotHalves,
+  shot,
+  signIn,
+  test,
+  waitForRunData,
+} from './fixtures';
 
 /**
  * [EXPLORER]: AtlasXplore on a demo run — open it from the catalogue, both plots drawn, a gene search colours
@@ -74,7 +85,6 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   });
   const t1 = await timings(page);
   console.log(`explorer: recolour after a gene change ${t1.lastRecolourMs} ms`);
-  await page.waitForTimeout(500);
   await shot(page, 'explorer-expression');
 
   // A second gene: while its values load the plots keep the first gene's colours (no flash of the clusters), so
@@ -90,7 +100,7 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
     return t.recolours > n;
   }, t1.recolours);
   await page.keyboard.press('Escape');
-  await page.waitForTimeout(300);
+  await animationFrames(page);
   expect((await timings(page)).draws).toBe(drawsBefore + 1);
 
   // Palette switch: only the colour table changes (applied in the shader).
@@ -161,7 +171,7 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   const drawsWithDialog = (await timings(page)).draws;
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-  await page.waitForTimeout(300);
+  await animationFrames(page);
   expect((await timings(page)).draws).toBe(drawsWithDialog);
 
   // Clearing returns to the cluster view without a selection.

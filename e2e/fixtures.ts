@@ -8,8 +8,19 @@ export const ADMIN = { username: 'admin', password: 'Admin#Pass1' };
 const dataDir = (): string => process.env.ATLAS_E2E_DATA_DIR!;
 const SHOTS = path.resolve(import.meta.dirname, '.out/screenshots');
 
-/** Saves a full-page screenshot under e2e/.out/screenshots/{name}.png for a human to look at. */
+/**
+ * Saves a full-page screenshot under e2e/.out/screenshots/{name}.png for a human to look at, once the page is
+ * still: no CSS animation or transition running that ends (MUI's menus, dialogs, ripples), and two frames drawn.
+ */
 export async function shot(page: Page, name: string): Promise<string> {
+  // Endless ones (a spinner, a skeleton's pulse) never finish: only those that end are waited for.
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    null,
+    { timeout: 10_000 },
+  );
+  await animationFrames(page, 2);
   fs.mkdirSync(SHOTS, { recursive: true });
   const file = path.join(SHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
@@ -123,10 +134,34 @@ export async function importRun(
     .toBe('SUCCESS');
 }
 
+/**
+ * Lets the page draw `n` animation frames. A check that something did NOT happen (a wheel held back, no second
+ * draw) waits for frames, not for a fixed time: what the page would do, it does within a frame or two of the event,
+ * however slow the machine.
+ */
+export async function animationFrames(page: Page, n = 3): Promise<void> {
+  await page.evaluate(async (count) => {
+    for (let i = 0; i < count; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, n);
+}
+
+/** How many frames the explorer's plots have drawn (its timing marks, plots/timings.ts). */
+export async function explorerDraws(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __explorerTimings: { draws: number } }).__explorerTimings.draws);
+}
+
+/**
+ * A screenshot of part of the plots as they are drawn: the tooltip over a hovered tixel is left out, so a pointer
+ * that happens to rest on a tixel does not change what a pixel check sees.
+ */
+export function plotsScreenshot(page: Page, clip: { x: number; y: number; width: number; height: number }) {
+  return page.screenshot({ clip, style: '[data-testid="tixel-hover"] { visibility: hidden !important; }' });
+}
+
 /** Share of lit (non-background) pixels in each half of the plots (UMAP left, spatial right). */
 export async function plotHalves(page: Page): Promise<number[]> {
   const box = (await page.getByTestId('linked-plots').boundingBox())!;
-  const png = await page.screenshot({ clip: box });
+  const png = await plotsScreenshot(page, box);
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return [0, 1].map((h) => {
     let lit = 0;

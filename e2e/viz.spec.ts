@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures';
+import { animationFrames, expect, test } from './fixtures';
 
 const SHOTS = path.resolve(import.meta.dirname, '.out/screenshots');
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -102,11 +102,11 @@ test('10k tixels: both views drawn, recolour on the GPU, lasso dims both views',
     `10k gene recolour: ${tg.recolourMs?.toFixed(1)} ms to deck render, ${tg.recolourFrameMs?.toFixed(1)} ms to next frame`,
   );
   expect(tg.recolourMs!).toBeLessThan(100);
-  await page.waitForTimeout(1500);
+  await animationFrames(page, 5);
   await halves(page, 'viz-10k-geneb');
 
   await page.getByTestId('clusters').click();
-  await page.waitForTimeout(1500);
+  await animationFrames(page, 5);
   const before = await halves(page, 'viz-10k-clusters');
 
   // Lasso a circle in the middle of the UMAP (left) view.
@@ -154,7 +154,7 @@ test('10k tixels: both views drawn, recolour on the GPU, lasso dims both views',
   console.log(`10k quad: ${tq.selectedCount} selected in ${tq.selectMs?.toFixed(1)} ms`);
   expect(tq.selectedCount!).toBeGreaterThan(4000);
   expect(tq.selectedCount!).toBeLessThan(6000);
-  await page.waitForTimeout(1500);
+  await animationFrames(page, 5);
   await halves(page, 'viz-10k-quad');
 });
 
