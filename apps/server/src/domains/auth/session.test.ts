@@ -70,8 +70,8 @@ describe('login', () => {
     expect(again).toEqual({ status: 403, body: { msg: MSG.accountDisabled, status_code: 403 } });
   });
 
-  it('a re-enabled account signs in again', async () => {
-    await confirmedUser(t.app, admin, 'back-again');
+  it('a re-enabled account signs in again; its sessions from before the disable stay ended', async () => {
+    const before = await confirmedUser(t.app, admin, 'back-again');
     const set = (path: string) =>
       api(t.app, 'PUT', `/api/v1/auth/${path}`, { token: admin, body: { username: 'back-again' } });
     await set('disable_user');
@@ -80,6 +80,8 @@ describe('login', () => {
     expect((await set('enable_user')).body).toEqual({ msg: MSG.userEnabled });
     const token = await login(t.app, 'back-again', GOOD_PASSWORD);
     expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).body).toMatchObject({ username: 'back-again' });
+    // A token taken (or stolen) before the disable does not come back to life with the account.
+    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token: before })).status).toBe(401);
   });
 
   it('slows a guesser down where it guesses from, never locks the owner out elsewhere', async () => {

@@ -134,8 +134,10 @@ function bindStore(db: Kysely<Tables>) {
     },
 
     async updateUser(id: number, patch: UserPatch): Promise<void> {
-      // A new password draws a new session key: every token issued before it stops working.
-      const session = patch.password_hash !== undefined ? { session_key: sql<string>`gen_random_uuid()` } : {};
+      // A new password, or a disable, draws a new session key: every token issued before it stops working (and a
+      // re-enabled account's old tokens, API tokens included, do not come back to life).
+      const endsSessions = patch.password_hash !== undefined || patch.disabled === true;
+      const session = endsSessions ? { session_key: sql<string>`gen_random_uuid()` } : {};
       await db
         .updateTable('users')
         .set({ ...patch, ...session, updated_at: sql`now()` })

@@ -141,9 +141,10 @@ export function createApiTokenService(deps: ApiTokenDeps) {
       const t = now();
       const state = stateOf(row, t);
       if (state === 'revoked') return { refusal: TOKEN_MSG.revoked };
+      // Before 'ended': disabling an account also ends its sessions, and the owner should hear the cause.
+      if (!row.account_active) return { refusal: TOKEN_MSG.accountInactive };
       if (state === 'ended') return { refusal: TOKEN_MSG.ended };
       if (state === 'expired') return { refusal: TOKEN_MSG.expired(readable(row.expires_at)) };
-      if (!row.account_active) return { refusal: TOKEN_MSG.accountInactive };
       if (t - (touched.get(row.id) ?? 0) >= TOUCH_EVERY_MS) {
         touched.set(row.id, t);
         if (touched.size > 10_000) touched.clear();
