@@ -1,7 +1,8 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { LAB_MSG } from '@atlas/contracts';
+import { JSON_MAX_DEPTH, LAB_MSG, MSG } from '@atlas/contracts';
 import { HttpError } from './errors.js';
+import { nestsDeeperThan } from './json-body.js';
 
 /** The text fields of an upload form: `meta` (a JSON object) and `output_filename`. */
 export interface UploadFields {
@@ -19,6 +20,8 @@ export function takeField(fields: UploadFields, part: Multipart & { type: 'field
   const value = typeof part.value === 'string' ? part.value : String(part.value);
   if (part.fieldname === 'meta') {
     if (value.trim() === '') return;
+    // Refused by depth before parsing, like a JSON body (a 1 MB field of brackets would take seconds to build).
+    if (nestsDeeperThan(value, JSON_MAX_DEPTH + 1)) throw new HttpError(400, MSG.inputTooDeep(JSON_MAX_DEPTH));
     let parsed: unknown;
     try {
       parsed = JSON.parse(value);
