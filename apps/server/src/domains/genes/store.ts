@@ -125,3 +125,5 @@ export function createRunDataStore(storage: ObjectStore) {
     },
   };
 }
+
+export type RunDataStore = ReturnType<typeof createRunDataStore>;
