@@ -25,7 +25,7 @@ import { registerCatalogueRoutes } from './domains/catalogue/index.js';
 import { registerWebApp } from './web.js';
 import { registerLabRoutes } from './domains/lab/index.js';
 import { registerLabStorageRoutes } from './domains/lab-storage/index.js';
-import { registerGenesRoutes } from './domains/genes/index.js';
+import { createRunDataStore, registerGenesRoutes } from './domains/genes/index.js';
 import { registerAtlasBrowserRoutes } from './domains/atlasbrowser/index.js';
 import { registerFrontpageRoutes } from './domains/catalogue-frontpage/index.js';
 import { registerUploadRoutes } from './domains/uploads/index.js';
@@ -86,10 +86,12 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerStorageRoutes(app, infra);
   registerCatalogueRoutes(app, infra, runs);
   registerRunAdminRoutes(app, runs, { storage: infra.storage, buckets: infra.config.buckets });
-  registerGenesRoutes(app, infra, runs);
+  // Runs' parsed web files, one cache for the run-data reads and the annotations' index checks.
+  const runData = createRunDataStore(infra.storage);
+  registerGenesRoutes(app, infra, runs, runData);
   registerImportRoutes(app, infra);
   registerFrontpageRoutes(app, infra, runs);
-  registerAnnotationRoutes(app, infra, runs);
+  registerAnnotationRoutes(app, infra, runs, runData);
   registerLabRoutes(app, infra);
   registerLabStorageRoutes(app, infra, runs);
   registerUploadRoutes(app, infra, runs);

@@ -38,6 +38,8 @@ export const ACCOUNT_REQUEST_LIMIT = { max: 20, windowMs: 60 * 60_000 };
 export const PUBLIC_TASK_LIMIT = { max: 30, windowMs: 60_000 };
 /** A task's args and kwargs together, as JSON: a lasso of a whole Visium HD chip fits, a stored flood does not. */
 export const TASK_INPUT_MAX_BYTES = 4 * 1024 * 1024;
+/** Deepest nesting of objects and arrays any request may hold (no call of ours takes more than a few levels). */
+export const JSON_MAX_DEPTH = 64;
 
 export const ENVIRONMENTS = ['production', 'test', 'development'] as const;
 export type EnvironmentName = (typeof ENVIRONMENTS)[number];

@@ -8,6 +8,7 @@ export * from './explorer/timings.js';
 export * from './explorer/view-state.js';
 export * from './password.js';
 export * from './run-id.js';
+export * from './object-key.js';
 export * from './auth/schemas.js';
 export * as authCalls from './auth/calls.js';
 export * as appCalls from './app/calls.js';

@@ -11,6 +11,9 @@ import type { RegisteredRoute } from './route.js';
  * its contract declares (and raw routes in their query and body), as an admin — the identity that reaches the
  * deepest code. Any 5xx, any answer slower than 5 s, or a crash fails the suite with the route and input named.
  */
+/** A body of brackets a million levels deep (2 MB). */
+const DEEP_BODY = `${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`;
+
 const DEEP = (levels: number): unknown => {
   let value: unknown = 'leaf';
   for (let i = 0; i < levels; i++) value = [value];
@@ -36,11 +39,34 @@ const CLASSES: Record<string, unknown> = {
   array: ['a', 1, null, { b: [] }],
   rtlUnicode: '\u202e\ud83d\ude00\ufeff\u0000',
   loneSurrogate: '\ud800',
+  // A key segment longer than a file name may be (ENAMETOOLONG on the filesystem store, issue 33 item 4).
+  longSegment: `data/D70001/${'a'.repeat(1012)}`,
+};
+
+/** A multipart form whose file is named by a 1,012-byte key segment, as the upload routes take it. */
+const LONG_NAME_FORM = [
+  '--x\r\nContent-Disposition: form-data; name="output_filename"\r\n\r\n',
+  `data/D70001/${'a'.repeat(1012)}\r\n`,
+  '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n',
+  'wafer_id\r\nW1\r\n--x--\r\n',
+].join('');
+
+/**
+ * Tixel lists for a run of six tixels (issue 33 item 1): each must be refused (4xx), not stored. The million was
+ * accepted in 13.6 s.
+ */
+const TIXEL_LISTS: Record<string, unknown> = {
+  'a million tixel indices': Array.from({ length: 1_000_000 }, (_, i) => i),
+  'more repeats than tixels': new Array<number>(7).fill(0),
+  'an index past the run': [0, 6],
+  'a fractional index': [0.5],
 };
 
 /** A plausible value for a field, so the other fields of a request reach past validation. */
 function plausible(field: string): unknown {
   if (/run/i.test(field)) return 'D70001';
+  if (/colou?r/i.test(field)) return '#112233';
+  if (/tixels/i.test(field)) return [0];
   if (/bucket/i.test(field)) return 'atx-data';
   if (/key|path|file|filename|prefix|dir/i.test(field)) return 'data/D70001/spatial/metadata.json';
   if (/encoded|token/i.test(field)) return 'x.y.z';
@@ -68,6 +94,10 @@ const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.str
 interface Probe {
   label: string;
   request: InjectOptions;
+  /** Slowest acceptable answer (default 5 s). */
+  limitMs?: number;
+  /** The input must be refused (4xx), not merely survive. */
+  refuse?: boolean;
 }
 
 function probesFor(route: RegisteredRoute, token: string): Probe[] {
@@ -109,7 +139,25 @@ function probesFor(route: RegisteredRoute, token: string): Probe[] {
         });
     }
   }
+  for (const field of bodyFields.filter((f) => f === 'tixels'))
+    for (const [name, value] of Object.entries(TIXEL_LISTS))
+      probes.push({
+        label: `${name} in body.${field}`,
+        request: { method, url: basePath, headers, payload: { ...baseBody, [field]: value } },
+        refuse: true,
+      });
   if (method !== 'GET' && method !== 'HEAD') {
+    // Bodies nested a million levels deep: refused while parsing (issue 33 item 5), in well under a second.
+    probes.push({
+      label: 'JSON a million levels deep',
+      request: {
+        method,
+        url: basePath,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: DEEP_BODY,
+      },
+      limitMs: 1000,
+    });
     // Bodies that are not what the route parses.
     for (const [name, payload, type] of [
       ['broken JSON', '{"a": [1, 2', 'application/json'],
@@ -120,6 +168,9 @@ function probesFor(route: RegisteredRoute, token: string): Probe[] {
         '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\n',
         'multipart/form-data; boundary=x',
       ],
+      // Issue 33 item 4: busboy threw on the missing boundary, and the filesystem on the long name (500s).
+      ['multipart without a boundary', LONG_NAME_FORM, 'multipart/form-data'],
+      ['multipart naming a 1,012-byte key segment', LONG_NAME_FORM, 'multipart/form-data; boundary=x'],
     ] as const)
       probes.push({
         label: name,
@@ -163,7 +214,9 @@ describe('bounded fuzz of every route', () => {
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         const ms = Date.now() - started;
         if (status >= 500) failures.push(`${route.method} ${route.url} — ${probe.label}: ${status}`);
-        if (ms > 5000) failures.push(`${route.method} ${route.url} — ${probe.label}: ${ms} ms`);
+        if (probe.refuse && (status < 400 || status >= 500))
+          failures.push(`${route.method} ${route.url} — ${probe.label}: ${status}, expected a refusal`);
+        if (ms > (probe.limitMs ?? 5000)) failures.push(`${route.method} ${route.url} — ${probe.label}: ${ms} ms`);
       }
     }
     console.log(

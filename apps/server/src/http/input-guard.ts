@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG } from '@atlas/contracts';
+import { JSON_MAX_DEPTH as MAX_DEPTH, MSG } from '@atlas/contracts';
 import { HttpError } from './errors.js';
-
-/** Deeper JSON than any call of ours takes: beyond it, walking the input would itself be the attack. */
-const MAX_DEPTH = 64;
+import { installJsonBodyParser } from './json-body.js';
 
 /** Why this value may not go on to the handlers, or null. */
 function problemOf(value: unknown, depth: number): string | null {
@@ -31,8 +29,10 @@ function problemOf(value: unknown, depth: number): string | null {
 /**
  * Text no database or file system takes (a NUL byte: PostgreSQL refuses it mid-query) and JSON nested beyond any
  * call's shape are refused for every route with a 400 and a message, before validation or a handler sees them.
+ * JSON bodies are refused by depth before they are even parsed (./json-body.ts).
  */
 export function installInputGuard(app: FastifyInstance): void {
+  installJsonBodyParser(app);
   app.addHook('preValidation', async (request) => {
     if (/%00/.test(request.url) || request.url.includes('\0')) throw new HttpError(400, MSG.inputNulByte);
     const problem = problemOf(request.query, 0) ?? problemOf(request.params, 0) ?? problemOf(request.body, 0);

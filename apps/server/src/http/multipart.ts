@@ -1,7 +1,8 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { LAB_MSG } from '@atlas/contracts';
+import { JSON_MAX_DEPTH, LAB_MSG, MSG } from '@atlas/contracts';
 import { HttpError } from './errors.js';
+import { nestsDeeperThan } from './json-body.js';
 
 /** The text fields of an upload form: `meta` (a JSON object) and `output_filename`. */
 export interface UploadFields {
@@ -19,6 +20,8 @@ export function takeField(fields: UploadFields, part: Multipart & { type: 'field
   const value = typeof part.value === 'string' ? part.value : String(part.value);
   if (part.fieldname === 'meta') {
     if (value.trim() === '') return;
+    // Refused by depth before parsing, like a JSON body (a 1 MB field of brackets would take seconds to build).
+    if (nestsDeeperThan(value, JSON_MAX_DEPTH + 1)) throw new HttpError(400, MSG.inputTooDeep(JSON_MAX_DEPTH));
     let parsed: unknown;
     try {
       parsed = JSON.parse(value);
@@ -34,9 +37,16 @@ export function takeField(fields: UploadFields, part: Multipart & { type: 'field
   }
 }
 
-/** A multipart request, or a 400 (415-like) for anything else. */
+/** The `boundary` parameter of a multipart Content-Type (quoted or not, anywhere among the parameters). */
+const BOUNDARY = /;\s*boundary\s*=\s*(?:"[^"]+"|[^\s;"]+)/i;
+
+/**
+ * A multipart request with a boundary, or a 400 for anything else: without its boundary, busboy cannot split the
+ * body and throws mid-stream (a 500 on storage/upload, issue 33 item 4).
+ */
 export function requireMultipart(request: FastifyRequest): void {
   if (!request.isMultipart()) throw new HttpError(400, LAB_MSG.fileMissing);
+  if (!BOUNDARY.test(request.headers['content-type'] ?? '')) throw new HttpError(400, LAB_MSG.uploadMalformed);
 }
 
 /** Errors of busboy/@fastify/multipart on a cut-off or oversized body, as answers. */
@@ -48,5 +58,7 @@ export function uploadError(error: unknown, maxMb?: number): never {
   const message = (error as Error).message ?? '';
   if (/unexpected end|premature close|aborted|truncated/i.test(message) || code === 'ERR_STREAM_PREMATURE_CLOSE')
     throw new HttpError(400, LAB_MSG.uploadIncomplete);
+  // busboy's own refusals of the form itself ("Multipart: Boundary not found", "Malformed part header", …).
+  if (/^multipart:|boundary|malformed/i.test(message)) throw new HttpError(400, LAB_MSG.uploadMalformed);
   throw error;
 }

@@ -314,15 +314,13 @@ export async function seedDemoLab(infra: Pick<Infra, 'db' | 'storage' | 'config'
           const { [key]: value, ...doc } = r;
           return { key: String(value), doc };
         });
-      for (const record of await labStore.insertMany(trx, table, items)) {
-        await recordAudit(trx, {
-          actor: null,
-          action: `${table === 'dbits' ? 'dbit' : table.slice(0, -1)}.create`,
-          target: auditTarget(table, String(record[key])),
-          after: record,
-        });
-        made.push(String(record[key]));
-      }
+      const inserted = await labStore.insertMany(trx, table, items, {
+        actor: null,
+        action: `${table === 'dbits' ? 'dbit' : table.slice(0, -1)}.create`,
+        targetPrefix: auditTarget(table, ''),
+        records: true,
+      });
+      for (const record of inserted.records) made.push(String(record[key]));
     }
     await recordAudit(trx, { actor: null, action: SEED_ACTION, target: 'lab:demo', after: { records: made } });
     return made;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineCall } from '../call.js';
 import {
   ZAnnotation,
+  ZAnnotationSummary,
+  ZPublicAnnotationQuery,
   ZClusterColours,
   ZClusterColoursPut,
   ZClusterColoursQuery,
@@ -20,18 +22,37 @@ export const listAnnotations = defineCall({
   method: 'GET',
   path: '/api/v1/annotations',
   access: 'any',
-  summary: 'The annotations (named tixel sets) of a run the caller may see.',
+  summary: 'The annotations (named tixel sets) of a run the caller may see, without their tixels.',
   query: ZAnnotationListQuery,
-  response: z.array(ZAnnotation),
+  response: z.array(ZAnnotationSummary),
 });
 
 export const listPublicAnnotations = defineCall({
   method: 'GET',
   path: '/api/v1/annotations/public',
   access: 'public',
-  summary: 'The annotations of the run a public link names, read-only, while the run is public.',
+  summary: 'The annotations of the run a public link names, read-only, while the run is public (without tixels).',
   query: ZPublicAnnotationListQuery,
-  response: z.array(ZAnnotation),
+  response: z.array(ZAnnotationSummary),
+});
+
+export const getAnnotation = defineCall({
+  method: 'GET',
+  path: '/api/v1/annotations/:id',
+  access: 'any',
+  summary: 'One annotation with its tixels, for whoever may see its run.',
+  params: ZAnnotationParams,
+  response: ZAnnotation,
+});
+
+export const getPublicAnnotation = defineCall({
+  method: 'GET',
+  path: '/api/v1/annotations/public/:id',
+  access: 'public',
+  summary: 'One annotation, with its tixels, of the run a public link names, while the run is public.',
+  params: ZAnnotationParams,
+  query: ZPublicAnnotationQuery,
+  response: ZAnnotation,
 });
 
 export const createAnnotation = defineCall({
@@ -40,7 +61,7 @@ export const createAnnotation = defineCall({
   access: 'any',
   summary: 'Saves a selection as a named tixel set of a run (members of its group, admins).',
   body: ZAnnotationCreate,
-  response: ZAnnotation,
+  response: ZAnnotationSummary,
 });
 
 export const updateAnnotation = defineCall({
@@ -50,7 +71,7 @@ export const updateAnnotation = defineCall({
   summary: 'Renames, recolours, re-notes or replaces the tixels of an annotation.',
   params: ZAnnotationParams,
   body: ZAnnotationUpdate,
-  response: ZAnnotation,
+  response: ZAnnotationSummary,
 });
 
 export const deleteAnnotation = defineCall({

@@ -7,6 +7,15 @@ export const ANNOTATION_MSG = {
   saved: (name: string) => `Annotation ${name} saved`,
   deleted: (name: string) => `Annotation ${name} deleted`,
   noSelection: 'Select tixels with the lasso or quad tool first',
+  /** The run has no tixel table yet (its web files are not made), so no index can be checked. */
+  noTixelTable: (runId: string) => `Run ${runId} has no tixel table yet: annotate it once its files are made`,
+  tooManyTixels: (given: number, runId: string, count: number) =>
+    `${given.toLocaleString('en-US')} tixel indices given, but run ${runId} has ${count.toLocaleString('en-US')} tixels`,
+  tixelOutOfRange: (index: number, runId: string, count: number) =>
+    `Tixel ${index} is not a tixel of run ${runId}: its indices are 0 to ${count - 1}`,
+  runFull: (runId: string, max: number) =>
+    `Run ${runId} already has ${max} annotations, the most one run may hold: delete one first`,
+  userFull: (max: number) => `You have made ${max} annotations, the most one account may keep: delete one first`,
   coloursNotEditable: (runId: string) => `Only members of the group of run ${runId} may change its cluster colours`,
   coloursSaved: 'Cluster colours saved for the group of this run',
   /** A signed-in reader who may not write the run (a public run of another group): said instead of offering Save. */

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { ZRunId } from '../catalogue/schemas.js';
 
-/** Most tixels one annotation may hold (a 1000×1000 chip has one million). */
+/**
+ * Most tixel indices one request may list, whatever the run (a 1000×1000 chip has one million): the bound the
+ * schema checks before the run is known. The real bound is the run's own tixel count (issue 33 item 1).
+ */
 export const ANNOTATION_MAX_TIXELS = 2_000_000;
 export const ANNOTATION_NAME_MAX = 80;
 export const ANNOTATION_NOTE_MAX = 2000;
+/** Most annotations one run may hold: a list a panel can show and a legend can colour. */
+export const ANNOTATIONS_PER_RUN_MAX = 200;
+/** Most annotations one account may have made, over every run. */
+export const ANNOTATIONS_PER_USER_MAX = 1000;
 
 const ZName = z
   .string()
@@ -14,25 +21,51 @@ const ZName = z
 const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written #rrggbb');
 const ZNote = z.string().max(ANNOTATION_NOTE_MAX, `At most ${ANNOTATION_NOTE_MAX} characters`);
 const ZTixels = z
-  .array(z.number().int('Tixel indices are whole numbers').nonnegative('Tixel indices are 0 or more'))
+  .array(z.number())
   .min(1, 'An annotation holds at least one tixel')
-  .max(ANNOTATION_MAX_TIXELS, `At most ${ANNOTATION_MAX_TIXELS} tixels`);
+  .max(ANNOTATION_MAX_TIXELS, `At most ${ANNOTATION_MAX_TIXELS} tixels`)
+  .superRefine((tixels, ctx) => {
+    // One loop, not an int() and a nonnegative() schema run per element: a million indices are checked in a few
+    // milliseconds instead of 0.4 to 1 s (issue 33 item 1). Each must still be one of the run's tixels (server).
+    for (let i = 0; i < tixels.length; i++) {
+      const index = tixels[i]!;
+      const problem = !Number.isInteger(index)
+        ? 'Tixel indices are whole numbers'
+        : index < 0
+          ? 'Tixel indices are 0 or more'
+          : null;
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem, path: [i] });
+        return;
+      }
+    }
+  });
 
-/** A named tixel set of one run, shared with the run's group. */
-export const ZAnnotation = z.object({
+/**
+ * A named tixel set of one run, shared with the run's group, as lists give it: without its tixels, which are
+ * fetched one annotation at a time (ZAnnotation), so a run's list stays small whatever the sets hold.
+ */
+export const ZAnnotationSummary = z.object({
   id: z.string().uuid(),
   run_id: z.string(),
   name: z.string(),
   color: z.string(),
   note: z.string(),
-  /** Tixel indices (data.csv row numbers), ascending, unique. */
-  tixels: z.array(z.number().int()),
+  /** How many tixels it holds. */
+  tixel_count: z.number().int().nonnegative(),
   created_by: z.string().nullable(),
   created_at: z.string(),
   updated_by: z.string().nullable(),
   updated_at: z.string(),
   /** The caller may change or delete it (admin or member of the run's group). */
   editable: z.boolean(),
+});
+export type TAnnotationSummary = z.infer<typeof ZAnnotationSummary>;
+
+/** One annotation with its tixels. */
+export const ZAnnotation = ZAnnotationSummary.extend({
+  /** Tixel indices (data.csv row numbers), ascending, unique. */
+  tixels: z.array(z.number().int()),
 });
 export type TAnnotation = z.infer<typeof ZAnnotation>;
 
@@ -52,6 +85,8 @@ export const ZAnnotationUpdate = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Give at least one of name, color, note, tixels');
 export type TAnnotationUpdate = z.infer<typeof ZAnnotationUpdate>;
 export const ZAnnotationParams = z.object({ id: z.string().uuid('Not an annotation id') });
+/** One annotation of the run a public link names. */
+export const ZPublicAnnotationQuery = ZPublicAnnotationListQuery;
 
 /** Most clusters one run's colour table may name (the categorical colour table has 256 entries). */
 export const CLUSTER_COLOURS_MAX = 256;

@@ -68,8 +68,6 @@ export const LAB_MSG = {
   csvNotUtf8: 'The CSV file is not UTF-8 text.',
   csvNulBytes:
     'The CSV file holds NUL bytes (UTF-16 text without a byte-order mark, or not a text file): save it as "CSV UTF-8" and upload it again.',
-  csvTooManyRows: (rows: number, max: number) =>
-    `The CSV file has ${rows.toLocaleString('en-US')} rows; at most ${max.toLocaleString('en-US')} are imported at once: split it into smaller files.`,
   csvForeignColumns: (table: string, foreign: Array<{ column: string; table: string }>, expected: string[]) =>
     `This file does not look like the ${table} table: ${foreign.map((f) => `'${f.column}' is the ${f.table} table's id`).join(', ')}. ` +
     `${table[0]!.toUpperCase()}${table.slice(1)} CSV columns: ${expected.join(', ')} and your own fields. Choose the table the file belongs to; nothing was written.`,
@@ -95,6 +93,9 @@ export const LAB_MSG = {
   notAnImage: (name: string) => `'${name}' is not an image (tif, tiff, png, jpg, jpeg).`,
   cropInvalid: 'Crop corners must satisfy x1 < x2 and y1 < y2.',
   uploadIncomplete: 'The upload ended before the file was complete; nothing was stored.',
+  /** A multipart body that cannot be split into parts (no boundary in its Content-Type, or broken part headers). */
+  uploadMalformed:
+    'The upload is not a readable multipart form (its Content-Type names no boundary, or a part is malformed).',
   outputFilenameMissing: 'output_filename is required.',
   fileTooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
   noAwsNotSupported: 'Reading through the server is the only mode here.',

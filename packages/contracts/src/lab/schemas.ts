@@ -82,13 +82,6 @@ export const ZImportResult = z.object({
 });
 export type TImportResult = z.infer<typeof ZImportResult>;
 
-/**
- * Most data rows one metadata CSV may hold, refused before any work starts: above the 66,000 rows an import is
- * tested with (more keys than a statement takes parameters), below the 200,000-row file that ran 40 s into a
- * RangeError (issue 33 item 4).
- */
-export const LAB_CSV_MAX_ROWS = 100_000;
-
 /** `dry_run=true`: read and check the CSV, answer what it would create and change, write nothing. */
 export const ZCsvUploadQuery = z.object({ dry_run: z.enum(['true', 'false']).optional() });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANNOTATION_MSG, type TAnnotation } from '@atlas/contracts';
+import { ANNOTATION_MSG, type TAnnotation, type TAnnotationSummary } from '@atlas/contracts';
 import { buildGroup, buildRun, buildUser } from '../../../test/factories.js';
 import { createTestApp, setRunPublic, type TestApp } from '../../../test/harness.js';
 import { adminToken, api } from '../../../test/accounts.js';
@@ -31,19 +31,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const create = (token: string, body: Record<string, unknown>) =>
-  api<TAnnotation & { msg: string }>(t.app, 'POST', '/api/v1/annotations', { token, body });
+  api<TAnnotationSummary & { msg: string }>(t.app, 'POST', '/api/v1/annotations', { token, body });
 const list = (token: string, runId: string) =>
-  api<TAnnotation[] & { msg: string }>(t.app, 'GET', '/api/v1/annotations', { token, query: { run_id: runId } });
+  api<TAnnotationSummary[] & { msg: string }>(t.app, 'GET', '/api/v1/annotations', { token, query: { run_id: runId } });
 const good = { run_id: 'D00301', name: 'Cortex', color: '#ff8800', note: 'layer 1', tixels: [5, 1, 3, 3] };
 
 describe('/api/v1/annotations', () => {
   it('saves a selection that the group sees and another group does not', async () => {
     const made = await create(tok.ann, good);
     expect(made.status).toBe(200);
-    expect(made.body).toMatchObject({ name: 'Cortex', color: '#ff8800', tixels: [1, 3, 5], created_by: 'an-ann' });
+    expect(made.body).toMatchObject({ name: 'Cortex', color: '#ff8800', tixel_count: 3, created_by: 'an-ann' });
+    expect(made.body).not.toHaveProperty('tixels');
+    // Its tixels come one annotation at a time, ascending and without repeats.
+    const one = await api<TAnnotation>(t.app, 'GET', `/api/v1/annotations/${made.body.id}`, { token: tok.bob });
+    expect(one.body).toMatchObject({ id: made.body.id, tixels: [1, 3, 5], tixel_count: 3, editable: true });
+    expect((await api(t.app, 'GET', `/api/v1/annotations/${made.body.id}`, { token: tok.eve })).status).toBe(404);
     const bob = await list(tok.bob, 'D00301');
     expect(bob.status).toBe(200);
-    expect(bob.body.map((a) => [a.name, a.editable])).toEqual([['Cortex', true]]);
+    expect(bob.body.map((a) => [a.name, a.editable, a.tixel_count])).toEqual([['Cortex', true, 3]]);
+    expect(bob.body[0]).not.toHaveProperty('tixels');
     const eve = await list(tok.eve, 'D00301');
     expect(eve.status).toBe(404);
     expect(eve.body.msg).toBe(ANNOTATION_MSG.runNotFound('D00301'));
@@ -105,9 +111,11 @@ describe('/api/v1/annotations', () => {
     );
     const renamed = await api<TAnnotation>(t.app, 'PUT', `/api/v1/annotations/${id}`, {
       token: tok.bob,
-      body: { name: 'CA1', tixels: [9, 8] },
+      body: { name: 'CA1', tixels: [4, 2, 4] },
     });
-    expect(renamed.body).toMatchObject({ name: 'CA1', tixels: [8, 9], updated_by: 'an-bob', created_by: 'an-ann' });
+    expect(renamed.body).toMatchObject({ name: 'CA1', tixel_count: 2, updated_by: 'an-bob', created_by: 'an-ann' });
+    const read = await api<TAnnotation>(t.app, 'GET', `/api/v1/annotations/${id}`, { token: tok.ann });
+    expect(read.body.tixels).toEqual([2, 4]);
     const clash = await api(t.app, 'PUT', `/api/v1/annotations/${id}`, { token: tok.bob, body: { name: 'Cortex' } });
     expect(clash.status).toBe(409);
     expect((await api(t.app, 'DELETE', `/api/v1/annotations/${id}`, { token: tok.bob })).status).toBe(200);

@@ -20,7 +20,7 @@ import { checkTaskTouches } from '../../tasks/authorise.js';
 import { NotVisibleError, type RunAccess, type Runs } from '../runs/index.js';
 import { linkDigest } from '../tasks/index.js';
 import { encodeTixelTable, TIXEL_TABLE_MEDIA_TYPE, type DataCsv } from '@atlas/spatial';
-import { createRunDataStore, FeatureIndexError, MissingWebFileError } from './store.js';
+import { createRunDataStore, FeatureIndexError, MissingWebFileError, type RunDataStore } from './store.js';
 import { createTissueImages } from './tissue-image.js';
 import { createTrackFiles } from './tracks.js';
 import { tracksBucket } from '../../config.js';
@@ -29,9 +29,13 @@ import { tracksBucket } from '../../config.js';
  * Run-data reads under /api/v1/genes (spec 03 §7 "Data reads for a run") and the public gene-task route. Every read
  * resolves its run through the runs domain first (a run id the caller may read, or a public link still open).
  */
-export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Runs): void {
+export function registerGenesRoutes(
+  app: FastifyInstance,
+  infra: Infra,
+  runs: Runs,
+  data: RunDataStore = createRunDataStore(infra.storage),
+): void {
   const access = runs.access;
-  const data = createRunDataStore(infra.storage);
   const tissue = createTissueImages(infra.storage);
   const trackFiles = createTrackFiles({ storage: infra.storage, tracksBucket: tracksBucket(infra.config) });
 

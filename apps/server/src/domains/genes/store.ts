@@ -137,3 +137,5 @@ export function createRunDataStore(storage: ObjectStore) {
     },
   };
 }
+
+export type RunDataStore = ReturnType<typeof createRunDataStore>;

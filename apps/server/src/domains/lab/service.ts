@@ -49,7 +49,9 @@ interface UpsertItem {
 }
 
 interface UpsertResult {
+  /** The created records; empty when the caller asked for counts only. */
   created: LabRecord[];
+  createdCount: number;
   updated: LabRecord[];
   unchanged: LabRecord[];
 }
@@ -88,15 +90,17 @@ function keyText(value: unknown): string {
 
 /**
  * Creates or merges records by `_id` (when given) or key, auditing every change; with `createOnly`, a key that
- * names a stored record is a conflict (an editor's Duplicate must never overwrite). Run inside a transaction.
+ * names a stored record is a conflict (an editor's Duplicate must never overwrite); with `countCreated`, the
+ * created records are counted, not sent back (a CSV import of 200,000 rows). Run inside a transaction.
  */
 async function upsert(
   trx: Db,
   table: LabTable,
   items: UpsertItem[],
   actor: string | null,
-  createOnly = false,
+  options: { createOnly?: boolean; countCreated?: boolean } = {},
 ): Promise<UpsertResult> {
+  const createOnly = options.createOnly ?? false;
   const key = KEY_OF[table];
   const singular = SINGULAR[table];
   const existing = await labStore.find(
@@ -108,7 +112,7 @@ async function upsert(
   const byKey = new Map(existing.map((r) => [String(r[key]), r]));
   const byId = new Map(existing.map((r) => [r._id, r]));
   const pending = new Map<string, Record<string, unknown>>();
-  const result: UpsertResult = { created: [], updated: [], unchanged: [] };
+  const result: UpsertResult = { created: [], createdCount: 0, updated: [], unchanged: [] };
 
   for (const item of items) {
     let target: LabRecord | undefined;
@@ -144,23 +148,14 @@ async function upsert(
     byId.set(after._id, after);
     result.updated.push(after);
   }
-
   const created = await labStore.insertMany(
     trx,
     table,
     [...pending].map(([k, doc]) => ({ key: k, doc })),
+    { actor, action: `${singular}.create`, targetPrefix: auditTarget(table, ''), records: !options.countCreated },
   );
-  await recordAudit(
-    trx,
-    created.map((record) => ({
-      actor,
-      action: `${singular}.create`,
-      target: auditTarget(table, String(record[key])),
-      after: record,
-    })),
-  );
-  // Not push(...created): spreading a big import's records overflowed the call stack (issue 33 item 4).
-  result.created = result.created.concat(created);
+  result.created = created.records;
+  result.createdCount = created.count;
   return result;
 }
 
@@ -199,7 +194,7 @@ function bulkItem(table: LabTable, raw: unknown, row: number): UpsertItem {
 
 function putResult(result: UpsertResult): TPutResult {
   return {
-    created: result.created.length,
+    created: result.createdCount,
     updated: result.updated.length,
     unchanged: result.unchanged.length,
     records: [...result.created, ...result.updated, ...result.unchanged],
@@ -277,7 +272,7 @@ export function createLabService(deps: LabServiceDeps) {
         return { key: value, doc, id };
       });
       const result = await withUniqueConflict(key, () =>
-        db.transaction().execute((trx) => upsert(trx, kind, items, actor, options.createOnly)),
+        db.transaction().execute((trx) => upsert(trx, kind, items, actor, { createOnly: options.createOnly })),
       );
       return putResult(result);
     },
@@ -302,17 +297,13 @@ export function createLabService(deps: LabServiceDeps) {
             .map((record) => String(record[key]))
             .sort((a, b) => firstRow.get(a)! - firstRow.get(b)!)[0];
           if (taken !== undefined) throw rowError(409, firstRow.get(taken)!, LAB_MSG.bulkKeyTaken(key, taken));
-          const records = await labStore.insertMany(trx, table, items);
-          await recordAudit(
-            trx,
-            records.map((record) => ({
-              actor,
-              action: `${SINGULAR[table]}.create`,
-              target: auditTarget(table, String(record[key])),
-              after: record,
-            })),
-          );
-          return records;
+          const inserted = await labStore.insertMany(trx, table, items, {
+            actor,
+            action: `${SINGULAR[table]}.create`,
+            targetPrefix: auditTarget(table, ''),
+            records: true,
+          });
+          return inserted.records;
         }),
       );
       return { created: created.length, records: created };
@@ -381,7 +372,7 @@ export function createLabService(deps: LabServiceDeps) {
       const result = await withUniqueConflict(key, () =>
         db.transaction().execute(async (trx) => {
           checkColumns(kind, parsed.columns, await labStore.fieldNames(trx, kind));
-          const done = await upsert(trx, kind, items, upload.actor);
+          const done = await upsert(trx, kind, items, upload.actor, { countCreated: true });
           await recordAudit(trx, {
             actor: upload.actor,
             action: `${SINGULAR[kind]}.import`,
@@ -390,7 +381,7 @@ export function createLabService(deps: LabServiceDeps) {
               filename: upload.filename,
               output_filename: upload.outputFilename ?? null,
               meta: upload.meta,
-              created: done.created.length,
+              created: done.createdCount,
               updated: done.updated.length,
               unchanged: done.unchanged.length,
             },
@@ -410,7 +401,7 @@ export function createLabService(deps: LabServiceDeps) {
         }
       }
       return {
-        created: result.created.length,
+        created: result.createdCount,
         updated: result.updated.length,
         unchanged: result.unchanged.length,
         empty_rows: parsed.emptyRows,

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Tables } from '../../infra/db/tables.js';
+import { auditRowsSql } from '../audit/index.js';
 import {
   limitOffset,
   orderBy,
@@ -32,18 +33,21 @@ export const labStore = {
     return rows.rows.map((r) => r.record);
   },
 
-  /** Records whose key or `_id` is in the lists, locked for update when `lock`; batched under the parameter limit. */
+  /**
+   * Records whose key or `_id` is in the lists, locked for update when `lock`. Each list goes as ONE array parameter
+   * (`= any($1)`), so a 200,000-key import is a few statements, not one per 10,000 keys under the parameter limit.
+   */
   async find(db: Db, table: LabTable, by: { keys?: string[]; ids?: string[] }, lock = false): Promise<LabRecord[]> {
     const shape = shapeOf(table);
     const select = async (column: RawBuilder<unknown>, values: string[]) => {
-      const found: LabRecord[] = [];
+      let found: LabRecord[] = [];
       for (const batch of batches(values)) {
         const rows = await sql<{
           record: LabRecord;
-        }>`select ${recordJson(shape)} as record from ${sql.table(table)} where ${column} in (${sql.join(batch.map((v) => sql`${v}`))})${lock ? sql` for update` : sql``}`.execute(
+        }>`select ${recordJson(shape)} as record from ${sql.table(table)} where ${column} = any(${sql.val(batch)}::text[])${lock ? sql` for update` : sql``}`.execute(
           db,
         );
-        found.push(...rows.rows.map((r) => r.record));
+        found = found.concat(rows.rows.map((r) => r.record));
       }
       return found;
     };
@@ -53,23 +57,45 @@ export const labStore = {
     return [...byKey, ...byId.filter((r) => !seen.has(r._id))];
   },
 
+  /**
+   * New records and their `create` audit entries, in one statement per 50,000: keys and docs go as two array
+   * parameters (unnest), and the entries are written from the inserted rows by the same statement (a CTE), not
+   * sent back here and in again. The records come back only when `records` (a CSV import needs counts only).
+   */
   async insertMany(
     db: Db,
     table: LabTable,
     items: Array<{ key: string; doc: Record<string, unknown> }>,
-  ): Promise<LabRecord[]> {
+    audit: { actor: string | null; action: string; targetPrefix: string; records: boolean },
+  ): Promise<{ count: number; records: LabRecord[] }> {
     const shape = shapeOf(table);
-    const created: LabRecord[] = [];
+    const key = sql.ref(shape.keyColumn);
+    let records: LabRecord[] = [];
+    let count = 0;
     for (const batch of batches(items)) {
-      const values = batch.map((i) => sql`(${i.key}, ${JSON.stringify(i.doc)}::jsonb)`);
-      const rows = await sql<{
-        record: LabRecord;
-      }>`insert into ${sql.table(table)} (${sql.ref(shape.keyColumn)}, doc) values ${sql.join(values)} returning ${recordJson(shape)} as record`.execute(
+      const keys = batch.map((i) => i.key);
+      const docs = batch.map((i) => JSON.stringify(i.doc));
+      const entries = auditRowsSql('inserted', {
+        actor: audit.actor,
+        action: audit.action,
+        target: sql<string>`${audit.targetPrefix}::text || ${key}`,
+        after: sql`record`,
+      });
+      const rows = await sql<{ record: LabRecord | null; count: number }>`
+        with inserted as (
+          insert into ${sql.table(table)} (${key}, doc)
+          select k, d::jsonb from unnest(${sql.val(keys)}::text[], ${sql.val(docs)}::text[]) as u(k, d)
+          returning ${key}, ${recordJson(shape)} as record
+        ), audited as (${entries})
+        ${audit.records ? sql`select record, 1 as count from inserted` : sql`select null as record, count(*)::int as count from inserted`}`.execute(
         db,
       );
-      created.push(...rows.rows.map((r) => r.record));
+      if (audit.records) {
+        records = records.concat(rows.rows.map((r) => r.record!));
+        count += rows.rows.length;
+      } else count += rows.rows[0]?.count ?? 0;
     }
-    return created;
+    return { count, records };
   },
 
   async update(db: Db, table: LabTable, id: string, key: string, doc: Record<string, unknown>): Promise<LabRecord> {
@@ -140,8 +166,8 @@ export const labStore = {
   },
 };
 
-/** PostgreSQL takes at most 65,535 parameters in a statement: big imports go in slices well under that. */
-function batches<T>(items: readonly T[], size = 10_000): T[][] {
+/** Big imports go in slices: each statement's arrays and answer stay a few MB. */
+function batches<T>(items: readonly T[], size = 50_000): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;

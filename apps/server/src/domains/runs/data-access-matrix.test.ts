@@ -325,6 +325,31 @@ const DOORS: Record<string, Door[]> = {
         c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode),
     },
   ],
+  'GET /api/v1/annotations/:id': [
+    {
+      // One annotation with its tixels (lists carry none): read by who may read its run, to others as if missing.
+      rule: 'data',
+      call: (c) => ({ method: 'GET', url: `/api/v1/annotations/${annotationOf(c)}` }),
+      granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`) && res.body.includes('"tixels":[2]'),
+    },
+  ],
+  'GET /api/v1/annotations/public/:id': [
+    {
+      // A public link's viewer reads one annotation of its run, with its tixels, while the run is public.
+      rule: (who, visibility) => who === 'link' && visibility === 'public',
+      link: true,
+      call: (c) => ({
+        method: 'GET',
+        url: `/api/v1/annotations/public/${annotationOf(c)}`,
+        query: c.encoded ? { encoded: c.encoded } : undefined,
+      }),
+      granted: (res, c) =>
+        has(res, `"run_id":"${c.run.runId}"`) &&
+        res.body.includes('"tixels":[2]') &&
+        !res.body.includes('"editable":true'),
+      refusal: (res) => [400, 404].includes(res.statusCode),
+    },
+  ],
   'POST /api/v1/annotations': [
     {
       rule: 'write',

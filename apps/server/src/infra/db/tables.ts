@@ -253,7 +253,7 @@ export interface Tables {
   qc: QcTable;
 }
 
-// ---- shared annotations (013_annotations.sql) ----
+// ---- shared annotations (013_annotations.sql, 020_annotation_bitsets.sql) ----
 
 export interface AnnotationsTable {
   id: Generated<string>;
@@ -261,7 +261,11 @@ export interface AnnotationsTable {
   name: string;
   color: string;
   note: string;
-  tixels: Json<number[]>;
+  /** The tixel list of rows written before 020 (null since): ascending, unique. */
+  tixels: ColumnType<number[] | null, null | undefined, null>;
+  /** The tixels as a bitset (../../domains/annotations/tixel-set.ts); null in rows written before 020. */
+  tixel_bits: Uint8Array | null;
+  tixel_count: number;
   created_by: string | null;
   created_at: CreatedAt;
   updated_by: string | null;

@@ -4,6 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { KEY_MSG } from '@atlas/contracts';
 import type { Config } from '../../config.js';
 import {
   byteLimit,
@@ -196,7 +197,29 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
 
     async close() {},
   };
-  return store;
+  return refusingLongNames(store);
+}
+
+/** The store's calls that take a key and reach the filesystem. */
+const KEYED_CALLS = ['put', 'copy', 'move', 'get', 'readInto', 'head', 'exists', 'list', 'delete'] as const;
+
+/**
+ * ENAMETOOLONG as the caller's bad key (a 400), not a 500: checkKey bounds keys and their segments, but the path
+ * also holds the data folder, so a long ATLAS_DATA_DIR could still pass PATH_MAX (issue 33 item 4, defensively).
+ */
+function refusingLongNames(store: ObjectStore): ObjectStore {
+  const guarded: Record<string, unknown> = { ...store };
+  for (const name of KEYED_CALLS) {
+    const call = store[name] as (...args: unknown[]) => Promise<unknown>;
+    guarded[name] = async (...args: unknown[]) => {
+      try {
+        return await call(...args);
+      } catch (error) {
+        throw code(error) === 'ENAMETOOLONG' ? new InvalidKeyError(KEY_MSG.tooLongForStore) : error;
+      }
+    };
+  }
+  return guarded as unknown as ObjectStore;
 }
 
 // ---- signed URLs ----

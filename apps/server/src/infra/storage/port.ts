@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
+import { objectKeyProblem } from '@atlas/contracts';
 
 /** Object storage in buckets and keys: filesystem (default) or S3. Keys are validated by `checkKey`. */
 export interface ObjectInfo {
@@ -96,18 +97,10 @@ export class InvalidKeyError extends Error {}
 
 export class ObjectTooLargeError extends Error {}
 
-/**
- * Keys: no `..` segment, no leading `/`, no empty segment (`a//b`, `a/`: no object of ours has one, and on the
- * filesystem they would collapse onto another path or name a folder), no NUL or backslash, 1 to 1024 bytes.
- */
+/** Refuses a key no store of ours may hold (the rules of objectKeyProblem in @atlas/contracts); answers it otherwise. */
 export function checkKey(key: string): string {
-  if (!key || Buffer.byteLength(key) > 1024) throw new InvalidKeyError('Object key must be 1 to 1024 bytes');
-  if (key.startsWith('/')) throw new InvalidKeyError('Object key must not start with /');
-  if (key.includes('\0') || key.includes('\\'))
-    throw new InvalidKeyError('Object key must not contain NUL or backslash');
-  if (key.split('/').some((segment) => segment === '..' || segment === '.'))
-    throw new InvalidKeyError('Object key must not contain . or .. segments');
-  if (key.split('/').includes('')) throw new InvalidKeyError('Object key must not contain empty segments');
+  const problem = objectKeyProblem(key);
+  if (problem) throw new InvalidKeyError(problem);
   return key;
 }
 

@@ -1,18 +1,12 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { checkKey } from '../../infra/storage/port.js';
+import { ZObjectKey } from '@atlas/contracts';
 import { defineTask, parseInput } from '../registry.js';
 
 const ZKwargs = z.object({
   bucket: z.string().min(1, 'Must not be empty'),
   // The storage rules (no `..`, no leading `/`, …) checked when posting, so a bad key is a 400 and not a FAILURE.
-  key: z.string().superRefine((key, ctx) => {
-    try {
-      checkKey(key);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: (error as Error).message });
-    }
-  }),
+  key: ZObjectKey,
 });
 
 export interface ChecksumResult {

@@ -36,5 +36,13 @@ export const explorerKeys = {
   networks: (run: RunRef | null) => ['explorer', runKey(run), 'eRegulons', 'networks'],
   network: (run: RunRef | null, name: string | null) => ['explorer', runKey(run), 'eRegulons', 'network', name],
   annotations: (runId: string | null) => ['explorer', runId ?? '', 'annotations'],
+  /** One annotation's tixels at one version (`updated_at`): a change makes a new key, so none is ever refetched. */
+  annotationTixels: (runId: string | null, id: string, version: string) => [
+    'explorer',
+    runId ?? '',
+    'annotation-tixels',
+    id,
+    version,
+  ],
   clusterColours: (runId: string | null) => ['explorer', runId ?? '', 'clusterColours'],
 };

@@ -5,6 +5,7 @@
  * A public link's viewer (no ranking given) sees them read-only: colour by, select and export.
  */
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useShallow } from 'zustand/react/shallow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -28,7 +29,13 @@ import SelectAll from '@mui/icons-material/SelectAll';
 import { ANNOTATION_MSG } from '@atlas/contracts';
 import { useConfirm, useSnackbar } from '../../../app/feedback';
 import { downloadBlob } from '../../../components/download';
-import { useAnnotationChanges, useAnnotations, useMayAnnotate, type Annotation } from '../data/annotations';
+import {
+  fetchAnnotationTixels,
+  useAnnotationChanges,
+  useAnnotations,
+  useMayAnnotate,
+  type Annotation,
+} from '../data/annotations';
 import { useRunData } from '../data/runData';
 import { AnnotationDialog, type AnnotationDraft } from '../dialogs/AnnotationDialog';
 import type { SelectionRanking } from '../plots/useSelectionRanking';
@@ -50,6 +57,7 @@ export function AnnotationsPanel({ ranking }: { ranking?: SelectionRanking }) {
   const readOnly = mayAnnotate !== null && !mayAnnotate.allowed;
   const showSnack = useSnackbar();
   const confirm = useConfirm();
+  const client = useQueryClient();
   const [editing, setEditing] = useState<Annotation | 'new' | null>(null);
   const [setA, setSetA] = useState('');
   const [setB, setSetB] = useState(REST);
@@ -79,19 +87,25 @@ export function AnnotationsPanel({ ranking }: { ranking?: SelectionRanking }) {
       annotationIds: s.annotationIds.includes(id) ? s.annotationIds.filter((x) => x !== id) : [...s.annotationIds, id],
       highlightedClusters: [],
     });
-  const download = (a: Annotation) => {
-    if (!data) return;
-    downloadBlob(
-      new Blob([annotationCsv(a, data)], { type: 'text/csv' }),
-      `${a.run_id}_${a.name.replace(/[^\w.-]+/g, '_')}.csv`,
-    );
-  };
-  const rank = () => {
+  /** An annotation's tixels (lists carry none), fetched once per version; a failure is said in the snackbar. */
+  const withTixels = async (a: Annotation) => ({ ...a, tixels: await fetchAnnotationTixels(client, s.run, a) });
+  const reporting = (work: () => Promise<void>) => () =>
+    void work().catch((error: unknown) => showSnack((error as Error).message, { color: 'error' }));
+  const select = (a: Annotation) => reporting(async () => s.patch({ selection: (await withTixels(a)).tixels }))();
+  const download = (a: Annotation) =>
+    reporting(async () => {
+      if (!data) return;
+      downloadBlob(
+        new Blob([annotationCsv(await withTixels(a), data)], { type: 'text/csv' }),
+        `${a.run_id}_${a.name.replace(/[^\w.-]+/g, '_')}.csv`,
+      );
+    })();
+  const rank = reporting(async () => {
     const a = byId(setA);
     if (!a) return;
     const b = setB === REST ? null : byId(setB);
-    ranking?.rankSets(a, b ?? null);
-  };
+    ranking?.rankSets(await withTixels(a), b ? await withTixels(b) : null);
+  });
 
   if (!s.run) return null;
   return (
@@ -170,16 +184,12 @@ export function AnnotationsPanel({ ranking }: { ranking?: SelectionRanking }) {
                     />
                     {a.name}
                   </TableCell>
-                  <TableCell align="right">{a.tixels.length.toLocaleString()}</TableCell>
+                  <TableCell align="right">{a.tixel_count.toLocaleString()}</TableCell>
                   <TableCell sx={{ maxWidth: 280, whiteSpace: 'pre-wrap' }}>{a.note}</TableCell>
                   <TableCell>{a.updated_by ?? a.created_by}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Tooltip title="Select its tixels">
-                      <IconButton
-                        size="small"
-                        aria-label={`Select ${a.name}`}
-                        onClick={() => s.patch({ selection: a.tixels })}
-                      >
+                      <IconButton size="small" aria-label={`Select ${a.name}`} onClick={() => select(a)}>
                         <SelectAll fontSize="small" />
                       </IconButton>
                     </Tooltip>
@@ -261,7 +271,7 @@ export function AnnotationsPanel({ ranking }: { ranking?: SelectionRanking }) {
       <AnnotationDialog
         open={editing !== null}
         initial={editing === 'new' || editing === null ? null : editing}
-        count={editing === 'new' ? (s.selection?.length ?? 0) : editing ? editing.tixels.length : 0}
+        count={editing === 'new' ? (s.selection?.length ?? 0) : editing ? editing.tixel_count : 0}
         onSave={save}
         onClose={() => setEditing(null)}
       />

@@ -1,10 +1,10 @@
 /** An annotation as CSV (pure): one row per tixel with its position, UMAP coordinates and cluster. */
-import type { Annotation } from '../data/annotations';
+import type { TAnnotation } from '@atlas/contracts';
 import type { RunData } from '../data/runData';
 
 const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-export function annotationCsv(annotation: Pick<Annotation, 'run_id' | 'name' | 'tixels'>, data: RunData): string {
+export function annotationCsv(annotation: Pick<TAnnotation, 'run_id' | 'name' | 'tixels'>, data: RunData): string {
   const lines = ['run_id,annotation,tixel,x,y,umap_1,umap_2,cluster'];
   for (const i of annotation.tixels) {
     if (i >= data.n) continue;

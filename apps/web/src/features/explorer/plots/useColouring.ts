@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { CATEGORY_COLOURS, heatmapLut, valueRange } from '@atlas/viz';
-import { useAnnotations, type Annotation } from '../data/annotations';
+import { useAnnotations, useAnnotationTixels, type Annotation } from '../data/annotations';
 import type { RunData } from '../data/runData';
 import { useExplorer } from '../state/store';
 import { cellTypesFromLabels } from './cellTypes';
@@ -66,9 +66,15 @@ export function useColouring(data: RunData | undefined, featureValues: Float32Ar
     })),
   );
   const annotations = useAnnotations(s.annotationIds.length ? s.run : null).data;
-  const shownAnnotations = useMemo(
+  const listedAnnotations = useMemo(
     () => s.annotationIds.flatMap((id) => annotations?.find((a) => a.id === id) ?? []),
     [annotations, s.annotationIds],
+  );
+  // The list carries no tixels: the shown annotations colour the plots once each one's tixels have arrived.
+  const shownTixels = useAnnotationTixels(s.run, listedAnnotations);
+  const shownAnnotations = useMemo(
+    () => (shownTixels ? listedAnnotations.map((a, i) => ({ ...a, tixels: shownTixels[i]! })) : []),
+    [listedAnnotations, shownTixels],
   );
 
   const expression = useMemo(() => {
@@ -146,7 +152,7 @@ export function useColouring(data: RunData | undefined, featureValues: Float32Ar
 }
 
 /** Annotations as categories: each tixel in the first shown annotation that holds it, the rest "Not annotated". */
-function annotationCategories(shown: readonly Annotation[], n: number): Categories {
+function annotationCategories(shown: ReadonlyArray<Annotation & { tixels: readonly number[] }>, n: number): Categories {
   const rest = shown.length;
   const codes = new Float32Array(n).fill(rest);
   for (let a = shown.length - 1; a >= 0; a--) for (const i of shown[a]!.tixels) if (i < n) codes[i] = a;
