@@ -27,6 +27,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The repository's own scripts (npm start's build check) and its install policy.
+      { test: { name: 'scripts', root: 'scripts', environment: 'node' } },
       // Logic tests run in Node; a file that renders components asks for jsdom itself (`@vitest-environment jsdom`).
       { test: { name: 'web', root: 'apps/web', environment: 'node', testTimeout: 15_000 } },
     ],

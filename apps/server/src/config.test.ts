@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, ZEnv } from './config.js';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-config-'));
 const clean = { DATABASE_URL: '', REDIS_URL: '', S3_ENDPOINT: '', S3_ACCESS_KEY_ID: '', SMTP_URL: '' };
@@ -76,5 +76,38 @@ describe('config', () => {
     });
     expect(run.status).toBe(78);
     expect(run.stderr).toContain('PORT');
+  });
+});
+
+describe('.env.example', () => {
+  const ROOT = path.resolve(import.meta.dirname, '../../..');
+  const lines = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8').split('\n');
+  const VARIABLE = /^(# )?([A-Z][A-Z0-9_]*)=(.*)$/;
+  const entries = lines.flatMap((line, at) => {
+    const m = VARIABLE.exec(line);
+    return m ? [{ at, unset: Boolean(m[1]), name: m[2]!, value: m[3]!.replace(/^"(.*)"$/, '$1') }] : [];
+  });
+
+  it('lists every variable config.ts reads, once, and no other', () => {
+    expect(entries.map((e) => e.name).sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it('shows each default: a value it sets parses as the default, one it leaves unset has none', () => {
+    const defaults: Record<string, unknown> = ZEnv.parse({});
+    const shown: Record<string, unknown> = ZEnv.parse(
+      Object.fromEntries(entries.filter((e) => !e.unset).map((e) => [e.name, e.value])),
+    );
+    for (const { name, unset } of entries) {
+      if (unset) expect(defaults[name], name).toBeUndefined();
+      else expect(shown[name], name).toEqual(defaults[name]);
+    }
+  });
+
+  it('says what each means, in a comment above it or its group', () => {
+    for (const { at, name } of entries) {
+      let above = at - 1;
+      while (above >= 0 && VARIABLE.test(lines[above]!)) above--;
+      expect(lines[above], name).toMatch(/^# \S/);
+    }
   });
 });

@@ -11,7 +11,7 @@ import { ENVIRONMENTS } from '@atlas/contracts';
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional());
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
-const ZEnv = z.object({
+export const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   ATLAS_ENV: z.enum(ENVIRONMENTS).default('development'),
@@ -86,6 +86,9 @@ const ZEnv = z.object({
 });
 
 type Env = z.infer<typeof ZEnv>;
+
+/** Every variable this file reads (`.env.example` lists each; config.test.ts checks it does). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ZEnv.shape);
 
 export interface Config {
   port: number;

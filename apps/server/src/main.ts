@@ -4,13 +4,13 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { closeInfra, createInfra } from './infra/create.js';
 import { migrate, openDatabase, SchemaTooNewError } from './infra/db/index.js';
-import { createLogger } from './infra/log/logger.js';
+import { createLogger, printBesideLogs } from './infra/log/logger.js';
 import { serveWorkerMetrics } from './infra/metrics-server.js';
 import { writeServerPid } from './ops/server-pid.js';
 import { seedDemoLab } from './seed/demo-lab.js';
 import { generateDemoRunData } from './seed/demo-run-data.js';
 import { seedDemoRuns } from './seed/demo-runs.js';
-import { seedFirstStart } from './seed/first-start.js';
+import { firstAdminBox, seedFirstStart, type FirstStart } from './seed/first-start.js';
 
 /**
  * One binary, three roles: `all` (API + in-process workers, the default), `api`, and `worker --queues a,b`;
@@ -52,8 +52,10 @@ async function main(): Promise<void> {
   const removePid = infra.database.driver === 'pglite' ? writeServerPid(config.dataDir) : () => {};
 
   let closeApp = async () => {};
+  let firstStart: FirstStart = { generated: null };
+  let port = config.port;
   if (role !== 'worker') {
-    await seedFirstStart(infra);
+    firstStart = await seedFirstStart(infra);
     // Demo catalogue content (ATLAS_DEMO_DATA): the run records and downloadable files here (fast); their
     // thumbnails and web files in the background once the server listens (below).
     if (config.demoData) await seedDemoRuns(infra);
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     closeApp = () => app.close();
     const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
+    if (typeof address === 'object' && address) port = address.port;
     log.info({ port, ms: Date.now() - started }, `Atlas Portal is ready on http://localhost:${port}`);
   }
   if (role !== 'api') {
@@ -84,6 +86,16 @@ async function main(): Promise<void> {
       };
       log.info({ port: config.metricsPort }, 'worker metrics on /metrics');
     }
+  }
+  if (firstStart.generated) {
+    // Last of the start-up lines, so that they do not push it off the screen; one log line says where it is, for
+    // whoever reads the JSON log with a tool that skips plain lines.
+    log.warn(
+      { username: config.admin.username },
+      'first admin account: its generated password is printed once, in the box below; lost, reset it with ' +
+        '`npm run admin -- reset-password`',
+    );
+    printBesideLogs(log, firstAdminBox(config, port, firstStart.generated));
   }
   if (role !== 'worker' && config.demoData) {
     // Synthetic inputs, thumbnails and webfile.create_files tasks of the demo runs: never blocks `listen`, and

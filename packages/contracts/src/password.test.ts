@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmail, isValidPassword, passwordProblems } from './password.js';
+import { isEmail, isValidPassword, operatorPasswordRefusal, passwordProblems } from './password.js';
 
 describe('password rules (spec 01 §5)', () => {
   it('accepts a password with length, lower, upper, digit and a listed symbol', () => {
@@ -16,6 +16,13 @@ describe('password rules (spec 01 §5)', () => {
     ['Abcdefg1-', 'symbol'],
   ])('names what %s lacks: %s', (password, rule) => {
     expect(passwordProblems(password).map((r) => r.id)).toEqual([rule]);
+  });
+
+  it('tells the operator what a chosen password lacks, naming where it came from', () => {
+    expect(operatorPasswordRefusal('Abcdef1!', 'ATLAS_ADMIN_PASSWORD')).toBeNull();
+    expect(operatorPasswordRefusal('abcdefgh', 'ATLAS_ADMIN_PASSWORD')).toMatch(
+      /^ATLAS_ADMIN_PASSWORD does not satisfy the password rules: it needs at least 1 uppercase letter, at least 1 number, at least 1 symbol/,
+    );
   });
 
   it('checks the simple email shape', () => {

@@ -28,6 +28,15 @@ export function isValidPassword(password: string): boolean {
   return passwordProblems(password).length === 0;
 }
 
+/**
+ * Why a password the server's operator chose outside the forms (ATLAS_ADMIN_PASSWORD, `npm run admin`'s standard
+ * input) breaks the rules, naming where it came from; null when it keeps them.
+ */
+export function operatorPasswordRefusal(password: string, source: string): string | null {
+  const rules = passwordProblems(password).map((rule) => rule.label.toLowerCase());
+  return rules.length ? `${source} does not satisfy the password rules: it needs ${rules.join(', ')}` : null;
+}
+
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function isEmail(text: string): boolean {
   return EMAIL_SHAPE.test(text);

@@ -20,7 +20,7 @@ export function maintenanceConfig(what: string): Config | number {
       console.error(
         `Atlas Portal is running on ${config.dataDir} (process ${pid}). With the embedded database, stop the ` +
           `server first (Ctrl+C in its terminal, or stop its service), then run ${what} again. ` +
-          '(With PostgreSQL, DATABASE_URL, backups run while the server runs.)',
+          '(With PostgreSQL, DATABASE_URL, it runs while the server runs.)',
       );
       return 75;
     }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   cleanSampleIds,
@@ -147,5 +149,17 @@ describe('explorer permalink view state (versioned schema)', () => {
     );
     expect(view).toEqual({ ...DEFAULT_VIEW_STATE, run_id: 'D00042', palette: 'bone', highlighted: ['C1'] });
     expect(parseViewQuery(q('v=3&colors=%7B%22C1%22%3A%22red%22%7D')).cluster_colors).toEqual({});
+  });
+});
+
+describe('docs/VIEW-STATE.md', () => {
+  const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../docs/VIEW-STATE.md'), 'utf8');
+  const source = fs.readFileSync(path.resolve(import.meta.dirname, 'view-state.ts'), 'utf8');
+
+  it('describes every version and every upgrader view-state.ts has', () => {
+    for (let v = 1; v <= VIEW_STATE_VERSION; v++) expect(doc).toMatch(new RegExp(`^\\| ${v} +\\|`, 'm'));
+    const upgraders = [...source.matchAll(/^function (upgradeFromV\d+)\(/gm)].map((m) => m[1]!);
+    expect(upgraders).toHaveLength(VIEW_STATE_VERSION - 1);
+    for (const name of upgraders) expect(doc).toContain(`| \`${name}\``);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { useCallback, useMemo, useRef, useState, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
 import { OrthographicView, type Layer, type PickingInfo, type Viewport } from '@deck.gl/core';
-import type { DeckOfPlotsProps, HandedDeck } from './deckCanvas';
+import type { DeckOfPlots, DeckOfPlotsProps, HandedDeck } from './deckCanvas';
 import { boundingRect, clipPathOf, contains, relativeTo, type Rect } from './layout';
 import { PlotsDeckContext, type DeckPanel, type PlotsDeckRegistry } from './panel';
 import { useDeck } from './useDeck';
@@ -34,6 +34,7 @@ const grabCursor = ({ isDragging }: { isDragging: boolean }) => (isDragging ? 'g
 export function PlotsDeck({ children, className, style, takeHanded }: PlotsDeckProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
+  const deckRef = useRef<DeckOfPlots | null>(null);
   const [panels, setPanels] = useState<ReadonlyMap<string, DeckPanel>>(new Map());
 
   const elements = useMemo(() => new Map([...panels].map(([key, p]) => [key, p.element])), [panels]);
@@ -140,7 +141,7 @@ export function PlotsDeck({ children, className, style, takeHanded }: PlotsDeckP
 
   const rectList = useMemo(() => [...rects.values()], [rects]);
   const show = frame !== null && panels.size > 0;
-  const deckRef = useDeck(frameRef, show, deckProps, takeHanded);
+  useDeck(frameRef, show, deckProps, deckRef, takeHanded);
   return (
     <PlotsDeckContext.Provider value={registry}>
       <div

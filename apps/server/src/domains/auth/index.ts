@@ -4,3 +4,11 @@ export { createAccountStore, type AccountStore } from './store.js';
 export { hashPassword } from './passwords.js';
 export { registerApiTokenRoutes } from './api-tokens/routes.js';
 export { createApiTokenService, isApiToken, type ApiTokenService } from './api-tokens/service.js';
+export {
+  generatePassword,
+  OperatorError,
+  passwordBox,
+  resetPasswordAsOperator,
+  SHELL_SAFE_SYMBOLS,
+  type OperatorReset,
+} from './operator.js';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger.js';
+import { createLogger, printBesideLogs } from './logger.js';
 import { withRequestId } from './request-context.js';
 
 /** Collects what a logger writes. */
@@ -39,5 +39,19 @@ describe('logs', () => {
     expect(text).toContain('hello');
     expect(text).toContain('req-7');
     expect(() => JSON.parse(out.lines[0]!)).toThrow();
+  });
+
+  it('keep text printed beside them in its place, whole, in both formats', async () => {
+    for (const terminal of [false, true]) {
+      const out = sink();
+      const log = await createLogger({ logLevel: 'info', logFormat: 'auto' }, {}, terminal, out.stream);
+      log.info('before');
+      printBesideLogs(log, '+--+\n| box |\n+--+\n');
+      log.info('after');
+      const at = (text: string) => out.lines.findIndex((l) => l.includes(text));
+      expect(out.lines.slice(at('+--+'), at('+--+') + 3)).toEqual(['+--+', '| box |', '+--+']);
+      expect(at('before')).toBeLessThan(at('| box |'));
+      expect(at('after')).toBeGreaterThan(at('| box |'));
+    }
   });
 });

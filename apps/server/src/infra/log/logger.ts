@@ -26,14 +26,23 @@ export async function createLogger(
   };
   const pretty = config.logFormat === 'pretty' || (config.logFormat === 'auto' && isTerminal);
   if (!pretty) return destination ? pino(options, destination) : pino(options);
-  const { default: prettyStream } = await import('pino-pretty');
-  return pino(
-    options,
-    prettyStream({
-      colorize: isTerminal && !destination,
-      translateTime: 'SYS:HH:MM:ss.l',
-      ignore: 'pid,hostname',
-      ...(destination ? { destination } : {}),
-    }),
-  );
+  // pino-pretty's formatter called in this thread, line by line, rather than its stream (a transform piped into
+  // an asynchronous writer): text printed beside the logs (printBesideLogs) then keeps its place among the lines.
+  const { prettyFactory } = await import('pino-pretty');
+  const format = prettyFactory({
+    colorize: isTerminal && !destination,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+  });
+  const out = destination ?? process.stdout;
+  return pino(options, { write: (text: string) => out.write(text.startsWith('{') ? format(text) : text) });
+}
+
+/**
+ * Writes plain text (not a log line: the first start's password box) to the logger's output, after every line
+ * logged before it, so neither a terminal nor a JSON log (journald, Docker) shows it torn or out of place.
+ */
+export function printBesideLogs(log: Logger, text: string): void {
+  const stream = (log as unknown as Record<symbol, { write(text: string): unknown }>)[pino.symbols.streamSym];
+  stream!.write(text);
 }
