@@ -33,7 +33,7 @@ import { tracksBucket } from '../../config.js';
 export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Runs): void {
   const access = runs.access;
   const data = createRunDataStore(infra.storage);
-  const tissue = createTissueImages(infra.storage);
+  const tissue = createTissueImages(infra.storage, infra.config.imageMaxPixels);
   const trackFiles = createTrackFiles({ storage: infra.storage, tracksBucket: tracksBucket(infra.config) });
 
   /** Storage misses and bad indices as the caller's errors rather than 500s. */
