@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { h5adBomb, pngBomb, tenxH5Bomb, zarrZipBomb } from '@atlas/spatial/testing';
+import { h5adBomb, pngBomb, sharedData, tenxH5Bomb, zarrZipBomb } from '@atlas/spatial/testing';
 import type { TaskDeps } from '../src/tasks/registry.js';
 
 type Probe = () => Promise<{ bytes: number; run: () => Promise<unknown> }>;
@@ -83,6 +83,10 @@ const PROBES: Record<string, Probe> = {
   'tenx-h5': importing('bomb.h5', () => tenxH5Bomb()),
   h5ad: importing('bomb.h5ad', () => h5adBomb()),
   'png-task': imageTask,
+  // The same-run reference: a real archive of about the bomb's size (scanpy's pbmc68k_reduced, 700 × 765).
+  reference: importing('pbmc68k_reduced.zarr.zip', () =>
+    fs.readFileSync(sharedData('anndata-zarr', 'scanpy/10x_pbmc68k_reduced.zarr.zip')),
+  ),
 };
 
 /** The process's peak RSS from now on, sampled off the main thread; `stop` answers it in bytes. */
