@@ -12,6 +12,7 @@ import {
   type Roi,
 } from '@atlas/spatial/atlasbrowser';
 import { loadConfig } from '../apps/server/src/config.js';
+import { createImageGuard } from '../apps/server/src/infra/images.js';
 import { createObjectStore } from '../apps/server/src/infra/storage/index.js';
 import { writeSpatialFolder } from '../apps/server/src/tasks/atlasbrowser/spatial-writer.js';
 import type { Row } from './row.js';
@@ -129,6 +130,7 @@ export async function atlasBrowserRows(): Promise<Row[]> {
     const started = performance.now();
     await writeSpatialFolder(
       storage,
+      createImageGuard({ maxPixels: config.imageMaxPixels }),
       {
         run_id: 'D99999',
         files: ['data/D99999/images/postB_BSA.tif'],

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ENVIRONMENTS } from '@atlas/contracts';
+import { IMAGE_MAX_MEGAPIXELS, IMPORT_LIMITS, type TImportLimits } from '@atlas/contracts/genes/import-limits';
 
 /**
  * The only reader of process.env. Every variable is listed here with its default, validated once at start;
@@ -39,7 +40,17 @@ export const ZEnv = z.object({
   // How often a running task's worker signs life; a task silent for 4.5 beats is FAILURE 'Interrupted: worker lost'.
   ATLAS_TASK_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
   // Image conversions refuse larger images before decoding them (a decompression bomb costs nothing).
-  ATLAS_IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().max(10_000).default(200),
+  ATLAS_IMAGE_MAX_MEGAPIXELS: z.coerce.number().positive().max(10_000).default(IMAGE_MAX_MEGAPIXELS),
+  // What an import may declare and decompress, checked before any byte is inflated (a zip bomb costs nothing).
+  ATLAS_IMPORT_MAX_OBS: z.coerce.number().int().positive().default(IMPORT_LIMITS.maxObs),
+  ATLAS_IMPORT_MAX_VARS: z.coerce.number().int().positive().default(IMPORT_LIMITS.maxVars),
+  ATLAS_IMPORT_MAX_MB: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(IMPORT_LIMITS.maxBytes / 1024 / 1024),
+  ATLAS_IMPORT_MAX_CHUNKS: z.coerce.number().int().positive().default(IMPORT_LIMITS.maxChunks),
+  ATLAS_IMPORT_MAX_RATIO: z.coerce.number().positive().default(IMPORT_LIMITS.maxRatio),
   // Decoded selection indexes (gene.compute_qc) kept per worker process, so a lasso does not re-read its run.
   ATLAS_DE_CACHE_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
   ATLAS_DE_READ_PARTS_FROM_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
@@ -110,8 +121,10 @@ export interface Config {
   taskHeartbeatMs: number;
   /** Fastify's trustProxy: false unless ATLAS_TRUST_PROXY says which proxies to believe. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
-  /** Largest image the storage calls convert, in pixels. */
+  /** Largest image any decode accepts (storage conversions, tasks, imports), in pixels. */
   imageMaxPixels: number;
+  /** What an import may declare and decompress (ATLAS_IMPORT_MAX_*). */
+  importLimits: TImportLimits;
   /** Bytes of decoded run matrices a worker process keeps for selection rankings (0 = none). */
   deCacheBytes: number;
   /** From this size a run's selection index is read in parts, the rows each ranking needs (0 = always). */
@@ -190,6 +203,13 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     taskHeartbeatMs: e.ATLAS_TASK_HEARTBEAT_MS,
     trustProxy: trustProxyOf(e.ATLAS_TRUST_PROXY),
     imageMaxPixels: Math.round(e.ATLAS_IMAGE_MAX_MEGAPIXELS * 1_000_000),
+    importLimits: {
+      maxObs: e.ATLAS_IMPORT_MAX_OBS,
+      maxVars: e.ATLAS_IMPORT_MAX_VARS,
+      maxBytes: e.ATLAS_IMPORT_MAX_MB * 1024 * 1024,
+      maxChunks: e.ATLAS_IMPORT_MAX_CHUNKS,
+      maxRatio: e.ATLAS_IMPORT_MAX_RATIO,
+    },
     deCacheBytes: e.ATLAS_DE_CACHE_MB * 1024 * 1024,
     deReadPartsFromBytes: e.ATLAS_DE_READ_PARTS_FROM_MB * 1024 * 1024,
     queuePrefix: e.ATLAS_QUEUE_PREFIX,

@@ -4,3 +4,4 @@
  */
 export * from './shared-data.js';
 export * from './spatialdata-fixtures.js';
+export * from './bomb-fixtures.js';

@@ -1,6 +1,15 @@
 import { parseArgs } from 'node:util';
 import { RUN_ID } from '@atlas/contracts/run-id';
-import { ImportError, prepareImport, sourceFromPath, type PreparedImport } from '../domains/imports/check.js';
+import { IMAGE_MAX_MEGAPIXELS, IMPORT_LIMITS } from '@atlas/contracts/genes/import-limits';
+import {
+  ImportError,
+  prepareImport,
+  sourceFromPath,
+  type ImportSource,
+  type PreparedImport,
+} from '../domains/imports/check.js';
+
+const DEFAULT_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
 
 const USAGE =
   'Usage: npm run import -- <input> --run D00001 [--title …] [--description …] [--group …] [--public] [--bucket …]\n' +
@@ -18,6 +27,25 @@ const USAGE =
  * embedded database (PGlite) stop the server first (one process owns ./var/db); with DATABASE_URL + REDIS_URL the
  * task goes to the running workers. The infrastructure is imported lazily for the same reason.
  */
+/**
+ * The input checked with the default import limits, before the configuration is read (it takes a second to load,
+ * and writes the data folder's signing key). Only an input over those limits is checked again, with the configured
+ * ATLAS_IMPORT_MAX_* and ATLAS_IMAGE_MAX_MEGAPIXELS, for an installation that raised them.
+ */
+async function prepareChecked(source: ImportSource): Promise<PreparedImport> {
+  try {
+    return await prepareImport(source);
+  } catch (error) {
+    if (!(error instanceof ImportError) || error.status !== 413) throw error;
+    const config = (await import('../config.js')).loadConfig();
+    const configured = { limits: config.importLimits, imageMaxPixels: config.imageMaxPixels };
+    const unchanged =
+      JSON.stringify(configured) === JSON.stringify({ limits: IMPORT_LIMITS, imageMaxPixels: DEFAULT_PIXELS });
+    if (unchanged) throw error;
+    return prepareImport(source, configured);
+  }
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -38,7 +66,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   let prepared: PreparedImport;
   try {
-    prepared = await prepareImport(await sourceFromPath(target));
+    prepared = await prepareChecked(await sourceFromPath(target));
   } catch (error) {
     if (error instanceof ImportError) {
       console.error(`${values.run}: nothing imported. ${error.message}`);

@@ -26,7 +26,7 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const storage = await createObjectStore(config);
   try {
-    const manifest = await restore({ database, storage }, path.resolve(dir), {
+    const manifest = await restore({ database, storage, buckets: config.buckets }, path.resolve(dir), {
       replace: values.replace,
       say: (line) => console.log(line),
     });

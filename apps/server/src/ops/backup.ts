@@ -85,6 +85,7 @@ export async function backup(
     migrations,
     createdAt: new Date().toISOString(),
     source: { database: target.database.driver, storage: target.storage.driver },
+    buckets: [...target.config.buckets],
     database: { tables },
     objects: { count: list.length, bytes: list.reduce((n, o) => n + o.size, 0), list },
   };

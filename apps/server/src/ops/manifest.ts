@@ -25,6 +25,12 @@ export const ZBackupManifest = z.object({
   migrations: z.array(z.string()),
   createdAt: z.string(),
   source: z.object({ database: z.string(), storage: z.string() }),
+  /**
+   * Every bucket backed up, empty ones too, so that restore recreates them all: a bucket with no object has no file
+   * in the folder, and an installation restored without it failed its next backup (NoSuchBucket). Absent in backups
+   * made before it was recorded.
+   */
+  buckets: z.array(z.string()).optional(),
   database: z.object({
     tables: z.array(z.object({ name: z.string(), rows: z.number().int(), file: z.string(), sha256: ZSha256 })),
   }),

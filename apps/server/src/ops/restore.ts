@@ -13,6 +13,8 @@ const BATCH_ROWS = 500;
 export interface RestoreTarget {
   database: DatabaseHandle;
   storage: ObjectStore;
+  /** The installation's configured buckets (ATLAS_BUCKETS): created too, whatever the backup holds. */
+  buckets?: readonly string[];
 }
 
 /** Reads and checks a backup folder: its manifest, and the SHA-256 of every file it names. Changes nothing. */
@@ -54,7 +56,9 @@ async function rowCount(db: Db): Promise<number> {
  * Restores a backup into the configured database and storage. The database must be new (or, with `replace`, at
  * the backup's schema version: its rows are then deleted first). The tables are created by the migrations up to the
  * backup's schema version, filled, and then migrated to this version, so a backup of an older version upgrades as
- * a database of that version would. Objects are written through the store (the filesystem or S3 alike).
+ * a database of that version would. Objects are written through the store (the filesystem or S3 alike), into
+ * buckets created first: every bucket the backup names (empty ones too) and every configured one, so the restored
+ * installation backs up again before its server has ever started.
  */
 export async function restore(
   target: RestoreTarget,
@@ -124,7 +128,13 @@ export async function restore(
   const upgraded = await migrate(db);
   if (upgraded.length) say(`database: upgraded with ${upgraded.join(', ')}`);
 
-  for (const bucket of new Set(manifest.objects.list.map((o) => o.bucket))) await target.storage.ensureBucket(bucket);
+  const buckets = new Set([
+    ...(manifest.buckets ?? []),
+    ...(target.buckets ?? []),
+    ...manifest.objects.list.map((o) => o.bucket),
+  ]);
+  for (const bucket of buckets) await target.storage.ensureBucket(bucket);
+  say(`storage: buckets ${[...buckets].sort().join(', ')}`);
   for (const object of manifest.objects.list) {
     await target.storage.put(
       object.bucket,

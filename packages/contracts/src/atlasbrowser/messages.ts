@@ -47,6 +47,8 @@ export const ATLASBROWSER_MSG = {
   updateNeedsFolder: (run: string) => `Run ${run} has no spatial folder to update.`,
   imageMissing: (key: string) => `The image ${key} was not found.`,
   imageUnreadable: (key: string, reason: string) => `The image ${key} could not be read (${reason}).`,
+  imageTooLarge: (key: string, width: number, height: number, megapixels: number) =>
+    `The image ${key} is ${width} × ${height} pixels, more than the ${megapixels} megapixels this server decodes (ATLAS_IMAGE_MAX_MEGAPIXELS).`,
   noFolderFigure: (run: string) =>
     `Run ${run}'s spatial folder has no image under figure/ to update on: choose Reprocess to make it again.`,
 } as const;

@@ -1,4 +1,5 @@
 export * from './messages.js';
+export * from './import-limits.js';
 export * from './schemas.js';
 export * from './tracks.js';
 export * from './analysis-path.js';

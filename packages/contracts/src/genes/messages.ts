@@ -31,6 +31,9 @@ export const GENES_MSG = {
   importUnplaced: (matrix: string, count: number, total: number, example: string) =>
     `${matrix}: ${count} of ${total} barcodes have no row in the spatial positions file (e.g. ${example}); ` +
     `give the positions of the same run (for Visium HD, the spatial/ folder of the same bin size)`,
+  importImageTooLarge: (file: string, width: number, height: number, megapixels: number) =>
+    `${file} is ${width} × ${height} pixels, more than the ${megapixels} megapixels this server decodes ` +
+    `(ATLAS_IMAGE_MAX_MEGAPIXELS): give a smaller image`,
   importTooFew: (file: string, n: number, min: number) =>
     `${file}: ${n} observations are too few to compute clusters and a UMAP (at least ${min} are needed). ` +
     `Give an AnnData with obs clusters and obsm X_umap, or a run with more spots`,

@@ -8,36 +8,38 @@
  * - obsm: numeric 1-D/2-D arrays (sparse or dataframe entries are skipped with a warning);
  * - uns: only the top-level names.
  * Zip archives with repeated names use the last copy (see zip-entries.ts).
+ * With import limits (issue 33) nothing is inflated before it is checked: the archive's directory, X's declared
+ * shape, each array's chunk count and size against the import's byte budget, each stored chunk's size against what
+ * its shape can hold; chunks then inflate through bounded codecs (zarr-codecs.ts).
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import type * as Zarr from 'zarrita';
+import type { TImportLimits } from '@atlas/contracts/genes/import-limits';
 import type { CscMatrix, CsrMatrix, Matrix } from '../matrix/types.js';
 import { checkCompressed } from '../matrix/validate.js';
 import { SpatialFormatError } from './errors.js';
 import type { ObsColumn } from './h5ad-dataframe.js';
 import type { DenseArray, H5adData } from './h5ad-reader.js';
-import { readZipEntries } from './zip-entries.js';
+import type { ReadBudget } from './read-budget.js';
+import { childNames, isStringData, openZarrStore, type ZarrFiles, type ZarrNode } from './zarr-store.js';
 
-/** A store's files: relative key (`obs/.zattrs`, `X/c/0/0`) → bytes, read lazily (undefined when absent). */
-export interface ZarrFiles {
-  keys: string[];
-  read(key: string): Promise<Uint8Array | undefined>;
-}
+export * from './zarr-store.js';
 
-type Node = Zarr.Array<Zarr.DataType, ZarrFiles & Zarr.Readable> | Zarr.Group<ZarrFiles & Zarr.Readable>;
+type Node = ZarrNode;
 
 /** The AnnData, plus `layers/counts` when the store has one (scanpy's pbmc68k_reduced keeps counts there). */
 export interface ZarrAnnData extends H5adData {
   counts?: Matrix;
 }
 
-/** `source`: a directory path, the bytes of a `.zarr.zip`, or the store's files (e.g. objects under a prefix). */
+/**
+ * `source`: a directory path, the bytes of a `.zarr.zip`, or the store's files (e.g. objects under a prefix).
+ * `limits`: an import's limits (a new budget for this store), or the budget of the store this one is part of.
+ */
 export async function readAnndataZarr(
   source: string | Uint8Array | ZarrFiles,
   name = 'AnnData-Zarr',
+  limits?: TImportLimits | ReadBudget,
 ): Promise<ZarrAnnData> {
-  const { zarr, files: keyStore, open, read, fail } = await openZarrStore(source, name);
+  const { zarr, files: keyStore, open, read, fail, budget } = await openZarrStore(source, name, limits);
   const warnings: string[] = [];
 
   const numbers = async (key: string): Promise<Float64Array> => {
@@ -60,6 +62,7 @@ export async function readAnndataZarr(
         return fail(`${key} should be 2-D but has shape [${node.shape.join(', ')}]`);
       }
       const [nRows, nCols] = node.shape as [number, number];
+      budget?.checkShape(key, nRows, nCols);
       return { kind: 'dense', nRows, nCols, data: Float32Array.from(toFloat64(await read(node, key), key, name)) };
     }
     const attrs = node.attrs as Record<string, unknown>;
@@ -73,10 +76,13 @@ export async function readAnndataZarr(
     if (!kind) return fail(`${key} is a group but not a sparse matrix (encoding '${String(encoding ?? 'none')}')`);
     const shape = (attrs.shape ?? attrs.h5sparse_shape) as number[] | undefined;
     if (!Array.isArray(shape) || shape.length !== 2) return fail(`${key} has no 2-element shape attribute`);
+    const [nRows, nCols] = [Number(shape[0]), Number(shape[1])];
+    budget?.checkShape(key, nRows, nCols);
+    await checkSparseParts(key, kind === 'csr' ? nRows : nCols, nRows * nCols);
     const m: CsrMatrix | CscMatrix = {
       kind,
-      nRows: Number(shape[0]),
-      nCols: Number(shape[1]),
+      nRows,
+      nCols,
       indptr: await numbers(`${key}/indptr`),
       indices: Int32Array.from(await numbers(`${key}/indices`)),
       data: Float32Array.from(await numbers(`${key}/data`)),
@@ -86,13 +92,34 @@ export async function readAnndataZarr(
     return m;
   };
 
-  const frame = async (key: string): Promise<{ index: string[]; columns: Record<string, ObsColumn> }> => {
+  /** A sparse matrix's parts, from their declared lengths: indptr one per major row + 1, no more values than cells. */
+  const checkSparseParts = async (key: string, major: number, cells: number): Promise<void> => {
+    const length = async (part: string) => {
+      const node = await open(`${key}/${part}`);
+      return node instanceof zarr.Array && node.shape.length === 1 ? node.shape[0]! : undefined;
+    };
+    const [indptr, indices, data] = [await length('indptr'), await length('indices'), await length('data')];
+    if (indptr !== undefined && indptr !== major + 1)
+      fail(`${key}/indptr declares ${indptr} entries; the shape needs ${major + 1}`);
+    if (data !== undefined && (data > cells || (indices !== undefined && indices !== data)))
+      fail(`${key} declares ${data} values and ${indices ?? '?'} indices for ${cells} cells`);
+  };
+
+  /** `mismatch`: the message when the index declares another length than `rows`. */
+  const frame = async (
+    key: string,
+    rows: number,
+    mismatch: (names: number) => string,
+  ): Promise<{ index: string[]; columns: Record<string, ObsColumn> }> => {
     const node = await open(key);
     if (!(node instanceof zarr.Group)) return fail(`no ${key} dataframe`);
     const attrs = node.attrs as Record<string, unknown>;
     const indexKey = typeof attrs._index === 'string' ? attrs._index : '_index';
     const indexNode = await open(`${key}/${indexKey}`);
     if (!indexNode) return fail(`${key} has no index array '${indexKey}'`);
+    // Checked from the declaration, before a name is read: a frame of 1e8 names costs gigabytes.
+    if (indexNode instanceof zarr.Array && indexNode.shape.length === 1 && indexNode.shape[0] !== rows)
+      fail(mismatch(indexNode.shape[0]!));
     const index = await strings(indexNode, `${key}/${indexKey}`);
     const order = Array.isArray(attrs['column-order']) ? (attrs['column-order'] as string[]) : [];
     const columns: Record<string, ObsColumn> = {};
@@ -145,10 +172,12 @@ export async function readAnndataZarr(
 
   const X = await matrix('X');
   if (!X) fail('no X matrix: an AnnData without expression values cannot become a run (write adata.X first)');
-  const obs = await frame('obs');
-  const vars = await frame('var');
-  if (obs.index.length !== X!.nRows) fail(`X has ${X!.nRows} rows but obs has ${obs.index.length} names`);
-  if (vars.index.length !== X!.nCols) fail(`X has ${X!.nCols} columns but var has ${vars.index.length} names`);
+  const obsMismatch = (n: number) => `X has ${X!.nRows} rows but obs has ${n} names`;
+  const varMismatch = (n: number) => `X has ${X!.nCols} columns but var has ${n} names`;
+  const obs = await frame('obs', X!.nRows, obsMismatch);
+  const vars = await frame('var', X!.nCols, varMismatch);
+  if (obs.index.length !== X!.nRows) fail(obsMismatch(obs.index.length));
+  if (vars.index.length !== X!.nCols) fail(varMismatch(vars.index.length));
 
   const obsm: Record<string, DenseArray> = {};
   for (const key of childNames(keyStore, 'obsm')) {
@@ -181,10 +210,10 @@ export async function readAnndataZarr(
   };
   const rawX = await matrix('raw/X');
   if (rawX) {
-    const rawVar = await frame('raw/var');
+    const rawMismatch = (n: number) => `raw/X has ${rawX.nCols} columns but raw/var has ${n} names`;
     if (rawX.nRows !== X!.nRows) fail(`raw/X has ${rawX.nRows} rows but X has ${X!.nRows}`);
-    if (rawVar.index.length !== rawX.nCols)
-      fail(`raw/X has ${rawX.nCols} columns but raw/var has ${rawVar.index.length} names`);
+    const rawVar = await frame('raw/var', rawX.nCols, rawMismatch);
+    if (rawVar.index.length !== rawX.nCols) fail(rawMismatch(rawVar.index.length));
     data.raw = { layout: rawX.kind, varNames: rawVar.index, X: rawX };
   }
   const counts = await matrix('layers/counts');
@@ -194,110 +223,6 @@ export async function readAnndataZarr(
     data.counts = counts;
   }
   return data;
-}
-
-/**
- * A Zarr store opened for reading (zarrita, loaded on first use: the import CLI must start fast for inputs that are
- * not Zarr). Shared by the AnnData-Zarr and SpatialData readers; every failure names the store.
- */
-export interface ZarrStore {
-  zarr: typeof Zarr;
-  files: ZarrFiles;
-  /** A group or array at `key` ('' is the root), or undefined when the store has none there. */
-  open(key: string): Promise<Node | undefined>;
-  /** The whole array, flat in C order. */
-  read(arr: Zarr.Array<Zarr.DataType, Zarr.Readable>, key: string): Promise<unknown[] | ArrayLike<unknown>>;
-  fail(problem: string): never;
-}
-
-export type ZarrNode = Node;
-
-/** `source`: a directory path, the bytes of a `.zarr.zip`, or the store's files. */
-export async function openZarrStore(source: string | Uint8Array | ZarrFiles, name: string): Promise<ZarrStore> {
-  const keyStore =
-    typeof source === 'string'
-      ? await directoryStore(source)
-      : source instanceof Uint8Array
-        ? zipStore(source, name)
-        : source;
-  const zarr = await import('zarrita');
-  const get = (key: string) => keyStore.read(key.replace(/^\//, ''));
-  const store = {
-    keys: keyStore.keys,
-    read: keyStore.read,
-    get,
-    // Sharded arrays (zarr v3) read each shard's index from its end, then the inner chunks by offset.
-    getRange: async (key: string, range: { offset: number; length: number } | { suffixLength: number }) => {
-      const bytes = await get(key);
-      if (!bytes) return undefined;
-      return 'suffixLength' in range
-        ? bytes.subarray(Math.max(0, bytes.length - range.suffixLength))
-        : bytes.subarray(range.offset, range.offset + range.length);
-    },
-  };
-  const root = zarr.root(store);
-  const fail = (problem: string): never => {
-    throw new SpatialFormatError(name, problem);
-  };
-  if (!hasNode(keyStore, '')) fail('not a Zarr store (no zarr.json or .zgroup at its root)');
-  return {
-    zarr,
-    files: keyStore,
-    fail,
-    open: async (key) => {
-      if (!hasNode(keyStore, key)) return undefined;
-      try {
-        return (await zarr.open(root.resolve(key))) as Node;
-      } catch (error) {
-        throw new SpatialFormatError(name, `${key}: could not be opened (${(error as Error).message})`, {
-          cause: error,
-        });
-      }
-    },
-    read: async (arr, key) => {
-      try {
-        const chunk = await zarr.get(arr);
-        // A 0-d array (anndata's scalars, e.g. uns strings) comes back as its value, not a chunk.
-        return arr.shape.length === 0 ? [chunk] : (chunk.data as ArrayLike<unknown>);
-      } catch (error) {
-        throw new SpatialFormatError(name, `${key}: could not be read (${(error as Error).message})`, {
-          cause: error,
-        });
-      }
-    },
-  };
-}
-
-/** The files under `prefix` as a store of their own (a SpatialData table is an AnnData-Zarr under tables/<name>). */
-export function zarrSubStore(files: ZarrFiles, prefix: string): ZarrFiles {
-  const head = `${prefix}/`;
-  return {
-    keys: files.keys.filter((k) => k.startsWith(head)).map((k) => k.slice(head.length)),
-    read: (key) => files.read(head + key),
-  };
-}
-
-export function isStringData(dtype: string): boolean {
-  return dtype === 'v2:object' || dtype === 'string' || dtype.startsWith('v2:U') || dtype.startsWith('v2:S');
-}
-
-const METADATA = ['zarr.json', '.zgroup', '.zarray'];
-
-export function hasNode(store: ZarrFiles, key: string): boolean {
-  const prefix = key ? `${key}/` : '';
-  return METADATA.some((m) => store.keys.includes(prefix + m));
-}
-
-/** The direct children (groups or arrays) of a group, from the store's key list. */
-export function childNames(store: ZarrFiles, key: string): string[] {
-  const prefix = `${key}/`;
-  const names = new Set<string>();
-  for (const k of store.keys) {
-    if (!k.startsWith(prefix)) continue;
-    const rest = k.slice(prefix.length).split('/');
-    if (rest.length === 2 && METADATA.includes(rest[1]!)) names.add(rest[0]!);
-  }
-  return [...names].sort();
 }
 
 export function toFloat64(values: unknown, where: string, file: string): Float64Array {
@@ -317,31 +242,4 @@ export function toStrings(values: unknown): string[] {
   const out = new Array<string>(list.length);
   for (let i = 0; i < list.length; i++) out[i] = String(list.get ? list.get(i) : list[i]);
   return out;
-}
-
-async function directoryStore(dir: string): Promise<ZarrFiles> {
-  const root = path.resolve(dir);
-  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => {
-    throw new SpatialFormatError(root, 'Zarr folder not found or not readable');
-  });
-  const keys = entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
-  const known = new Set(keys);
-  return {
-    keys,
-    read: async (key) => (known.has(key) ? new Uint8Array(await fs.readFile(path.join(root, key))) : undefined),
-  };
-}
-
-function zipStore(bytes: Uint8Array, name: string): ZarrFiles {
-  const entries = readZipEntries(bytes, name);
-  // Some writers put the store under one top folder inside the zip (`adata.zarr/...`).
-  let prefix = '';
-  if (!entries.has('zarr.json') && !entries.has('.zgroup')) {
-    const top = [...entries.keys()].find((k) => /^[^/]+\/(zarr\.json|\.zgroup)$/.test(k));
-    if (top) prefix = top.slice(0, top.indexOf('/') + 1);
-  }
-  const keys = [...entries.keys()].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
-  return { keys, read: async (key) => entries.get(prefix + key) };
 }

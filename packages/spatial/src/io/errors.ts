@@ -13,3 +13,9 @@ export class SpatialFormatError extends Error {
     super(`${file}: ${problem}`, options);
   }
 }
+
+/**
+ * A file that declares or inflates to more than the import limits allow (a decompression bomb, or just too large
+ * for this installation): refused before the work, so an importer answers 413 rather than 422.
+ */
+export class SpatialLimitError extends SpatialFormatError {}

@@ -22,6 +22,7 @@ import {
   isStringType,
   readInt32,
   readStrings,
+  readValue,
   type Dataset,
   type Entity,
   type Group,
@@ -45,18 +46,32 @@ export interface FrameContext {
   warnings: string[];
 }
 
-export function readDataFrame(entity: Entity, where: string, context: FrameContext): DataFrame {
-  if (isGroup(entity)) return readGroupFrame(entity, where, context);
+/** The index length a frame must have, and the message when its declaration says otherwise. */
+export interface ExpectedRows {
+  rows: number;
+  mismatch: (names: number) => string;
+}
+
+export function readDataFrame(
+  entity: Entity,
+  where: string,
+  context: FrameContext,
+  expected?: ExpectedRows,
+): DataFrame {
+  if (isGroup(entity)) return readGroupFrame(entity, where, context, expected);
   if (isDataset(entity) && isCompoundType(entity.metadata)) return readCompoundFrame(entity, where, context);
   throw new SpatialFormatError(context.file, `${where} is neither a dataframe group nor a compound dataset`);
 }
 
-function readGroupFrame(group: Group, where: string, context: FrameContext): DataFrame {
+function readGroupFrame(group: Group, where: string, context: FrameContext, expected?: ExpectedRows): DataFrame {
   const keys = group.keys();
   const indexKey = attrString(group, '_index') ?? (keys.includes('_index') ? '_index' : 'index');
   const indexEntity = child(group, indexKey);
   if (!isDataset(indexEntity))
     throw new SpatialFormatError(context.file, `${where} has no index dataset '${indexKey}'`);
+  const declared = indexEntity.shape?.[0];
+  if (expected && indexEntity.shape?.length === 1 && declared !== expected.rows)
+    throw new SpatialFormatError(context.file, expected.mismatch(declared!));
   const index = readStrings(indexEntity, `${where}/${indexKey}`, context.file);
   // Only the columns anndata itself would read; a frame without `column-order` (very old files) lists its keys.
   const order =
@@ -123,7 +138,7 @@ function readColumn(entity: Entity, where: string, context: FrameContext): ObsCo
   }
   if (!isDataset(entity) || entity.shape?.length !== 1) return undefined;
   if (isStringType(entity.metadata)) return { kind: 'string', values: readStrings(entity, where, context.file) };
-  const value = entity.value;
+  const value = readValue(entity, where);
   if (isBoolEnum(entity.metadata)) return { kind: 'bool', values: Uint8Array.from(value as ArrayLike<number>) };
   const numbers = asFloat64(value);
   return numbers && { kind: 'numeric', values: numbers };
@@ -135,7 +150,7 @@ function readColumn(entity: Entity, where: string, context: FrameContext): ObsCo
  */
 function nullable(valuesDs: Dataset, maskDs: Dataset, where: string, context: FrameContext): ObsColumn | undefined {
   const column = readColumn(valuesDs, where, context);
-  const mask = asInt32(maskDs.value);
+  const mask = asInt32(readValue(maskDs, `${where}/mask`));
   if (!column || !mask || mask.length !== (column.kind === 'categorical' ? column.codes : column.values).length)
     return undefined;
   const masked = mask.some((m) => m !== 0);
@@ -160,7 +175,7 @@ function checkLength(column: ObsColumn, rows: number, where: string, file: strin
 
 function readCompoundFrame(ds: Dataset, where: string, context: FrameContext): DataFrame {
   const members = ds.metadata.compound_type?.members ?? [];
-  const rows = ds.value as unknown[][];
+  const rows = readValue(ds, where) as unknown[][];
   const named = members.findIndex((m) => m.name === 'index' || m.name === '_index');
   const indexAt = named >= 0 ? named : members.findIndex((m) => isStringType(m));
   if (indexAt < 0) throw new SpatialFormatError(context.file, `${where} has no index member`);

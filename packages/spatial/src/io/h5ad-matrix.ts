@@ -16,6 +16,7 @@ import {
   readFloat32,
   readFloat64,
   readInt32,
+  type Dataset,
   type Entity,
 } from './hdf5.js';
 
@@ -26,6 +27,26 @@ export interface MatrixElement {
   nRows: number;
   nCols: number;
   read(): Matrix;
+}
+
+/**
+ * A compressed matrix's parts, from their declared lengths and before any is read: indptr holds one entry per major
+ * row plus one, and there are no more values (and as many indices) than the matrix has cells. Shared with the 10x
+ * reader; a few-kilobyte file declaring 500 million values is refused here.
+ */
+export function checkSparseParts(
+  where: string,
+  file: string,
+  part: (key: string) => Dataset,
+  major: number,
+  cells: number,
+): void {
+  const length = (key: string) => part(key).shape?.[0] ?? 0;
+  const [indptr, indices, data] = [length('indptr'), length('indices'), length('data')];
+  if (indptr !== major + 1)
+    throw new SpatialFormatError(file, `${where}/indptr declares ${indptr} entries; the shape needs ${major + 1}`);
+  if (data > cells || indices !== data)
+    throw new SpatialFormatError(file, `${where} declares ${data} values and ${indices} indices for ${cells} cells`);
 }
 
 export function matrixElement(entity: Entity, where: string, file: string): MatrixElement {
@@ -69,6 +90,7 @@ export function matrixElement(entity: Entity, where: string, file: string): Matr
     nRows,
     nCols,
     read: () => {
+      checkSparseParts(where, file, part, layout === 'csr' ? nRows : nCols, nRows * nCols);
       const m = {
         kind: layout,
         nRows,

@@ -4,11 +4,23 @@
  * the compound obsm of anndata < 0.7; the names of the uns entries. Shapes are cross-checked: a file whose X,
  * names, columns or embeddings disagree is rejected with a SpatialFormatError rather than half-imported.
  */
+import type { TImportLimits } from '@atlas/contracts/genes/import-limits';
 import type { Matrix } from '../matrix/types.js';
 import { SpatialFormatError } from './errors.js';
 import { readDataFrame, type DataFrame, type FrameContext, type ObsColumn } from './h5ad-dataframe.js';
 import { matrixElement, type MatrixLayout } from './h5ad-matrix.js';
-import { asFloat64, child, isCompoundType, isDataset, isGroup, withHdf5, type Entity, type H5File } from './hdf5.js';
+import {
+  asFloat64,
+  budgetOf,
+  child,
+  isCompoundType,
+  isDataset,
+  isGroup,
+  readValue,
+  withHdf5,
+  type Entity,
+  type H5File,
+} from './hdf5.js';
 
 export type { ObsColumn };
 
@@ -26,6 +38,11 @@ export interface ReadH5adOptions {
   obsm?: boolean | readonly string[];
   /** Name used in error messages when the source is bytes. */
   name?: string;
+  /**
+   * An import's limits (issue 33): X's declared shape, the obs and var names' declared counts, and every dataset
+   * read are checked against them before anything is read.
+   */
+  limits?: TImportLimits;
 }
 
 export interface H5adSummary {
@@ -61,7 +78,7 @@ export function readH5ad(
 export function readH5ad(source: string | Uint8Array, options?: ReadH5adOptions & { matrix?: true }): Promise<H5adData>;
 export function readH5ad(source: string | Uint8Array, options: ReadH5adOptions): Promise<H5adSummary>;
 export function readH5ad(source: string | Uint8Array, options: ReadH5adOptions = {}): Promise<H5adSummary | H5adData> {
-  return withHdf5(source, options.name, (file, name) => readFile(file, name, options));
+  return withHdf5(source, options.name, (file, name) => readFile(file, name, options), options.limits);
 }
 
 function readFile(file: H5File, name: string, options: ReadH5adOptions): H5adSummary | H5adData {
@@ -71,15 +88,19 @@ function readFile(file: H5File, name: string, options: ReadH5adOptions): H5adSum
   };
   const xEntity = child(file, 'X') ?? fail('no X matrix (not an AnnData file?)');
   const x = matrixElement(xEntity, 'X', name);
+  budgetOf(file)?.checkShape('X', x.nRows, x.nCols);
   const unsEntity = child(file, 'uns');
   const uns = isGroup(unsEntity) ? unsEntity : undefined;
   const context: FrameContext = { file: name, uns, warnings };
-  const frame = (key: string): DataFrame =>
-    readDataFrame(child(file, key) ?? fail(`no ${key} dataframe`), key, context);
-  const obs = frame('obs');
-  const vars = frame('var');
-  if (obs.index.length !== x.nRows) fail(`X has ${x.nRows} rows but obs has ${obs.index.length} names`);
-  if (vars.index.length !== x.nCols) fail(`X has ${x.nCols} columns but var has ${vars.index.length} names`);
+  const obsMismatch = (n: number) => `X has ${x.nRows} rows but obs has ${n} names`;
+  const varMismatch = (n: number) => `X has ${x.nCols} columns but var has ${n} names`;
+  // The names' declared counts are checked before they are read: 1e8 names cost gigabytes.
+  const frame = (key: string, rows: number, mismatch: (n: number) => string): DataFrame =>
+    readDataFrame(child(file, key) ?? fail(`no ${key} dataframe`), key, context, { rows, mismatch });
+  const obs = frame('obs', x.nRows, obsMismatch);
+  const vars = frame('var', x.nCols, varMismatch);
+  if (obs.index.length !== x.nRows) fail(obsMismatch(obs.index.length));
+  if (vars.index.length !== x.nCols) fail(varMismatch(vars.index.length));
 
   const summary: Omit<H5adSummary, 'raw'> = {
     nObs: x.nRows,
@@ -120,13 +141,9 @@ function readRawParts(file: H5File, name: string, context: FrameContext) {
   if (!xEntity) return undefined;
   const x = matrixElement(xEntity, `${prefix}X`, name);
   if (!varEntity) throw new SpatialFormatError(name, `${prefix}X exists but ${prefix}var does not`);
-  const varNames = readDataFrame(varEntity, `${prefix}var`, context).index;
-  if (varNames.length !== x.nCols) {
-    throw new SpatialFormatError(
-      name,
-      `${prefix}X has ${x.nCols} columns but ${prefix}var has ${varNames.length} names`,
-    );
-  }
+  const mismatch = (n: number) => `${prefix}X has ${x.nCols} columns but ${prefix}var has ${n} names`;
+  const varNames = readDataFrame(varEntity, `${prefix}var`, context, { rows: x.nCols, mismatch }).index;
+  if (varNames.length !== x.nCols) throw new SpatialFormatError(name, mismatch(varNames.length));
   return { x, varNames };
 }
 
@@ -149,7 +166,13 @@ function readObsm(
     for (const key of entity.keys().filter(wanted)) {
       const ds = child(entity, key);
       const shape = isDataset(ds) ? (ds.shape ?? []) : [];
-      const values = isDataset(ds) && (shape.length === 1 || shape.length === 2) ? asFloat64(ds.value) : undefined;
+      // Declared rows first: values are read only for an embedding of the observations.
+      if ((shape.length === 1 || shape.length === 2) && shape[0] !== nObs)
+        throw new SpatialFormatError(file, `obsm/${key} has ${shape[0]} rows but X has ${nObs}`);
+      const values =
+        isDataset(ds) && (shape.length === 1 || shape.length === 2)
+          ? asFloat64(readValue(ds, `obsm/${key}`))
+          : undefined;
       if (!values) {
         warnings.push(`obsm/${key}: skipped (not a numeric 1-D or 2-D array)`);
         continue;
@@ -158,7 +181,7 @@ function readObsm(
     }
   } else if (isDataset(entity) && isCompoundType(entity.metadata)) {
     // anndata < 0.7: one compound row per observation, one (array) member per embedding.
-    const rows = entity.value as unknown[][];
+    const rows = readValue(entity, 'obsm') as unknown[][];
     entity.metadata.compound_type!.members.forEach((member, at) => {
       if (!wanted(member.name)) return;
       const cells = rows.map((r) => [r[at]].flat(3));

@@ -8,13 +8,19 @@
  *
  * Before HDF5 sees a file we check its signature and that it is as long as its superblock says: HDF5 would
  * reject those files too, but only after printing a page of HDF5-DIAG to stderr.
+ *
+ * Opened with an import's limits (issue 33), every dataset value is read through `readValue`, which charges the
+ * dataset's declared size (shape × item size, known from its metadata) to the import's budget BEFORE HDF5 reads or
+ * inflates a byte: a few-kilobyte file declaring a 2 GB dataset (unwritten chunks cost nothing on disk) is refused.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import h5wasm, { type Dataset, type Entity, type File as H5File, type Group, type Metadata } from 'h5wasm/node';
+import type { TImportLimits } from '@atlas/contracts/genes/import-limits';
 import { SpatialFormatError } from './errors.js';
+import { ReadBudget } from './read-budget.js';
 
 export type { Dataset, Entity, Group, H5File };
 
@@ -87,14 +93,22 @@ function checkPath(file: string): void {
   if (problem) throw new SpatialFormatError(file, problem);
 }
 
+/** The budget of each file opened with limits, by h5wasm's file id (which every dataset of the file carries). */
+const budgets = new Map<bigint, ReadBudget>();
+
+/** The budget of the file a dataset belongs to, when it was opened with limits. */
+export const budgetOf = (entity: Dataset | Group): ReadBudget | undefined => budgets.get(entity.file_id);
+
 /**
  * Opens `source` (a path, or the bytes of a file called `label` in messages) read-only, runs `use`, and always
  * closes the file and removes any temporary copy. Every failure becomes a SpatialFormatError naming the file.
+ * With `limits`, dataset values read through `readValue` are charged to a budget bounded by the file's size.
  */
 export async function withHdf5<T>(
   source: string | Uint8Array,
   label: string | undefined,
   use: (file: H5File, name: string) => T,
+  limits?: TImportLimits,
 ): Promise<T> {
   await h5wasm.ready;
   const name = typeof source === 'string' ? source : (label ?? 'HDF5 bytes');
@@ -113,12 +127,14 @@ export async function withHdf5<T>(
   try {
     const file = openFile(filePath, 'r');
     if (!file) throw new SpatialFormatError(name, 'HDF5 could not open it');
+    if (limits) budgets.set(file.file_id, new ReadBudget(limits, name, fs.statSync(filePath).size));
     try {
       return use(file, name);
     } catch (error) {
       if (error instanceof SpatialFormatError) throw error;
       throw new SpatialFormatError(name, `could not be read (${message(error)})`, { cause: error });
     } finally {
+      budgets.delete(file.file_id);
       file.close();
     }
   } finally {
@@ -212,28 +228,44 @@ export function asStrings(value: unknown): string[] | undefined {
   return isNumeric(value) ? Array.from(value as ArrayLike<number | bigint>, (v) => String(v)) : undefined;
 }
 
+/** A dataset's declared size: its elements times its item size (a string at least 8 bytes: its reference). */
+export function declaredBytes(ds: Dataset): number {
+  const elements = (ds.shape ?? []).reduce((n, d) => n * d, 1);
+  const { metadata } = ds;
+  return elements * (isStringType(metadata) ? Math.max(metadata.size, 8) : metadata.size);
+}
+
+/**
+ * A dataset's values, read whole; with an import's limits, only once its declared size is charged to the budget
+ * (and so before HDF5 reads or inflates anything).
+ */
+export function readValue(ds: Dataset, where: string): Dataset['value'] {
+  budgetOf(ds)?.charge(where, declaredBytes(ds));
+  return ds.value;
+}
+
 /** The values of a 1-D dataset as strings; throws naming `where` when they are not strings. */
 export function readStrings(ds: Dataset, where: string, file: string): string[] {
-  const values = asStrings(ds.value);
+  const values = asStrings(readValue(ds, where));
   if (!values) throw new SpatialFormatError(file, `${where} is not a list of strings`);
   return values;
 }
 
 /** A dataset's values as float32; throws naming `where` when they are not numbers. */
 export function readFloat32(ds: Dataset, where: string, file: string): Float32Array {
-  const values = asFloat32(ds.value);
+  const values = asFloat32(readValue(ds, where));
   if (!values) throw new SpatialFormatError(file, `${where} is not numeric`);
   return values;
 }
 
 export function readInt32(ds: Dataset, where: string, file: string): Int32Array {
-  const values = asInt32(ds.value);
+  const values = asInt32(readValue(ds, where));
   if (!values) throw new SpatialFormatError(file, `${where} is not an integer array`);
   return values;
 }
 
 export function readFloat64(ds: Dataset, where: string, file: string): Float64Array {
-  const values = asFloat64(ds.value);
+  const values = asFloat64(readValue(ds, where));
   if (!values) throw new SpatialFormatError(file, `${where} is not numeric`);
   return values;
 }

@@ -12,6 +12,7 @@
  * - points: listed (count, feature key), not imported.
  * Observations whose instance is not in the element (a cropped store) are left out and counted.
  */
+import type { TImportLimits } from '@atlas/contracts/genes/import-limits';
 import type { ObsColumn } from './h5ad-dataframe.js';
 import type { RawPixels } from './blank-image.js';
 import {
@@ -64,13 +65,22 @@ export function isSpatialDataStore(keys: readonly string[]): boolean {
   return keys.some((k) => /^(tables|images|labels|shapes|points)\/[^/]+\/(zarr\.json|\.zgroup)$/.test(k));
 }
 
-export async function readSpatialData(source: string | ZarrFiles, name = 'SpatialData'): Promise<SpatialDataRun> {
-  const store = await openZarrStore(source, name);
+/** `limits`: an import's; the store, its table and its images share one budget (zarr-store.ts). */
+export async function readSpatialData(
+  source: string | ZarrFiles,
+  name = 'SpatialData',
+  limits?: TImportLimits,
+): Promise<SpatialDataRun> {
+  const store = await openZarrStore(source, name, limits);
   const { files, fail } = store;
   if (!ELEMENT_KINDS.some((kind) => childNames(files, kind).length)) fail('no SpatialData elements');
   const warnings: string[] = [];
   const chosen = await chooseTable(store, warnings);
-  const table = await readAnndataZarr(zarrSubStore(files, `tables/${chosen.name}`), `${name}/tables/${chosen.name}`);
+  const table = await readAnndataZarr(
+    zarrSubStore(files, `tables/${chosen.name}`),
+    `${name}/tables/${chosen.name}`,
+    store.budget,
+  );
   warnings.push(...table.warnings.map((w) => `tables/${chosen.name}: ${w}`));
   const points = await listPoints(store);
   for (const p of points)

@@ -9,9 +9,12 @@
  * is cells × features (AnnData orientation) with no transposition and no copy of the structure.
  */
 import type { CsrMatrix } from '../matrix/types.js';
+import type { TImportLimits } from '@atlas/contracts/genes/import-limits';
 import { checkCompressed } from '../matrix/validate.js';
+import { checkSparseParts } from './h5ad-matrix.js';
 import { SpatialFormatError } from './errors.js';
 import {
+  budgetOf,
   child,
   isDataset,
   isGroup,
@@ -48,6 +51,8 @@ export interface ReadTenxOptions {
   genome?: string;
   /** Name used in error messages when the source is bytes. */
   name?: string;
+  /** An import's limits: the declared shape and every dataset read are checked against them first. */
+  limits?: TImportLimits;
 }
 
 const V2_KEYS = ['data', 'indices', 'indptr', 'shape', 'barcodes', 'genes', 'gene_names'];
@@ -63,67 +68,74 @@ function strings(group: Group, key: string, where: string, file: string): string
 }
 
 export function readTenxH5(source: string | Uint8Array, options: ReadTenxOptions = {}): Promise<TenxMatrix> {
-  return withHdf5(source, options.name, (file, name) => {
-    const matrix = child(file, 'matrix');
-    const features = isGroup(matrix) ? child(matrix, 'features') : undefined;
-    if (isGroup(matrix) && isGroup(features)) {
-      const where = '/matrix/features';
-      const result = checkFeatures(name, {
-        layout: 'v3',
-        ...readMatrix(matrix, '/matrix', name),
-        featureIds: strings(features, 'id', where, name),
-        featureNames: strings(features, 'name', where, name),
-        featureTypes: strings(features, 'feature_type', where, name),
-      });
-      if (isDataset(child(features, 'gene_id'))) {
-        const geneIds = strings(features, 'gene_id', where, name);
-        const geneNames = isDataset(child(features, 'gene_name'))
-          ? strings(features, 'gene_name', where, name)
-          : geneIds;
-        const keptDs = child(features, 'filtered_probes');
-        const kept = isDataset(keptDs) ? Uint8Array.from(readInt32(keptDs, `${where}/filtered_probes`, name)) : null;
-        if (
-          geneIds.length !== result.X.nCols ||
-          geneNames.length !== result.X.nCols ||
-          (kept && kept.length !== result.X.nCols)
-        )
-          throw new SpatialFormatError(
-            name,
-            `${where}: gene_id, gene_name and filtered_probes must have one entry per probe`,
-          );
-        result.probes = { geneIds, geneNames, kept };
+  return withHdf5(
+    source,
+    options.name,
+    (file, name) => {
+      const matrix = child(file, 'matrix');
+      const features = isGroup(matrix) ? child(matrix, 'features') : undefined;
+      if (isGroup(matrix) && isGroup(features)) {
+        const where = '/matrix/features';
+        const result = checkFeatures(name, {
+          layout: 'v3',
+          ...readMatrix(matrix, '/matrix', name),
+          featureIds: strings(features, 'id', where, name),
+          featureNames: strings(features, 'name', where, name),
+          featureTypes: strings(features, 'feature_type', where, name),
+        });
+        if (isDataset(child(features, 'gene_id'))) {
+          const geneIds = strings(features, 'gene_id', where, name);
+          const geneNames = isDataset(child(features, 'gene_name'))
+            ? strings(features, 'gene_name', where, name)
+            : geneIds;
+          const keptDs = child(features, 'filtered_probes');
+          const kept = isDataset(keptDs) ? Uint8Array.from(readInt32(keptDs, `${where}/filtered_probes`, name)) : null;
+          if (
+            geneIds.length !== result.X.nCols ||
+            geneNames.length !== result.X.nCols ||
+            (kept && kept.length !== result.X.nCols)
+          )
+            throw new SpatialFormatError(
+              name,
+              `${where}: gene_id, gene_name and filtered_probes must have one entry per probe`,
+            );
+          result.probes = { geneIds, geneNames, kept };
+        }
+        return result;
       }
-      return result;
-    }
-    const genomes = file.keys().filter((key) => {
-      const group = child(file, key);
-      return isGroup(group) && V2_KEYS.every((k) => group.keys().includes(k));
-    });
-    if (genomes.length === 0)
-      throw new SpatialFormatError(name, 'not a 10x matrix: no /matrix group and no v2 genome group');
-    const genome = options.genome ?? (genomes.length === 1 ? genomes[0] : undefined);
-    const group = genome === undefined ? undefined : child(file, genome);
-    if (!genome || !isGroup(group) || !genomes.includes(genome)) {
-      const asked = genome ? `; there is no genome '${genome}'` : '';
-      throw new SpatialFormatError(name, `choose a genome: the file holds ${genomes.join(', ')}${asked}`);
-    }
-    const where = `/${genome}`;
-    const featureIds = strings(group, 'genes', where, name);
-    return checkFeatures(name, {
-      layout: 'v2',
-      genome,
-      ...readMatrix(group, where, name),
-      featureIds,
-      featureNames: strings(group, 'gene_names', where, name),
-      featureTypes: featureIds.map(() => 'Gene Expression'),
-    });
-  });
+      const genomes = file.keys().filter((key) => {
+        const group = child(file, key);
+        return isGroup(group) && V2_KEYS.every((k) => group.keys().includes(k));
+      });
+      if (genomes.length === 0)
+        throw new SpatialFormatError(name, 'not a 10x matrix: no /matrix group and no v2 genome group');
+      const genome = options.genome ?? (genomes.length === 1 ? genomes[0] : undefined);
+      const group = genome === undefined ? undefined : child(file, genome);
+      if (!genome || !isGroup(group) || !genomes.includes(genome)) {
+        const asked = genome ? `; there is no genome '${genome}'` : '';
+        throw new SpatialFormatError(name, `choose a genome: the file holds ${genomes.join(', ')}${asked}`);
+      }
+      const where = `/${genome}`;
+      const featureIds = strings(group, 'genes', where, name);
+      return checkFeatures(name, {
+        layout: 'v2',
+        genome,
+        ...readMatrix(group, where, name),
+        featureIds,
+        featureNames: strings(group, 'gene_names', where, name),
+        featureTypes: featureIds.map(() => 'Gene Expression'),
+      });
+    },
+    options.limits,
+  );
 }
 
 function readMatrix(group: Group, where: string, file: string): { X: CsrMatrix; barcodes: string[] } {
   const shape = readFloat64(dataset(group, 'shape', where, file), `${where}/shape`, file);
   if (shape.length !== 2) throw new SpatialFormatError(file, `${where}/shape should hold [features, barcodes]`);
   const [nFeatures, nBarcodes] = shape as unknown as [number, number];
+  budgetOf(group)?.checkShape(`${where}/shape`, nBarcodes, nFeatures);
+  checkSparseParts(where, file, (key) => dataset(group, key, where, file), nBarcodes, nBarcodes * nFeatures);
   const X: CsrMatrix = {
     kind: 'csr',
     nRows: nBarcodes,

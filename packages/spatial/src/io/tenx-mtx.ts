@@ -5,9 +5,11 @@
  * in coordinate form; it is returned as barcodes × features CSR (AnnData orientation), like readTenxH5.
  */
 import { gunzipSync } from 'node:zlib';
+import { IMPORT_LIMIT_MSG, type TImportLimits } from '@atlas/contracts/genes/import-limits';
 import type { CsrMatrix } from '../matrix/types.js';
 import { checkCompressed } from '../matrix/validate.js';
-import { SpatialFormatError } from './errors.js';
+import { SpatialFormatError, SpatialLimitError } from './errors.js';
+import { ReadBudget } from './read-budget.js';
 import type { TenxMatrix } from './tenx-h5.js';
 
 /** The folder's files by name (matrix.mtx[.gz], barcodes.tsv[.gz], features.tsv[.gz] or genes.tsv[.gz]). */
@@ -15,15 +17,39 @@ export type MtxFolder = ReadonlyMap<string, Uint8Array>;
 
 export const MTX_FILES = ['matrix.mtx', 'barcodes.tsv', 'features.tsv', 'genes.tsv'];
 
-function find(folder: MtxFolder, base: string): [string, string] | undefined {
+/** A file of the folder as text; a gzipped one inflates within the budget's bytes and is charged for them. */
+function find(folder: MtxFolder, base: string, budget?: ReadBudget): [string, string] | undefined {
   for (const name of [base, `${base}.gz`]) {
     const bytes = folder.get(name);
     if (!bytes) continue;
     const gz = bytes[0] === 0x1f && bytes[1] === 0x8b;
-    return [name, new TextDecoder().decode(gz ? gunzipSync(bytes) : bytes)];
+    return [name, new TextDecoder().decode(gz ? gunzip(bytes, name, budget) : bytes)];
   }
   return undefined;
 }
+
+/**
+ * A gzipped file within the budget: refused unread when its trailer (ISIZE, the size modulo 2^32) states more than
+ * is left, and inflated with what is left as a hard stop, which a trailer that lies cannot pass.
+ */
+function gunzip(bytes: Uint8Array, name: string, budget: ReadBudget | undefined): Uint8Array {
+  if (!budget) return gunzipSync(bytes);
+  if (bytes.length >= 18) {
+    const stated = new DataView(bytes.buffer, bytes.byteOffset + bytes.length - 4, 4).getUint32(0, true);
+    budget.check(name, stated);
+  }
+  try {
+    const out = gunzipSync(bytes, { maxOutputLength: Math.max(1, budget.remaining) });
+    budget.charge(name, out.length);
+    return out;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE') throw error;
+    throw new SpatialLimitError(budget.file, IMPORT_LIMIT_MSG.inflatesPastBudget(name, budget.remaining));
+  }
+}
+
+/** The folder's stored size: the budget's expansion ratio is counted from it. */
+const storedBytes = (folder: MtxFolder) => [...folder.values()].reduce((n, b) => n + b.length, 0);
 
 function lines(text: string): string[] {
   const out = text.split(/\r?\n/);
@@ -37,16 +63,23 @@ export function isMtxFolder(names: Iterable<string>): boolean {
   return set.has('matrix.mtx') || set.has('matrix.mtx.gz');
 }
 
-export function readTenxMtx(folder: MtxFolder, label = 'filtered_feature_bc_matrix'): TenxMatrix {
+/** `limits`: an import's; the size line is checked against them before an entry is parsed. */
+export function readTenxMtx(
+  folder: MtxFolder,
+  label = 'filtered_feature_bc_matrix',
+  limits?: TImportLimits,
+): TenxMatrix {
+  const budget = limits && new ReadBudget(limits, label, storedBytes(folder));
   const missing = (what: string): never => {
     throw new SpatialFormatError(
       label,
       `missing ${what} (a 10x matrix folder holds matrix.mtx, barcodes.tsv, features.tsv)`,
     );
   };
-  const [mtxName, mtx] = find(folder, 'matrix.mtx') ?? missing('matrix.mtx or matrix.mtx.gz');
-  const [, barcodeText] = find(folder, 'barcodes.tsv') ?? missing('barcodes.tsv or barcodes.tsv.gz');
-  const featureFile = find(folder, 'features.tsv') ?? find(folder, 'genes.tsv') ?? missing('features.tsv or genes.tsv');
+  const [mtxName, mtx] = find(folder, 'matrix.mtx', budget) ?? missing('matrix.mtx or matrix.mtx.gz');
+  const [, barcodeText] = find(folder, 'barcodes.tsv', budget) ?? missing('barcodes.tsv or barcodes.tsv.gz');
+  const featureFile =
+    find(folder, 'features.tsv', budget) ?? find(folder, 'genes.tsv', budget) ?? missing('features.tsv or genes.tsv');
   const file = `${label}/${mtxName}`;
   const fail = (problem: string): never => {
     throw new SpatialFormatError(file, problem);
@@ -65,6 +98,10 @@ export function readTenxMtx(folder: MtxFolder, label = 'filtered_feature_bc_matr
     fail('bad size line (expected rows cols nnz)');
   const [nFeatures, nBarcodes, nnz] = size as [number, number, number];
   const pattern = banner[3] === 'pattern';
+  // The size line is a declaration: checked before the arrays it sizes are made.
+  budget?.checkShape(`${mtxName}'s size line`, nBarcodes, nFeatures);
+  if (nnz > rows.length - at) fail(`the size line says ${nnz} entries but the file has ${rows.length - at} lines`);
+  budget?.charge(mtxName, nnz * 24 + nBarcodes * 8);
 
   // Count per barcode first, then fill: CSR over barcodes with features as columns.
   const col = new Int32Array(nnz);

@@ -1,10 +1,19 @@
 /**
- * The entries of a zip archive (e.g. a `.zarr.zip` ZipStore) as name → bytes, read from the central directory.
- * Stored and deflated entries are supported. When a name appears more than once — zarr-python's ZipStore appends
- * each metadata rewrite — the LAST entry wins, as Python's `zipfile` does; the first copies are incomplete.
+ * The entries of a zip archive (e.g. a `.zarr.zip` ZipStore), listed from the central directory and inflated only
+ * when read. Stored and deflated entries are supported. When a name appears more than once — zarr-python's
+ * ZipStore appends each metadata rewrite — the LAST entry wins, as Python's `zipfile` does; the first copies are
+ * incomplete.
+ *
+ * Hand-written (no zip library): the archive is already in memory, and what matters here is what a library does
+ * not promise — that nothing is inflated before the whole directory is checked against the import's budget
+ * (entry count, declared sizes, expansion ratio), and that an entry is inflated with its declared size as a hard
+ * stop (zlib's `maxOutputLength`, which inflates in steps and aborts at the limit), so a lying entry costs no more
+ * than it declared.
  */
 import { inflateRawSync } from 'node:zlib';
-import { SpatialFormatError } from './errors.js';
+import { SpatialFormatError, SpatialLimitError } from './errors.js';
+import type { ReadBudget } from './read-budget.js';
+import { IMPORT_LIMIT_MSG } from '@atlas/contracts/genes/import-limits';
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -14,7 +23,19 @@ export function isZip(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
-export function readZipEntries(bytes: Uint8Array, file: string): Map<string, Uint8Array> {
+export interface ZipEntry {
+  /** Uncompressed size, as the central directory declares it. */
+  size: number;
+  compressedSize: number;
+  /** The entry's bytes (a copy), inflated now; never more than `size`. */
+  read(): Uint8Array;
+}
+
+/**
+ * The archive's entries by name, without inflating any. With a budget, the directory is checked first: at most
+ * `maxChunks` entries, and their declared sizes together within the budget.
+ */
+export function listZipEntries(bytes: Uint8Array, file: string, budget?: ReadBudget): Map<string, ZipEntry> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const fail = (problem: string): never => {
     throw new SpatialFormatError(file, problem);
@@ -31,7 +52,8 @@ export function readZipEntries(bytes: Uint8Array, file: string): Map<string, Uin
   const count = view.getUint16(eocd + 10, true);
   const offset = view.getUint32(eocd + 16, true);
   if (count === 0xffff || offset === 0xffffffff) fail('zip64 archives are not supported');
-  const entries = new Map<string, Uint8Array>();
+  budget?.checkChunks('the archive', count);
+  const entries = new Map<string, ZipEntry>();
   const decoder = new TextDecoder();
   let at = offset;
   for (let k = 0; k < count; k++) {
@@ -39,6 +61,7 @@ export function readZipEntries(bytes: Uint8Array, file: string): Map<string, Uin
       fail(`central directory entry ${k + 1} is damaged`);
     const method = view.getUint16(at + 10, true);
     const compressedSize = view.getUint32(at + 20, true);
+    const size = view.getUint32(at + 24, true);
     const nameLength = view.getUint16(at + 28, true);
     const extraLength = view.getUint16(at + 30, true);
     const commentLength = view.getUint16(at + 32, true);
@@ -46,13 +69,40 @@ export function readZipEntries(bytes: Uint8Array, file: string): Map<string, Uin
     const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
     at += 46 + nameLength + extraLength + commentLength;
     if (name.endsWith('/')) continue;
-    if (view.getUint32(localAt, true) !== LOCAL) fail(`${name}: local header is damaged`);
+    if (localAt + 30 > bytes.length || view.getUint32(localAt, true) !== LOCAL)
+      fail(`${name}: local header is damaged`);
     const dataAt = localAt + 30 + view.getUint16(localAt + 26, true) + view.getUint16(localAt + 28, true);
     const raw = bytes.subarray(dataAt, dataAt + compressedSize);
     if (raw.length !== compressedSize) fail(`${name}: truncated`);
-    if (method === 0) entries.set(name, raw);
-    else if (method === 8) entries.set(name, new Uint8Array(inflateRawSync(raw)));
-    else fail(`${name}: compression method ${method} is not supported (only stored and deflate)`);
+    if (method !== 0 && method !== 8)
+      fail(`${name}: compression method ${method} is not supported (only stored and deflate)`);
+    if (method === 0 && size !== compressedSize) fail(`${name}: a stored entry whose sizes differ`);
+    entries.set(name, {
+      size,
+      compressedSize,
+      read: () => (method === 0 ? raw.slice() : inflate(raw, size, name, file)),
+    });
   }
+  // The entries that count (a repeated name's last copy), before a byte is inflated. Checked, not taken: the
+  // arrays read from them are charged as they are read.
+  budget?.check(
+    'the archive',
+    [...entries.values()].reduce((n, e) => n + e.size, 0),
+  );
   return entries;
+}
+
+/** Inflates one entry, stopping at its declared size: an entry that inflates past it is refused. */
+function inflate(raw: Uint8Array, size: number, name: string, file: string): Uint8Array {
+  try {
+    const out = inflateRawSync(raw, { maxOutputLength: Math.max(1, size) });
+    if (out.length !== size)
+      throw new SpatialFormatError(file, `${name}: inflates to ${out.length} bytes, not ${size}`);
+    return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+  } catch (error) {
+    if (error instanceof SpatialFormatError) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new SpatialLimitError(file, IMPORT_LIMIT_MSG.inflatesPast(name, size));
+    throw new SpatialFormatError(file, `${name}: damaged deflate data (${(error as Error).message})`);
+  }
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import sharp, { type OutputInfo } from 'sharp';
-import { FRONTPAGE_PATH, frontpageKey } from '@atlas/contracts';
+import type { OutputInfo } from 'sharp';
+import { FRONTPAGE_PATH, frontpageKey, LAB_MSG } from '@atlas/contracts';
 import { HttpError } from '../../http/errors.js';
+import { createImageGuard, ImageRefusedError } from '../../infra/images.js';
 import { enforceAccess, rawRoute } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { recordAudit } from '../audit/index.js';
@@ -14,12 +15,15 @@ const FRONTPAGE_MAX_BYTES = 2 * 1024 * 1024;
 const FRONTPAGE_MAX_SIDE = 200;
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A thumbnail's source needs no more: a larger image is refused from its header. */
+const FRONTPAGE_MAX_PIXELS = 40_000_000;
 
 export const FRONTPAGE_MSG = {
   notPng: 'The front-page image must be a PNG',
   tooLarge: `The front-page image must be at most ${FRONTPAGE_MAX_BYTES / 1024 / 1024} MB`,
   runNotFound: (runId: string) => `Run ${runId} was not found`,
   unreadable: 'The front-page image could not be read',
+  tooManyPixels: `The front-page image must be at most ${FRONTPAGE_MAX_PIXELS / 1_000_000} megapixels`,
 } as const;
 
 /**
@@ -34,6 +38,11 @@ export function registerFrontpageRoutes(
   runs: Runs,
 ): void {
   const dataBucket = dataBucketOf(infra.config);
+  // The guarded image path (infra/images.ts): header checked first, one decode per core, busy beyond a few more.
+  const images = createImageGuard({
+    maxPixels: Math.min(FRONTPAGE_MAX_PIXELS, infra.config.imageMaxPixels),
+    refuseWhenBusy: true,
+  });
 
   // A scope of its own, so the raw body parser does not change the JSON routes.
   void app.register(async (scope) => {
@@ -73,11 +82,17 @@ export function registerFrontpageRoutes(
         let png: Buffer;
         let info: OutputInfo;
         try {
-          ({ data: png, info } = await sharp(body, { limitInputPixels: 40_000_000 })
-            .resize(FRONTPAGE_MAX_SIDE, FRONTPAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-            .png()
-            .toBuffer({ resolveWithObject: true }));
-        } catch {
+          ({ data: png, info } = await images.decode(body, (image) =>
+            image
+              .resize(FRONTPAGE_MAX_SIDE, FRONTPAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+              .png()
+              .toBuffer({ resolveWithObject: true }),
+          ));
+        } catch (error) {
+          if (error instanceof ImageRefusedError && error.reason === 'too-large')
+            throw new HttpError(413, FRONTPAGE_MSG.tooManyPixels);
+          if (error instanceof ImageRefusedError && error.reason === 'busy')
+            throw new HttpError(429, LAB_MSG.imagesBusy);
           throw new HttpError(422, FRONTPAGE_MSG.unreadable);
         }
         await infra.storage.put(dataBucket, frontpageKey(runId), png, { contentType: 'image/png' });

@@ -36,7 +36,7 @@ export function registerGenesRoutes(
   data: RunDataStore = createRunDataStore(infra.storage),
 ): void {
   const access = runs.access;
-  const tissue = createTissueImages(infra.storage);
+  const tissue = createTissueImages(infra.storage, infra.config.imageMaxPixels);
   const trackFiles = createTrackFiles({ storage: infra.storage, tracksBucket: tracksBucket(infra.config) });
 
   /** Storage misses and bad indices as the caller's errors rather than 500s. */

@@ -1,14 +1,22 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
-import { GENES_MSG, TISSUE_IMAGE_FILES, type TTissueImage } from '@atlas/contracts';
+import { GENES_MSG, LAB_MSG, TISSUE_IMAGE_FILES, type TTissueImage } from '@atlas/contracts';
 import { parseScalefactors, SpatialFormatError, type Scalefactors } from '@atlas/spatial';
-import { notFound } from '../../http/errors.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { createImageGuard, ImageRefusedError } from '../../infra/images.js';
 import type { ObjectInfo, ObjectStore } from '../../infra/storage/index.js';
 import { Lru } from './lru.js';
 import { readObject } from '../../infra/storage/index.js';
 import type { RunAccess } from '../runs/index.js';
 
 type TissueImageFile = (typeof TISSUE_IMAGE_FILES)[number];
+
+/** The guarded path's refusals as HTTP answers: over the pixel limit 413, busy 429, no image 422. */
+function refusal(error: unknown, maxPixels: number): unknown {
+  if (!(error instanceof ImageRefusedError)) return error;
+  if (error.reason === 'too-large') return new HttpError(413, LAB_MSG.imageTooLarge(maxPixels / 1_000_000));
+  if (error.reason === 'busy') return new HttpError(429, LAB_MSG.imagesBusy);
+  return new HttpError(422, LAB_MSG.imageLoadFailed);
+}
 
 /** Each image's scale factor: its pixels per full-resolution pixel (DESIGN §7). */
 const SCALE_OF: Record<TissueImageFile, keyof Scalefactors> = {
@@ -30,8 +38,10 @@ const spatialFolderOf = (run: RunAccess): string => `data/${run.runId}/spatial/`
  * demo runs write their tixel centres), so an image at scale factor s spans [0, width / s] × [0, height / s].
  * Encoded images are cached per object version, so a rewritten folder is never served stale.
  */
-export function createTissueImages(storage: ObjectStore) {
+export function createTissueImages(storage: ObjectStore, maxPixels: number) {
   const encoded = new Lru<{ stamp: string; jpeg: Buffer; etag: string }>(8);
+  // Every decode through the guarded image path (infra/images.ts): header first, one per core, busy past a few.
+  const images = createImageGuard({ maxPixels, refuseWhenBusy: true });
 
   /** The preferred image of the run's spatial folder, or why there is none. */
   async function locate(run: RunAccess): Promise<{ file: TissueImageFile; object: ObjectInfo } | { reason: string }> {
@@ -74,10 +84,9 @@ export function createTissueImages(storage: ObjectStore) {
       if ('reason' in placing) return { available: false, reason: placing.reason };
       const key = `${spatialFolderOf(run)}${located.file}`;
       const head = await readObject(storage, run.bucket, key, { start: 0, end: HEADER_BYTES - 1 });
-      const size = await sharp(head)
-        .metadata()
-        .then((m) => (m.format === 'png' && m.width && m.height ? { width: m.width, height: m.height } : null))
-        .catch(() => null);
+      // The header alone says the size; nothing is decoded here.
+      const header = await images.probe(head);
+      const size = header?.format === 'png' ? { width: header.width, height: header.height } : null;
       if (!size)
         return {
           available: false,
@@ -103,7 +112,9 @@ export function createTissueImages(storage: ObjectStore) {
       const hit = encoded.get(`${run.bucket}/${key}`);
       if (hit?.stamp === stamp) return hit;
       const png = await readObject(storage, run.bucket, key);
-      const jpeg = await sharp(png).flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
+      const jpeg = await images
+        .decode(png, (image) => image.flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_QUALITY }).toBuffer())
+        .catch((error: unknown) => Promise.reject(refusal(error, maxPixels)));
       const etag = `"${createHash('sha256').update(`${run.bucket}/${key}:${stamp}`).digest('base64url').slice(0, 32)}"`;
       const entry = { stamp, jpeg, etag };
       encoded.set(`${run.bucket}/${key}`, entry);

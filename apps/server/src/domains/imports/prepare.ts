@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 // The messages alone: the import CLI loads this module before anything else, and the full contracts cost ~1 s.
 import { GENES_MSG } from '@atlas/contracts/genes/messages';
+import { IMAGE_MAX_MEGAPIXELS, IMPORT_LIMITS, type TImportLimits } from '@atlas/contracts/genes/import-limits';
 import {
   hdf5Layout,
   isMtxFolder,
@@ -17,6 +18,7 @@ import {
   isSpatialDataStore,
   columnsExtent,
   SpatialFormatError,
+  SpatialLimitError,
   spotsExtent,
   writeH5ad,
   type DenseArray,
@@ -27,8 +29,10 @@ import {
   type WritableColumn,
 } from '@atlas/spatial/io';
 import { classifyMatrixValues } from '@atlas/spatial/expression-input';
+import { createImageGuard, ImageRefusedError } from '../../infra/images.js';
 import { ImportError } from './errors.js';
 import { keepTissueImages, pngOf, SPATIAL_IMAGES, type TissueImageCandidate } from './tissue-images.js';
+import { zarrFilesOf } from './sources.js';
 import { prepareSpatialData } from './spatialdata.js';
 
 /**
@@ -44,7 +48,23 @@ import { prepareSpatialData } from './spatialdata.js';
  * Without positions (a non-spatial AnnData, a lone matrix) the run is UMAP-only. `uns['spatial']` images and scale
  * factors become the run's spatial folder; a placeholder image (flat or near-black) or one that no scale factor
  * puts under the spots is dropped so the explorer uses the other resolution (tissue-images.ts).
+ *
+ * Every reader gets the import's limits (issue 33): declared shapes, chunk counts and uncompressed sizes are checked
+ * before anything is inflated, so a decompression bomb is refused in milliseconds with 413; every image is decoded
+ * or encoded through the guarded image path (infra/images.ts), refused from its header past the pixel limit.
  */
+
+/** The limits an import is held to: the server's configured ones (config.ts), or the defaults for the CLI. */
+export interface PrepareOptions {
+  limits: TImportLimits;
+  imageMaxPixels: number;
+}
+
+/** The defaults of ATLAS_IMPORT_MAX_* and ATLAS_IMAGE_MAX_MEGAPIXELS. */
+export const DEFAULT_PREPARE: PrepareOptions = {
+  limits: IMPORT_LIMITS,
+  imageMaxPixels: IMAGE_MAX_MEGAPIXELS * 1_000_000,
+};
 
 /** A folder to import from (local or a storage prefix); files are read only when needed. */
 export interface SourceFolder {
@@ -52,6 +72,8 @@ export interface SourceFolder {
   /** Relative file names, '/'-separated. */
   names: string[];
   read(name: string): Promise<Uint8Array>;
+  /** A file's stored size, when known without reading it (bounds what a Zarr chunk may be). */
+  size?(name: string): number | undefined;
 }
 
 export type ImportSource = { kind: 'file'; name: string; bytes: Uint8Array } | { kind: 'folder'; folder: SourceFolder };
@@ -78,37 +100,49 @@ const HD_BINS = ['square_008um', 'square_016um', 'square_002um'];
  */
 const ANALYSIS_MIN_OBS = 16;
 
-export async function prepareImport(source: ImportSource): Promise<PreparedImport> {
+export async function prepareImport(
+  source: ImportSource,
+  options: PrepareOptions = DEFAULT_PREPARE,
+): Promise<PreparedImport> {
   try {
-    if (source.kind === 'file') return await prepareFile(source.name, source.bytes);
-    return await prepareFolder(source.folder);
+    if (source.kind === 'file') return await prepareFile(source.name, source.bytes, options);
+    return await prepareFolder(source.folder, options);
   } catch (error) {
+    if (error instanceof SpatialLimitError) throw new ImportError(error.message, 413);
     if (error instanceof SpatialFormatError) throw new ImportError(error.message);
     throw error;
   }
 }
 
-async function prepareFile(name: string, bytes: Uint8Array): Promise<PreparedImport> {
-  if (isZip(bytes)) return prepareZarr(await readAnndataZarr(bytes, name), name, 'AnnData-Zarr (.zarr.zip)');
+/** An image the guarded path refused, as the import's error. */
+function imageRefusal(label: string, error: unknown, o: PrepareOptions): unknown {
+  if (!(error instanceof ImageRefusedError) || error.reason !== 'too-large') return error;
+  const { width, height } = error.header!;
+  return new ImportError(GENES_MSG.importImageTooLarge(label, width, height, o.imageMaxPixels / 1e6), 413);
+}
+
+async function prepareFile(name: string, bytes: Uint8Array, o: PrepareOptions): Promise<PreparedImport> {
+  if (isZip(bytes)) return prepareZarr(await readAnndataZarr(bytes, name, o.limits), name, 'AnnData-Zarr (.zarr.zip)');
   const layout = await hdf5Layout(bytes, name);
   if (layout === 'tenx') {
-    const matrix = await readTenxH5(bytes, { name });
+    const matrix = await readTenxH5(bytes, { name, limits: o.limits });
     const files = new Map([[`h5/obj/${name}`, bytes]]);
     return prepareMatrix(matrix, name, null, files, ['no spatial positions: the run will have a UMAP only']);
   }
   if (layout !== 'anndata') throw new ImportError(GENES_MSG.importNotAnnData(name));
-  return prepareH5ad(name, bytes);
+  return prepareH5ad(name, bytes, o);
 }
 
-async function prepareH5ad(name: string, bytes: Uint8Array): Promise<PreparedImport> {
-  const data = await readH5ad(bytes, { name, obsm: ['spatial', 'X_umap', 'umap'] });
+async function prepareH5ad(name: string, bytes: Uint8Array, o: PrepareOptions): Promise<PreparedImport> {
+  const data = await readH5ad(bytes, { name, obsm: ['spatial', 'X_umap', 'umap'], limits: o.limits });
   checkAnnData(data, name, data.layers?.counts !== undefined);
   const files = new Map([[GENES, bytes]]);
   const warnings = [...data.warnings];
   const spatial = data.obsm.spatial !== undefined;
   if (spatial) {
-    const uns = await readUnsSpatial(bytes, name);
-    if (uns) await addUnsSpatial(uns, spotsExtent(data.obsm.spatial!.data, data.obsm.spatial!.nCols), files, warnings);
+    const uns = await readUnsSpatial(bytes, name, o.limits);
+    const spots = spotsExtent(data.obsm.spatial!.data, data.obsm.spatial!.nCols);
+    if (uns) await addUnsSpatial(uns, spots, files, warnings, o);
   } else warnings.push('no obsm spatial: the run will have a UMAP only');
   return { format: 'AnnData (h5ad)', nObs: data.nObs, nVars: data.nVars, spatial, files, warnings };
 }
@@ -132,6 +166,7 @@ async function addUnsSpatial(
   spots: SpotsExtent,
   files: Map<string, Uint8Array>,
   warnings: string[],
+  o: PrepareOptions,
 ): Promise<void> {
   if (uns.otherLibraries.length)
     warnings.push(`uns/spatial has several libraries; the images of ${uns.library} are used`);
@@ -139,7 +174,8 @@ async function addUnsSpatial(
     const pixels = uns.images[resolution];
     if (!pixels) return [];
     const label = `uns/spatial/${uns.library}/images/${resolution}`;
-    return [{ resolution, label, pixels, png: () => pngOf(pixels) }];
+    const png = () => pngOf(pixels, o.imageMaxPixels).catch((e: unknown) => Promise.reject(imageRefusal(label, e, o)));
+    return [{ resolution, label, pixels, png }];
   });
   for (const [name, png] of await keepTissueImages(candidates, uns.scalefactors, spots, warnings))
     files.set(`spatial/${name}`, png);
@@ -147,27 +183,21 @@ async function addUnsSpatial(
     files.set('spatial/scalefactors_json.json', new TextEncoder().encode(JSON.stringify(uns.scalefactors)));
 }
 
-/** sharp is loaded only when there are images to encode or check. */
-const loadSharp = async () => (await import('sharp')).default;
-
-async function prepareFolder(folder: SourceFolder): Promise<PreparedImport> {
+async function prepareFolder(folder: SourceFolder, o: PrepareOptions): Promise<PreparedImport> {
   const has = (name: string) => folder.names.includes(name);
   if (has('zarr.json') || has('.zgroup')) {
     if (isSpatialDataStore(folder.names)) {
-      const sdata = await prepareSpatialData(folder, ANALYSIS_MIN_OBS);
+      const sdata = await prepareSpatialData(folder, ANALYSIS_MIN_OBS, o);
       return prepareZarr(sdata.data, folder.label, 'SpatialData (.zarr folder)', sdata.files, sdata.warnings);
     }
-    const files = {
-      keys: folder.names,
-      read: async (key: string) => (has(key) ? folder.read(key) : undefined),
-    };
-    return prepareZarr(await readAnndataZarr(files, folder.label), folder.label, 'AnnData-Zarr (.zarr folder)');
+    const zarr = await readAnndataZarr(zarrFilesOf(folder), folder.label, o.limits);
+    return prepareZarr(zarr, folder.label, 'AnnData-Zarr (.zarr folder)');
   }
   // Space Ranger ≥ 3 outs/ with Visium HD bins: take one bin size.
   const bin = HD_BINS.find((b) => folder.names.some((n) => n.startsWith(`binned_outputs/${b}/`)));
-  if (bin && !has(MATRIX_FILE)) return prepareFolder(subFolder(folder, `binned_outputs/${bin}`));
-  if (has(MATRIX_FILE) || isMtxFolder(namesUnder(folder, MTX_FOLDER))) return prepareSpaceRanger(folder);
-  if (has('genes.h5ad')) return prepareH5ad('genes.h5ad', await folder.read('genes.h5ad'));
+  if (bin && !has(MATRIX_FILE)) return prepareFolder(subFolder(folder, `binned_outputs/${bin}`), o);
+  if (has(MATRIX_FILE) || isMtxFolder(namesUnder(folder, MTX_FOLDER))) return prepareSpaceRanger(folder, o);
+  if (has('genes.h5ad')) return prepareH5ad('genes.h5ad', await folder.read('genes.h5ad'), o);
   const probes = folder.names.find((n) => /(^|\/)raw_probe_bc_matrix\.h5$/.test(n));
   if (probes) throw new ImportError(GENES_MSG.importNoMatrix(folder.label));
   throw new ImportError(GENES_MSG.importSourceUnknown(folder.label), 400);
@@ -182,17 +212,18 @@ function subFolder(folder: SourceFolder, prefix: string): SourceFolder {
     label: `${folder.label}/${prefix}`,
     names: namesUnder(folder, prefix),
     read: (name) => folder.read(`${prefix}/${name}`),
+    ...(folder.size && { size: (name: string) => folder.size!(`${prefix}/${name}`) }),
   };
 }
 
-async function prepareSpaceRanger(folder: SourceFolder): Promise<PreparedImport> {
+async function prepareSpaceRanger(folder: SourceFolder, o: PrepareOptions): Promise<PreparedImport> {
   const files = new Map<string, Uint8Array>();
   let matrix: TenxMatrix;
   let matrixName: string;
   if (folder.names.includes(MATRIX_FILE)) {
     const bytes = await folder.read(MATRIX_FILE);
     matrixName = MATRIX_FILE;
-    matrix = await readTenxH5(bytes, { name: `${folder.label}/${MATRIX_FILE}` });
+    matrix = await readTenxH5(bytes, { name: `${folder.label}/${MATRIX_FILE}`, limits: o.limits });
     files.set(`h5/obj/${MATRIX_FILE}`, bytes);
   } else {
     const mtx = new Map<string, Uint8Array>();
@@ -202,7 +233,7 @@ async function prepareSpaceRanger(folder: SourceFolder): Promise<PreparedImport>
       files.set(`h5/obj/${MTX_FOLDER}/${name}`, bytes);
     }
     matrixName = MTX_FOLDER;
-    matrix = readTenxMtx(mtx, `${folder.label}/${MTX_FOLDER}`);
+    matrix = readTenxMtx(mtx, `${folder.label}/${MTX_FOLDER}`, o.limits);
   }
   const spatialNames = namesUnder(folder, 'spatial');
   if (spatialNames.length === 0) {
@@ -216,7 +247,7 @@ async function prepareSpaceRanger(folder: SourceFolder): Promise<PreparedImport>
   // Barcodes first: decoding a 6000-px hires image to check it is not blank takes a second or more.
   checkPlaced(matrix, matrixName, spatial);
   const warnings: string[] = [];
-  const candidates = await decodedImages(spatialFiles);
+  const candidates = await decodedImages(spatialFiles, o);
   for (const { resolution } of candidates) spatialFiles.delete(SPATIAL_IMAGES[resolution]);
   const spots = columnsExtent(spatial.positions.pxlCol, spatial.positions.pxlRow);
   for (const [name, png] of await keepTissueImages(candidates, spatial.scalefactors, spots, warnings))
@@ -238,18 +269,27 @@ function checkPlaced(
   return row;
 }
 
-/** The folder's tissue images, decoded (a 6000-px hires takes a second); an unreadable one is left to the explorer. */
-async function decodedImages(spatialFiles: Map<string, Uint8Array>): Promise<TissueImageCandidate[]> {
-  const sharp = await loadSharp();
+/**
+ * The folder's tissue images, decoded through the guarded image path (a 6000-px hires takes a second): one over
+ * the pixel limit refuses the import (413) from its header; an unreadable one is left to the explorer.
+ */
+async function decodedImages(
+  spatialFiles: Map<string, Uint8Array>,
+  o: PrepareOptions,
+): Promise<TissueImageCandidate[]> {
+  const guard = createImageGuard({ maxPixels: o.imageMaxPixels });
   const candidates: TissueImageCandidate[] = [];
   for (const resolution of ['hires', 'lowres'] as const) {
     const name = SPATIAL_IMAGES[resolution];
     const bytes = spatialFiles.get(name);
     if (!bytes) continue;
-    const decoded = await sharp(bytes)
-      .raw()
-      .toBuffer({ resolveWithObject: true })
-      .catch(() => null);
+    const decoded = await guard
+      .decode(bytes, (image) => image.raw().toBuffer({ resolveWithObject: true }))
+      .catch((error: unknown) => {
+        const refused = imageRefusal(`spatial/${name}`, error, o);
+        if (refused instanceof ImportError) throw refused;
+        return null;
+      });
     if (!decoded) continue;
     const { data, info } = decoded;
     const pixels = { width: info.width, height: info.height, channels: info.channels, pixels: data };

@@ -50,10 +50,17 @@ async function sourceFromStorage(infra: Infra, bucket: string, source: string): 
   }
   const prefix = `${key}/`;
   const { objects } = await infra.storage.list(bucket, { prefix });
-  const names = objects.map((o) => o.key.slice(prefix.length));
+  const sizes = new Map(objects.map((o) => [o.key.slice(prefix.length), o.size]));
+  const names = [...sizes.keys()];
   if (names.length === 0) throw new ImportError(GENES_MSG.importSourceMissing(source), 404);
   return {
     kind: 'folder',
-    folder: { label: source, names, read: (name) => readObject(infra.storage, bucket, prefix + name) },
+    folder: {
+      label: source,
+      names,
+      read: (name) => readObject(infra.storage, bucket, prefix + name),
+      // Known from the listing: a Zarr chunk larger than its array's chunk can hold is refused unread.
+      size: (name) => sizes.get(name),
+    },
   };
 }

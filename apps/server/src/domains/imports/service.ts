@@ -31,7 +31,8 @@ export async function importRun(
   options: ImportOptions,
 ): Promise<TTaskState> {
   checkBucket(infra, options);
-  return storeImport(infra, await prepareImport(source), options);
+  const { importLimits: limits, imageMaxPixels } = infra.config;
+  return storeImport(infra, await prepareImport(source, { limits, imageMaxPixels }), options);
 }
 
 function checkBucket(infra: Pick<Infra, 'config'>, options: ImportOptions): string {

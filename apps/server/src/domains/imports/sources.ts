@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { GENES_MSG } from '@atlas/contracts/genes/messages';
@@ -22,6 +23,17 @@ export async function sourceFromPath(target: string): Promise<ImportSource> {
     label: target.replace(/\/+$/, ''),
     names,
     read: async (name) => new Uint8Array(await fs.readFile(path.join(root, name))),
+    size: (name) => statSync(path.join(root, name), { throwIfNoEntry: false })?.size,
   };
   return { kind: 'folder', folder };
+}
+
+/** A folder as a Zarr store's files (with their sizes, when the folder knows them). */
+export function zarrFilesOf(folder: SourceFolder) {
+  const known = new Set(folder.names);
+  return {
+    keys: folder.names,
+    read: async (key: string) => (known.has(key) ? folder.read(key) : undefined),
+    ...(folder.size && { size: (key: string) => (known.has(key) ? folder.size!(key) : undefined) }),
+  };
 }

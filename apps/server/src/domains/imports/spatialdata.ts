@@ -7,7 +7,8 @@ import {
   type ZarrAnnData,
 } from '@atlas/spatial/io';
 import { ImportError } from './errors.js';
-import type { SourceFolder } from './prepare.js';
+import type { PrepareOptions, SourceFolder } from './prepare.js';
+import { zarrFilesOf } from './sources.js';
 import { keepTissueImages, pngOf } from './tissue-images.js';
 
 /**
@@ -20,12 +21,9 @@ import { keepTissueImages, pngOf } from './tissue-images.js';
 export async function prepareSpatialData(
   folder: SourceFolder,
   minObs: number,
+  options: PrepareOptions,
 ): Promise<{ data: ZarrAnnData; files: Map<string, Uint8Array>; warnings: string[] }> {
-  const known = new Set(folder.names);
-  const run = await readSpatialData(
-    { keys: folder.names, read: async (key) => (known.has(key) ? folder.read(key) : undefined) },
-    folder.label,
-  );
+  const run = await readSpatialData(zarrFilesOf(folder), folder.label, options.limits);
   const warnings = [...run.warnings];
   const files = new Map<string, Uint8Array>();
   const data = spatialDataAnnData(run);
@@ -56,7 +54,7 @@ export async function prepareSpatialData(
       resolution: 'hires' as const,
       label: `images/${element}/${level}`,
       pixels,
-      png: () => pngOf(pixels),
+      png: () => pngOf(pixels, options.imageMaxPixels),
     };
     for (const [name, png] of await keepTissueImages([candidate], scalefactors, spotsExtent(run.xy), warnings))
       files.set(`spatial/${name}`, png);

@@ -6,6 +6,7 @@ import {
   type Scalefactors,
   type SpotsExtent,
 } from '@atlas/spatial/io';
+import { createImageGuard } from '../../infra/images.js';
 
 /**
  * The tissue images an import keeps (issue 32 §1): an image that carries no picture (a flat or near-black
@@ -71,13 +72,19 @@ export async function keepTissueImages(
 
 const sizeOf = ({ pixels }: TissueImageCandidate): string => `${pixels.width}×${pixels.height} px`;
 
-/** Decoded pixels as PNG bytes (sharp loaded on first use: the import CLI must start fast). */
-export async function pngOf(image: RawPixels): Promise<Uint8Array> {
-  const sharp = (await import('sharp')).default;
-  const png = await sharp(Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength), {
-    raw: { width: image.width, height: image.height, channels: image.channels as 1 | 2 | 3 | 4 },
-  })
-    .png()
-    .toBuffer();
+/**
+ * Decoded pixels (an AnnData's uns images, a SpatialData image level) as PNG bytes, encoded in a slot of the guarded
+ * image path (one image per core; refused past the pixel limit). Loaded on first use: the import CLI must start fast.
+ */
+export async function pngOf(image: RawPixels, maxPixels: number): Promise<Uint8Array> {
+  const { default: sharp } = await import('sharp');
+  const guard = createImageGuard({ maxPixels });
+  const png = await guard.raw(image, () =>
+    sharp(Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength), {
+      raw: { width: image.width, height: image.height, channels: image.channels as 1 | 2 | 3 | 4 },
+    })
+      .png()
+      .toBuffer(),
+  );
   return new Uint8Array(png);
 }

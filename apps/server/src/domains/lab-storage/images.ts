@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { IMAGE_EXTENSIONS, LAB_MSG } from '@atlas/contracts';
 import { HttpError } from '../../http/errors.js';
+import { createDecodeSlots, createImageGuard, ImageRefusedError, isPixelLimitError } from '../../infra/images.js';
 
 /**
  * Image conversion of the storage calls (spec 02 §7.2, §9 formats tif, tiff, png, jpg, jpeg) with sharp.
@@ -23,38 +23,32 @@ export interface JpegOptions {
 }
 
 /**
- * Image conversion through one guarded path (issue "Hardening"): sharp refuses an image over the pixel limit from
- * its header, before decoding a pixel (413 naming the limit); at most one conversion per core runs at once, a few
- * more wait, and beyond that the caller is told to come back (429) rather than the host running out of memory.
+ * Image conversion through the one guarded image path (infra/images.ts): an image over the pixel limit is refused
+ * from its header, before decoding a pixel (413 naming the limit); at most one decode per core runs at once in the
+ * process, a few more wait, and beyond that the caller is told to come back (429) rather than the host running out
+ * of memory. `concurrency` and `waiting` give this converter slots of its own (tests).
  */
 export function createImageConverter(limits: { maxPixels: number; concurrency?: number; waiting?: number }) {
-  const concurrency = limits.concurrency ?? Math.max(1, os.availableParallelism());
-  const waitingMax = limits.waiting ?? 4 * concurrency;
-  let running = 0;
-  const waiting: Array<() => void> = [];
+  const slots =
+    limits.concurrency === undefined
+      ? undefined
+      : createDecodeSlots({ concurrency: limits.concurrency, waiting: limits.waiting ?? 4 * limits.concurrency });
+  const guard = createImageGuard({ maxPixels: limits.maxPixels, slots, refuseWhenBusy: true });
 
-  async function guarded<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= concurrency) {
-      if (waiting.length >= waitingMax) throw new HttpError(429, LAB_MSG.imagesBusy);
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
-    running++;
-    try {
-      return await work();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
+  /** The conversion of one input: checked from its header (a buffer) or by sharp as it streams in, in a slot. */
+  function convert(input: Readable | Buffer, options: JpegOptions, encode: (image: Sharp) => Promise<Buffer>) {
+    const steps = (image: Sharp) => encode(pipelineFor(image, options));
+    const work = Buffer.isBuffer(input)
+      ? guard.decode(input, steps)
+      : guard.stream((image) => {
+          input.on('error', (error) => image.destroy(error));
+          input.pipe(image);
+          return steps(image);
+        });
+    return work.catch((error: unknown) => Promise.reject(failure(error)));
   }
 
-  function pipelineFor(input: Readable | Buffer, options: JpegOptions): Sharp {
-    const image = Buffer.isBuffer(input)
-      ? sharp(input, { limitInputPixels: limits.maxPixels })
-      : sharp({ limitInputPixels: limits.maxPixels });
-    if (!Buffer.isBuffer(input)) {
-      input.on('error', (error) => image.destroy(error));
-      input.pipe(image);
-    }
+  function pipelineFor(image: Sharp, options: JpegOptions): Sharp {
     const rotation = ((options.rotation % 360) + 360) % 360;
     if (rotation !== 0) image.rotate(rotation, { background: { r: 255, g: 255, b: 255, alpha: 1 } });
     if (options.crop) {
@@ -67,11 +61,19 @@ export function createImageConverter(limits: { maxPixels: number; concurrency?: 
     return image;
   }
 
-  /** sharp's failures as the caller's errors: over the limit 413, a crop off the image 400, anything else 422. */
+  /** Failures as the caller's errors: over the limit 413, busy 429, a crop off the image 400, anything else 422. */
   function failure(error: unknown): HttpError {
-    const message = (error as Error).message ?? '';
-    if (/pixel limit/i.test(message)) return new HttpError(413, LAB_MSG.imageTooLarge(limits.maxPixels / 1_000_000));
-    if (/extract_area|bad extract area/i.test(message)) return new HttpError(400, LAB_MSG.keepCroppingOnImage);
+    if (error instanceof HttpError) return error;
+    const tooLarge = new HttpError(413, LAB_MSG.imageTooLarge(limits.maxPixels / 1_000_000));
+    if (error instanceof ImageRefusedError)
+      return error.reason === 'too-large'
+        ? tooLarge
+        : error.reason === 'busy'
+          ? new HttpError(429, LAB_MSG.imagesBusy)
+          : new HttpError(422, LAB_MSG.imageLoadFailed);
+    if (isPixelLimitError(error)) return tooLarge;
+    if (/extract_area|bad extract area/i.test((error as Error).message ?? ''))
+      return new HttpError(400, LAB_MSG.keepCroppingOnImage);
     return new HttpError(422, LAB_MSG.imageLoadFailed);
   }
 
@@ -92,24 +94,12 @@ export function createImageConverter(limits: { maxPixels: number; concurrency?: 
       return releasing(input, () => {
         if (options.crop && (options.crop.x2 <= options.crop.x1 || options.crop.y2 <= options.crop.y1))
           throw new HttpError(400, LAB_MSG.cropInvalid);
-        return guarded(() =>
-          pipelineFor(input, options)
-            .jpeg({ quality: options.quality ?? 85 })
-            .toBuffer()
-            .catch((error: unknown) => Promise.reject(failure(error))),
-        );
+        return convert(input, options, (image) => image.jpeg({ quality: options.quality ?? 85 }).toBuffer());
       });
     },
 
     toPng(input: Readable | Buffer): Promise<Buffer> {
-      return releasing(input, () =>
-        guarded(() =>
-          pipelineFor(input, { rotation: 0 })
-            .png()
-            .toBuffer()
-            .catch((error: unknown) => Promise.reject(failure(error))),
-        ),
-      );
+      return releasing(input, () => convert(input, { rotation: 0 }, (image) => image.png().toBuffer()));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describeTiff, readH5ad, readTiffInfo, SpatialFormatError } from '@atlas/spatial';
 import type { StagedFile } from './staging.js';
-import { SIGNATURE_BYTES, signatureProblem, trackFormat, type UploadKind } from '@atlas/contracts';
+import { SIGNATURE_BYTES, signatureProblem, trackFormat, type TImportLimits, type UploadKind } from '@atlas/contracts';
 
 /** Names the first few of a list, for a one-line description. */
 const some = (names: readonly string[], max = 6) =>
@@ -13,13 +13,19 @@ const some = (names: readonly string[], max = 6) =>
 /**
  * Checks a completed upload before it is put in place (issue 14): a TIFF's header and image directories (dimensions,
  * sample type, pages), or an AnnData file's header, X shape, obs/var names and obsm keys. Answers a one-line
- * description; throws ArrivalError naming the problem.
+ * description; throws ArrivalError naming the problem. An AnnData is read with the import limits (issue 33): one
+ * that declares more than they allow is refused from its shapes, before its names are read.
  */
-export async function checkArrival(kind: UploadKind, file: StagedFile, name: string): Promise<string> {
+export async function checkArrival(
+  kind: UploadKind,
+  file: StagedFile,
+  name: string,
+  limits: TImportLimits,
+): Promise<string> {
   try {
     if (kind === 'tiff') return describeTiff(await readTiffInfo(file.readAt, file.size, name));
     if (kind === 'track') return await describeTrack(file, name);
-    const summary = await readH5ad(await file.localPath(), { matrix: false, name, obsm: true });
+    const summary = await readH5ad(await file.localPath(), { matrix: false, name, obsm: true, limits });
     const obsm = Object.keys(summary.obsm);
     return (
       `${summary.nObs} × ${summary.nVars} (${summary.xLayout}), obs: ${some(Object.keys(summary.obs))}, ` +

@@ -81,7 +81,7 @@ export function registerUploadRoutes(app: FastifyInstance, infra: UploadsInfra, 
     try {
       let description: string;
       try {
-        description = await checkArrival(UPLOAD_SLOTS[meta.slot].kind, staged, meta.filename);
+        description = await checkArrival(UPLOAD_SLOTS[meta.slot].kind, staged, meta.filename, config.importLimits);
       } catch (error) {
         await staging.discard(upload.id);
         if (error instanceof ArrivalError) throw new HttpError(422, UPLOAD_MSG.refused(meta.filename, error.message));

@@ -1,5 +1,6 @@
 import { ATLASBROWSER_MSG, ZGenerateSpatialArgs, type TGenerateSpatialResult } from '@atlas/contracts';
 import { z } from 'zod';
+import { createImageGuard } from '../../infra/images.js';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
 import { spatialFolderOf, stagingFolderOf, writeSpatialFolder, type GenerateSpatialInput } from './spatial-writer.js';
 
@@ -55,6 +56,8 @@ export const generateSpatial = defineTask({
     for (const bucket of [input.bucket_name_bsa, input.bucket_name_spatial])
       if (!deps.config.buckets.includes(bucket)) throw new Error(`Unknown bucket '${bucket}'`);
     await progress(1);
-    return writeSpatialFolder(deps.storage, input, progress);
+    // Every image is decoded through the guarded path, refused from its header past ATLAS_IMAGE_MAX_MEGAPIXELS.
+    const images = createImageGuard({ maxPixels: deps.config.imageMaxPixels });
+    return writeSpatialFolder(deps.storage, images, input, progress);
   },
 });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { ZGenerateSpatialArgs } from '@atlas/contracts';
 import { ATLASBROWSER_MSG, type TGenerateSpatialResult, type TSpatialMetadata } from '@atlas/contracts';
 import {
@@ -14,6 +14,7 @@ import {
   type GridRule,
 } from '@atlas/spatial';
 import type { z } from 'zod';
+import { ImageRefusedError, type ImageGuard } from '../../infra/images.js';
 import { readObject, type ObjectStore } from '../../infra/storage/index.js';
 import { zipFiles } from './zip.js';
 
@@ -44,15 +45,16 @@ type Progress = (percent: number) => Promise<void>;
 /** Clockwise degrees for sharp from the spec's counter-clockwise rotation. */
 const clockwise = (ccw: number) => (((-ccw % 360) + 360) % 360) as number;
 
-/** The source image rotated, flipped and cropped as the browser showed it: full-resolution pixels. */
-async function cropped(
-  key: string,
-  source: Uint8Array,
-  input: GenerateSpatialInput,
-): Promise<{ image: Buffer; width: number; height: number }> {
+type Cropped = { image: Buffer; width: number; height: number };
+
+/**
+ * The source image rotated, flipped and cropped as the browser showed it: full-resolution pixels. `source` is the
+ * guarded decode of the image (infra/images.ts): its header was checked against the pixel limit first.
+ */
+async function cropped(key: string, source: Sharp, input: GenerateSpatialInput): Promise<Cropped> {
   const { rotation, horizontal_flip, vertical_flip } = input.orientation;
-  // Decoding happens here: a file that is no image (a text file named notes.png) is named in the task's error.
-  let rotated = await sharp(source, { limitInputPixels: false })
+  // Decoding happens here: a file sharp cannot decode after all is named in the task's error.
+  let rotated = await source
     .rotate(clockwise(rotation), { background: { r: 0, g: 0, b: 0, alpha: 1 } })
     .removeAlpha()
     .raw()
@@ -79,8 +81,44 @@ async function cropped(
   return { image: out.data, width: out.info.width, height: out.info.height };
 }
 
-const rawImage = (c: { image: Buffer; width: number; height: number }) =>
-  sharp(c.image, { raw: { width: c.width, height: c.height, channels: 3 } });
+const rawImage = (c: Cropped) => sharp(c.image, { raw: { width: c.width, height: c.height, channels: 3 } });
+
+/** The task's message for an image the guard refused before decoding it. */
+function refusal(key: string, error: unknown, maxPixels: number): unknown {
+  if (!(error instanceof ImageRefusedError)) return error;
+  if (error.reason === 'too-large')
+    return new Error(ATLASBROWSER_MSG.imageTooLarge(key, error.header!.width, error.header!.height, maxPixels / 1e6));
+  return new Error(ATLASBROWSER_MSG.imageUnreadable(key, error.message));
+}
+
+/**
+ * One image of the folder, decoded once through the guarded path (one decode per core, its header checked first),
+ * with every output made from it while its pixels are held: the figure, and for the chosen image hires and lowres.
+ */
+async function processImage(
+  images: ImageGuard,
+  key: string,
+  bytes: Uint8Array,
+  input: GenerateSpatialInput,
+  chosen: boolean,
+  outputs: Outputs,
+): Promise<Cropped> {
+  return images
+    .decode(bytes, async (source) => {
+      const image = await cropped(key, source, input);
+      if (chosen) {
+        const hires = sizeForLongSide(image.width, image.height, HIRES_SIDE);
+        outputs.set(HIRES, await rawImage(image).resize(hires.width, hires.height).png().toBuffer());
+        const lowres = sizeForLongSide(image.width, image.height, LOWRES_SIDE);
+        outputs.set(LOWRES, await rawImage(image).resize(lowres.width, lowres.height).png().toBuffer());
+      }
+      outputs.set(figureOf(key), await rawImage(image).png(FIGURE_PNG).toBuffer());
+      return image;
+    })
+    .catch((error: unknown) => {
+      throw refusal(key, error, images.maxPixels);
+    });
+}
 
 /** Positions from the ROI points, the barcode list and the mask (DESIGN §7). */
 function positionsOf(input: GenerateSpatialInput, rule: GridRule) {
@@ -128,6 +166,7 @@ type Outputs = Map<string, Buffer>;
  */
 export async function writeSpatialFolder(
   storage: ObjectStore,
+  images: ImageGuard,
   input: GenerateSpatialInput,
   progress: Progress,
 ): Promise<TGenerateSpatialResult> {
@@ -143,18 +182,12 @@ export async function writeSpatialFolder(
     await progress(20);
   } else {
     const files = [input.bsa_filename, ...input.files.filter((f) => f !== input.bsa_filename)];
-    let bsa: Awaited<ReturnType<typeof cropped>> | null = null;
+    let bsa: Cropped | null = null;
     for (const [i, key] of files.entries()) {
       if (!(await storage.exists(input.bucket_name_bsa, key))) throw new Error(ATLASBROWSER_MSG.imageMissing(key));
-      const image = await cropped(key, await readObject(storage, input.bucket_name_bsa, key), input);
-      if (i === 0) {
-        bsa = image;
-        const hires = sizeForLongSide(image.width, image.height, HIRES_SIDE);
-        outputs.set(HIRES, await rawImage(image).resize(hires.width, hires.height).png().toBuffer());
-        const lowres = sizeForLongSide(image.width, image.height, LOWRES_SIDE);
-        outputs.set(LOWRES, await rawImage(image).resize(lowres.width, lowres.height).png().toBuffer());
-      }
-      outputs.set(figureOf(key), await rawImage(image).png(FIGURE_PNG).toBuffer());
+      const bytes = await readObject(storage, input.bucket_name_bsa, key);
+      const image = await processImage(images, key, bytes, input, i === 0, outputs);
+      if (i === 0) bsa = image;
       await progress(10 + (60 * (i + 1)) / files.length);
     }
     const spot = gridSpotDiameter(roi, input.metadata.numChannels, rule);
