@@ -31,6 +31,7 @@ export { printf62 } from './printf.js';
 export {
   formatSummationLine,
   getSummationText,
+  pickSummationLines,
   parseSummationChunk,
   parseSummationLine,
   SUMMATION_CHUNK,
