@@ -18,6 +18,7 @@ import { sendSerialisedJson, serialiseJson, type SerialisedJson } from '../../ht
 import type { Infra } from '../../infra/index.js';
 import { TaskInputError } from '../../tasks/registry.js';
 import { checkTaskTouches } from '../../tasks/authorise.js';
+import type { Downloads } from '../downloads/index.js';
 import { NotVisibleError, type RunAccess, type Runs } from '../runs/index.js';
 import { linkDigest } from '../tasks/index.js';
 import { ANALYSIS_FILE, encodeTixelTable, TIXEL_TABLE_MEDIA_TYPE } from '@atlas/spatial';
@@ -30,11 +31,15 @@ import { tracksBucket } from '../../config.js';
  * Run-data reads under /api/v1/genes (spec 03 §7 "Data reads for a run") and the public gene-task route. Every read
  * resolves its run through the runs domain first (a run id the caller may read, or a public link still open).
  */
-export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Runs): void {
+export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Runs, downloads: Downloads): void {
   const access = runs.access;
   const data = createRunDataStore(infra.storage, { cacheBytes: infra.config.runDataCacheBytes });
   const tissue = createTissueImages(infra.storage);
-  const trackFiles = createTrackFiles({ storage: infra.storage, tracksBucket: tracksBucket(infra.config) });
+  const trackFiles = createTrackFiles({
+    storage: infra.storage,
+    tracksBucket: tracksBucket(infra.config),
+    downloads,
+  });
 
   /** Storage misses and bad indices as the caller's errors rather than 500s. */
   async function read<T>(run: RunAccess, kind: TFeatureKind | null, work: () => Promise<T>): Promise<T> {
@@ -182,10 +187,13 @@ export function registerGenesRoutes(app: FastifyInstance, infra: Infra, runs: Ru
     return reply.type('image/jpeg').send(jpeg);
   });
 
-  // The track browser: signed URLs (1 h) for the run's tracks and its genome's reference, on the run's access.
+  // The track browser: download links (1 h) for the run's tracks and its genome's reference, made for the caller (or
+  // the public link) that may read the run, and closed when it no longer may.
   route(app, g.tracks, async ({ query, identity, request }) => {
     const run = await access.resolve(identity, query);
-    return trackFiles.tracks(run, infra.config.publicUrl ?? `${request.protocol}://${request.host}`);
+    const holder = await downloads.holderOf(identity, run.link);
+    if (!holder) throw notFound(GENES_MSG.runNotFound(run.runId));
+    return trackFiles.tracks(run, holder, infra.config.publicUrl ?? `${request.protocol}://${request.host}`);
   });
 
   route(app, g.networks, async ({ query, identity }) => trackFiles.networkNames(await access.resolve(identity, query)));

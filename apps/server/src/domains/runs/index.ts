@@ -32,5 +32,6 @@ export { NotVisibleError, type Target } from './object-access.js';
 export { sealRunLink } from './public-link.js';
 export type { RunAccess, WebFolder } from './run-access.js';
 export type { RunForLink } from './store.js';
+export type { RunFacts } from './run-facts.js';
 export { createRunRecords, runTarget } from './records.js';
 export { registerRunAdminRoutes } from './admin-routes.js';
