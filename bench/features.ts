@@ -1,15 +1,21 @@
 import type { Row } from './row.js';
 
-/** One feature's values for every tixel through the binary get_summation call, sequentially, p50 over many features. */
-export async function featureReadRows(url: string, runId: string, features: number, samples = 200): Promise<Row[]> {
-  // A signed-in account: a visitor's public session reads a public run's data only through its public link (the
-  // runs owner's rule, domains/runs/rule.ts), and the explorer's members read it so.
+/**
+ * A signed-in account: a visitor's public session reads a public run's data only through its public link (the runs
+ * owner's rule, domains/runs/rule.ts), and the explorer's members read it so.
+ */
+export async function benchToken(url: string): Promise<string> {
   const login = await fetch(`${url}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: 'Bench#Pass1' }),
   });
-  const { access_token: token } = (await login.json()) as { access_token: string };
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+/** One feature's values for every tixel through the binary get_summation call, sequentially, p50 over many features. */
+export async function featureReadRows(url: string, runId: string, features: number, samples = 200): Promise<Row[]> {
+  const token = await benchToken(url);
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < samples; i++) {

@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createObjectStore } from '../apps/server/src/infra/storage/index.js';
 import { browserRows, ensureWebBuild } from './browser.js';
-import { featureReadRows } from './features.js';
+import { featureLoadRows } from './feature-load.js';
+import { benchToken, featureReadRows } from './features.js';
 import { firstStartRows } from './firststart.js';
 import { hdBrowserRows, importHdRun } from './hd.js';
 import { BENCH_RUN, importBenchRun, importLargeBenchRun } from './import.js';
@@ -55,7 +56,7 @@ if (!(['server', 'features', 'browser', 'de', 'transfers', 'hd'] as const).some(
   process.exit(0);
 }
 // The server serves the web app's lab build (e2e/web-build.ts) only when it exists at start; the browser figures need it.
-ensureWebBuild();
+if (want('browser')) ensureWebBuild();
 
 // 1,000 catalogue runs (a third private) so the catalogue figure is measured at the size the target names.
 const server = await startBenchServer(
@@ -82,7 +83,10 @@ const server = await startBenchServer(
 );
 try {
   if (want('server')) await serverRows();
-  if (want('features')) rows.push(...(await featureReadRows(server.url, BENCH_RUN, 30_000)));
+  if (want('features')) {
+    rows.push(...(await featureReadRows(server.url, BENCH_RUN, 30_000)));
+    rows.push(...(await featureLoadRows(server.url, BENCH_RUN, await benchToken(server.url))));
+  }
   if (want('browser')) rows.push(...(await browserRows(server.url)));
   if (want('browser')) rows.push(...(await atlasBrowserPageRows(server.url)));
   if (want('de')) rows.push(...(await lassoRows(server.url)));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { CATALOGUE_MSG, MSG } from '@atlas/contracts';
+import { CATALOGUE_MSG, DOWNLOAD_LINK_SECONDS, DOWNLOAD_MSG, MSG } from '@atlas/contracts';
 import { DEMO_RUNS, demoFiles } from '../apps/server/src/seed/demo-runs.js';
 import { ADMIN, apiToken, expect, shot, signIn, test, tick } from './fixtures';
 
@@ -227,9 +227,10 @@ test('a member toggles private runs, downloads files through generated URLs and 
   const name = metadata.path.split('/').pop()!;
   await dialog.getByRole('button', { name: `Generate URL for ${name}` }).click();
   const urlField = dialog.getByRole('textbox', { name: `Pre-signed URL of ${name}` });
-  await expect(urlField).toHaveValue(
-    /\/api\/v1\/storage\/signed\/atx-data\/data\/D90011\/downloads\/D90011_metadata\.csv\?expires=\d+&signature=/,
-  );
+  // A download link (issue 33 §7): its token, then the file's name; it opens while the run stays visible to Nora.
+  await expect(urlField).toHaveValue(/\/api\/v1\/downloads\/[\w-]+\.[\w-]+\.[\w-]+\/D90011_metadata\.csv$/);
+  await expect(dialog.getByText(DOWNLOAD_MSG.lifetime(DOWNLOAD_LINK_SECONDS))).toBeVisible();
+  await expect(dialog).toContainText('for one hour, and only while the run stays visible to you');
   const fetched = await page.request.get(await urlField.inputValue());
   expect(fetched.status()).toBe(200);
   expect(await fetched.text()).toBe(metadata.content);

@@ -1,12 +1,12 @@
 import type { Page, Response } from '@playwright/test';
 import type { Core } from 'cytoscape';
-import { EXPLORER_MSG, NETWORK_LAYOUTS, type TTracks } from '@atlas/contracts';
+import { DOWNLOAD_PATH, EXPLORER_MSG, NETWORK_LAYOUTS, type TTracks } from '@atlas/contracts';
 import { ADMIN, apiToken, expect, plotsDrawn, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-TRACKS]: the Peak/Motif/Network Viewer of an ATAC demo run in gene and eRegulon mode — the track
  * browser (igv) reads the run's per-cluster bigWigs, its peaks (bigBed) and its fragments (tabix-indexed
- * fragments.tsv.gz) over range requests and its bedGraph and the genome's gene BED whole, through signed links,
+ * fragments.tsv.gz) over range requests and its bedGraph and the genome's gene BED whole, through download links,
  * starts at chr1:1-1,000,000 and goes to the chosen gene's locus; the regulon network (cytoscape) draws in each of the four
  * layouts, the slider keeps the strongest edges, and clicking a regulon node colours the plots by it; a public
  * link's viewer sees the tracks of its run, and another run's are refused.
@@ -42,9 +42,11 @@ function drawnCanvases(page: Page): Promise<number> {
   });
 }
 
-/** A signed link's path ends with the file name, before its query. */
-const isTrackFile = (name: string) => (r: Response) =>
-  new URL(r.url()).pathname.endsWith(`/data/${RUN}/tracks/${encodeURIComponent(name).replace(/%2F/g, '/')}`) && r.ok();
+/** A track's download link (issue 33 §7): `/api/v1/downloads/{token}/{file name}`, the page's only tracks are RUN's. */
+const isTrackFile = (name: string) => (r: Response) => {
+  const path = new URL(r.url()).pathname;
+  return path.startsWith(`${DOWNLOAD_PATH}/`) && path.endsWith(`/${encodeURIComponent(name)}`) && r.ok();
+};
 const isTrackRange = (name: string) => (r: Response) =>
   isTrackFile(name)(r) && r.request().headers().range !== undefined && r.status() === 206;
 

@@ -20,6 +20,7 @@ import { registerTaskRoutes } from './domains/tasks/index.js';
 import { createRuns, registerRunAdminRoutes } from './domains/runs/index.js';
 import { registerImportRoutes } from './domains/imports/index.js';
 import { registerStorageRoutes } from './domains/storage/index.js';
+import { createDownloads, registerDownloadRoutes } from './domains/downloads/index.js';
 import { registerDocsRoutes } from './domains/docs/index.js';
 import { registerCatalogueRoutes } from './domains/catalogue/index.js';
 import { registerWebApp } from './web.js';
@@ -56,7 +57,7 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   const apiTokens = createApiTokenService({ db: infra.db, accounts });
   // Before identity: a browser's preflight carries no token and must be answered first.
   installCors(app, infra.config.corsOrigins);
-  installIdentity(app, tokens, (username) => accounts.activeUserGroups(username), {
+  const lookupAccount = installIdentity(app, tokens, (username) => accounts.activeUserGroups(username), {
     isApiToken,
     resolve: (token) => apiTokens.resolve(token),
   });
@@ -79,21 +80,24 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   });
   // The one owner of runs: every route that touches a run or a storage key asks it.
   const runs = createRuns(infra);
+  // Every URL that reads a stored object is a download link, checked against its holder on each request.
+  const downloads = createDownloads({ facts: runs.facts, secret: infra.config.jwtSecret, lookupAccount });
   registerAppRoutes(app, infra);
   registerAuthRoutes(app, infra, { tokens, accounts });
   registerApiTokenRoutes(app, apiTokens);
   registerTaskRoutes(app, infra, runs);
   registerStorageRoutes(app, infra);
-  registerCatalogueRoutes(app, infra, runs);
+  registerDownloadRoutes(app, { downloads, storage: infra.storage });
+  registerCatalogueRoutes(app, infra, runs, downloads);
   registerRunAdminRoutes(app, runs, { storage: infra.storage, buckets: infra.config.buckets });
   // Runs' parsed web files, one cache for the run-data reads and the annotations' index checks.
-  const runData = createRunDataStore(infra.storage);
-  registerGenesRoutes(app, infra, runs, runData);
+  const runData = createRunDataStore(infra.storage, { cacheBytes: infra.config.runDataCacheBytes });
+  registerGenesRoutes(app, infra, runs, downloads, runData);
   registerImportRoutes(app, infra);
   registerFrontpageRoutes(app, infra, runs);
   registerAnnotationRoutes(app, infra, runs, runData);
   registerLabRoutes(app, infra);
-  registerLabStorageRoutes(app, infra, runs);
+  registerLabStorageRoutes(app, infra, runs, downloads);
   registerUploadRoutes(app, infra, runs);
   registerAtlasBrowserRoutes(app, infra, runs);
   registerSystemRoutes(app, infra);

@@ -54,6 +54,9 @@ export const ZEnv = z.object({
   // Decoded selection indexes (gene.compute_qc) kept per worker process, so a lasso does not re-read its run.
   ATLAS_DE_CACHE_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
   ATLAS_DE_READ_PARTS_FROM_MB: z.coerce.number().int().min(0).max(1_000_000).default(64),
+  // Parsed run data and serialised run-data answers kept per API process (the genes routes), so reads under load do
+  // not re-read and re-serialise their run.
+  ATLAS_RUN_DATA_CACHE_MB: z.coerce.number().int().min(0).max(1_000_000).default(256),
   // Namespaces the BullMQ keys in Redis, so several installations (or test runs) can share one Redis.
   ATLAS_QUEUE_PREFIX: z
     .string()
@@ -129,6 +132,8 @@ export interface Config {
   deCacheBytes: number;
   /** From this size a run's selection index is read in parts, the rows each ranking needs (0 = always). */
   deReadPartsFromBytes: number;
+  /** Bytes of parsed run data and serialised run-data answers an API process keeps (0 = none). */
+  runDataCacheBytes: number;
   queuePrefix: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -212,6 +217,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     },
     deCacheBytes: e.ATLAS_DE_CACHE_MB * 1024 * 1024,
     deReadPartsFromBytes: e.ATLAS_DE_READ_PARTS_FROM_MB * 1024 * 1024,
+    runDataCacheBytes: e.ATLAS_RUN_DATA_CACHE_MB * 1024 * 1024,
     queuePrefix: e.ATLAS_QUEUE_PREFIX,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -16,6 +16,7 @@ export * from './tasks/schemas.js';
 export * as taskCalls from './tasks/calls.js';
 export * from './catalogue/index.js';
 export * as catalogueCalls from './catalogue/calls.js';
+export * from './downloads/index.js';
 export * as runAdminCalls from './catalogue/admin-calls.js';
 export * from './genes/index.js';
 export * as genesCalls from './genes/calls.js';

@@ -60,13 +60,15 @@ export function cacheLookups<T>(lookup: (key: string) => Promise<T>, now: () => 
 /**
  * Resolves `Authorization: JWT|Bearer <token>` into request.identity on every request. A user's groups are read
  * from the database, not trusted from the token, so removing a group or disabling an account takes effect at once.
+ * Returns the account lookup it uses (cached, emptied by every account change in this process), for other checks of
+ * an account's current state (download links).
  */
 export function installIdentity(
   app: FastifyInstance,
   tokens: TokenService,
   lookupAccount: ActiveUserLookup,
   apiTokens?: ApiTokenResolver,
-): void {
+): ActiveUserLookup {
   const cache = cacheLookups(lookupAccount);
   const lookupUser = cache.lookup;
   // Scripts send many requests in a row with one token: each costs a database read only once a second.
@@ -126,4 +128,5 @@ export function installIdentity(
       request.tokenRejected = true;
     }
   });
+  return lookupUser;
 }

@@ -19,11 +19,17 @@ export function serialiseJson(value: unknown): SerialisedJson {
  * Sends a kept answer to one caller: 304 when the caller holds the same ETag, gzipped when it accepts gzip (what
  * browsers ask), the plain bytes otherwise. `private, no-cache`: each caller's answer depends on what it may see.
  */
-export function sendSerialisedJson(request: FastifyRequest, reply: FastifyReply, json: SerialisedJson): FastifyReply {
+export function sendSerialisedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: SerialisedJson,
+  /** Request headers besides these two that chose this answer (`accept` where a route also answers binary). */
+  vary: readonly string[] = [],
+): FastifyReply {
   reply
     .header('etag', json.etag)
     .header('cache-control', 'private, no-cache')
-    .header('vary', 'authorization, accept-encoding');
+    .header('vary', ['authorization', 'accept-encoding', ...vary].join(', '));
   if (request.headers['if-none-match'] === json.etag) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))

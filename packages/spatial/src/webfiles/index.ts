@@ -32,6 +32,7 @@ export { printf62 } from './printf.js';
 export {
   formatSummationLine,
   getSummationText,
+  pickSummationLines,
   parseSummationChunk,
   parseSummationLine,
   SUMMATION_CHUNK,

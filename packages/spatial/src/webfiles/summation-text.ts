@@ -159,15 +159,22 @@ export async function getSummationText(
   rows: readonly number[],
   readChunk: (chunk: number) => Uint8Array | Promise<Uint8Array>,
 ): Promise<string[]> {
+  return pickSummationLines(rows, async (k) => parseSummationChunk(gunzipSync(await readChunk(k)).toString('latin1')));
+}
+
+/**
+ * The lines of `rows` from parsed chunks (`chunkOf` is asked once per chunk), for readers that keep parsed chunks.
+ * RangeError for an index that is not a non-negative integer or is beyond the chunks.
+ */
+export async function pickSummationLines(
+  rows: readonly number[],
+  chunkOf: (chunk: number) => Promise<SummationChunk>,
+): Promise<string[]> {
   const chunks = new Map<number, Promise<SummationChunk>>();
   for (const row of rows) {
     if (!Number.isInteger(row) || row < 0) throw new RangeError(`feature index ${row} is not a non-negative integer`);
     const k = Math.floor(row / SUMMATION_CHUNK);
-    if (!chunks.has(k))
-      chunks.set(
-        k,
-        Promise.resolve(readChunk(k)).then((gz) => parseSummationChunk(gunzipSync(gz).toString('latin1'))),
-      );
+    if (!chunks.has(k)) chunks.set(k, chunkOf(k));
   }
   return Promise.all(
     rows.map(async (row) => {

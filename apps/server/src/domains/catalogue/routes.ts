@@ -15,12 +15,13 @@ import type { Infra } from '../../infra/index.js';
 import { ObjectNotFoundError } from '../../infra/storage/index.js';
 import { dataBucket as dataBucketOf } from '../../config.js';
 import { callerKey, callerOf, mayUseRun, type Caller, type Runs } from '../runs/index.js';
+import type { Downloads } from '../downloads/index.js';
 import { createListCache, type ListCache } from './list-cache.js';
 import { createCatalogueService, type CatalogueService } from './service.js';
 import { createThumbnailSigner, type ThumbnailSigner } from './thumbnails.js';
 
 /** The catalogue calls of contracts/catalogue/calls.ts, plus the thumbnail images. */
-export function registerCatalogueRoutes(app: FastifyInstance, infra: Infra, runs: Runs): void {
+export function registerCatalogueRoutes(app: FastifyInstance, infra: Infra, runs: Runs, downloads: Downloads): void {
   const store = runs.store;
   const thumbnails = createThumbnailSigner(infra.config.jwtSecret);
   const dataBucket = dataBucketOf(infra.config);
@@ -30,6 +31,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, infra: Infra, runs
     thumbnails,
     secret: infra.config.jwtSecret,
     dataBucket,
+    downloads,
   });
   const cache = createListCache(() => store.version());
 
@@ -45,7 +47,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, infra: Infra, runs
   );
   route(app, c.getDownloadableFiles, ({ identity }) => catalogue.filesByRun(callerOf(identity)));
   route(app, c.generatePresignedUrl, ({ body, identity, request }) =>
-    catalogue.presign(callerOf(identity), body.bucket, body.path, infra.config.publicUrl ?? originOf(request)),
+    catalogue.presign(identity, body.bucket, body.path, infra.config.publicUrl ?? originOf(request)),
   );
   route(app, c.encodeLink, ({ body, identity }) =>
     catalogue.encodeLink(callerOf(identity), body.run_id, body.audience),

@@ -1,5 +1,7 @@
 import {
+  callerOf,
   CATALOGUE_MSG,
+  DOWNLOAD_LINK_SECONDS,
   type Identity,
   type LinkAudience,
   type TCatalogueRun,
@@ -8,12 +10,10 @@ import {
   type TRunLinkData,
 } from '@atlas/contracts';
 import { HttpError, notFound } from '../../http/errors.js';
-import { InvalidKeyError, type ObjectStore } from '../../infra/storage/index.js';
+import { checkBucket, checkKey, InvalidKeyError, type ObjectStore } from '../../infra/storage/index.js';
+import type { Downloads } from '../downloads/index.js';
 import { mayUseRun, sealRunLink, webFolderOf, type Caller, type RunForLink, type Runs } from '../runs/index.js';
 import type { ThumbnailSigner } from './thumbnails.js';
-
-/** Download links of the catalogue expire after an hour (the spec's track links do too, spec 03 §9). */
-const PRESIGNED_URL_TTL_SECONDS = 60 * 60;
 
 export interface CatalogueDeps {
   runs: Runs;
@@ -23,6 +23,7 @@ export interface CatalogueDeps {
   secret: string;
   /** The bucket of run data, web files and front-page thumbnails (the first configured bucket). */
   dataBucket: string;
+  downloads: Downloads;
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
@@ -48,27 +49,29 @@ export function createCatalogueService(deps: CatalogueDeps) {
       return byRun;
     },
 
-    /** A presigned GET for a registered downloadable file of a visible run, never for any other path. */
+    /**
+     * A download link for a registered downloadable file of a visible run, never for any other path. It lives
+     * DOWNLOAD_LINK_SECONDS and opens only while the run stays visible to the caller (domains/downloads).
+     */
     async presign(
-      caller: Caller,
+      identity: Identity,
       bucket: string,
       path: string,
       origin: string,
     ): Promise<{ url: string; expires_at: number }> {
-      const file = await store.findVisibleFile(caller, bucket, path);
-      if (!file) throw notFound(CATALOGUE_MSG.fileNotDownloadable);
-      const expiresAt = Date.now() + PRESIGNED_URL_TTL_SECONDS * 1000;
+      const file = await store.findVisibleFile(callerOf(identity), bucket, path);
+      const holder = file && (await deps.downloads.holderOf(identity));
+      if (!file || !holder) throw notFound(CATALOGUE_MSG.fileNotDownloadable);
       try {
-        const url = await storage.presign(bucket, path, {
-          method: 'GET',
-          expiresInSeconds: PRESIGNED_URL_TTL_SECONDS,
-          origin,
-        });
-        return { url, expires_at: expiresAt };
+        checkBucket(bucket);
+        checkKey(path);
       } catch (error) {
         if (error instanceof InvalidKeyError) throw new HttpError(422, error.message);
         throw error;
       }
+      const target = { bucket, key: path, run: file.run_id };
+      const { url, expiresAt } = await deps.downloads.url(holder, target, { origin, seconds: DOWNLOAD_LINK_SECONDS });
+      return { url, expires_at: expiresAt };
     },
 
     /**

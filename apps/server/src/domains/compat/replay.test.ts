@@ -478,7 +478,7 @@ const REPLAYS: Replay[] = [
     method: 'POST',
     url: '/api/v1/storage/generate_presigned_url',
     body: (c) => ({ path: `data/${c.run.runId}/metadata.csv`, bucket: c.bucket }),
-    reads: (r) => isString(r) && (body(r) as string).includes('/api/v1/storage/signed/'),
+    reads: (r) => isString(r) && (body(r) as string).includes('/api/v1/downloads/'),
   },
   {
     screen: 'Run viewer (download link)',
@@ -486,7 +486,7 @@ const REPLAYS: Replay[] = [
     method: 'GET',
     url: '/api/v1/storage/download_link',
     query: (c) => ({ filename: `data/${c.run.runId}/metadata.csv`, expiry: '600' }),
-    reads: (r) => isString(r) && (body(r) as string).includes('/api/v1/storage/signed/'),
+    reads: (r) => isString(r) && (body(r) as string).includes('/api/v1/downloads/'),
   },
   {
     screen: 'Public downloads',

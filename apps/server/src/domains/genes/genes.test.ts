@@ -1,8 +1,16 @@
 import fs from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_MSG, GENES_MSG, QUEUES, SELECTION_TABLE_ROWS, type TTaskState } from '@atlas/contracts';
-import { column, decodeTixelTable, readH5ad, type H5adData } from '@atlas/spatial';
+import {
+  column,
+  decodeTixelTable,
+  getSummationText,
+  parseSummationLine,
+  readH5ad,
+  summationChunkPath,
+  type H5adData,
+} from '@atlas/spatial';
 import { createTestApp, setRunPublic, type TestApp, settleTask } from '../../../test/harness.js';
 import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 import { importRun, sourceFromPath } from '../imports/service.js';
@@ -132,26 +140,88 @@ describe.skipIf(!haveData)('run-data routes /api/v1/genes', () => {
     expect(bad).toEqual({ status: 400, body: { msg: 'Feature index 5000 is outside 0..1998', status_code: 400 } });
   });
 
-  it('answers get_summation text from the binary matrix when the run has no text files (Visium HD size)', async () => {
+  it('answers get_summation text from the binary matrix, line for line the stored text files', async () => {
+    const rows = [1998, 7, 0, 7, 1000, 999];
     const ask = () =>
       api<string[]>(t.app, 'POST', '/api/v1/genes/get_summation', {
         token: member,
-        body: { run_id: 'D00001', filename: 'geneSummation', rows: [1998, 7, 0] },
+        body: { run_id: 'D00001', filename: 'geneSummation', rows },
       });
-    const stored = await ask();
-    expect(stored.status).toBe(200);
-    // The web files of a run above TEXT_SUMMATION_MAX_VALUES: the same, without the text chunks.
-    const chunks = await t.infra.storage.list('atx-data', { prefix: 'data/D00001/h5/summations/geneSummation' });
-    expect(chunks.objects.length).toBeGreaterThan(0);
-    const saved = new Map<string, Buffer>();
-    for (const { key } of chunks.objects) {
-      saved.set(key, Buffer.from(await readObject(t.infra.storage, 'atx-data', key)));
-      await t.infra.storage.delete('atx-data', key);
-    }
+    const chunkKey = (k: number) => `data/D00001/h5/${summationChunkPath('geneSummation', k)}`;
+    const stored = await getSummationText(rows, (k) => readObject(t.infra.storage, 'atx-data', chunkKey(k)));
+    expect(await ask()).toEqual({ status: 200, body: stored });
+    // Never from the text chunks while the .csc is there (a chunk is 1,000 lines to decompress for one): a broken
+    // chunk changes nothing. The run's web files of a Visium HD run have no chunks at all.
+    const saved = Buffer.from(await readObject(t.infra.storage, 'atx-data', chunkKey(0)));
+    await t.infra.storage.put('atx-data', chunkKey(0), 'not gzip');
     try {
-      expect(await ask()).toEqual(stored);
+      expect(await ask()).toEqual({ status: 200, body: stored });
     } finally {
-      for (const [key, bytes] of saved) await t.infra.storage.put('atx-data', key, bytes);
+      await t.infra.storage.put('atx-data', chunkKey(0), saved);
+    }
+  });
+
+  it('answers a run without a .csc (made by the original system) from its stored text files', async () => {
+    const csc = 'data/D00001/h5/summations/genes.csc';
+    const saved = Buffer.from(await readObject(t.infra.storage, 'atx-data', csc));
+    await t.infra.storage.delete('atx-data', csc);
+    try {
+      const text = await api<string[]>(t.app, 'POST', '/api/v1/genes/get_summation', {
+        token: member,
+        body: { run_id: 'D00001', filename: 'geneSummation', rows: [1998, 3] },
+      });
+      const stored = await getSummationText([1998, 3], (k) =>
+        readObject(t.infra.storage, 'atx-data', `data/D00001/h5/${summationChunkPath('geneSummation', k)}`),
+      );
+      expect(text).toEqual({ status: 200, body: stored });
+      const binary = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/genes/get_summation',
+        headers: { authorization: `JWT ${member}`, accept: 'application/octet-stream' },
+        payload: { run_id: 'D00001', filename: 'geneSummation', rows: [3] },
+      });
+      expect(binary.headers['x-tixels']).toBe('49');
+      const values = new Float32Array(new Uint8Array(binary.rawPayload).buffer);
+      expect(Array.from(values)).toEqual(Array.from(parseSummationLine(stored[1]!)));
+      expect(
+        (
+          await api(t.app, 'POST', '/api/v1/genes/get_summation', {
+            token: member,
+            body: { run_id: 'D00001', filename: 'geneSummation', rows: [1999] },
+          })
+        ).body,
+      ).toEqual({ msg: 'Feature index 1999 is outside 0..1998', status_code: 400 });
+    } finally {
+      await t.infra.storage.put('atx-data', csc, saved);
+    }
+  });
+
+  it('keeps the tixel table serialised per version of data.csv.gz: an ETag, a 304, a new answer once it changes', async () => {
+    const url = '/api/v1/genes/data?run_id=D00001';
+    const headers = { authorization: `JWT ${member}` };
+    const first = await t.app.inject({ method: 'GET', url, headers });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.vary).toContain('accept');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"/);
+    const again = await t.app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    // Another caller's token is checked before any kept answer.
+    expect((await t.app.inject({ method: 'GET', url, headers: { authorization: `JWT ${outsider}` } })).statusCode).toBe(
+      404,
+    );
+    const key = 'data/D00001/h5/data.csv.gz';
+    const saved = Buffer.from(await readObject(t.infra.storage, 'atx-data', key));
+    const csv = gunzipSync(saved).toString('utf8');
+    const renamed = csv.replace(/\n(\S+?),/, '\nRENAMED,');
+    expect(renamed).not.toBe(csv);
+    try {
+      await t.infra.storage.put('atx-data', key, gzipSync(renamed));
+      const changed = await t.app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': etag } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+    } finally {
+      await t.infra.storage.put('atx-data', key, saved);
     }
   });
 

@@ -17,9 +17,10 @@ import { sendSerialisedJson, serialiseJson, type SerialisedJson } from '../../ht
 import type { Infra } from '../../infra/index.js';
 import { TaskInputError } from '../../tasks/registry.js';
 import { checkTaskTouches } from '../../tasks/authorise.js';
+import type { Downloads } from '../downloads/index.js';
 import { NotVisibleError, type RunAccess, type Runs } from '../runs/index.js';
 import { linkDigest } from '../tasks/index.js';
-import { encodeTixelTable, TIXEL_TABLE_MEDIA_TYPE, type DataCsv } from '@atlas/spatial';
+import { ANALYSIS_FILE, encodeTixelTable, TIXEL_TABLE_MEDIA_TYPE } from '@atlas/spatial';
 import { createRunDataStore, FeatureIndexError, MissingWebFileError, type RunDataStore } from './store.js';
 import { createTissueImages } from './tissue-image.js';
 import { createTrackFiles } from './tracks.js';
@@ -33,11 +34,16 @@ export function registerGenesRoutes(
   app: FastifyInstance,
   infra: Infra,
   runs: Runs,
-  data: RunDataStore = createRunDataStore(infra.storage),
+  downloads: Downloads,
+  data: RunDataStore = createRunDataStore(infra.storage, { cacheBytes: infra.config.runDataCacheBytes }),
 ): void {
   const access = runs.access;
   const tissue = createTissueImages(infra.storage, infra.config.imageMaxPixels);
-  const trackFiles = createTrackFiles({ storage: infra.storage, tracksBucket: tracksBucket(infra.config) });
+  const trackFiles = createTrackFiles({
+    storage: infra.storage,
+    tracksBucket: tracksBucket(infra.config),
+    downloads,
+  });
 
   /** Storage misses and bad indices as the caller's errors rather than 500s. */
   async function read<T>(run: RunAccess, kind: TFeatureKind | null, work: () => Promise<T>): Promise<T> {
@@ -87,40 +93,53 @@ export function registerGenesRoutes(
   });
 
   // The tixel table: JSON (the contract's schema), or with Accept: application/octet-stream the binary table of
-  // @atlas/spatial/tixel-table, encoded once per parsed data.csv.gz (the store's cache keeps the parsed object).
-  const binaryTables = new WeakMap<DataCsv, Uint8Array>();
+  // @atlas/spatial/tixel-table. Either is made once per version of data.csv.gz and analysis.json and kept serialised
+  // (the JSON gzipped too, with an ETag): 50 callers of one run's 600 KB table cost a send each, not a build each.
+  const tableFiles = ['data.csv.gz', ANALYSIS_FILE] as const;
   callRoute(app, g.dataRows, async (request, reply) => {
     const query = parsePart(ZRunRef, request.query);
     const run = await access.resolve(request.identity, query);
-    const csv = await read(run, null, () => data.data(run));
-    // A run whose analysis.json does not parse as the contract says simply shows no analysis line.
-    const analysis = ZAnalysisPath.safeParse(await data.analysis(run));
     if (/\bapplication\/octet-stream\b/.test(request.headers.accept ?? '')) {
-      let bytes = binaryTables.get(csv);
-      if (!bytes)
-        binaryTables.set(
-          csv,
-          (bytes = encodeTixelTable(run.runId, csv, { analysis: analysis.success ? analysis.data : undefined })),
-        );
+      const bytes = await read(run, null, () =>
+        data.derived(run, tableFiles, `table:${run.runId}`, async () => {
+          const { csv, analysis } = await tableOf(run);
+          const value = encodeTixelTable(run.runId, csv, { analysis });
+          return { value, bytes: value.byteLength };
+        }),
+      );
       return reply
         .type(TIXEL_TABLE_MEDIA_TYPE)
         .header('vary', 'accept')
         .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     }
-    const rows = {
-      run_id: run.runId,
-      clusters: csv.clusters,
-      // A UMAP-only run (imported without positions) has NaN positions in data.csv: answered as no positions.
-      spatial: csv.spatial.every(Number.isNaN) ? [] : Array.from(csv.spatial),
-      umap: Array.from(csv.umap),
-      qc: [Array.from(csv.qc[0]), Array.from(csv.qc[1])] as [number[], number[]],
-      ...(csv.cellTypes && { cell_types: csv.cellTypes }),
-      ...(csv.sample && { sample: csv.sample, condition: csv.condition! }),
-      ...(analysis.success && { analysis: analysis.data }),
-    };
-    checkResponse(app, g.dataRows, rows);
-    return reply.header('vary', 'accept').send(rows);
+    const json = await read(run, null, () =>
+      data.derived(run, tableFiles, `json:${run.runId}`, async () => {
+        const { csv, analysis } = await tableOf(run);
+        const rows = {
+          run_id: run.runId,
+          clusters: csv.clusters,
+          // A UMAP-only run (imported without positions) has NaN positions in data.csv: answered as no positions.
+          spatial: csv.spatial.every(Number.isNaN) ? [] : Array.from(csv.spatial),
+          umap: Array.from(csv.umap),
+          qc: [Array.from(csv.qc[0]), Array.from(csv.qc[1])] as [number[], number[]],
+          ...(csv.cellTypes && { cell_types: csv.cellTypes }),
+          ...(csv.sample && { sample: csv.sample, condition: csv.condition! }),
+          ...(analysis && { analysis }),
+        };
+        checkResponse(app, g.dataRows, rows);
+        const value = serialiseJson(rows);
+        return { value, bytes: value.body.byteLength + value.gzipped.byteLength };
+      }),
+    );
+    return sendSerialisedJson(request, reply, json, ['accept']);
   });
+
+  /** A run's parsed data.csv.gz and its analysis line (a run whose analysis.json does not parse shows none). */
+  async function tableOf(run: RunAccess) {
+    const csv = await data.data(run);
+    const analysis = ZAnalysisPath.safeParse(await data.analysis(run));
+    return { csv, analysis: analysis.success ? analysis.data : undefined };
+  }
 
   route(app, g.topTen, async ({ query, identity }) => {
     const run = await access.resolve(identity, query);
@@ -187,10 +206,13 @@ export function registerGenesRoutes(
     return reply.type('image/jpeg').send(jpeg);
   });
 
-  // The track browser: signed URLs (1 h) for the run's tracks and its genome's reference, on the run's access.
+  // The track browser: download links (1 h) for the run's tracks and its genome's reference, made for the caller (or
+  // the public link) that may read the run, and closed when it no longer may.
   route(app, g.tracks, async ({ query, identity, request }) => {
     const run = await access.resolve(identity, query);
-    return trackFiles.tracks(run, infra.config.publicUrl ?? `${request.protocol}://${request.host}`);
+    const holder = await downloads.holderOf(identity, run.link);
+    if (!holder) throw notFound(GENES_MSG.runNotFound(run.runId));
+    return trackFiles.tracks(run, holder, infra.config.publicUrl ?? `${request.protocol}://${request.host}`);
   });
 
   route(app, g.networks, async ({ query, identity }) => trackFiles.networkNames(await access.resolve(identity, query)));

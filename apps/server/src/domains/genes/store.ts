@@ -4,12 +4,12 @@ import {
   BARCODES_FILE,
   CSC_HEADER_BYTES,
   cscBlockRange,
-  cscOffsetRange,
   decodeCscBlock,
   FEATURE_FILES,
   formatSummationLine,
-  getSummationText,
   parseBarcodes,
+  pickSummationLines,
+  parseSummationChunk,
   parseDataCsv,
   parseNames,
   parseSummationLine,
@@ -27,55 +27,148 @@ import { readObject } from '../../infra/storage/index.js';
 export class MissingWebFileError extends Error {}
 export class FeatureIndexError extends Error {}
 
-/**
- * Reads of a run's web files (DESIGN §6). Parsed names, tixel tables and .csc headers are cached per object in
- * small LRUs; each cached entry is checked against the object's size and modification time (one `head`), so
- * web files rewritten by `webfile.create_files` are never served stale.
- */
-export function createRunDataStore(storage: ObjectStore) {
-  const cache = new Lru<{ stamp: string; value: unknown }>(64);
+/** A value to keep and what it holds in memory, roughly (the cache's budget counts it). */
+export interface Sized<T> {
+  value: T;
+  bytes: number;
+}
 
-  async function cached<T>(web: WebFolder, file: string, parse: (bytes: Uint8Array) => T): Promise<T> {
-    const key = `${web.bucket}\n${web.folder}${file}`;
-    const info = await storage.head(web.bucket, `${web.folder}${file}`);
-    if (!info) throw new MissingWebFileError(file);
-    const stamp = `${info.size}:${info.lastModified.getTime()}`;
+/** A .csc file's header and its feature offsets (8 bytes per feature): each feature is then one range read. */
+interface CscIndex {
+  header: CscHeader;
+  offsets: Uint8Array;
+}
+
+/**
+ * Reads of a run's web files (DESIGN §6). What is parsed (names, tixel tables, .csc offsets, decoded features) and
+ * what is derived from it (serialised answers) is kept in one LRU bounded by bytes (`ATLAS_RUN_DATA_CACHE_MB`);
+ * every entry is checked against its objects' size and modification time (one `head` each per request), so web files
+ * rewritten by `webfile.create_files` are never served stale. Requests that miss the same entry at once share one
+ * build: 50 callers of a cold run parse it once.
+ */
+export function createRunDataStore(storage: ObjectStore, options: { cacheBytes: number }) {
+  const cache = new Lru<{ stamp: string; value: unknown }>(1024, options.cacheBytes);
+  const building = new Map<string, Promise<unknown>>();
+
+  const keyOf = (web: WebFolder, name: string) => `${web.bucket}\n${web.folder}${name}`;
+
+  /**
+   * `size:mtime` of a web file, or null when it is missing. Requests that ask while a `head` of the same file is on
+   * its way share it (single flight): under load those heads were a quarter of a feature read's CPU (realpath and
+   * stat on the filesystem store), and an answer is still no older than a request running beside this one.
+   */
+  const stamping = new Map<string, Promise<string | null>>();
+  function stampOf(web: WebFolder, file: string): Promise<string | null> {
+    const key = keyOf(web, file);
+    let pending = stamping.get(key);
+    if (!pending) {
+      pending = storage
+        .head(web.bucket, `${web.folder}${file}`)
+        .then((info) => (info ? `${info.size}:${info.lastModified.getTime()}` : null))
+        .finally(() => stamping.delete(key));
+      stamping.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** The entry `key` as of `stamp`, built once however many requests ask for it meanwhile. */
+  async function memo<T>(key: string, stamp: string, build: () => Promise<Sized<T>>): Promise<T> {
     const hit = cache.get(key);
     if (hit?.stamp === stamp) return hit.value as T;
-    const value = parse(await readObject(storage, web.bucket, `${web.folder}${file}`));
-    cache.set(key, { stamp, value });
-    return value;
+    const flight = `${stamp}\n${key}`;
+    let pending = building.get(flight) as Promise<T> | undefined;
+    if (!pending) {
+      pending = build()
+        .then(({ value, bytes }) => {
+          cache.set(key, { stamp, value }, bytes);
+          return value;
+        })
+        .finally(() => building.delete(flight));
+      building.set(flight, pending);
+    }
+    return pending;
+  }
+
+  async function cached<T>(web: WebFolder, file: string, parse: (bytes: Uint8Array) => Sized<T>): Promise<T> {
+    const stamp = await stampOf(web, file);
+    if (stamp === null) throw new MissingWebFileError(file);
+    return memo(keyOf(web, file), stamp, async () =>
+      parse(await readObject(storage, web.bucket, `${web.folder}${file}`)),
+    );
   }
 
   const range = (web: WebFolder, file: string, start: number, end: number) =>
     readObject(storage, web.bucket, `${web.folder}${file}`, { start, end: end - 1 });
 
-  async function cscHeader(web: WebFolder, kind: FeatureKind): Promise<CscHeader | null> {
+  /** The .csc index of a kind, with the file's stamp; null when the run has no .csc (text summations only). */
+  async function cscIndex(web: WebFolder, kind: FeatureKind): Promise<{ stamp: string; index: CscIndex } | null> {
     const file = FEATURE_FILES[kind].csc;
-    if (!(await storage.exists(web.bucket, `${web.folder}${file}`))) return null;
-    // The header is 32 bytes: cached with its object stamp like the rest.
-    const key = `${web.bucket}\n${web.folder}${file}#header`;
-    const info = (await storage.head(web.bucket, `${web.folder}${file}`))!;
-    const stamp = `${info.size}:${info.lastModified.getTime()}`;
-    const hit = cache.get(key);
-    if (hit?.stamp === stamp) return hit.value as CscHeader;
-    const header = readCscHeader(await range(web, file, 0, CSC_HEADER_BYTES));
-    cache.set(key, { stamp, value: header });
-    return header;
+    const stamp = await stampOf(web, file);
+    if (stamp === null) return null;
+    const index = await memo(keyOf(web, `${file}#index`), stamp, async () => {
+      const header = readCscHeader(await range(web, file, 0, CSC_HEADER_BYTES));
+      const end = CSC_HEADER_BYTES + 8 * (header.nFeatures + 1);
+      const offsets = await range(web, file, CSC_HEADER_BYTES, end);
+      return { value: { header, offsets }, bytes: offsets.byteLength + 64 };
+    });
+    return { stamp, index };
   }
 
-  return {
+  /** One feature of a .csc: its block (one range read) decoded, kept as the file's version. */
+  function cscFeature(web: WebFolder, kind: FeatureKind, csc: { stamp: string; index: CscIndex }, row: number) {
+    const { header, offsets } = csc.index;
+    if (!Number.isInteger(row) || row < 0 || row >= header.nFeatures)
+      throw new FeatureIndexError(`Feature index ${row} is outside 0..${header.nFeatures - 1}`);
+    const file = FEATURE_FILES[kind].csc;
+    return memo(keyOf(web, `${file}#${row}`), csc.stamp, async () => {
+      const [start, end] = cscBlockRange(header, offsets.subarray(8 * row, 8 * row + 16));
+      const values = decodeCscBlock(header, start === end ? new Uint8Array(0) : await range(web, file, start, end));
+      return { value: values, bytes: values.byteLength };
+    });
+  }
+
+  /**
+   * The stored text lines of a run without a .csc (made by the original system). A chunk is parsed once and kept
+   * (7 bytes per tixel per feature: 70 MB at 10k tixels, so the byte budget holds only a few).
+   */
+  async function storedSummationText(web: WebFolder, kind: FeatureKind, rows: readonly number[]): Promise<string[]> {
+    const count = (await store.names(web, kind)).length;
+    for (const row of rows)
+      if (row >= count) throw new FeatureIndexError(`Feature index ${row} is outside 0..${count - 1}`);
+    const prefix = FEATURE_FILES[kind].summationPrefix;
+    return pickSummationLines(rows, (k) =>
+      cached(web, summationChunkPath(prefix, k), (gz) => {
+        const text = gunzipSync(gz).toString('latin1');
+        return { value: parseSummationChunk(text), bytes: 2 * text.length };
+      }),
+    );
+  }
+
+  const store = {
     names: (web: WebFolder, kind: FeatureKind) =>
-      cached(web, FEATURE_FILES[kind].names, (bytes) => parseNames(gunzipSync(bytes).toString('utf8'))),
+      cached(web, FEATURE_FILES[kind].names, (bytes) => {
+        const text = gunzipSync(bytes).toString('utf8');
+        return { value: parseNames(text), bytes: 4 * text.length };
+      }),
 
     /** `topTen_{kind}.json` as stored (parsed JSON; the caller answers it unchanged). */
     topTen: (web: WebFolder, kind: FeatureKind): Promise<unknown> =>
-      cached(web, `topTen_${kind}.json`, (bytes) => JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown),
+      cached(web, `topTen_${kind}.json`, (bytes) => ({
+        value: JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown,
+        bytes: 4 * bytes.byteLength,
+      })),
 
     /** analysis.json (how the matrices were chosen), or null for runs made before create_files wrote it. */
     async analysis(web: WebFolder): Promise<unknown> {
-      if (!(await storage.exists(web.bucket, `${web.folder}${ANALYSIS_FILE}`))) return null;
-      return cached(web, ANALYSIS_FILE, (bytes) => JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown);
+      try {
+        return await cached(web, ANALYSIS_FILE, (bytes) => ({
+          value: JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown,
+          bytes: 4 * bytes.byteLength,
+        }));
+      } catch (error) {
+        if (error instanceof MissingWebFileError) return null;
+        throw error;
+      }
     },
 
     /** barcodes.txt.gz (observation names in tixel order), or null for web files built before it was written. */
@@ -85,57 +178,67 @@ export function createRunDataStore(storage: ObjectStore) {
           throw new MissingWebFileError('data.csv.gz');
         return null;
       }
-      return cached(web, BARCODES_FILE, (bytes) => parseBarcodes(gunzipSync(bytes).toString('utf8')));
-    },
-
-    data: (web: WebFolder): Promise<DataCsv> =>
-      cached(web, 'data.csv.gz', (bytes) => parseDataCsv(gunzipSync(bytes).toString('utf8'))),
-
-    /** `get_summation` text form: the stored %6.2f lines, in request order. */
-    async summationText(web: WebFolder, kind: FeatureKind, rows: readonly number[]): Promise<string[]> {
-      const count = (await this.names(web, kind)).length;
-      for (const row of rows)
-        if (row >= count) throw new FeatureIndexError(`Feature index ${row} is outside 0..${count - 1}`);
-      const prefix = FEATURE_FILES[kind].summationPrefix;
-      // Runs above TEXT_SUMMATION_MAX_VALUES (Visium HD) have no text files: the same lines come from the .csc.
-      const textStored = await storage.exists(web.bucket, `${web.folder}${summationChunkPath(prefix, 0)}`);
-      if (!textStored && (await cscHeader(web, kind))) {
-        return (await this.features(web, kind, rows)).values.map(formatSummationLine);
-      }
-      return getSummationText(rows, async (k) => {
-        const file = summationChunkPath(prefix, k);
-        if (!(await storage.exists(web.bucket, `${web.folder}${file}`))) throw new MissingWebFileError(file);
-        return readObject(storage, web.bucket, `${web.folder}${file}`);
+      return cached(web, BARCODES_FILE, (bytes) => {
+        const text = gunzipSync(bytes).toString('utf8');
+        return { value: parseBarcodes(text), bytes: 2 * text.length };
       });
     },
 
+    data: (web: WebFolder): Promise<DataCsv> =>
+      cached(web, 'data.csv.gz', (bytes) => {
+        const text = gunzipSync(bytes).toString('utf8');
+        return { value: parseDataCsv(text), bytes: 2 * text.length };
+      }),
+
     /**
-     * Exact values per tixel for each row: two range reads per feature on the binary .csc (offsets, block);
-     * runs written before the binary form existed fall back to the text summations.
+     * Something made from web files (a serialised answer), kept while they are unchanged: `files` are stamped on
+     * every call (a missing one counts as a version of its own), `make` runs only when one of them changed.
+     */
+    async derived<T>(web: WebFolder, files: readonly string[], tag: string, make: () => Promise<Sized<T>>): Promise<T> {
+      const stamps = await Promise.all(files.map((file) => stampOf(web, file)));
+      return memo(keyOf(web, `#${tag}`), stamps.map((s) => s ?? '-').join('|'), make);
+    },
+
+    /**
+     * `get_summation` text form: the %6.2f lines in request order. Formatted from the binary .csc when the run has
+     * one (create_files writes the text files from the .csc bytes with the same formatter, so the lines are the
+     * stored ones, and a line costs one range read instead of decompressing its 1,000-feature chunk); the stored
+     * text of runs without a .csc.
+     */
+    async summationText(web: WebFolder, kind: FeatureKind, rows: readonly number[]): Promise<string[]> {
+      const csc = await cscIndex(web, kind);
+      if (!csc) return storedSummationText(web, kind, rows);
+      const file = FEATURE_FILES[kind].csc;
+      return Promise.all(
+        rows.map((row) =>
+          memo(keyOf(web, `${file}#${row}:text`), csc.stamp, async () => {
+            const line = formatSummationLine(await cscFeature(web, kind, csc, row));
+            return { value: line, bytes: line.length };
+          }),
+        ),
+      );
+    },
+
+    /**
+     * Exact values per tixel for each row: one range read per feature on the binary .csc (its offsets are kept);
+     * runs written before the binary form existed fall back to the text summations. The arrays are shared with the
+     * cache: read them, never write them.
      */
     async features(
       web: WebFolder,
       kind: FeatureKind,
       rows: readonly number[],
     ): Promise<{ nObs: number; values: Float32Array[] }> {
-      const header = await cscHeader(web, kind);
-      if (!header) {
-        const lines = await this.summationText(web, kind, rows);
-        const values = lines.map(parseSummationLine);
+      const csc = await cscIndex(web, kind);
+      if (!csc) {
+        const values = (await storedSummationText(web, kind, rows)).map(parseSummationLine);
         return { nObs: values[0]?.length ?? 0, values };
       }
-      const file = FEATURE_FILES[kind].csc;
-      const values = await Promise.all(
-        rows.map(async (row) => {
-          if (row >= header.nFeatures)
-            throw new FeatureIndexError(`Feature index ${row} is outside 0..${header.nFeatures - 1}`);
-          const [start, end] = cscBlockRange(header, await range(web, file, ...cscOffsetRange(row)));
-          return decodeCscBlock(header, start === end ? new Uint8Array(0) : await range(web, file, start, end));
-        }),
-      );
-      return { nObs: header.nObs, values };
+      const values = await Promise.all(rows.map((row) => cscFeature(web, kind, csc, row)));
+      return { nObs: csc.index.header.nObs, values };
     },
   };
+  return store;
 }
 
 export type RunDataStore = ReturnType<typeof createRunDataStore>;

@@ -12,6 +12,7 @@ import {
 } from '@atlas/contracts';
 import { HttpError, notFound } from '../../http/errors.js';
 import { readObject, type ObjectStore } from '../../infra/storage/index.js';
+import type { Downloads, Holder } from '../downloads/index.js';
 import type { RunAccess } from '../runs/index.js';
 
 const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
@@ -19,10 +20,11 @@ const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 /**
  * The track browser's files and the regulon networks of a run, read only after the runs domain has resolved the
  * caller's access to the run (a visible run id or an open public link): the files sit under that run's folders,
- * plus the reference of the run's own genome, and every URL handed out is signed for one hour (spec 03 §9).
+ * plus the reference of the run's own genome, and every URL handed out is a download link of one hour (spec 03 §9)
+ * for the caller, the reference's included, that opens only while the run stays visible to them.
  */
-export function createTrackFiles(deps: { storage: ObjectStore; tracksBucket: string }) {
-  const { storage, tracksBucket } = deps;
+export function createTrackFiles(deps: { storage: ObjectStore; tracksBucket: string; downloads: Downloads }) {
+  const { storage, tracksBucket, downloads } = deps;
 
   async function keysUnder(bucket: string, prefix: string): Promise<string[]> {
     const listed = await storage.list(bucket, { prefix });
@@ -30,9 +32,10 @@ export function createTrackFiles(deps: { storage: ObjectStore; tracksBucket: str
   }
 
   return {
-    async tracks(run: RunAccess, origin: string): Promise<TTracks> {
-      const sign = (key: string) =>
-        storage.presign(tracksBucket, key, { method: 'GET', expiresInSeconds: TRACK_LINK_SECONDS, origin });
+    async tracks(run: RunAccess, holder: Holder, origin: string): Promise<TTracks> {
+      const options = { origin, seconds: TRACK_LINK_SECONDS };
+      const sign = async (key: string) =>
+        (await downloads.url(holder, { bucket: tracksBucket, key, run: run.runId }, options)).url;
       const expires_at = Date.now() + TRACK_LINK_SECONDS * 1000;
       const genome = GENOME_OF_SPECIES[run.species] ?? null;
 

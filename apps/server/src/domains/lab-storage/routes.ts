@@ -27,6 +27,7 @@ import { uploadStagingDir } from '../../infra/temp-files.js';
 import { recordAudit } from '../audit/index.js';
 import { emptyFields, requireMultipart, takeField, uploadError } from '../../http/multipart.js';
 import { createLabService, parseCsv } from '../lab/index.js';
+import type { Downloads } from '../downloads/index.js';
 import type { Runs } from '../runs/index.js';
 import { contentRange, resolveRangeHeader } from '../../http/range.js';
 import { guardStoredObject } from '../../http/security-headers.js';
@@ -45,10 +46,15 @@ const actorOf = (identity: Identity) => (identity.kind === 'user' ? identity.use
  * admins and users ('user'); uploads, QC entries and PUT URLs are admin. Buckets are the configured ones only, and
  * every key is checked against its run's visibility (./service.ts).
  */
-export function registerLabStorageRoutes(app: FastifyInstance, infra: LabStorageInfra, runs: Runs): void {
+export function registerLabStorageRoutes(
+  app: FastifyInstance,
+  infra: LabStorageInfra,
+  runs: Runs,
+  downloads: Downloads,
+): void {
   const { storage, config } = infra;
   const dataBucket = dataBucketOf(config);
-  const files = createLabStorageService({ storage, config, runs });
+  const files = createLabStorageService({ storage, config, runs, downloads });
   const lab = createLabService({ db: infra.db, storage, dataBucket, log: infra.log });
   const { toJpeg, toPng } = createImageConverter({ maxPixels: config.imageMaxPixels });
   const cache = createImageCache(path.join(config.dataDir, 'cache', 'images'));

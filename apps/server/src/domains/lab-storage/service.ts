@@ -10,7 +10,8 @@ import {
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http/errors.js';
 import { checkKey, type ObjectStore } from '../../infra/storage/index.js';
-import { callerOf, type Caller, type Runs } from '../runs/index.js';
+import type { Downloads } from '../downloads/index.js';
+import { callerOf, runOfKey, type Caller, type Runs } from '../runs/index.js';
 
 /** One object the caller named, checked: a configured bucket, a valid key, and a key this caller may see. */
 export interface StorageTarget {
@@ -30,8 +31,13 @@ const HEADS_AT_ONCE = 16;
  * and checked, listings leave out what the caller may not see, and a refused key is a 404 exactly like a missing
  * one. Routes stay thin: they parse, call one of these, and shape the answer.
  */
-export function createLabStorageService(deps: { storage: ObjectStore; config: Pick<Config, 'buckets'>; runs: Runs }) {
-  const { storage, config, runs } = deps;
+export function createLabStorageService(deps: {
+  storage: ObjectStore;
+  config: Pick<Config, 'buckets'>;
+  runs: Runs;
+  downloads: Downloads;
+}) {
+  const { storage, config, runs, downloads } = deps;
 
   /** A configured bucket and a valid key (404 / 400 otherwise), not yet checked against the caller. */
   function target(bucket: string, key: string): StorageTarget {
@@ -115,7 +121,8 @@ export function createLabStorageService(deps: { storage: ObjectStore; config: Pi
 
     /**
      * A signed URL: GET only for an object that exists and that the caller may see (404 otherwise, alike), for at
-     * most an hour unless an admin asks for longer; PUT for admins only.
+     * most an hour unless an admin asks for longer; PUT for admins only. A GET URL is a download link: it opens only
+     * while the key's run stays visible to the caller (domains/downloads), however long it was asked for.
      */
     async presign(
       identity: Identity,
@@ -126,19 +133,23 @@ export function createLabStorageService(deps: { storage: ObjectStore; config: Pi
       if (request.expires > PRESIGN_DEFAULT_SECONDS && !isAdmin(caller))
         throw new HttpError(400, LAB_MSG.presignTooLong(PRESIGN_DEFAULT_SECONDS));
       const checked = target(request.bucket, request.key);
-      if (request.method === 'GET') {
-        if (
-          !(await runs.objects.allows(caller, 'read', [checked])) ||
-          !(await storage.exists(checked.bucket, checked.key))
-        ) {
-          throw new HttpError(404, MSG.notFound);
-        }
+      if (request.method === 'PUT') {
+        return storage.presign(checked.bucket, checked.key, {
+          method: 'PUT',
+          expiresInSeconds: request.expires,
+          origin: request.origin,
+        });
       }
-      return storage.presign(checked.bucket, checked.key, {
-        method: request.method,
-        expiresInSeconds: request.expires,
-        origin: request.origin,
-      });
+      const holder = await downloads.holderOf(identity);
+      if (
+        !holder ||
+        !(await runs.objects.allows(caller, 'read', [checked])) ||
+        !(await storage.exists(checked.bucket, checked.key))
+      ) {
+        throw new HttpError(404, MSG.notFound);
+      }
+      const link = { ...checked, run: runOfKey(checked.key) };
+      return (await downloads.url(holder, link, { origin: request.origin, seconds: request.expires })).url;
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccess, GENES_MSG, QUEUES, type Access, type Identity } from '@atlas/contracts';
+import { checkAccess, GENES_MSG, QUEUES, type Access, type Identity, type TTracks } from '@atlas/contracts';
 import { buildGroup, buildRun, buildUser, type BuiltRun } from '../../../test/factories.js';
 import { createTestApp, setRunPublic, settleTask, type TestApp } from '../../../test/harness.js';
 import { adminToken, api } from '../../../test/accounts.js';
@@ -63,7 +63,7 @@ const IDENTITY: Record<Who, Identity> = {
 };
 
 interface Call {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   query?: Record<string, string>;
   body?: unknown;
@@ -118,6 +118,59 @@ const runDataDoor = (key: string, call: Door['call'], granted: Door['granted']):
 const fileDoor = (key: string, call: Door['call'], granted: Door['granted']): Record<string, Door[]> => ({
   [key]: [{ rule: 'data', call, granted }],
 });
+
+/**
+ * Download links made in beforeAll while both runs were public, by run, door and caller: the catalogue's Download
+ * dialog (the run's registered file) and the track browser (its track, public links' holders too). A caller the
+ * maker refused has none and presents a made-up token.
+ */
+const downloadLinks = new Map<string, string>();
+const DOWNLOAD_MAKERS = ['catalogue', 'tracks'] as const;
+const downloadLinkOf = (c: Ctx, maker: (typeof DOWNLOAD_MAKERS)[number]) =>
+  downloadLinks.get(`${c.run.runId}:${maker}:${c.who}`) ?? '/api/v1/downloads/never.made.token/file';
+
+/**
+ * `GET|HEAD /api/v1/downloads/:token/:name`: the URL decides, not the request's token; a link opens while its run is
+ * visible to whom it was made for, so one made for another group's member while the run was public is refused once
+ * it is private. Callers who never got a link are refused as invalid (403).
+ */
+function downloadDoors(method: 'GET' | 'HEAD'): Record<string, Door[]> {
+  const granted = (res: LightMyRequestResponse, c: Ctx, maker: (typeof DOWNLOAD_MAKERS)[number]) =>
+    method === 'HEAD'
+      ? ok(res) && Number(res.headers['content-length']) > 0 && downloadLinks.has(`${c.run.runId}:${maker}:${c.who}`)
+      : ok(res) && res.body.includes(maker === 'catalogue' ? c.run.runId : `\t${Number(c.run.runId.slice(1))}\n`);
+  const refusal = (res: LightMyRequestResponse, c: Ctx, maker: (typeof DOWNLOAD_MAKERS)[number]) =>
+    res.statusCode === (downloadLinks.has(`${c.run.runId}:${maker}:${c.who}`) ? 404 : 403);
+  return {
+    [`${method} /api/v1/downloads/:token/:name`]: DOWNLOAD_MAKERS.map((maker) => ({
+      rule: 'data',
+      link: maker === 'tracks',
+      call: (c) => ({ method, url: new URL(downloadLinkOf(c, maker), 'http://x').pathname }),
+      granted: (res, c) => granted(res, c, maker),
+      refusal: (res, c) => refusal(res, c, maker),
+    })),
+  };
+}
+
+/** Download links for every caller and run, made as each of them would (see downloadLinks). */
+async function makeDownloadLinks(): Promise<void> {
+  for (const visibility of VISIBILITY)
+    for (const who of WHO) {
+      const c = ctxOf(visibility, who);
+      const dialog = await send(
+        {
+          method: 'POST',
+          url: '/api/v1/run_db/generate_presigned_url',
+          body: { bucket: BUCKET, path: `data/${c.run.runId}/metadata.csv` },
+        },
+        tokens[who],
+      );
+      if (ok(dialog)) downloadLinks.set(`${c.run.runId}:catalogue:${who}`, (json(dialog) as { url: string }).url);
+      const tracks = await send({ method: 'GET', url: '/api/v1/genes/tracks', query: runRef(c) }, tokens[who]);
+      const track = ok(tracks) && (json(tracks) as TTracks).tracks.find((f) => f.source === 'run');
+      if (track) downloadLinks.set(`${c.run.runId}:tracks:${who}`, track.url);
+    }
+}
 
 /** Every route that reads or writes a run's records or objects, with how to call it for one run. */
 const DOORS: Record<string, Door[]> = {
@@ -274,7 +327,8 @@ const DOORS: Record<string, Door[]> = {
   ...runDataDoor(
     'GET /api/v1/genes/tracks',
     (c) => ({ method: 'GET', url: '/api/v1/genes/tracks', query: runRef(c) }),
-    (res, c) => has(res, `data/${c.run.runId}/tracks/C1.bedgraph`),
+    // Its URLs are download links (token, then file name): the answer names the run and lists its track.
+    (res, c) => has(res, `"run_id":"${c.run.runId}"`) && res.body.includes('"name":"C1.bedgraph"'),
   ),
   ...runDataDoor(
     'GET /api/v1/genes/networks',
@@ -714,11 +768,15 @@ const DOORS: Record<string, Door[]> = {
             url: `/api/v1/storage/${name}`,
             query: { bucket_name: BUCKET, filename: `data/${c.run.runId}/h5/data.csv.gz` },
           }),
-          granted: (res) => has(res, '/api/v1/storage/signed/'),
+          granted: (res) => has(res, '/api/v1/downloads/'),
         },
       ],
     ]),
   ),
+
+  // ---- download links (issue 33 §7): made for each caller while both runs were public, then used as they are ----
+  ...downloadDoors('GET'),
+  ...downloadDoors('HEAD'),
 
   // ---- AtlasXbrowser ----
   'POST /api/v1/run_db/check_spatial_folder_exists': [
@@ -876,6 +934,7 @@ beforeAll(async () => {
   }
   runs.public = built.get('public')!;
   runs.private = built.get('private')!;
+  await makeDownloadLinks();
   await setRunPublic(t.infra.db, 'D00102', false);
   await t.infra.storage.put(BUCKET, 'barcodes/list.txt', 'AAAA\n');
   for (const run of [runs.public, runs.private])

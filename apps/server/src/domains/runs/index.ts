@@ -3,6 +3,7 @@ import type { Db } from '../../infra/db/index.js';
 import { createObjectAccess } from './object-access.js';
 import { createRunRecords } from './records.js';
 import { createRunAccess } from './run-access.js';
+import { createRunFacts } from './run-facts.js';
 import { createRunStore } from './store.js';
 
 /**
@@ -12,10 +13,13 @@ import { createRunStore } from './store.js';
  */
 export function createRuns(deps: { db: Db; config: Pick<Config, 'jwtSecret' | 'buckets'> }) {
   const store = createRunStore(deps.db);
+  const facts = createRunFacts(store);
   return {
     store,
+    /** A run's catalogue row as of the run tables' version (no visibility applied: decide with mayUseRun). */
+    facts,
     records: createRunRecords(deps.db),
-    access: createRunAccess({ store, secret: deps.config.jwtSecret, dataBucket: dataBucket(deps.config) }),
+    access: createRunAccess({ facts, secret: deps.config.jwtSecret, dataBucket: dataBucket(deps.config) }),
     objects: createObjectAccess(store),
   };
 }
@@ -28,5 +32,6 @@ export { NotVisibleError, type Target } from './object-access.js';
 export { sealRunLink } from './public-link.js';
 export type { RunAccess, WebFolder } from './run-access.js';
 export type { RunForLink } from './store.js';
+export type { RunFacts } from './run-facts.js';
 export { createRunRecords, runTarget } from './records.js';
 export { registerRunAdminRoutes } from './admin-routes.js';

@@ -2,7 +2,7 @@ import { callerOf, CATALOGUE_MSG, GENES_MSG, mayUseRun, type Caller, type Identi
 import { HttpError, notFound } from '../../http/errors.js';
 import { webFolderOf } from './keys.js';
 import { openRunLink, RunLinkError, type RunLinkClaims } from './public-link.js';
-import type { RunStore } from './store.js';
+import type { RunFacts } from './run-facts.js';
 
 /** Where a run's web files are: a bucket and the folder (`data/D00001/h5/`). */
 export interface WebFolder {
@@ -24,7 +24,7 @@ export interface RunAccess extends WebFolder {
  * caller may read by ./rule.ts. Anything else is a 404 with the same message as a missing run, so private run ids
  * are not revealed.
  */
-export function createRunAccess(deps: { store: RunStore; secret: string; dataBucket: string }) {
+export function createRunAccess(deps: { facts: RunFacts; secret: string; dataBucket: string }) {
   return {
     async resolve(identity: Identity, ref: { run_id?: string; encoded?: string }): Promise<RunAccess> {
       if (ref.encoded) {
@@ -40,7 +40,7 @@ export function createRunAccess(deps: { store: RunStore; secret: string; dataBuc
 
     /** The web folder of a run whose data this caller may read. */
     async forCaller(caller: Caller, runId: string): Promise<RunAccess> {
-      const run = await deps.store.findRunForLink(caller, runId);
+      const run = await deps.facts(runId);
       if (!run || !mayUseRun(caller, 'read', runId, { public: run.public, group: run.group })) {
         throw notFound(GENES_MSG.runNotFound(runId));
       }
@@ -65,7 +65,7 @@ export function createRunAccess(deps: { store: RunStore; secret: string; dataBuc
         throw error;
       }
       const runId = link.meta.run_id;
-      const state = (await deps.store.runStates([runId])).get(runId);
+      const state = await deps.facts(runId);
       const holder: Caller = link.group_only ? callerOf(identity) : { kind: 'link', runId };
       if (!state || !mayUseRun(holder, 'read', runId, state)) throw notFound(GENES_MSG.runNotFound(runId));
       return link;

@@ -18,7 +18,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Download from '@mui/icons-material/Download';
-import { CATALOGUE_MSG, catalogueCalls, type TRunFile } from '@atlas/contracts';
+import { CATALOGUE_MSG, catalogueCalls, DOWNLOAD_LINK_SECONDS, DOWNLOAD_MSG, type TRunFile } from '@atlas/contracts';
 import { callApi } from '../../api/client';
 import { useSnackbar } from '../../app/feedback';
 
@@ -33,7 +33,8 @@ const VISUALLY_HIDDEN = {
 
 /**
  * '{run} Available Files' (spec 01 §2): File Type, Filename, Description; per file a download icon, Generate URL,
- * and after generation a read-only field with the pre-signed URL and a copy icon.
+ * and after generation a read-only field with the pre-signed URL and a copy icon. The footer says how long a URL
+ * lives and that it closes with the caller's access to the run (a download link, issue 33 §7).
  */
 export function DownloadDialog({
   runId,
@@ -197,7 +198,7 @@ export function DownloadDialog({
       </DialogContent>
       <DialogActions>
         <Typography variant="caption" color="text.secondary" sx={{ flex: 1, pl: 1 }}>
-          Pre-signed URLs work without signing in and expire after one hour.
+          {DOWNLOAD_MSG.lifetime(DOWNLOAD_LINK_SECONDS)}
         </Typography>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
