@@ -84,6 +84,26 @@ describe.skipIf(!HAVE)('import formats, end to end', () => {
     expect(await t.infra.storage.exists(BUCKET, 'data/D00103/spatial/scalefactors_json.json')).toBe(false);
   }, 600_000);
 
+  it('a 10x Matrix Market folder alone (what scanpy.read_10x_mtx takes) → the same matrix as its .h5', async () => {
+    // It was refused as "not an input the importer knows" unless wrapped in an outs/ folder.
+    const mtx = await prepareImport(
+      await sourceFromPath(sharedData('10x-mtx-h5-scanpy-tests/3.0.0/filtered_feature_bc_matrix')),
+    );
+    expect([mtx.format, mtx.nObs, mtx.nVars, mtx.spatial]).toEqual(['10x matrix (v3)', 1107, 507, false]);
+    expect([...mtx.files.keys()].sort()).toEqual([
+      'h5/obj/filtered_feature_bc_matrix/barcodes.tsv.gz',
+      'h5/obj/filtered_feature_bc_matrix/features.tsv.gz',
+      'h5/obj/filtered_feature_bc_matrix/matrix.mtx.gz',
+      'h5/obj/genes.h5ad',
+    ]);
+    const h5 = await prepareImport(
+      await sourceFromPath(sharedData('10x-mtx-h5-scanpy-tests/3.0.0/filtered_feature_bc_matrix.h5')),
+    );
+    const [a, b] = await Promise.all([mtx, h5].map((p) => readH5ad(p.files.get('h5/obj/genes.h5ad')!)));
+    expect([a!.obsNames, a!.varNames]).toEqual([b!.obsNames, b!.varNames]);
+    expect(a!.X).toEqual(b!.X);
+  });
+
   it('Space Ranger 2.x outs/ with a Matrix Market matrix and tissue_positions.csv (with header)', async () => {
     // The two real crops (12 + 13 spots, same genes) joined into one outs/ of 25 spots: enough to cluster.
     const outs = spaceRangerPair();
