@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
 import { ANNOTATION_MSG } from '@atlas/contracts';
 import {
   ADMIN,
   animationFrames,
   expect,
+  meanDifference,
+  plotPixels,
   plotsDrawn,
-  plotsScreenshot,
   shot,
   signIn,
   test,
@@ -21,23 +21,6 @@ import {
 
 // A transcriptome run no other spec changes: its saved cluster colours would show in their plots.
 const RUN = 'D90010';
-
-/** The plots' pixels as raw RGB. */
-async function plotPixels(page: Page): Promise<{ data: Buffer; width: number; height: number }> {
-  const box = (await page.getByTestId('linked-plots').boundingBox())!;
-  const { data, info } = await sharp(await plotsScreenshot(page, box))
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
-/** Mean absolute difference of two same-sized pictures, 0–255 per channel. */
-function meanDifference(a: Buffer, b: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
-  return sum / a.length;
-}
 
 async function chooseGene(page: Page): Promise<string> {
   const search = page.getByTestId('feature-search');

@@ -82,6 +82,15 @@ export async function waitForRunData(page: Page, runId: string): Promise<string>
   return token;
 }
 
+/** Collects the page's Content-Security-Policy violations (the console's reports) from now on. */
+export function watchContentSecurityPolicy(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
 /**
  * Every spec's page runs under the app's Content-Security-Policy (apps/server/src/http/content-security-policy.ts):
  * a blocked script, style, image, worker or request fails the test that caused it.
@@ -100,10 +109,7 @@ export const test = base.extend<{ contentSecurityPolicy: void; closeOwnContexts:
   ],
   contentSecurityPolicy: [
     async ({ page }, use) => {
-      const violations: string[] = [];
-      page.on('console', (message) => {
-        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-      });
+      const violations = watchContentSecurityPolicy(page);
       await use();
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
@@ -177,6 +183,23 @@ export async function plotHalves(page: Page): Promise<number[]> {
     }
     return lit / count;
   });
+}
+
+/** The plots' pixels as raw RGB. */
+export async function plotPixels(page: Page): Promise<{ data: Buffer; width: number; height: number }> {
+  const box = (await page.getByTestId('linked-plots').boundingBox())!;
+  const { data, info } = await sharp(await plotsScreenshot(page, box))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Mean absolute difference of two same-sized pictures, 0–255 per channel. */
+export function meanDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
 }
 
 /** Waits for the explorer's own "both plots drawn" flag, then for the pixels (a share lit in each half) on screen. */

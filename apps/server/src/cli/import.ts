@@ -14,7 +14,7 @@ const DEFAULT_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
 const USAGE =
   'Usage: npm run import -- <input> --run D00001 [--title …] [--description …] [--group …] [--public] [--bucket …]\n' +
   '  <input>: an AnnData .h5ad (or .h5); an AnnData-Zarr .zarr folder or .zarr.zip; a SpatialData .zarr folder;\n' +
-  '           a 10x matrix .h5 alone;\n' +
+  '           a 10x matrix .h5, or its Matrix Market folder (filtered_feature_bc_matrix/), alone;\n' +
   '           a Space Ranger outs/ folder (filtered_feature_bc_matrix.h5 or filtered_feature_bc_matrix/ + spatial/);\n' +
   '           a Visium HD binned_outputs/square_008um folder (spatial/tissue_positions.parquet)';
 

@@ -18,7 +18,7 @@ export const GENES_MSG = {
   importSourceMissing: (source: string) => `Nothing to import at ${source}`,
   importSourceUnknown: (source: string) =>
     `${source} is not an input the importer knows. Give one of: an AnnData .h5ad (any HDF5 AnnData, also .h5); ` +
-    `an AnnData-Zarr .zarr folder or .zarr.zip; a SpatialData .zarr store; a 10x HDF5 matrix (.h5, v2 or v3) alone; ` +
+    `an AnnData-Zarr .zarr folder or .zarr.zip; a SpatialData .zarr store; a 10x HDF5 matrix (.h5, v2 or v3) or Matrix Market folder (matrix.mtx, barcodes.tsv, features.tsv) alone; ` +
     `a Space Ranger outs/ folder (filtered_feature_bc_matrix.h5 or filtered_feature_bc_matrix/ with spatial/); ` +
     `a Visium HD binned_outputs/square_008um folder (spatial/tissue_positions.parquet)`,
   importNotAnnData: (file: string) =>

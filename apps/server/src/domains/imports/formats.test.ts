@@ -6,7 +6,14 @@ import { QUEUES, type TTaskState } from '@atlas/contracts';
 import sharp from 'sharp';
 import { parseDataCsv, readH5ad, writeH5ad } from '@atlas/spatial';
 import { readSpatialData } from '@atlas/spatial/io';
-import { BLOBS_STORE, blobsWithCircles, blobsWithFullLabels, hasSharedData, sharedData } from '@atlas/spatial/testing';
+import {
+  BLOBS_STORE,
+  blobsWithCircles,
+  blobsWithFullLabels,
+  hasSharedData,
+  sharedData,
+  spaceRangerPair,
+} from '@atlas/spatial/testing';
 import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
 import { adminToken, api } from '../../../test/accounts.js';
 import { readObject } from '../../infra/storage/index.js';
@@ -84,9 +91,29 @@ describe.skipIf(!HAVE)('import formats, end to end', () => {
     expect(await t.infra.storage.exists(BUCKET, 'data/D00103/spatial/scalefactors_json.json')).toBe(false);
   }, 600_000);
 
+  it('a 10x Matrix Market folder alone (what scanpy.read_10x_mtx takes) → the same matrix as its .h5', async () => {
+    // It was refused as "not an input the importer knows" unless wrapped in an outs/ folder.
+    const mtx = await prepareImport(
+      await sourceFromPath(sharedData('10x-mtx-h5-scanpy-tests/3.0.0/filtered_feature_bc_matrix')),
+    );
+    expect([mtx.format, mtx.nObs, mtx.nVars, mtx.spatial]).toEqual(['10x matrix (v3)', 1107, 507, false]);
+    expect([...mtx.files.keys()].sort()).toEqual([
+      'h5/obj/filtered_feature_bc_matrix/barcodes.tsv.gz',
+      'h5/obj/filtered_feature_bc_matrix/features.tsv.gz',
+      'h5/obj/filtered_feature_bc_matrix/matrix.mtx.gz',
+      'h5/obj/genes.h5ad',
+    ]);
+    const h5 = await prepareImport(
+      await sourceFromPath(sharedData('10x-mtx-h5-scanpy-tests/3.0.0/filtered_feature_bc_matrix.h5')),
+    );
+    const [a, b] = await Promise.all([mtx, h5].map((p) => readH5ad(p.files.get('h5/obj/genes.h5ad')!)));
+    expect([a!.obsNames, a!.varNames]).toEqual([b!.obsNames, b!.varNames]);
+    expect(a!.X).toEqual(b!.X);
+  });
+
   it('Space Ranger 2.x outs/ with a Matrix Market matrix and tissue_positions.csv (with header)', async () => {
     // The two real crops (12 + 13 spots, same genes) joined into one outs/ of 25 spots: enough to cluster.
-    const outs = spaceRangerPair();
+    const outs = spaceRangerPair(tempPath('pair/outs'));
     const done = await importAndSettle('D00104', outs);
     expect(done.result).toMatchObject({ tixels: 25, features: { genes: 5 }, analysed: true });
     const csv = await tixels('D00104');
@@ -301,48 +328,6 @@ const tempPath = (name: string) => path.join(TMP, name);
 function writeTemp(name: string, content: string | Uint8Array): string {
   fs.writeFileSync(tempPath(name), content);
   return tempPath(name);
-}
-
-/** sfe-sample01 and sfe-sample02 (real Space Ranger 2.x crops) as one outs/ folder. */
-function spaceRangerPair(): string {
-  const outs = tempPath('pair/outs');
-  const part = (sample: string, file: string) =>
-    fs
-      .readFileSync(sharedData(`visium-spaceranger2-csv/${sample}/outs/${file}`), 'utf8')
-      .trimEnd()
-      .split('\n');
-  fs.mkdirSync(path.join(outs, 'filtered_feature_bc_matrix'), { recursive: true });
-  fs.mkdirSync(path.join(outs, 'spatial'), { recursive: true });
-  const m1 = part('sfe-sample01', 'filtered_feature_bc_matrix/matrix.mtx');
-  const m2 = part('sfe-sample02', 'filtered_feature_bc_matrix/matrix.mtx');
-  const [, c1, n1] = m1[1]!.split(' ').map(Number) as [number, number, number];
-  const [, c2, n2] = m2[1]!.split(' ').map(Number) as [number, number, number];
-  const shifted = m2.slice(2).map((l) => {
-    const [i, j, v] = l.split(' ');
-    return `${i} ${Number(j) + c1} ${v}`;
-  });
-  const mtx = [m1[0], `5 ${c1 + c2} ${n1 + n2}`, ...m1.slice(2), ...shifted].join('\n');
-  fs.writeFileSync(path.join(outs, 'filtered_feature_bc_matrix/matrix.mtx'), `${mtx}\n`);
-  const barcodes = [
-    ...part('sfe-sample01', 'filtered_feature_bc_matrix/barcodes.tsv'),
-    ...part('sfe-sample02', 'filtered_feature_bc_matrix/barcodes.tsv'),
-  ];
-  fs.writeFileSync(path.join(outs, 'filtered_feature_bc_matrix/barcodes.tsv'), `${barcodes.join('\n')}\n`);
-  fs.copyFileSync(
-    sharedData('visium-spaceranger2-csv/sfe-sample01/outs/filtered_feature_bc_matrix/features.tsv'),
-    path.join(outs, 'filtered_feature_bc_matrix/features.tsv'),
-  );
-  const positions = [
-    ...part('sfe-sample01', 'spatial/tissue_positions.csv'),
-    ...part('sfe-sample02', 'spatial/tissue_positions.csv').slice(1),
-  ];
-  fs.writeFileSync(path.join(outs, 'spatial/tissue_positions.csv'), `${positions.join('\n')}\n`);
-  for (const name of ['scalefactors_json.json', 'tissue_lowres_image.png', 'tissue_hires_image.png'])
-    fs.copyFileSync(
-      sharedData(`visium-spaceranger2-csv/sfe-sample01/outs/spatial/${name}`),
-      path.join(outs, 'spatial', name),
-    );
-  return outs;
 }
 
 /** A valid HDF5 file holding one unrelated group. */

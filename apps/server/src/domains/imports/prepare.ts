@@ -40,7 +40,7 @@ import { prepareSpatialData } from './spatialdata.js';
  * so a bad input fails in well under a second with the reader's message and leaves nothing behind. Accepted:
  * - a file: an AnnData `.h5ad` (any HDF5 AnnData, also named `.h5`), a 10x HDF5 matrix (v2/v3) on its own, or an
  *   AnnData-Zarr `.zarr.zip`;
- * - a folder: an AnnData-Zarr `.zarr` store; a SpatialData `.zarr` store (its table, placed by the labels or shapes
+ * - a folder: a 10x Matrix Market `filtered_feature_bc_matrix/` on its own; an AnnData-Zarr `.zarr` store; a SpatialData `.zarr` store (its table, placed by the labels or shapes
  *   it annotates, over its image: spatialdata.ts); a Space Ranger `outs/` (filtered_feature_bc_matrix.h5 or the
  *   Matrix Market filtered_feature_bc_matrix/, with spatial/ holding tissue_positions.csv, tissue_positions_list.csv
  *   or tissue_positions.parquet); a Visium HD `binned_outputs/square_XXXum` folder, or outs/ with binned_outputs/
@@ -197,6 +197,8 @@ async function prepareFolder(folder: SourceFolder, o: PrepareOptions): Promise<P
   const bin = HD_BINS.find((b) => folder.names.some((n) => n.startsWith(`binned_outputs/${b}/`)));
   if (bin && !has(MATRIX_FILE)) return prepareFolder(subFolder(folder, `binned_outputs/${bin}`), o);
   if (has(MATRIX_FILE) || isMtxFolder(namesUnder(folder, MTX_FOLDER))) return prepareSpaceRanger(folder, o);
+  // The Matrix Market folder itself (what scanpy.read_10x_mtx takes), like a lone 10x .h5: a UMAP-only run.
+  if (isMtxFolder(folder.names)) return prepareMtxFolder(folder, o);
   if (has('genes.h5ad')) return prepareH5ad('genes.h5ad', await folder.read('genes.h5ad'), o);
   const probes = folder.names.find((n) => /(^|\/)raw_probe_bc_matrix\.h5$/.test(n));
   if (probes) throw new ImportError(GENES_MSG.importNoMatrix(folder.label));
@@ -205,6 +207,19 @@ async function prepareFolder(folder: SourceFolder, o: PrepareOptions): Promise<P
 
 function namesUnder(folder: SourceFolder, prefix: string): string[] {
   return folder.names.filter((n) => n.startsWith(`${prefix}/`)).map((n) => n.slice(prefix.length + 1));
+}
+
+/** A bare filtered_feature_bc_matrix/ folder: kept as the run's matrix folder, converted to genes.h5ad. */
+async function prepareMtxFolder(folder: SourceFolder, o: PrepareOptions): Promise<PreparedImport> {
+  const files = new Map<string, Uint8Array>();
+  const mtx = new Map<string, Uint8Array>();
+  for (const name of folder.names.filter((n) => !n.includes('/'))) {
+    const bytes = await folder.read(name);
+    mtx.set(name, bytes);
+    files.set(`h5/obj/${MTX_FOLDER}/${name}`, bytes);
+  }
+  const matrix = readTenxMtx(mtx, folder.label, o.limits);
+  return prepareMatrix(matrix, MTX_FOLDER, null, files, ['no spatial positions: the run will have a UMAP only']);
 }
 
 function subFolder(folder: SourceFolder, prefix: string): SourceFolder {
