@@ -188,7 +188,8 @@ export function registerGenesRoutes(
           .header('x-rows', String(values.length))
           .send(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
       }
-      return reply.send(await read(run, kind, () => data.summationText(run, kind, body.rows)));
+      const json = await read(run, kind, () => data.summationJson(run, kind, body.rows));
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 
