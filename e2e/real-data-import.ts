@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import h5wasm, { type Dataset, type File as H5File, type Group } from 'h5wasm/node';
 import { sharedData } from '@atlas/spatial/testing';
@@ -60,10 +61,15 @@ export interface CliOutcome {
   output: string;
   /** Whether the CLI left its data folder untouched (a refusal must not start the database or storage). */
   untouched: boolean;
+  /** The CLI's own data folder (embedded database, fs storage), kept only when asked: the caller removes it. */
+  dataDir: string;
 }
 
-/** `npm run import -- <input> --run <id>` (the same node command, without npm's own start-up). */
-export function cliImport(input: string, runId: string): Promise<CliOutcome> {
+/**
+ * `npm run import -- <input> --run <id>` (the same node command, without npm's own start-up), into a data folder of
+ * its own: the embedded database belongs to the running e2e server, so the CLI cannot import into that one.
+ */
+export function cliImport(input: string, runId: string, keep = false): Promise<CliOutcome> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-real-cli-'));
   const args = ['--import', './scripts/preload-h5wasm.mjs', '--import', 'tsx', 'apps/server/src/cli/import.ts'];
   return new Promise((resolve) => {
@@ -76,10 +82,15 @@ export function cliImport(input: string, runId: string): Promise<CliOutcome> {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('close', (code) => {
       const untouched = fs.readdirSync(dataDir).length === 0;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      resolve({ code, output, untouched });
+      if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
+      resolve({ code, output, untouched, dataDir });
     });
   });
+}
+
+/** A run's tixel table as stored (data/{run}/h5/data.csv.gz in the data bucket of a data folder), as text. */
+export function storedTixelTable(dataDir: string, runId: string): string {
+  return gunzipSync(fs.readFileSync(path.join(dataDir, 'storage', BUCKET, `data/${runId}/h5/data.csv.gz`))).toString();
 }
 
 /** Runs `work` over `items`, at most `limit` at a time; answers each item's promise at once. */

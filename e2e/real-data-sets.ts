@@ -45,6 +45,8 @@ export interface RunRow {
   tissue: TissueSource | null;
   /** A DERIVED Welch t-test top 10 (group vs rest) that a lasso around one group must reproduce. */
   reference?: { csv: string; groupby: string };
+  /** Also imported by `npm run import` (into a data folder of its own): the same tixel table as the server's. */
+  cli?: true;
   /** Heavier checks, on a few representative rows only. */
   figure?: boolean;
   permalink?: boolean;
@@ -157,6 +159,7 @@ export const ROWS: Row[] = [
     kind: 'run',
     id: 'sfe-pair',
     inputs: [{ name: 'outs', build: spaceRangerPair }],
+    cli: true,
     run: 8005,
     via: 'bucket',
     spots: 25,

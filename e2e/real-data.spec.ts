@@ -11,6 +11,7 @@ import {
   limited,
   postImport,
   putInBucket,
+  storedTixelTable,
   taskEnd,
   type Answer,
   type CliOutcome,
@@ -47,6 +48,10 @@ interface TissueAnswer {
 let token = '';
 let shared: { page: Page; violations: string[] };
 const imports = new Map<string, Promise<Answer>>();
+/** Each run's input on this machine (a built one under WORK), and the CLI's import of the rows marked so. */
+const sources = new Map<string, string>();
+const cliRuns = new Map<string, Promise<CliOutcome>>();
+let WORK = '';
 const refusals = new Map<string, Promise<{ cli: CliOutcome | null; route: Answer }>>();
 
 /**
@@ -74,14 +79,14 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
 function postImports(api: APIRequestContext): Promise<void> {
   const file = path.join(process.env.ATLAS_E2E_DATA_DIR!, 'real-data-imports.json');
   const earlier = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Answer>) : {};
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-real-data-'));
   let chain: Promise<unknown> = Promise.resolve();
   for (const row of SELECTED.filter((r): r is RunRow => r.kind === 'run' && r.via === 'bucket' && present(r))) {
     for (const [i, runId] of runIdsOf(row).entries()) {
+      const input = row.inputs[i]!;
+      const source = typeof input === 'string' ? sharedData(input) : input.build(path.join(WORK, runId, input.name));
+      sources.set(runId, source);
       const answer = chain.then(async () => {
         if (!earlier[runId]) {
-          const input = row.inputs[i]!;
-          const source = typeof input === 'string' ? sharedData(input) : input.build(path.join(work, input.name));
           const key = putInBucket(source, `uploads/real-data/${runId}/${inputName(input)}`);
           earlier[runId] = await postImport(api, token, { run_id: runId, source: key, title: `${row.id} (real data)` });
           fs.writeFileSync(file, JSON.stringify(earlier));
@@ -108,12 +113,19 @@ rowTest.describe('[REAL-DATA]', () => {
     await signIn(page, ADMIN.username, ADMIN.password);
     const login = await api.post('/api/v1/auth/login', { data: ADMIN });
     token = ((await login.json()) as { access_token: string }).access_token;
+    WORK = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-real-data-'));
     const posted = postImports(api);
-    // The route's answer to each refused input; the CLI's too on the rows marked so, two at a time (after the
-    // imports, whose checks the server makes while the rows are looked at).
-    const rows = SELECTED.filter((r): r is RefusalRow => r.kind === 'refusal' && present(r));
-    const outcomes = posted.then(() =>
-      limited(rows, 2, async (row) => {
+    // After the imports (whose checks the server makes while the first rows are looked at), two at a time: the CLI
+    // imports of the rows marked so, then the route's answer to each refused input, and the CLI's on the rows
+    // marked so.
+    const cliRows = SELECTED.filter((r): r is RunRow => r.kind === 'run' && r.cli === true && present(r));
+    const refused = SELECTED.filter((r): r is RefusalRow => r.kind === 'refusal' && present(r));
+    const jobs: (() => Promise<unknown>)[] = [
+      ...cliRows.map((row) => () => {
+        const [runId] = runIdsOf(row);
+        return cliImport(sources.get(runId!)!, runId!, true);
+      }),
+      ...refused.map((row) => async () => {
         const key = `uploads/real-data/refused/${row.id}/${path.basename(row.input)}`;
         const route = await postImport(api, token, {
           run_id: 'D08999',
@@ -122,9 +134,20 @@ rowTest.describe('[REAL-DATA]', () => {
         });
         return { cli: row.cli ? await cliImport(sharedData(row.input), 'D08999') : null, route };
       }),
-    );
-    rows.forEach((row, i) => refusals.set(row.id, quiet(outcomes.then((all) => all[i]!))));
+    ];
+    const outcomes = posted.then(() => limited(jobs, 2, (job) => job()));
+    const outcome = <T>(i: number) => quiet(outcomes.then((all) => all[i]! as Promise<T>));
+    cliRows.forEach((row, i) => cliRuns.set(runIdsOf(row)[0]!, outcome<CliOutcome>(i)));
+    refused.forEach((row, i) => refusals.set(row.id, outcome(cliRows.length + i)));
     console.info(`real data: signed in in ${Date.now() - started} ms; ${imports.size} imports being posted`);
+  });
+
+  rowTest.afterAll(async () => {
+    // The shared page keeps an explorer (WebGL) open: later spec files must not run beside it.
+    await shared?.page.context().close();
+    for (const cli of cliRuns.values())
+      fs.rmSync((await cli.catch(() => null))?.dataDir ?? '', { recursive: true, force: true });
+    if (WORK) fs.rmSync(WORK, { recursive: true, force: true });
   });
 
   for (const row of SELECTED) {
@@ -186,6 +209,13 @@ async function checkRun(page: Page, row: RunRow): Promise<void> {
     expect([end.status, end.error]).toEqual(['SUCCESS', null]);
     expect(end.result?.tixels).toBe(row.spots);
     tasks.push(end);
+  }
+  if (row.cli) {
+    const cli = await cliRuns.get(ids[0]!)!;
+    expect(cli.code, cli.output).toBe(0);
+    expect(cli.output).toContain(`${ids[0]}: web files written`);
+    // The CLI made the same run from the same folder as the server did from the bucket.
+    expect(storedTixelTable(cli.dataDir, ids[0]!)).toBe(storedTixelTable(process.env.ATLAS_E2E_DATA_DIR!, ids[0]!));
   }
   const tables = await Promise.all(ids.map((id) => runTable(page, token, id)));
   // Several stores of one row hold the same object: the same runs.
