@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_LINK_SECONDS, DOWNLOAD_MSG, DOWNLOAD_REDIRECT_SECONDS, type TTracks } from '@atlas/contracts';
 import { buildGroup, buildRun, buildUser } from '../../../test/factories.js';
 import { createTestApp, setRunPublic, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, GOOD_PASSWORD } from '../../../test/accounts.js';
+import { adminToken, api, GOOD_PASSWORD, login } from '../../../test/accounts.js';
 import { S3RVER_ENV, startS3rver } from '../../../test/s3rver.js';
 
 /**
@@ -102,18 +102,21 @@ describe('download links on the filesystem store', () => {
 
       expect((await put('disable_user', { username: 'd-member' })).status).toBe(200);
       expect((await fetchLink(t, link.url)).json()).toEqual(closed);
+      // A disable ends the account's sessions for good: enabled again, its old links stay closed.
       expect((await put('enable_user', { username: 'd-member' })).status).toBe(200);
-      expect((await fetchLink(t, link.url)).statusCode).toBe(200);
+      expect((await fetchLink(t, link.url)).json()).toEqual(closed);
+      const fresh = await catalogueLink(w, await login(t.app, 'd-member', GOOD_PASSWORD));
+      expect((await fetchLink(t, fresh.url)).statusCode).toBe(200);
 
       const groups = { username: 'd-member', groups_removing: ['lab-d'] };
       expect((await put('modify_group_list', groups)).status).toBe(200);
-      expect((await fetchLink(t, link.url)).json()).toEqual(closed);
+      expect((await fetchLink(t, fresh.url)).json()).toEqual(closed);
       expect((await put('modify_group_list', { username: 'd-member', groups_adding: ['lab-d'] })).status).toBe(200);
-      expect((await fetchLink(t, link.url)).statusCode).toBe(200);
+      expect((await fetchLink(t, fresh.url)).statusCode).toBe(200);
 
       const reset = { username: 'd-member', password: `${GOOD_PASSWORD}2` };
       expect((await put('resetpassword', reset)).status).toBe(200);
-      expect((await fetchLink(t, link.url)).json()).toEqual(closed);
+      expect((await fetchLink(t, fresh.url)).json()).toEqual(closed);
     } finally {
       await setRunPublic(t.infra.db, 'D00301', true);
     }
