@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADMIN, apiToken, importRun, expect, plotsDrawn, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, importRun, expect, putInBucket, plotsDrawn, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-HOVER]: the tixel under the pointer is named in both plots (issue "Real data through the explorer",
@@ -34,10 +34,7 @@ test('[EXPLORER-HOVER]: pointing at a tixel names its barcode and cluster, in th
 }) => {
   expect(fs.existsSync(SOURCE), `${SOURCE} is absent`).toBe(true);
   test.setTimeout(300_000);
-  const key = 'uploads/e2e/hover/test_data.h5ad';
-  const target = path.join(process.env.ATLAS_E2E_DATA_DIR!, 'storage', 'atx-data', key);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.copyFileSync(SOURCE, target);
+  const key = putInBucket(SOURCE, 'uploads/e2e/hover/test_data.h5ad');
   const token = await apiToken(page, ADMIN.username, ADMIN.password);
   await importRun(page, token, { run_id: RUN, source: key, title: 'squidpy Visium test data' });
   const headers = { authorization: `JWT ${token}` };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { ADMIN, apiToken, importRun, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, importRun, expect, putInBucket, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-UMAP-ONLY]: a non-spatial AnnData (scanpy's pbmc68k_reduced, 700 cells, no obsm 'spatial') imported
@@ -16,10 +16,7 @@ test('[EXPLORER-UMAP-ONLY]: an AnnData without spatial coordinates opens as a UM
   expect(fs.existsSync(SOURCE), `${SOURCE} is absent`).toBe(true);
   test.setTimeout(300_000);
   // The admin import reads from the bucket: put the file where the e2e server's fs storage keeps it.
-  const key = 'uploads/e2e/pbmc68k_reduced.h5ad';
-  const target = path.join(process.env.ATLAS_E2E_DATA_DIR!, 'storage', 'atx-data', key);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.copyFileSync(SOURCE, target);
+  const key = putInBucket(SOURCE, 'uploads/e2e/pbmc68k_reduced.h5ad');
 
   const token = await apiToken(page, ADMIN.username, ADMIN.password);
   await importRun(page, token, { run_id: RUN, source: key, title: 'PBMC 68k reduced' });

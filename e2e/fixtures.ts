@@ -8,6 +8,15 @@ export const ADMIN = { username: 'admin', password: 'Admin#Pass1' };
 const dataDir = (): string => process.env.ATLAS_E2E_DATA_DIR!;
 const SHOTS = path.resolve(import.meta.dirname, '.out/screenshots');
 
+/** Copies a file or folder into the e2e server's data bucket (its fs storage) at `key`, as an upload would. */
+export function putInBucket(source: string, key: string): string {
+  const target = path.join(dataDir(), 'storage', 'atx-data', key);
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.cpSync(source, target, { recursive: true });
+  return key;
+}
+
 /**
  * Saves a full-page screenshot under e2e/.out/screenshots/{name}.png for a human to look at, once the page is
  * still: no CSS animation or transition running that ends (MUI's menus, dialogs, ripples), and two frames drawn.

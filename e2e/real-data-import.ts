@@ -15,15 +15,6 @@ import { sharedData } from '@atlas/spatial/testing';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUCKET = 'atx-data';
 
-/** Copies a file or folder into the e2e server's data bucket (its fs storage) at `key`. */
-export function putInBucket(source: string, key: string): string {
-  const target = path.join(process.env.ATLAS_E2E_DATA_DIR!, 'storage', BUCKET, key);
-  fs.rmSync(target, { recursive: true, force: true });
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.cpSync(source, target, { recursive: true });
-  return key;
-}
-
 export interface Answer {
   status: number;
   body: { _id?: string; msg?: string; status?: string; error?: string | null; result?: unknown };

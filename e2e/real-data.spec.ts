@@ -3,14 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { hasSharedData, sharedData, SHARED_DATA } from '@atlas/spatial/testing';
-import { ADMIN, expect, shot, signIn, test, watchContentSecurityPolicy } from './fixtures';
+import { ADMIN, expect, putInBucket, shot, signIn, test, watchContentSecurityPolicy } from './fixtures';
 import { figureMatches, lassoMatchesReference, permalinkRoundTrip } from './real-data-checks';
 import {
   categoryCounts,
   cliImport,
   limited,
   postImport,
-  putInBucket,
   storedTixelTable,
   taskEnd,
   type Answer,
