@@ -58,17 +58,21 @@ export function createAnnotations(deps: AnnotationDeps) {
     return { write: mayUseRun(caller, 'write', runId, state) };
   }
 
-  /** An annotation the caller may change: 404 when they may not see it, 403 when they may only look. */
-  async function editable(identity: Identity, id: string): Promise<AnnotationRow> {
+  /** An annotation the caller may see, with their rights on its run; 404 otherwise, as if it did not exist. */
+  async function visible(identity: Identity, id: string): Promise<{ row: AnnotationRow; write: boolean }> {
     const row = await store.find(id);
     if (!row) throw notFound(ANNOTATION_MSG.notFound);
-    let rights: { write: boolean };
     try {
-      rights = await rightsOn(identity, row.run_id);
+      return { row, write: (await rightsOn(identity, row.run_id)).write };
     } catch {
       throw notFound(ANNOTATION_MSG.notFound);
     }
-    if (!rights.write) throw forbidden(ANNOTATION_MSG.notEditable(row.run_id));
+  }
+
+  /** An annotation the caller may change: 404 when they may not see it, 403 when they may only look. */
+  async function editable(identity: Identity, id: string): Promise<AnnotationRow> {
+    const { row, write } = await visible(identity, id);
+    if (!write) throw forbidden(ANNOTATION_MSG.notEditable(row.run_id));
     return row;
   }
 
@@ -127,15 +131,8 @@ export function createAnnotations(deps: AnnotationDeps) {
 
     /** One annotation with its tixels, for whoever may read its run (404 otherwise, as if it did not exist). */
     async get(identity: Identity, id: string): Promise<TAnnotation> {
-      const row = await store.find(id);
-      if (!row) throw notFound(ANNOTATION_MSG.notFound);
-      let rights: { write: boolean };
-      try {
-        rights = await rightsOn(identity, row.run_id);
-      } catch {
-        throw notFound(ANNOTATION_MSG.notFound);
-      }
-      return withTixels(row, rights.write);
+      const { row, write } = await visible(identity, id);
+      return withTixels(row, write);
     },
 
     /** One annotation of a public link's run, with its tixels; one of another run is a 404. */
