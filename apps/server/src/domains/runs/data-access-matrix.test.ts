@@ -96,6 +96,23 @@ const ok = (res: LightMyRequestResponse) => res.statusCode === 200;
 const has = (res: LightMyRequestResponse, text: string) => ok(res) && res.body.includes(text);
 const notFound = (res: LightMyRequestResponse) => res.statusCode === 404;
 /** Names a run the way run-data routes take it: a link (with the run id when it is another run's) or the run id. */
+/** A tus upload created for the run's slot: the Uploader's write door (granted: 201 with the upload's address). */
+const uploadDoor = (slot: string, filename: string): Door => ({
+  rule: 'write',
+  call: (c) => ({
+    method: 'POST',
+    url: '/api/v1/uploads',
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': '16',
+      'upload-metadata': Object.entries({ run_id: c.run.runId, slot, filename })
+        .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+        .join(','),
+    },
+  }),
+  granted: (res) => res.statusCode === 201 && String(res.headers.location).startsWith('/api/v1/uploads/'),
+});
+
 const runRef = (c: Ctx): Record<string, string> =>
   c.encoded
     ? { encoded: c.encoded, ...(c.who === 'otherLink' ? { run_id: c.run.runId } : {}) }
@@ -590,39 +607,9 @@ const DOORS: Record<string, Door[]> = {
   ],
   // ---- uploader (admin route; HEAD/PATCH/DELETE re-check the destination the upload was created for) ----
   'POST /api/v1/uploads': [
-    {
-      rule: 'write',
-      call: (c) => ({
-        method: 'POST',
-        url: '/api/v1/uploads',
-        headers: {
-          'tus-resumable': '1.0.0',
-          'upload-length': '16',
-          'upload-metadata': ['run_id', c.run.runId, 'slot', 'fix', 'filename', 'fix.tif']
-            .map((v, i, all) => (i % 2 ? null : `${v} ${Buffer.from(all[i + 1]!).toString('base64')}`))
-            .filter(Boolean)
-            .join(','),
-        },
-      }),
-      granted: (res) => res.statusCode === 201 && String(res.headers.location).startsWith('/api/v1/uploads/'),
-    },
-    {
-      // A track lands in the run's tracks folder of the tracks bucket: the same runs-owner write check.
-      rule: 'write',
-      call: (c) => ({
-        method: 'POST',
-        url: '/api/v1/uploads',
-        headers: {
-          'tus-resumable': '1.0.0',
-          'upload-length': '16',
-          'upload-metadata': ['run_id', c.run.runId, 'slot', 'track', 'filename', 'H3K27ac_C1.bw']
-            .map((v, i, all) => (i % 2 ? null : `${v} ${Buffer.from(all[i + 1]!).toString('base64')}`))
-            .filter(Boolean)
-            .join(','),
-        },
-      }),
-      granted: (res) => res.statusCode === 201 && String(res.headers.location).startsWith('/api/v1/uploads/'),
-    },
+    uploadDoor('fix', 'fix.tif'),
+    // A track lands in the run's tracks folder of the tracks bucket: the same runs-owner write check.
+    uploadDoor('track', 'H3K27ac_C1.bw'),
   ],
   // ---- the original portal's calls (issue 20, domains/compat): each through a native door above ----
   'GET /api/v1/run_db/populate_homepage': [
