@@ -62,7 +62,10 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
     resolve: (token) => apiTokens.resolve(token),
   });
   installInputGuard(app);
-  installSecurityHeaders(app, { production: infra.config.environment === 'production' });
+  installSecurityHeaders(app, {
+    production: infra.config.environment === 'production',
+    processName: infra.config.processName,
+  });
   // The original portal's calls on native paths: reshaped before and after the native handlers (issue 20).
   installCompatAdapters(app, { dataBucket: dataBucket(infra.config), buckets: infra.config.compatBuckets });
 

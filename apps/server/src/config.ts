@@ -36,6 +36,15 @@ export const ZEnv = z.object({
   // Behind a reverse proxy: `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs whose
   // X-Forwarded-For is believed. Unset: the socket's address (a client cannot pick its own by a header).
   ATLAS_TRUST_PROXY: optionalText,
+  // A name this process answers under, in an `X-Atlas-Process` header on every response: shows which of several
+  // API processes behind a proxy served a request (the scale-out tests). Unset: no header.
+  ATLAS_PROCESS_NAME: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^[\w.-]{1,64}$/)
+      .optional(),
+  ),
   ATLAS_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   // How often a running task's worker signs life; a task silent for 4.5 beats is FAILURE 'Interrupted: worker lost'.
   ATLAS_TASK_HEARTBEAT_MS: z.coerce.number().int().min(50).max(600_000).default(10_000),
@@ -124,6 +133,8 @@ export interface Config {
   taskHeartbeatMs: number;
   /** Fastify's trustProxy: false unless ATLAS_TRUST_PROXY says which proxies to believe. */
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** ATLAS_PROCESS_NAME: sent as `X-Atlas-Process` on every response when set. */
+  processName: string | undefined;
   /** Largest image any decode accepts (storage conversions, tasks, imports), in pixels. */
   imageMaxPixels: number;
   /** What an import may declare and decompress (ATLAS_IMPORT_MAX_*). */
@@ -207,6 +218,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     workerConcurrency: e.ATLAS_WORKER_CONCURRENCY,
     taskHeartbeatMs: e.ATLAS_TASK_HEARTBEAT_MS,
     trustProxy: trustProxyOf(e.ATLAS_TRUST_PROXY),
+    processName: e.ATLAS_PROCESS_NAME,
     imageMaxPixels: Math.round(e.ATLAS_IMAGE_MAX_MEGAPIXELS * 1_000_000),
     importLimits: {
       maxObs: e.ATLAS_IMPORT_MAX_OBS,

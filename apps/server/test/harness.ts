@@ -25,27 +25,28 @@ export interface TestInfra extends Infra {
   cleanup(): Promise<void>;
 }
 
+/** A fresh, empty database on the PostgreSQL server of `serverUrl`: its URL, and how to drop it. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `atlas_test_${randomBytes(6).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await onServer(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
+}
+
 async function openTestDatabase(config: Config): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (config.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const name = `atlas_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: config.databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(config.databaseUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: config.dataDir });
+    const { url, drop } = await createPostgresDatabase(config.databaseUrl);
+    const handle = await openDatabase({ databaseUrl: url, dataDir: config.dataDir });
     await migrate(handle.db);
-    return {
-      handle,
-      drop: async () => {
-        const again = new pg.Client({ connectionString: config.databaseUrl });
-        await again.connect();
-        await again.query(`drop database if exists ${name} with (force)`);
-        await again.end();
-      },
-    };
+    return { handle, drop };
   }
   fs.cpSync(inject('pgliteTemplate'), path.join(config.dataDir, 'db'), { recursive: true });
   fs.rmSync(path.join(config.dataDir, 'db', 'ready'), { force: true });

@@ -5,10 +5,14 @@ const INLINE_SAFE = /^(image\/(png|jpeg|gif|webp|tiff)|application\/json|text\/(
 
 /**
  * Headers every response carries (issue "Hardening"): no MIME sniffing, no framing of our pages by other sites,
- * no full addresses (which may hold signed links) in Referer, and HSTS in production.
+ * no full addresses (which may hold signed links) in Referer, HSTS in production, and the process's name when it has one.
  */
-export function installSecurityHeaders(app: FastifyInstance, options: { production: boolean }): void {
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  options: { production: boolean; processName?: string | undefined },
+): void {
   app.addHook('onSend', async (_request, reply, payload) => {
+    if (options.processName) reply.header('x-atlas-process', options.processName);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
