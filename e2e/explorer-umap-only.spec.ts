@@ -36,6 +36,9 @@ test('[EXPLORER-UMAP-ONLY]: an AnnData without spatial coordinates opens as a UM
   const plots = (await page.getByTestId('linked-plots').boundingBox())!;
   const message = (await page.getByTestId('no-spatial-coordinates').boundingBox())!;
   expect(message.x).toBeGreaterThanOrEqual(plots.x + plots.width - 2);
+  // Its half is named "UMAP"; the note's half is not called "Spatial".
+  await expect(page.getByText('UMAP', { exact: true })).toBeVisible();
+  await expect(page.getByText('Spatial', { exact: true })).toHaveCount(0);
   await shot(page, 'explorer-umap-only');
 
   // The run's values are there: the gene table and expression of a gene read like any run's.

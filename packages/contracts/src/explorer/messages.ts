@@ -11,6 +11,9 @@ export const EXPLORER_MSG = {
   noSpatialCoordinates: 'This run has no spatial coordinates (imported without positions): only the UMAP is shown.',
   // ours: the module of the explorer's bars and tools could not be fetched
   toolsNotLoaded: 'The explorer’s tools could not be loaded. Check your connection and reload the page.',
+  // ours: a run's top-ten table that ranks nothing (every place blank)
+  noRankedFeatures: (kindOne: string) => `No ${kindOne} ranks in any cluster of this run.`,
+  noDepletedFeatures: (kindOne: string) => `No ${kindOne} is ranked as depleted in any cluster of this run.`,
   workerFailed: 'Worker failed in AtlasXplore',
   cellTypeFailed: 'Worker failed for CellType',
   wrongFileType: 'Wrong file type must be csv',

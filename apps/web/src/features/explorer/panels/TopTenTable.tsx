@@ -12,7 +12,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { KIND_LABEL, type FeatureKind } from '@atlas/contracts';
+import { EXPLORER_MSG, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
 import { CATEGORY_COLOURS } from '@atlas/viz';
 import type { TopTen } from '../data/topTen';
 import { clusterColour } from '../plots/colours';
@@ -41,7 +41,8 @@ export function TopTenTable({
   onAntiChange,
   onPick,
 }: TopTenTableProps) {
-  const rows = topTen[anti ? '-1' : '1'];
+  // A file's table may hold blank places (a cluster with fewer ranked features): rows with no name are not shown.
+  const rows = topTen[anti ? '-1' : '1'].filter((row) => row.some(Boolean));
   const width = Math.max(0, ...rows.map((r) => r.length));
   const names = Array.from({ length: width }, (_, c) => clusters[c] ?? `C${c + 1}`);
   const chosen = new Set(features);
@@ -57,62 +58,70 @@ export function TopTenTable({
           label="Anti"
         />
       </Box>
-      <TableContainer sx={{ maxHeight: 360 }}>
-        <Table size="small" stickyHeader aria-label={anti ? 'Anti feature table' : 'Feature table'}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 32 }}>#</TableCell>
-              {names.map((name, c) => (
-                <TableCell key={name} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                  <Box
-                    component="span"
-                    sx={{
-                      display: 'inline-block',
-                      width: 10,
-                      height: 10,
-                      borderRadius: '50%',
-                      mr: 0.75,
-                      bgcolor: clusterColour(CATEGORY_COLOURS, clusterColors, name, c),
-                    }}
-                  />
-                  {name}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row, r) => (
-              <TableRow key={r}>
-                <TableCell sx={{ color: 'text.secondary' }}>{r + 1}</TableCell>
-                {names.map((cluster, c) => {
-                  const name = row[c] ?? '';
-                  const selected = name !== '' && chosen.has(name);
-                  return (
-                    <TableCell
-                      key={cluster}
-                      role={name ? 'button' : undefined}
-                      tabIndex={name ? 0 : undefined}
-                      aria-pressed={name ? selected : undefined}
-                      data-feature={name || undefined}
-                      onClick={name ? () => onPick(name) : undefined}
-                      onKeyDown={name ? (e) => (e.key === 'Enter' || e.key === ' ') && onPick(name) : undefined}
+      {rows.length === 0 ? (
+        <Typography color="text.secondary" sx={{ px: 1, py: 2 }}>
+          {anti
+            ? EXPLORER_MSG.noDepletedFeatures(KIND_LABEL[kind].one)
+            : EXPLORER_MSG.noRankedFeatures(KIND_LABEL[kind].one)}
+        </Typography>
+      ) : (
+        <TableContainer sx={{ maxHeight: 360 }}>
+          <Table size="small" stickyHeader aria-label={anti ? 'Anti feature table' : 'Feature table'}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ width: 32 }}>#</TableCell>
+                {names.map((name, c) => (
+                  <TableCell key={name} sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                    <Box
+                      component="span"
                       sx={{
-                        cursor: name ? 'pointer' : undefined,
-                        whiteSpace: 'nowrap',
-                        fontWeight: selected ? 700 : undefined,
-                        bgcolor: selected ? 'action.selected' : undefined,
-                        '&:hover': name ? { bgcolor: 'action.hover' } : undefined,
+                        display: 'inline-block',
+                        width: 10,
+                        height: 10,
+                        borderRadius: '50%',
+                        mr: 0.75,
+                        bgcolor: clusterColour(CATEGORY_COLOURS, clusterColors, name, c),
                       }}
-                    >
-                      {name}
-                    </TableCell>
-                  );
-                })}
+                    />
+                    {name}
+                  </TableCell>
+                ))}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {rows.map((row, r) => (
+                <TableRow key={r}>
+                  <TableCell sx={{ color: 'text.secondary' }}>{r + 1}</TableCell>
+                  {names.map((cluster, c) => {
+                    const name = row[c] ?? '';
+                    const selected = name !== '' && chosen.has(name);
+                    return (
+                      <TableCell
+                        key={cluster}
+                        role={name ? 'button' : undefined}
+                        tabIndex={name ? 0 : undefined}
+                        aria-pressed={name ? selected : undefined}
+                        data-feature={name || undefined}
+                        onClick={name ? () => onPick(name) : undefined}
+                        onKeyDown={name ? (e) => (e.key === 'Enter' || e.key === ' ') && onPick(name) : undefined}
+                        sx={{
+                          cursor: name ? 'pointer' : undefined,
+                          whiteSpace: 'nowrap',
+                          fontWeight: selected ? 700 : undefined,
+                          bgcolor: selected ? 'action.selected' : undefined,
+                          '&:hover': name ? { bgcolor: 'action.hover' } : undefined,
+                        }}
+                      >
+                        {name}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
     </Box>
   );
 }

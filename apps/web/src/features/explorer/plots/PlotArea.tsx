@@ -110,7 +110,7 @@ export const PlotArea = memo(function PlotArea({
             onFirstDraw={onFirstDraw}
             onAfterRender={afterRender}
           />
-          <PlotLabels />
+          <PlotLabels spatial={data.hasSpatial} />
           <HoverInfo sink={hoverSink} data={data} colouring={colouring} />
           {!data.hasSpatial && <NoSpatialPanel />}
           {data.hasSpatial && tissue.control && TissueControl && <TissueControl {...tissue.control} />}
@@ -185,7 +185,8 @@ function NoSpatialPanel() {
   );
 }
 
-function PlotLabels() {
+/** The halves' names; a UMAP-only run's right half holds a note, not a spatial plot, so it is not named. */
+function PlotLabels({ spatial }: { spatial: boolean }) {
   const sx = {
     position: 'absolute',
     top: 6,
@@ -200,9 +201,11 @@ function PlotLabels() {
       <Typography variant="caption" sx={{ ...sx, left: 8 }}>
         UMAP
       </Typography>
-      <Typography variant="caption" sx={{ ...sx, left: 'calc(50% + 8px)' }}>
-        Spatial
-      </Typography>
+      {spatial && (
+        <Typography variant="caption" sx={{ ...sx, left: 'calc(50% + 8px)' }}>
+          Spatial
+        </Typography>
+      )}
     </>
   );
 }
