@@ -34,6 +34,7 @@ import { registerAnnotationRoutes } from './domains/annotations/index.js';
 import { registerSystemRoutes } from './domains/system/index.js';
 import { installCompatAdapters, registerCompatRoutes } from './domains/compat/index.js';
 import { dataBucket } from './config.js';
+import { taskRegistry } from './tasks/index.js';
 
 /**
  * Builds the HTTP app over ready infrastructure: identity hook, one error handler, then every domain's routes.
@@ -85,14 +86,14 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerAppRoutes(app, infra);
   registerAuthRoutes(app, infra, { tokens, accounts });
   registerApiTokenRoutes(app, apiTokens);
-  registerTaskRoutes(app, infra, runs);
+  registerTaskRoutes(app, infra, runs, taskRegistry);
   registerStorageRoutes(app, infra);
   registerDownloadRoutes(app, { downloads, storage: infra.storage });
   registerCatalogueRoutes(app, infra, runs, downloads);
   registerRunAdminRoutes(app, runs, { storage: infra.storage, buckets: infra.config.buckets });
   // Runs' parsed web files, one cache for the run-data reads and the annotations' index checks.
   const runData = createRunDataStore(infra.storage, { cacheBytes: infra.config.runDataCacheBytes });
-  registerGenesRoutes(app, infra, runs, downloads, runData);
+  registerGenesRoutes(app, infra, { runs, downloads, data: runData, tasks: taskRegistry });
   registerImportRoutes(app, infra);
   registerFrontpageRoutes(app, infra, runs);
   registerAnnotationRoutes(app, infra, runs, runData);

@@ -15,13 +15,13 @@ import { HttpError, notFound, tooManyRequests } from '../../http/errors.js';
 import { callRoute, checkResponse, parsePart, rawRoute, route } from '../../http/route.js';
 import { sendSerialisedJson, serialiseJson, type SerialisedJson } from '../../http/serialised-json.js';
 import type { Infra } from '../../infra/index.js';
-import { TaskInputError } from '../../tasks/registry.js';
+import { TaskInputError, type TaskRegistry } from '../../tasks/registry.js';
 import { checkTaskTouches } from '../../tasks/authorise.js';
 import type { Downloads } from '../downloads/index.js';
 import { NotVisibleError, type RunAccess, type Runs } from '../runs/index.js';
 import { linkDigest } from '../tasks/index.js';
 import { ANALYSIS_FILE, encodeTixelTable, TIXEL_TABLE_MEDIA_TYPE } from '@atlas/spatial';
-import { createRunDataStore, FeatureIndexError, MissingWebFileError, type RunDataStore } from './store.js';
+import { FeatureIndexError, MissingWebFileError, type RunDataStore } from './store.js';
 import { createTissueImages } from './tissue-image.js';
 import { createTrackFiles } from './tracks.js';
 import { tracksBucket } from '../../config.js';
@@ -33,10 +33,16 @@ import { tracksBucket } from '../../config.js';
 export function registerGenesRoutes(
   app: FastifyInstance,
   infra: Infra,
-  runs: Runs,
-  downloads: Downloads,
-  data: RunDataStore = createRunDataStore(infra.storage, { cacheBytes: infra.config.runDataCacheBytes }),
+  uses: {
+    runs: Runs;
+    downloads: Downloads;
+    /** Runs' parsed web files, shared with the annotations' index checks. */
+    data: RunDataStore;
+    /** The process's tasks: the public gene tasks are checked against their definitions before they are posted. */
+    tasks: Pick<TaskRegistry, 'get'>;
+  },
 ): void {
+  const { runs, downloads, data, tasks } = uses;
   const access = runs.access;
   const tissue = createTissueImages(infra.storage, infra.config.imageMaxPixels);
   const trackFiles = createTrackFiles({
@@ -252,7 +258,7 @@ export function registerGenesRoutes(
       args =
         body.task === 'gene.compute_qc' ? [h5ad, body.selection ?? [], body.key ?? ''] : [h5ad, body.name_map ?? {}];
     }
-    const definition = infra.queue.registry.get(body.task)!;
+    const definition = tasks.get(body.task)!;
     let input: unknown;
     try {
       input = definition.parse(args, kwargs);

@@ -6,7 +6,7 @@ import { route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { createTaskStore, type TaskReaders } from '../../infra/queue/task-store.js';
 import { callerMayPost, checkTaskTouches } from '../../tasks/authorise.js';
-import { TaskInputError, wrongQueueMessage } from '../../tasks/registry.js';
+import { TaskInputError, wrongQueueMessage, type TaskRegistry } from '../../tasks/registry.js';
 import { callerOf, NotVisibleError, type Runs } from '../runs/index.js';
 
 const TERMINAL = new Set(['SUCCESS', 'FAILURE']);
@@ -20,12 +20,12 @@ export const linkDigest = (encoded: string) => createHash('sha256').update(encod
  * bad name, queue or argument is a 400 now rather than a FAILURE later, and every run and object it names is
  * checked against the caller (404 at once, no task row, as for a missing object).
  */
-export function registerTaskRoutes(app: FastifyInstance, infra: Infra, runs: Runs): void {
+export function registerTaskRoutes(app: FastifyInstance, infra: Infra, runs: Runs, registry: TaskRegistry): void {
   const { queue } = infra;
   const tasks = createTaskStore(infra.db);
 
   route(app, taskCalls.postTask, async ({ body, identity }) => {
-    const definition = queue.registry.get(body.task);
+    const definition = registry.get(body.task);
     if (!definition) throw badRequest(MSG.taskUnknown(body.task));
     if (definition.queue !== body.queue) throw badRequest(wrongQueueMessage(body.task, body.queue));
     if (!callerMayPost(callerOf(identity), definition.access))
@@ -83,7 +83,7 @@ export function registerTaskRoutes(app: FastifyInstance, infra: Infra, runs: Run
   route(app, taskCalls.listTasks, async ({ query }) => queue.list(query.limit));
 
   route(app, taskCalls.listTaskDefinitions, async ({ query, identity }) =>
-    queue.registry
+    registry
       .list()
       .filter((d) => callerMayPost(callerOf(identity), d.access))
       .map((d) => ({ ...d, target: d.target ?? 'general' }))
