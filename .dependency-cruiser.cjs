@@ -1,7 +1,9 @@
 /**
  * Import boundaries (issue "Code shape"), checked by `npm run boundaries` inside `npm test`:
  * packages never import apps; the browser entry of packages/spatial pulls in nothing node-only; no import cycles;
- * and a server domain is reached from outside only through its public index.ts.
+ * the server's infra imports nothing above it; and a server domain is reached from outside only through its public
+ * index.ts. scripts/boundaries.mjs runs these rules and, on the same cruise, finds circles between server folders
+ * (which no cycle between modules need show).
  */
 /** Node's own modules, as the resolver names them (with or without the `node:` prefix). */
 const NODE_CORE =
@@ -44,6 +46,16 @@ module.exports = {
       from: { path: '^(apps|packages)/', pathNot: TESTS },
       // Type-only imports vanish at build time; a cycle through them alone is not one.
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'infra-never-imports-tasks-or-domains',
+      comment:
+        'infra is the bottom layer of the server (DESIGN §2): ports and their drivers, which may read the config and ' +
+        'nothing above them. The tasks, domains, HTTP layer and app use infra; what the queue runs is handed to ' +
+        'createInfra by whoever composes the process (main.ts, the import CLI, the test harness).',
+      severity: 'error',
+      from: { path: '^apps/server/src/infra/', pathNot: TESTS },
+      to: { path: '^apps/server/src/', pathNot: '^apps/server/src/(infra/|config\\.ts$|version\\.ts$)' },
     },
     {
       name: 'domains-through-index',

@@ -11,6 +11,7 @@ import { seedDemoLab } from './seed/demo-lab.js';
 import { generateDemoRunData } from './seed/demo-run-data.js';
 import { seedDemoRuns } from './seed/demo-runs.js';
 import { firstAdminBox, seedFirstStart, type FirstStart } from './seed/first-start.js';
+import { taskRegistry } from './tasks/index.js';
 
 /**
  * One binary, three roles: `all` (API + in-process workers, the default), `api`, and `worker --queues a,b`;
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
   const log = await createLogger(config, { role: values['migrate-only'] ? 'migrate' : role });
   const started = Date.now();
   if (values['migrate-only']) return migrateOnly(config, log);
-  const infra = await createInfra(config, log).catch((error: unknown) => {
+  const infra = await createInfra(config, log, { tasks: taskRegistry }).catch((error: unknown) => {
     if (!(error instanceof SchemaTooNewError)) throw error;
     log.fatal(error.message);
     process.exit(65);

@@ -12,6 +12,7 @@ import type { Infra } from '../src/infra/index.js';
 import type { TaskQueue } from '../src/infra/queue/port.js';
 import type { TTaskState } from '@atlas/contracts';
 import { closeInfra, createInfra } from '../src/infra/create.js';
+import { taskRegistry } from '../src/tasks/index.js';
 import { createRunRecords } from '../src/domains/runs/index.js';
 import type { Db } from '../src/infra/db/index.js';
 
@@ -68,7 +69,7 @@ export async function createTestInfra(overrides: Record<string, string | undefin
   });
   const log = pino({ level: 'silent' });
   const { handle, drop } = await openTestDatabase(config);
-  const infra = await createInfra(config, log, handle);
+  const infra = await createInfra(config, log, { tasks: taskRegistry, opened: handle });
   return {
     ...infra,
     dataDir,

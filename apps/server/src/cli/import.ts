@@ -94,8 +94,9 @@ async function main(): Promise<number> {
   const { pino } = await import('pino');
   const { closeInfra, createInfra } = await import('../infra/create.js');
   const { storeImport } = await import('../domains/imports/index.js');
+  const { taskRegistry } = await import('../tasks/index.js');
   const log = pino({ level: config.logLevel === 'debug' ? 'debug' : 'warn' });
-  const infra = await createInfra(config, log);
+  const infra = await createInfra(config, log, { tasks: taskRegistry });
   try {
     const posted = await storeImport(infra, prepared, {
       runId: values.run,

@@ -7,11 +7,19 @@ import { createLimitStore } from './limits/index.js';
 import { createMailer } from './mail/index.js';
 import { countStorageErrors, createMetrics, watchInfra } from './metrics.js';
 import { createTaskQueue } from './queue/index.js';
+import type { QueueTasks } from './queue/port.js';
 import { createObjectStore } from './storage/index.js';
 import { startTempSweeper, tempFolders } from './temp-files.js';
 
-/** Opens every port with the driver the config selects, and applies pending migrations. */
-export async function createInfra(config: Config, log: Logger, opened?: DatabaseHandle): Promise<Infra> {
+/**
+ * Opens every port with the driver the config selects, and applies pending migrations. The queue runs the `tasks`
+ * it is handed (the task layer's registry): infra is the bottom layer and never imports what runs on it.
+ */
+export async function createInfra(
+  config: Config,
+  log: Logger,
+  { tasks, opened }: { tasks: QueueTasks; opened?: DatabaseHandle },
+): Promise<Infra> {
   const database = opened ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const applied = await migrate(database.db);
   if (applied.length) log.info({ applied }, 'database migrations applied');
@@ -20,7 +28,7 @@ export async function createInfra(config: Config, log: Logger, opened?: Database
   for (const bucket of config.buckets) await storage.ensureBucket(bucket);
   const mailer = await createMailer(config, log);
   const limits = await createLimitStore(config, log);
-  const queue = await createTaskQueue({ config, db: database.db, storage, mailer, log, metrics });
+  const queue = await createTaskQueue({ tasks, config, db: database.db, storage, mailer, log, metrics });
   watchInfra(metrics, database, QUEUES);
   const sweeper = startTempSweeper(tempFolders(config), log);
   await sweeper.ready;

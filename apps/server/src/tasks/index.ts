@@ -4,14 +4,14 @@ import { downloadFromFtp } from './core/download-from-ftp.js';
 import { listBasespaceDatasets } from './core/list-basespace-datasets.js';
 import { listNovogeneBatch } from './core/list-novogene-batch.js';
 import { taskList } from './core/task-list.js';
-import type { TaskDefinition } from './registry.js';
+import { createTaskRegistry, type TaskDefinition } from './registry.js';
 import { createFiles } from './webfile/create-files.js';
 import { computeCellType } from './gene/compute-cell-type.js';
 import { computeQc } from './gene/compute-qc.js';
 import { seqLogo } from './gene/seq-logo.js';
 import { generateSpatial } from './atlasbrowser/generate-spatial.js';
 
-/** Every task this server can run; the queue drivers build their registry from it. */
+/** Every task this server can run. */
 export const allTasks: readonly TaskDefinition[] = [
   taskList,
   checksum,
@@ -25,3 +25,9 @@ export const allTasks: readonly TaskDefinition[] = [
   downloadFromBasespace,
   generateSpatial,
 ];
+
+/**
+ * The registry of this process: the composition (main.ts, the import CLI, the test harness) hands it to
+ * createInfra for the queue to run, and the app's routes check posted tasks against the same one.
+ */
+export const taskRegistry = createTaskRegistry(allTasks);

@@ -1,31 +1,19 @@
-import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { MSG, TRANSFER_MSG, type QueueName, type TaskTarget, type ZTaskArgSpec } from '@atlas/contracts';
 import type { Config } from '../config.js';
-import type { Db } from '../infra/db/index.js';
-import type { Mailer } from '../infra/mail/port.js';
-import type { TaskContext } from '../infra/queue/port.js';
+import type { QueueTasks, TaskContext, TaskDeps } from '../infra/queue/port.js';
 import type { TaskStore } from '../infra/queue/task-store.js';
 import type { TaskRow } from '../infra/db/tables.js';
-import type { ObjectStore } from '../infra/storage/port.js';
-import type { Metrics } from '../infra/metrics.js';
 import { withRequestId } from '../infra/log/request-context.js';
 import { callerMayPost, callerOfTask, checkTaskTouches, type TaskAccess, type TaskTouches } from './authorise.js';
+import { taskLabels } from './labels.js';
 import { createWriteLeases, leasedObjects } from './write-leases.js';
+
+/** The infrastructure a task handler may use (the queue's port owns the type: infra hands it in). */
+export type { TaskDeps } from '../infra/queue/port.js';
 
 /** One argument of a task as the Analytics task runner shows it: name, default value, type, caption, help. */
 export type TaskArgSpec = z.infer<typeof ZTaskArgSpec>;
-
-/** The infrastructure a task handler may use. */
-export interface TaskDeps {
-  db: Db;
-  storage: ObjectStore;
-  mailer: Mailer;
-  config: Config;
-  log: Logger;
-  /** Task durations and outcomes are counted here when given (the process's /metrics). */
-  metrics?: Metrics;
-}
 
 interface TaskRunContext extends TaskContext {
   deps: TaskDeps;
@@ -94,10 +82,12 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where
 
 export const wrongQueueMessage = (task: string, queue: string) => `Task '${task}' does not run on queue '${queue}'.`;
 
-export interface TaskRegistry {
+/**
+ * The tasks of this process: routes check posted tasks against it, and the queue (infra) runs it through the
+ * port it implements, handed in by whoever composes the process.
+ */
+export interface TaskRegistry extends QueueTasks {
   get(name: string): TaskDefinition | undefined;
-  /** Names of the idempotent tasks (retried once after a lost worker). */
-  retryable(): string[];
   /** All definitions, or those of one queue, in registration order. */
   list(queue?: string): TaskDefinition[];
 }
@@ -108,11 +98,16 @@ export function createTaskRegistry(definitions: readonly TaskDefinition[]): Task
     if (byName.has(definition.name)) throw new Error(`Task '${definition.name}' is defined twice`);
     byName.set(definition.name, definition);
   }
-  return {
+  const list = (queue?: string) => definitions.filter((d) => queue === undefined || d.queue === queue);
+  const registry: TaskRegistry = {
     get: (name) => byName.get(name),
+    list,
+    namesOn: (queue) => list(queue).map((d) => d.name),
     retryable: () => definitions.filter((d) => d.idempotent).map((d) => d.name),
-    list: (queue) => definitions.filter((d) => queue === undefined || d.queue === queue),
+    labels: (request, config) => taskLabels(registry, request, config),
+    run: (row, deps, store, onProgress) => runTask(row, registry, deps, store, onProgress),
   };
+  return registry;
 }
 
 /**
@@ -120,7 +115,7 @@ export function createTaskRegistry(definitions: readonly TaskDefinition[]): Task
  * (PENDING → STARTED), so a task delivered twice runs once. Whatever the handler throws ends as FAILURE with
  * its message; only a failure of the store itself rejects.
  */
-export async function runTask(
+async function runTask(
   row: TaskRow,
   registry: TaskRegistry,
   deps: TaskDeps,

@@ -10,7 +10,7 @@ import {
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import type { LookupList } from '../../infra/db/tables.js';
 import { InvalidKeyError, type ObjectStore } from '../../infra/storage/index.js';
-import { FileOfOtherRunError } from './records.js';
+import { FileOfOtherRunError } from './run-edits.js';
 import type { Runs } from './index.js';
 
 const ADMIN = { kind: 'admin' } as const;

@@ -5,6 +5,7 @@ import { buildGroup, buildRun, buildUser, type BuiltRun } from '../../../test/fa
 import { createTestApp, setRunPublic, settleTask, type TestApp } from '../../../test/harness.js';
 import { adminToken, api } from '../../../test/accounts.js';
 import type { RegisteredRoute } from '../../http/route.js';
+import { taskRegistry } from '../../tasks/index.js';
 import { createRunRecords } from './index.js';
 
 /**
@@ -1017,7 +1018,7 @@ describe('data-level access matrix', () => {
       Object.keys({ ...DOORS, ...NO_RUN_DATA }).filter((key) => !registered.has(key)),
       'stale entries',
     ).toEqual([]);
-    const tasks = t.infra.queue.registry.list().map((d) => d.name);
+    const tasks = taskRegistry.list().map((d) => d.name);
     expect(
       tasks.filter((name) => !(name in TASK_DOORS) && !(name in TASKS_WITHOUT_RUN_DATA)),
       'tasks with no entry',
@@ -1057,7 +1058,7 @@ describe('data-level access matrix', () => {
             call: () => ({ method: 'POST', url: '' }),
             granted: (r) => ok(r) && r.body.includes('"status":"PENDING"'),
           };
-          const access = t.infra.queue.registry.get(name)?.access ?? 'any';
+          const access = taskRegistry.get(name)?.access ?? 'any';
           const problem = judge(`task ${name}`, taskDoor, access, c, visibility, res);
           if (problem) problems.push(problem);
         }

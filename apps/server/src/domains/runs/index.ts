@@ -33,5 +33,6 @@ export { sealRunLink } from './public-link.js';
 export type { RunAccess, WebFolder } from './run-access.js';
 export type { RunForLink } from './store.js';
 export type { RunFacts } from './run-facts.js';
-export { createRunRecords, runTarget } from './records.js';
+export { createRunRecords } from './records.js';
+export { runTarget } from './run-edits.js';
 export { registerRunAdminRoutes } from './admin-routes.js';

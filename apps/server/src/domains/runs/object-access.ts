@@ -33,7 +33,7 @@ type Owner = ReturnType<typeof runOfTarget>;
 
 /**
  * Object-level access: every key is resolved to its run (./keys.ts) and the run's catalogue state decides
- * (./rule.ts). Batched: the states of all runs named by a call cost one query.
+ * (mayUseRun, @atlas/contracts). Batched: the states of all runs named by a call cost one query.
  */
 export function createObjectAccess(store: RunStore) {
   async function decide(caller: Caller, mode: Mode, owners: readonly Owner[]): Promise<(owner: Owner) => boolean> {

@@ -21,8 +21,8 @@ export interface RunAccess extends WebFolder {
 /**
  * Per-run access of the run-data routes and the public tasks: an `encoded` public link names its run and its files
  * and is re-checked on every use (a run made private closes its links at once); otherwise `run_id` must be a run the
- * caller may read by ./rule.ts. Anything else is a 404 with the same message as a missing run, so private run ids
- * are not revealed.
+ * caller may read by mayUseRun (@atlas/contracts). Anything else is a 404 with the same message as a missing run, so
+ * private run ids are not revealed.
  */
 export function createRunAccess(deps: { facts: RunFacts; secret: string; dataBucket: string }) {
   return {

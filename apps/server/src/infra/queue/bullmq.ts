@@ -1,9 +1,8 @@
 import type { Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { QueueName } from '@atlas/contracts';
-import { runTask, type TaskDeps, type TaskRegistry } from '../../tasks/registry.js';
 import type { TaskRow } from '../db/tables.js';
-import { settlesWithin, type TaskQueue } from './port.js';
+import { settlesWithin, type QueueTasks, type TaskDeps, type TaskQueue } from './port.js';
 import type { TaskStore } from './task-store.js';
 import type { WorkerPresence } from './workers.js';
 
@@ -14,7 +13,7 @@ export interface BullmqQueueOptions {
   /** Namespaces every Redis key of these queues (config.queuePrefix). */
   prefix: string;
   store: TaskStore;
-  registry: TaskRegistry;
+  tasks: QueueTasks;
   deps: TaskDeps;
   /** Jobs a worker runs at once, per queue. */
   concurrency: number;
@@ -34,10 +33,10 @@ interface JobData {
 /**
  * Scale-out driver: one BullMQ queue per queue name on Redis, consumed by workers in any process that calls
  * startWorkers (`--role worker --queues …`). Job id = task id, so adding a task twice is a no-op. The row stays
- * the source of truth: a worker loads it and runs it through runTask like the in-process driver.
+ * the source of truth: a worker loads it and runs it through tasks.run like the in-process driver.
  */
 export async function createBullmqQueue(options: BullmqQueueOptions): Promise<TaskQueue> {
-  const { redisUrl, prefix, store, registry, deps, concurrency, presence } = options;
+  const { redisUrl, prefix, store, tasks, deps, concurrency, presence } = options;
   const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
   // Loaded here, not at the top, so the default (in-process) profile never loads them.
   const [{ Queue, Worker }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
@@ -96,7 +95,7 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Ta
     presence.received(row.name);
     if (row.status === 'STARTED' || row.status === 'PROGRESS') {
       // BullMQ hands a job out again only when the worker holding it stopped renewing its lock: it died mid-task.
-      const [again] = await store.retryRunning({ ids: [row.id] }, registry.retryable());
+      const [again] = await store.retryRunning({ ids: [row.id] }, tasks.retryable());
       if (again) await enqueue(again);
       else await store.markFailure(row.id, INTERRUPTED_WORKER);
       return;
@@ -104,14 +103,14 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Ta
     // The job's progress only mirrors the row's; a Redis hiccup there must not fail the task.
     const mirror = (percent: number) =>
       job.updateProgress(percent).catch((error: unknown) => log.warn({ err: error }, 'could not mirror progress'));
-    await runTask(row, registry, deps, store, mirror);
+    await tasks.run(row, deps, store, mirror);
   };
 
   const startWorker = (name: string): Worker<JobData> => {
     consumer ??= connect(null);
     const worker = new Worker<JobData>(name, processJob, { connection: consumer, prefix, concurrency });
     worker.on('error', (error) => log.warn({ err: error, queue: name }, 'bullmq worker error'));
-    // runTask records handler errors itself; this catches what it cannot (the store failing, a job stalled too often).
+    // tasks.run records handler errors itself; this catches what it cannot (the store failing, a job stalled too often).
     worker.on('failed', (job, error) => {
       if (!job) return;
       log.error({ err: error, taskId: job.data.taskId }, 'bullmq job failed');
@@ -124,7 +123,6 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Ta
 
   return {
     driver: 'bullmq',
-    registry,
 
     async post(request) {
       if (closed) throw new Error('The task queue is closed');

@@ -1,6 +1,5 @@
 import type { QueueName } from '@atlas/contracts';
-import { runTask, type TaskDeps, type TaskRegistry } from '../../tasks/registry.js';
-import { settlesWithin, type TaskQueue } from './port.js';
+import { settlesWithin, type QueueTasks, type TaskDeps, type TaskQueue } from './port.js';
 import type { TaskStore } from './task-store.js';
 import type { WorkerPresence } from './workers.js';
 
@@ -8,7 +7,7 @@ export const INTERRUPTED_INPROCESS = 'Interrupted: the server stopped while this
 
 export interface InProcessQueueOptions {
   store: TaskStore;
-  registry: TaskRegistry;
+  tasks: QueueTasks;
   deps: TaskDeps;
   /** Tasks running at once on each queue, as a BullMQ worker's concurrency. */
   concurrency: number;
@@ -30,7 +29,7 @@ interface Lane {
  * held in memory; the rows are the record, so a restart re-enqueues PENDING tasks and fails those it cut short.
  */
 export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue {
-  const { store, registry, deps, concurrency, presence } = options;
+  const { store, tasks, deps, concurrency, presence } = options;
   const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
   const lanes = new Map<string, Lane>();
   /** Queues this process consumes, claimed before the first await so a second call cannot fail our own tasks. */
@@ -48,9 +47,9 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
       const row = await store.getRow(id);
       if (!row) return;
       presence.received(row.name);
-      await runTask(row, registry, deps, store);
+      await tasks.run(row, deps, store);
     } catch (error) {
-      // Only the store can fail here (runTask records handler errors); the next start fails the row as interrupted.
+      // Only the store can fail here (tasks.run records handler errors); the next start fails the row as interrupted.
       deps.log.error({ err: error, taskId: id }, 'in-process task could not be recorded');
     }
   };
@@ -68,7 +67,6 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
 
   return {
     driver: 'inprocess',
-    registry,
 
     async post(request) {
       if (closed) throw new Error('The task queue is closed');
@@ -93,7 +91,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
       await presence.start(fresh);
       // Nothing of these queues runs in this process yet, so anything STARTED was cut short by an earlier run:
       // idempotent tasks run once more (listPending below picks them up), the others are marked FAILURE.
-      const again = await store.retryRunning({ queues: fresh }, registry.retryable());
+      const again = await store.retryRunning({ queues: fresh }, tasks.retryable());
       if (again.length)
         deps.log.warn({ tasks: again.map((r) => r.id) }, 'tasks interrupted by the last stop queued once more');
       const interrupted = await store.failInterrupted(fresh, INTERRUPTED_INPROCESS);

@@ -1,7 +1,23 @@
 import type { Logger } from 'pino';
 import type { QueueName, TTaskState, TWorkerRow } from '@atlas/contracts';
-import type { TaskRegistry } from '../../tasks/registry.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../db/index.js';
 import type { TaskRow } from '../db/tables.js';
+import type { Mailer } from '../mail/port.js';
+import type { Metrics } from '../metrics.js';
+import type { ObjectStore } from '../storage/port.js';
+import type { TaskStore } from './task-store.js';
+
+/** The infrastructure a task handler may use. */
+export interface TaskDeps {
+  db: Db;
+  storage: ObjectStore;
+  mailer: Mailer;
+  config: Config;
+  log: Logger;
+  /** Task durations and outcomes are counted here when given (the process's /metrics). */
+  metrics?: Metrics;
+}
 
 /** What a task handler gets besides its arguments. */
 export interface TaskContext {
@@ -23,14 +39,37 @@ export interface TaskRequest {
   publicLink?: { runId: string; sha256: string };
 }
 
+/** What Job Managment shows of a task besides its name; computed when it is posted (tasks/labels.ts). */
+export interface TaskLabels {
+  description: string | null;
+  runId: string | null;
+}
+
+/**
+ * The tasks a queue runs, as the queue needs them. The task layer implements it (tasks/registry.ts) and whoever
+ * composes the process (main.ts, the import CLI, the test harness) hands it to createInfra: infra is the bottom
+ * layer and never imports the tasks, which use it.
+ */
+export interface QueueTasks {
+  /** Names of the tasks of this queue, in registration order (the worker status table shows one row each). */
+  namesOn(queue: string): string[];
+  /** Names of the idempotent tasks (run once more after their worker was lost). */
+  retryable(): string[];
+  /** What Job Management shows of a task being posted. */
+  labels(request: TaskRequest, config: Config): TaskLabels;
+  /**
+   * Runs one stored task to its final state, every transition recorded in the store; whatever the handler throws
+   * ends as FAILURE, so only a failure of the store itself rejects.
+   */
+  run(row: TaskRow, deps: TaskDeps, store: TaskStore, onProgress?: (percent: number) => Promise<void>): Promise<void>;
+}
+
 /**
  * Named tasks on named queues. Task state lives in the database whatever the driver, so a restart or a
  * worker crash never loses the record; the driver only moves work to a worker.
  */
 export interface TaskQueue {
   readonly driver: 'inprocess' | 'bullmq';
-  /** The task definitions this queue runs; routes validate names, queues and arguments against it. */
-  readonly registry: TaskRegistry;
   /** Records the task as PENDING and enqueues it. Unknown task names are rejected by the caller before this. */
   post(request: TaskRequest): Promise<TTaskState>;
   get(id: string): Promise<TTaskState | null>;

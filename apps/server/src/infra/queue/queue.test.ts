@@ -182,12 +182,12 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
     const { db, storage, mailer, config, log } = infra;
     const common = {
       store: options.store ?? createTaskStore(db),
-      registry: options.registry ?? testRegistry,
+      tasks: options.registry ?? testRegistry,
       deps: { db, storage, mailer, config, log },
       concurrency: config.workerConcurrency,
       closeTimeoutMs: 200,
     };
-    const presence = createWorkerPresence({ db, registry: common.registry, driver, log });
+    const presence = createWorkerPresence({ db, tasks: common.tasks, driver, log });
     const queue = redisUrl
       ? await createBullmqQueue({ ...common, presence, redisUrl, prefix: config.queuePrefix })
       : createInProcessQueue({ ...common, presence });

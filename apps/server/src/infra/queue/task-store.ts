@@ -3,14 +3,8 @@ import { sql } from 'kysely';
 import type { TTaskState } from '@atlas/contracts';
 import type { Db } from '../db/index.js';
 import type { TaskRow } from '../db/tables.js';
-import type { TaskRequest } from './port.js';
+import type { TaskLabels, TaskRequest } from './port.js';
 import { currentRequestId } from '../log/request-context.js';
-
-/** What Job Managment shows of a task besides its name; computed when it is posted (tasks/labels.ts). */
-export interface TaskLabels {
-  description: string | null;
-  runId: string | null;
-}
 
 /**
  * All SQL on the `tasks` table. The row is the record of a task whatever the queue driver: drivers only move

@@ -2,8 +2,8 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { QueueName, TWorkerRow } from '@atlas/contracts';
-import type { TaskRegistry } from '../../tasks/registry.js';
 import type { Db } from '../db/index.js';
+import type { QueueTasks } from './port.js';
 
 /** The worker status table shows at most this many rows (spec 03 §9). */
 export const WORKER_ROWS_MAX = 1000;
@@ -29,12 +29,12 @@ export interface WorkerPresence {
 
 export function createWorkerPresence(opts: {
   db: Db;
-  registry: TaskRegistry;
+  tasks: Pick<QueueTasks, 'namesOn'>;
   driver: TWorkerRow['driver'];
   log: Logger;
   heartbeatMs?: number;
 }): WorkerPresence {
-  const { db, registry, driver, log } = opts;
+  const { db, tasks, driver, log } = opts;
   const id = `atlas@${os.hostname()}.${process.pid}.${driver}`;
   const queues = new Set<string>();
   const requested: Record<string, number> = {};
@@ -90,11 +90,11 @@ export function createWorkerPresence(opts: {
       return rows
         .flatMap((row) =>
           row.queues.flatMap((queue) =>
-            registry.list(queue).map((task) => ({
+            tasks.namesOn(queue).map((task) => ({
               worker: row.id,
-              task: task.name,
+              task,
               queues: row.queues,
-              requested: row.requested[task.name] ?? 0,
+              requested: row.requested[task] ?? 0,
               driver: row.driver,
               seen_at: new Date(row.seen_at).toISOString(),
             })),

@@ -1,0 +1,39 @@
+import type { Db } from '../../infra/db/index.js';
+
+/** Runs `work` in one transaction, joining the caller's when there is one (the seed writes a whole demo in one). */
+export const atomically = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
+
+/** The id of a group named by a run (null for none); throws for a name that is no group. */
+export async function groupIdOf(db: Db, name: string | null | undefined): Promise<number | null> {
+  if (!name) return null;
+  const group = await db.selectFrom('groups').select('id').where('name', '=', name).executeTakeFirst();
+  if (!group) throw new Error(`Unknown group '${name}'`);
+  return group.id;
+}
+
+/** File type name → id. */
+export async function fileTypeIds(db: Db): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('file_types').select(['file_type_id', 'file_type_name']).execute();
+  return new Map(rows.map((t) => [t.file_type_name, t.file_type_id]));
+}
+
+/** Links a publication's authors in the given order, recording the names not yet known. */
+export async function linkAuthors(db: Db, publicationId: number, authors: readonly string[]): Promise<void> {
+  for (const [position, name] of authors.entries()) {
+    await db
+      .insertInto('authors')
+      .values({ name })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const author = await db
+      .selectFrom('authors')
+      .select('author_id')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('publication_authors')
+      .values({ publication_id: publicationId, author_id: author.author_id, position })
+      .execute();
+  }
+}
