@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SpatialFormatError } from './errors.js';
-import { parsePositions, parseScalefactors, readVisiumSpatial } from './visium.js';
+import { parseScalefactors, readVisiumSpatial } from './visium.js';
 import { SHARED_DATA } from '../testing.js';
 
 const data = SHARED_DATA;
@@ -99,59 +99,6 @@ describe('readVisiumSpatial', () => {
       'tissue_positions_list.csv: missing: the folder has no tissue_positions.csv or tissue_positions_list.csv',
     );
     await expect(readVisiumSpatial(path.join(spatialDir, 'nope'))).rejects.toThrow(/spatial folder not found/);
-  });
-});
-
-describe('parsePositions', () => {
-  const visium = 'AAAC-1,1,3,7,1000,2000\nAAAG-1,0,4,8,1010,2020\n';
-  // The same spots in the older AtlasXbrowser order: barcode, in_tissue, col, row, y, x, with float pixels.
-  const atlasx = 'AAAC-1,1,7,3,1000.25,2000.5\r\nAAAG-1,0,8,4,1010,2020\r\n';
-
-  it('reads the headerless AtlasXbrowser order only when asked, since the numbers cannot tell', () => {
-    const { positions, order } = parsePositions(atlasx, 'p.csv', 'atlasx');
-    expect(order).toBe('atlasx');
-    expect([Array.from(positions.arrayRow), Array.from(positions.arrayCol)]).toEqual([
-      [3, 4],
-      [7, 8],
-    ]);
-    expect([positions.pxlRow[0], positions.pxlCol[0]]).toEqual([1000.25, 2000.5]);
-    const asVisium = parsePositions(visium, 'p.csv').positions;
-    expect(Array.from(asVisium.arrayRow)).toEqual([3, 4]);
-    expect(Array.from(asVisium.inTissue)).toEqual([1, 0]);
-  });
-
-  it('recognises the AtlasXbrowser header and refuses a contradicting order', () => {
-    const withHeader = `barcode,in_tissue,col,row,y,x\n${atlasx}`;
-    const parsed = parsePositions(withHeader, 'p.csv');
-    expect([parsed.order, parsed.hasHeader, Array.from(parsed.positions.arrayRow)]).toEqual(['atlasx', true, [3, 4]]);
-    expect(problem(() => parsePositions(withHeader, 'p.csv', 'visium'))).toBe(
-      'p.csv: line 1: the header gives the atlasx column order, but visium was requested',
-    );
-    expect(problem(() => parsePositions('barcode,in_tissue,a,b,c,d\n', 'p.csv'))).toBe(
-      "p.csv: line 1: unrecognised header 'barcode,in_tissue,a,b,c,d'",
-    );
-  });
-
-  it('names file, line and problem for bad rows', () => {
-    expect(problem(() => parsePositions('AAAC-1,1,3,7,1000\n', 'spatial/tissue_positions_list.csv'))).toBe(
-      'spatial/tissue_positions_list.csv: line 1: expected 6 columns, found 5',
-    );
-    expect(problem(() => parsePositions(`${visium}AAAT-1,1,x3,7,1,2\n`, 'p.csv'))).toBe(
-      "p.csv: line 3: column 3 (arrayRow): 'x3' is not a number",
-    );
-    expect(problem(() => parsePositions('AAAC-1,1,3.5,7,1,2\n', 'p.csv'))).toBe(
-      "p.csv: line 1: column 3 (arrayRow): '3.5' is not an integer",
-    );
-    expect(problem(() => parsePositions('AAAC-1,2,3,7,1,2\n', 'p.csv'))).toBe(
-      "p.csv: line 1: column 2 (in_tissue): '2' is not 0 or 1",
-    );
-    expect(problem(() => parsePositions('AAAC-1,1,3,7,,2\n', 'p.csv'))).toBe(
-      "p.csv: line 1: column 5 (pxlRow): '' is not a number",
-    );
-    expect(problem(() => parsePositions(`${visium}AAAC-1,1,0,0,1,2\n`, 'p.csv'))).toBe(
-      'p.csv: line 3: barcode AAAC-1 already appeared on line 1',
-    );
-    expect(problem(() => parsePositions('\n', 'p.csv'))).toBe('p.csv: no spots');
   });
 });
 

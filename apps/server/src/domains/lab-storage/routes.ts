@@ -18,6 +18,7 @@ import {
   ZJsonCsvQuery,
   type Identity,
 } from '@atlas/contracts';
+import { readCsvRows, sniffDelimiter } from '@atlas/spatial/formats/csv-read';
 import { dataBucket as dataBucketOf } from '../../config.js';
 import { errorBody, HttpError } from '../../http/errors.js';
 import { parsePart, rawRoute, route } from '../../http/route.js';
@@ -26,7 +27,7 @@ import { InvalidKeyError, ObjectNotFoundError, type ObjectStore } from '../../in
 import { uploadStagingDir } from '../../infra/temp-files.js';
 import { recordAudit } from '../audit/index.js';
 import { emptyFields, requireMultipart, takeField, uploadError } from '../../http/multipart.js';
-import { createLabService, parseCsv } from '../lab/index.js';
+import { createLabService } from '../lab/index.js';
 import type { Downloads } from '../downloads/index.js';
 import type { Runs } from '../runs/index.js';
 import { contentRange, resolveRangeHeader } from '../../http/range.js';
@@ -176,7 +177,7 @@ export function registerLabStorageRoutes(
       const text = target ? await readText(storage, target.bucket, target.key, CSV_MAX_MB * 1024 * 1024) : null;
       let rows: string[][] | false = false;
       try {
-        if (text !== null) rows = parseCsv(text).map((r) => r.cells);
+        if (text !== null) rows = readCsvRows(text, sniffDelimiter(text)).map((r) => r.cells);
       } catch {
         rows = false;
       }
