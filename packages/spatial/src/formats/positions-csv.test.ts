@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { positionsCsv, tissuePositions, type PositionRow } from '../atlasbrowser/spatial-folder.js';
 import type { Roi } from '../grid/tixel-grid.js';
-import { SpatialFormatError } from '../io/errors.js';
+import { formatProblem } from '../test-support.js';
 import { SHARED_DATA } from '../testing.js';
 import { inferOrder, parsePositions } from './positions-csv.js';
 
@@ -78,16 +78,6 @@ describe('parsePositions with order auto (AtlasXbrowser folders)', () => {
   });
 });
 
-function problem(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SpatialFormatError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a SpatialFormatError');
-}
-
 describe('parsePositions', () => {
   const visium = 'AAAC-1,1,3,7,1000,2000\nAAAG-1,0,4,8,1010,2020\n';
   // The same spots in the older AtlasXbrowser order: barcode, in_tissue, col, row, y, x, with float pixels.
@@ -119,35 +109,35 @@ describe('parsePositions', () => {
     const withHeader = `barcode,in_tissue,col,row,y,x\n${atlasx}`;
     const parsed = parsePositions(withHeader, 'p.csv');
     expect([parsed.order, parsed.hasHeader, Array.from(parsed.positions.arrayRow)]).toEqual(['atlasx', true, [3, 4]]);
-    expect(problem(() => parsePositions(withHeader, 'p.csv', 'visium'))).toBe(
+    expect(formatProblem(() => parsePositions(withHeader, 'p.csv', 'visium'))).toBe(
       'p.csv: line 1: the header gives the atlasx column order, but visium was requested',
     );
-    expect(problem(() => parsePositions('barcode,in_tissue,a,b,c,d\n', 'p.csv'))).toBe(
+    expect(formatProblem(() => parsePositions('barcode,in_tissue,a,b,c,d\n', 'p.csv'))).toBe(
       "p.csv: line 1: unrecognised header 'barcode,in_tissue,a,b,c,d'",
     );
   });
 
   it('names file, line and problem for bad rows', () => {
-    expect(problem(() => parsePositions('AAAC-1,1,3,7,1000\n', 'spatial/tissue_positions_list.csv'))).toBe(
+    expect(formatProblem(() => parsePositions('AAAC-1,1,3,7,1000\n', 'spatial/tissue_positions_list.csv'))).toBe(
       'spatial/tissue_positions_list.csv: line 1: expected 6 columns, found 5',
     );
-    expect(problem(() => parsePositions(`${visium}AAAT-1,1,x3,7,1,2\n`, 'p.csv'))).toBe(
+    expect(formatProblem(() => parsePositions(`${visium}AAAT-1,1,x3,7,1,2\n`, 'p.csv'))).toBe(
       "p.csv: line 3: column 3 (arrayRow): 'x3' is not a number",
     );
-    expect(problem(() => parsePositions('AAAC-1,1,3.5,7,1,2\n', 'p.csv'))).toBe(
+    expect(formatProblem(() => parsePositions('AAAC-1,1,3.5,7,1,2\n', 'p.csv'))).toBe(
       "p.csv: line 1: column 3 (arrayRow): '3.5' is not an integer",
     );
-    expect(problem(() => parsePositions('AAAC-1,2,3,7,1,2\n', 'p.csv'))).toBe(
+    expect(formatProblem(() => parsePositions('AAAC-1,2,3,7,1,2\n', 'p.csv'))).toBe(
       "p.csv: line 1: column 2 (in_tissue): '2' is not 0 or 1",
     );
-    expect(problem(() => parsePositions('AAAC-1,1,3,7,,2\n', 'p.csv'))).toBe(
+    expect(formatProblem(() => parsePositions('AAAC-1,1,3,7,,2\n', 'p.csv'))).toBe(
       "p.csv: line 1: column 5 (pxlRow): '' is not a number",
     );
-    expect(problem(() => parsePositions(`${visium}AAAC-1,1,0,0,1,2\n`, 'p.csv'))).toBe(
+    expect(formatProblem(() => parsePositions(`${visium}AAAC-1,1,0,0,1,2\n`, 'p.csv'))).toBe(
       'p.csv: line 3: barcode AAAC-1 already appeared on line 1',
     );
-    expect(problem(() => parsePositions('\n', 'p.csv'))).toBe('p.csv: no spots');
-    expect(problem(() => parsePositions(`${visium}"AAAT-1,1,5,9,1,2\n`, 'p.csv'))).toBe(
+    expect(formatProblem(() => parsePositions('\n', 'p.csv'))).toBe('p.csv: no spots');
+    expect(formatProblem(() => parsePositions(`${visium}"AAAT-1,1,5,9,1,2\n`, 'p.csv'))).toBe(
       'p.csv: line 3: a quoted field is never closed',
     );
   });

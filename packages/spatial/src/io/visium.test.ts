@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SpatialFormatError } from './errors.js';
+import { formatProblem } from '../test-support.js';
 import { parseScalefactors, readVisiumSpatial } from './visium.js';
 import { SHARED_DATA } from '../testing.js';
 
@@ -21,16 +21,6 @@ const scalefactors = {
   fiducial_diameter_fullres: 144.48769000651953,
   tissue_lowres_scalef: 0.051033426,
 };
-
-function problem(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SpatialFormatError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a SpatialFormatError');
-}
 
 describe('readVisiumSpatial', () => {
   it.runIf(available(spatialDir))('reads the real squidpy spatial/ folder from its path', async () => {
@@ -106,13 +96,15 @@ describe('parseScalefactors', () => {
   it('checks the four keys of DESIGN §7', () => {
     expect(parseScalefactors(JSON.stringify(scalefactors), 's.json')).toEqual(scalefactors);
     const { tissue_lowres_scalef: _dropped, ...missing } = scalefactors;
-    expect(problem(() => parseScalefactors(JSON.stringify(missing), 's.json'))).toBe(
+    expect(formatProblem(() => parseScalefactors(JSON.stringify(missing), 's.json'))).toBe(
       's.json: missing key tissue_lowres_scalef',
     );
     expect(
-      problem(() => parseScalefactors(JSON.stringify({ ...scalefactors, spot_diameter_fullres: '89' }), 's.json')),
+      formatProblem(() =>
+        parseScalefactors(JSON.stringify({ ...scalefactors, spot_diameter_fullres: '89' }), 's.json'),
+      ),
     ).toBe('s.json: spot_diameter_fullres must be a positive number, found "89"');
-    expect(problem(() => parseScalefactors('{"spot_diameter_fullres": 1,', 's.json'))).toMatch(
+    expect(formatProblem(() => parseScalefactors('{"spot_diameter_fullres": 1,', 's.json'))).toMatch(
       /^s\.json: not valid JSON/,
     );
   });
