@@ -20,17 +20,15 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
-      name: 'spatial-browser-entry-is-browser-safe',
-      comment: 'The web app imports @atlas/spatial/celltype/marker-csv: nothing it reaches may need Node.',
+      name: 'spatial-browser-entries-are-browser-safe',
+      comment:
+        'The web app and packages/viz import these entries of @atlas/spatial: celltype/marker-csv, tixel-table, ' +
+        'palette, and the file formats (formats/, CSV, positions, CRC-32). Nothing they reach may need Node.',
       severity: 'error',
-      from: { path: '^packages/spatial/src/celltype/marker-csv\\.ts$' },
-      to: { path: NODE_CORE, reachable: true },
-    },
-    {
-      name: 'spatial-tixel-table-is-browser-safe',
-      comment: 'The web app imports @atlas/spatial/tixel-table: nothing it reaches may need Node.',
-      severity: 'error',
-      from: { path: '^packages/spatial/src/webfiles/tixel-table\\.ts$' },
+      from: {
+        path: '^packages/spatial/src/(celltype/marker-csv|webfiles/tixel-table|render/palette)\\.ts$|^packages/spatial/src/formats/',
+        pathNot: TESTS,
+      },
       to: { path: NODE_CORE, reachable: true },
     },
     {

@@ -2,16 +2,19 @@
  * Decompression bombs for tests, generated at test time (issue 33 "Hardening, second pass"): small files that
  * declare or inflate to far more than they weigh. Node-only, for tests.
  *
- * Hand-written rather than made with a zip or PNG library: a library would deflate the gigabyte of zeros it is
+ * The deflate streams are built here rather than by a library: a library would deflate the gigabyte of zeros it is
  * given (seconds of CPU and a gigabyte of memory per fixture). Here one megabyte of zeros is deflated once, ending
  * on a sync flush (a byte-aligned, non-final block that refers to nothing before itself), and that block is
- * repeated: a valid deflate stream of any length of zeros, built in milliseconds.
+ * repeated: a valid deflate stream of any length of zeros, built in milliseconds. The zip around them is fflate's;
+ * the gzip, zlib and PNG framing (a header and a checksum each) stays here. CRCs over a gigabyte of zeros are Node's
+ * native `zlib.crc32` (Node-only code, and the shared JavaScript one in formats/crc32.ts would take seconds).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { Zip, type ZipInputFile } from 'fflate';
 import type { Dataset, File as H5File, Group } from 'h5wasm/node';
 
 const SEGMENT = 1 << 20;
@@ -43,49 +46,31 @@ export interface ZipEntry {
   declaredSize?: number;
 }
 
-/** A zip archive (stored and deflated entries, no zip64), as zarr-python's ZipStore writes one. */
+/**
+ * A zip archive (stored and deflated entries, no zip64) like zarr-python's ZipStore, written by fflate's streaming
+ * `Zip`. Each entry is handed to it already compressed, with the CRC and size it is to declare (a custom
+ * `ZipInputFile`): fflate's own entries would deflate the gigabyte they stand for, and would not lie about it.
+ */
 export function zipArchive(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
+  const parts: Uint8Array[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    parts.push(chunk);
+  });
   for (const entry of entries) {
-    const name = Buffer.from(entry.name);
     const stored = entry.zeros === undefined ? Buffer.from(entry.data ?? '') : undefined;
     const deflated = entry.zeros === undefined ? undefined : zeroDeflate(entry.zeros);
-    const body = stored ?? deflated!.deflated;
-    const crc = stored ? zlib.crc32(stored) : deflated!.crc32;
-    const size = entry.declaredSize ?? (stored ? stored.length : entry.zeros!);
-    const method = stored ? 0 : 8;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const head = Buffer.alloc(46);
-    head.writeUInt32LE(0x02014b50, 0);
-    head.writeUInt16LE(20, 4);
-    head.writeUInt16LE(20, 6);
-    head.writeUInt16LE(method, 10);
-    head.writeUInt32LE(crc, 16);
-    head.writeUInt32LE(body.length, 20);
-    head.writeUInt32LE(size, 24);
-    head.writeUInt16LE(name.length, 28);
-    head.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    central.push(head, name);
-    offset += local.length + name.length + body.length;
+    const file: ZipInputFile = {
+      filename: entry.name,
+      compression: stored ? 0 : 8,
+      crc: stored ? zlib.crc32(stored) : deflated!.crc32,
+      size: entry.declaredSize ?? (stored ? stored.length : entry.zeros!),
+    };
+    zip.add(file);
+    file.ondata!(null, new Uint8Array(stored ?? deflated!.deflated), true);
   }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  zip.end();
+  return Buffer.concat(parts);
 }
 
 const json = (value: unknown) => JSON.stringify(value);

@@ -6,31 +6,20 @@
  * is reported in that run's data coordinates; each run's chosen shape is outlined in its view. Pure: typed arrays
  * in, never fetches.
  */
-import { useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref, type ReactNode } from 'react';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import DeckGL, { type DeckGLRef } from '@deck.gl/react';
 import { OrthographicView, type Layer } from '@deck.gl/core';
 import { PathLayer } from '@deck.gl/layers';
-import { BACKGROUND_COLORS, CATEGORY_COLOURS, heatmapLut, type HeatmapPalette } from './colormaps';
+import type { HeatmapPalette } from './colormaps';
 import { NO_LINK, linkOf, linkedViewState, type CompareLink } from './compareView';
-import { GRID_DEVICE_PROPS, gridPointLayer, ownViewOnly, selectionLayerId, useClusterLuts } from './gridPointLayers';
+import { GRID_DEVICE_PROPS, ownViewOnly, selectionLayerId } from './gridPointLayers';
+import { PlotCell, drawnPlots, gridStyle, useGridLayout, useGridPointLayers, type GridPlot } from './plotGrid';
 import { DEFAULT_DISPLAY_SCALE } from './pointSize';
 import { SelectionOverlay, type ScreenPoint } from './SelectionOverlay';
-import { gridCells, gridRows } from './sampleGrid';
 import { fitViewState, pointBounds, zoomBy, type PlotViewState } from './viewState';
 
 /** One run of the comparison. */
-export interface ComparePanel {
-  /** Run id: the panel's title; unique. */
-  id: string;
-  /** Spatial x,y interleaved; null while loading. */
-  positions: Float32Array | null;
-  /** One value per tixel (cluster codes or feature values); null while loading. */
-  values: Float32Array | null;
-  /** Categorical: the colour of each code. */
-  clusterColors?: readonly string[];
-  /** Shown under the title (progress, a note). */
-  overlay?: ReactNode;
-}
+export type ComparePanel = GridPlot;
 
 export interface ComparePlotsHandle {
   /** Zooms every run by `factor` (1.1 in, 0.9 out). */
@@ -96,27 +85,8 @@ export function ComparePlots(props: ComparePlotsProps) {
   } = props;
   const columns = props.columns ?? Math.min(4, Math.max(1, panels.length));
 
-  const containerRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = containerRef.current;
-    if (!el) return;
-    const measure = () => setWidth(el.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
-  const cells = useMemo(
-    () => gridCells(panels.length, width, rowHeight, columns),
-    [panels.length, width, rowHeight, columns],
-  );
-  const drawn = panels.flatMap((panel, i) =>
-    panel.positions && panel.values && cells[i]!.width > 0
-      ? [{ panel, cell: cells[i]!, viewId: viewIdOf(panel.id), positions: panel.positions, values: panel.values }]
-      : [],
-  );
+  const { containerRef, cells, height } = useGridLayout(panels.length, rowHeight, columns);
+  const drawn = drawnPlots(panels, cells, viewIdOf);
   const fits = new Map(
     drawn.map(({ viewId, positions, cell }) => {
       const bounds = pointBounds(positions);
@@ -151,31 +121,18 @@ export function ComparePlots(props: ComparePlotsProps) {
       }),
   );
 
-  const heatLut = useMemo(() => heatmapLut(palette, customColors, background), [palette, customColors, background]);
-  const clusterLut = useClusterLuts();
-  const categorical = colorMode === 'categorical';
-  const layers: Layer[] = drawn.map(({ panel, viewId, positions, values }) => {
-    const colors = panel.clusterColors ?? CATEGORY_COLOURS;
-    return gridPointLayer({
-      viewId,
-      positions,
-      values,
-      colormap: categorical ? clusterLut(colors) : heatLut,
-      colorMode,
-      range: range,
-      paletteSize: categorical ? colors.length : 256,
-      displayScale,
-    });
-  });
+  const pointLayers = useGridPointLayers({ colorMode, palette, customColors, background, displayScale });
+  // One colour range for every run.
+  const layers: Layer[] = pointLayers(drawn, () => range);
 
-  for (const { panel, viewId } of drawn) {
+  for (const { plot: panel, viewId } of drawn) {
     const polygon = selections?.[panel.id];
     if (polygon && polygon.length >= 6) layers.push(outlineLayer(viewId, polygon));
   }
 
   // Selection: the screen shape → the data polygon of the run it was drawn over (that view's own viewport).
   const deckRef = useRef<DeckGLRef>(null);
-  const selectable = drawn.map(({ panel, cell }) => ({ id: panel.id, ...cell }));
+  const selectable = drawn.map(({ plot, cell }) => ({ id: plot.id, ...cell }));
   const handleDone = (id: string, points: ScreenPoint[]) => {
     const viewport = deckRef.current?.deck?.getViewports().find((v) => v.id === viewIdOf(id));
     if (!viewport || points.length < 3) return;
@@ -188,19 +145,8 @@ export function ComparePlots(props: ComparePlotsProps) {
     onSelect?.(id, polygon);
   };
 
-  const backgroundColor = (BACKGROUND_COLORS as Record<string, string>)[background] ?? background;
   return (
-    <div
-      ref={containerRef}
-      data-testid="compare-plots"
-      style={{
-        position: 'relative',
-        width: '100%',
-        height: gridRows(panels.length, columns) * rowHeight,
-        overflow: 'hidden',
-        backgroundColor,
-      }}
-    >
+    <div ref={containerRef} data-testid="compare-plots" style={gridStyle(height, background)}>
       {views.length > 0 && (
         <DeckGL
           ref={deckRef}
@@ -215,46 +161,15 @@ export function ComparePlots(props: ComparePlotsProps) {
           }}
         />
       )}
-      {panels.map((panel, i) => {
-        const cell = cells[i];
-        if (!cell) return null;
-        return (
-          <div
-            key={panel.id}
-            data-testid="compare-cell"
-            data-run-id={panel.id}
-            data-zoom={viewStates[viewIdOf(panel.id)]?.zoom.toFixed(3) ?? ''}
-            style={{
-              position: 'absolute',
-              left: cell.x,
-              top: cell.y,
-              width: cell.width,
-              height: cell.height,
-              boxSizing: 'border-box',
-              border: '1px solid rgba(128,128,128,0.35)',
-              pointerEvents: 'none',
-              display: 'flex',
-              flexDirection: 'column',
-              alignItems: 'flex-start',
-              gap: 4,
-              padding: 6,
-            }}
-          >
-            <span
-              style={{
-                font: '600 12px/1.6 system-ui, sans-serif',
-                padding: '0 6px',
-                borderRadius: 4,
-                background: 'rgba(255,255,255,0.8)',
-                color: '#111',
-              }}
-            >
-              {panel.id}
-            </span>
-            {panel.overlay}
-          </div>
-        );
-      })}
+      {panels.map((panel, i) => (
+        <PlotCell
+          key={panel.id}
+          plot={panel}
+          cell={cells[i]}
+          testId="compare-cell"
+          zoom={viewStates[viewIdOf(panel.id)]?.zoom.toFixed(3) ?? ''}
+        />
+      ))}
       {tool !== 'pan' && <SelectionOverlay tool={tool} views={selectable} onDone={handleDone} />}
     </div>
   );

@@ -6,29 +6,20 @@
  * for big samples; the same point sizes). Titles and notes are HTML over the cells. Pure: typed arrays in, never
  * fetches.
  */
-import { useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { BACKGROUND_COLORS, CATEGORY_COLOURS, heatmapLut, type BackgroundName, type HeatmapPalette } from './colormaps';
-import { gridPointLayer, isPanelLayer, useClusterLuts } from './gridPointLayers';
+import { useState, type CSSProperties } from 'react';
+import type { BackgroundName, HeatmapPalette } from './colormaps';
+import { isPanelLayer } from './gridPointLayers';
+import { PlotCell, drawnPlots, gridStyle, useGridLayout, useGridPointLayers, type GridPlot } from './plotGrid';
 import { DEFAULT_DISPLAY_SCALE } from './pointSize';
-import { SAMPLE_GRID_COLUMNS, gridCells, gridRows, type GridCell } from './sampleGrid';
+import { SAMPLE_GRID_COLUMNS } from './sampleGrid';
 import { PLOT_OVERLAY_Z, PlotsDeck } from './shared-deck/PlotsDeck';
 import { useDeckPanel, usePlotsDeck, type DeckPanel, type PlotsDeckRegistry } from './shared-deck/panel';
 import { fitViewState, pointBounds, type PlotViewState } from './viewState';
 
 /** One sample of the grid. */
-export interface SamplePlot {
-  /** Run id: the cell's title; unique in the grid. */
-  id: string;
-  /** Spatial x,y interleaved, one pair per tixel; null while loading (the cell shows its title and overlay only). */
-  positions: Float32Array | null;
-  /** One value per tixel: cluster codes (categorical) or feature values (continuous). NaN = no value (grey). */
-  values: Float32Array | null;
-  /** Categorical: the colour (hex) of each cluster code; default the 20-colour cluster palette. */
-  clusterColors?: readonly string[];
+export interface SamplePlot extends GridPlot {
   /** Continuous: the value range mapped onto the palette ends. Default [0, 1]. */
   range?: [number, number];
-  /** Shown in the cell under the title: progress, a note or an error. */
-  overlay?: ReactNode;
 }
 
 export interface SampleGridPlotsProps {
@@ -97,29 +88,8 @@ function SampleGridPanel(props: SampleGridPlotsProps & { registry: PlotsDeckRegi
     style,
   } = props;
 
-  const containerRef = useRef<HTMLDivElement>(null);
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = containerRef.current;
-    setElement(el);
-    if (!el) return;
-    const measure = () => setWidth(el.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
-  const cells = useMemo(
-    () => gridCells(samples.length, width, rowHeight, columns),
-    [samples.length, width, rowHeight, columns],
-  );
-  const drawn = samples.flatMap((sample, i) =>
-    sample.positions && sample.values && cells[i]!.width > 0
-      ? [{ sample, cell: cells[i]!, viewId: viewIdOf(sample.id), positions: sample.positions, values: sample.values }]
-      : [],
-  );
+  const { containerRef, element, cells, height } = useGridLayout(samples.length, rowHeight, columns);
+  const drawn = drawnPlots(samples, cells, viewIdOf);
 
   // A view shows its sample fitted to its cell until the user pans or zooms it; new points or a new cell size
   // fit it again (a move is kept only for the points and cell size it was made on).
@@ -141,89 +111,28 @@ function SampleGridPanel(props: SampleGridPlotsProps & { registry: PlotsDeckRegi
       }));
   };
 
-  const heatLut = useMemo(() => heatmapLut(palette, customColors, background), [palette, customColors, background]);
-  const clusterLut = useClusterLuts();
-
-  const categorical = colorMode === 'categorical';
+  const pointLayers = useGridPointLayers<SamplePlot>({ colorMode, palette, customColors, background, displayScale });
   const panel: DeckPanel = {
     element,
     views: drawn.map(({ viewId, cell }) => ({ id: viewId, ...cell, flipY, controller: { inertia: false } })),
     viewStates,
-    layers: drawn.map(({ sample, viewId, positions, values }) => {
-      const colors = sample.clusterColors ?? CATEGORY_COLOURS;
-      return gridPointLayer({
-        viewId,
-        positions,
-        values,
-        colormap: categorical ? clusterLut(colors) : heatLut,
-        colorMode,
-        range: sample.range ?? [0, 1],
-        paletteSize: categorical ? colors.length : 256,
-        displayScale,
-      });
-    }),
+    // Each sample on its own colour range.
+    layers: pointLayers(drawn, (sample) => sample.range ?? [0, 1]),
     layerFilter: isPanelLayer,
     onViewStateChange: onMove,
   };
   useDeckPanel(registry, panel);
 
-  const backgroundColor = (BACKGROUND_COLORS as Record<string, string>)[background] ?? background;
   return (
     <div
       ref={containerRef}
       className={className}
       data-testid="sample-grid"
-      style={{
-        position: 'relative',
-        width: '100%',
-        height: gridRows(samples.length, columns) * rowHeight,
-        overflow: 'hidden',
-        backgroundColor,
-        ...style,
-      }}
+      style={gridStyle(height, background, style)}
     >
       {samples.map((sample, i) => (
-        <SampleCell key={sample.id} sample={sample} cell={cells[i]} />
+        <PlotCell key={sample.id} plot={sample} cell={cells[i]} testId="sample-cell" zIndex={PLOT_OVERLAY_Z} />
       ))}
-    </div>
-  );
-}
-
-function SampleCell({ sample, cell }: { sample: SamplePlot; cell: GridCell | undefined }) {
-  if (!cell) return null;
-  return (
-    <div
-      data-testid="sample-cell"
-      data-run-id={sample.id}
-      style={{
-        position: 'absolute',
-        left: cell.x,
-        top: cell.y,
-        width: cell.width,
-        height: cell.height,
-        boxSizing: 'border-box',
-        border: '1px solid rgba(128,128,128,0.35)',
-        pointerEvents: 'none',
-        zIndex: PLOT_OVERLAY_Z,
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'flex-start',
-        gap: 4,
-        padding: 6,
-      }}
-    >
-      <span
-        style={{
-          font: '600 12px/1.6 system-ui, sans-serif',
-          padding: '0 6px',
-          borderRadius: 4,
-          background: 'rgba(255,255,255,0.8)',
-          color: '#111',
-        }}
-      >
-        {sample.id}
-      </span>
-      {sample.overlay}
     </div>
   );
 }

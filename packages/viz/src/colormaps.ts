@@ -1,11 +1,10 @@
 /**
  * Colour maps for the explorer plots (spec 03 §9): the heatmap palettes jet, hot, inferno, picnic, bone and a
  * custom two-colour ramp as 256×1 RGBA lookup tables (uploaded once as a texture; the shader applies them),
- * the categorical colours (20 fixed cluster colours, then godsnot_102), the 64-shade heat bar and its 5 tick values. Pure, no DOM.
+ * the categorical colours (the 20 fixed cluster colours, kept in @atlas/spatial/palette for the thumbnails too, then
+ * godsnot_102), the 64-shade heat bar and its 5 tick values. Pure, no DOM.
  */
-
-/** RGBA bytes, 0–255. */
-export type Rgba = readonly [number, number, number, number];
+import { CLUSTER_PALETTE, parseHex, type Rgba } from '@atlas/spatial/palette';
 
 /** Heatmap palette names offered by the explorer (spec 03 §9). */
 export const HEATMAP_PALETTES = ['jet', 'hot', 'inferno', 'picnic', 'bone', 'custom'] as const;
@@ -22,33 +21,7 @@ export const HEAT_BAR_SHADES = 64;
 /** Tick labels on the heat bar (spec 03 §9). */
 export const HEAT_BAR_TICKS = 5;
 
-/**
- * The 20 fixed cluster colours. Spec 03 §9 says there are 20 fixed hex colours but does not list them; these
- * are 20 mutually distinct colours (Trubetskoy's list). Replace the values here, in one place, if the original
- * hex codes turn up.
- */
-export const CLUSTER_PALETTE: readonly string[] = [
-  '#e6194b',
-  '#3cb44b',
-  '#ffe119',
-  '#4363d8',
-  '#f58231',
-  '#911eb4',
-  '#42d4f4',
-  '#f032e6',
-  '#bfef45',
-  '#fabed4',
-  '#469990',
-  '#dcbeff',
-  '#9a6324',
-  '#fffac8',
-  '#800000',
-  '#aaffc3',
-  '#808000',
-  '#ffd8b1',
-  '#000075',
-  '#a9a9a9',
-];
+export { CLUSTER_PALETTE, parseHex, type Rgba };
 
 /**
  * godsnot_102: 102 mutually distinct colours, published in "Color distribution methodology"
@@ -188,16 +161,6 @@ export const DEFAULT_CUSTOM_RAMP: readonly [string, string] = ['#f2f2f2', '#b218
 
 /** Neutral grey for tixels without a value (NaN or ±Infinity). */
 export const NO_VALUE_COLOR: Rgba = [128, 128, 128, 255];
-
-/** `#rgb`, `#rrggbb` or `#rrggbbaa` → RGBA bytes. Throws on anything else. */
-export function parseHex(hex: string): Rgba {
-  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(hex.trim());
-  if (!m) throw new Error(`Not a hex colour: ${hex}`);
-  let h = m[1]!;
-  if (h.length === 3) h = [...h].map((c) => c + c).join('');
-  const n = (i: number): number => parseInt(h.slice(i, i + 2), 16);
-  return [n(0), n(2), n(4), h.length === 8 ? n(6) : 255];
-}
 
 /** RGBA bytes → `#rrggbb` (alpha dropped). */
 export function toHex([r, g, b]: Rgba): string {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { csvRow } from '@atlas/spatial/formats/csv-write';
 import { recordAudit, groupTarget } from '../domains/audit/index.js';
 import type { Tables } from '../infra/db/tables.js';
 import type { Infra } from '../infra/index.js';
@@ -397,11 +398,6 @@ export function demoFiles(r: DemoRun): DemoFile[] {
   ];
 }
 
-const csvCell = (value: string | number | null) => {
-  const text = value === null ? '' : String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 function metadataCsv(r: DemoRun): string {
   const rows: [string, string | number | null][] = [
     ['run_id', r.run_id],
@@ -421,7 +417,7 @@ function metadataCsv(r: DemoRun): string {
     ['group', r.group],
     ['pmid', r.pmid],
   ];
-  return `field,value\n${rows.map(([k, v]) => `${k},${csvCell(v)}`).join('\n')}\n`;
+  return `field,value\n${rows.map(csvRow).join('\n')}\n`;
 }
 
 const MARKERS: Record<DemoRun['assay'], string[]> = {

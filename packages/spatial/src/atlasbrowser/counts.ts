@@ -3,6 +3,8 @@
  * indices 2 and 3, the count at index 7. It is used only when it has one entry per tixel; bounds for the colour
  * scale are the 5th and 95th percentiles of the counts.
  */
+import { readCsvRows } from '../formats/csv-read.js';
+
 export class IncompatibleCountsError extends Error {}
 
 export interface TixelCounts {
@@ -21,8 +23,7 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 export function parseCountsFile(text: string, channels: number, incompatibleMessage: string): TixelCounts {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim().length > 0);
-  const rows = lines.map((line) => line.split(','));
+  const rows = readCsvRows(text).map((row) => row.cells);
   // A header line (non-numeric grid position) is skipped.
   const data = rows.filter((cells) => Number.isFinite(Number(cells[2])) && cells[2]!.trim() !== '');
   if (data.length !== channels * channels || data.some((cells) => cells.length !== 8))

@@ -8,5 +8,5 @@ export * from './spatial-folder.js';
 export { tixelAt, tixelCornerLattice, type Point, type Roi } from '../grid/tixel-grid.js';
 export * from './shrink.js';
 // The folder's positions, read in either column order by the reader the server uses too.
-export * from '../io/positions-csv.js';
+export * from '../formats/positions-csv.js';
 export { SpatialFormatError } from '../io/errors.js';

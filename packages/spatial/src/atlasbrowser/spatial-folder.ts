@@ -3,6 +3,7 @@
  * full-resolution pixels of the cropped, rotated image (Visium column order), the spot diameter and the scale
  * factors. Images and their encoding are the caller's; this is only the arithmetic.
  */
+import { csvRow } from '../formats/csv-write.js';
 import { barcodePosition, spotDiameter, tixelAt, type Point, type Roi } from '../grid/tixel-grid.js';
 import type { Scalefactors } from '../io/visium.js';
 
@@ -67,7 +68,7 @@ export function tissuePositions(
 
 /** tissue_positions_list.csv: no header, `barcode,in_tissue,array_row,array_col,pxl_row,pxl_col`. */
 export const positionsCsv = (rows: readonly PositionRow[]): string =>
-  rows.map((r) => `${r.barcode},${r.inTissue},${r.row},${r.col},${r.pxlRow},${r.pxlCol}`).join('\n') + '\n';
+  rows.map((r) => csvRow([r.barcode, r.inTissue, r.row, r.col, r.pxlRow, r.pxlCol])).join('\n') + '\n';
 
 /** The spot diameter of the grid: the mean of the two diagonals of the first tixel quad. */
 export function gridSpotDiameter(roi: Roi, channels: number, rule: GridRule): number {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CsvQuoteError } from '../formats/csv-read.js';
 import { cleanMarkerName, parseMarkerCsv, resolveMarkers } from './marker-csv.js';
 
 describe('marker csv', () => {
@@ -10,6 +11,14 @@ describe('marker csv', () => {
     ]);
     expect(cleanMarkerName(' mt-Co1. ')).toBe('Mt-Co1.');
     expect(cleanMarkerName('"a,b"')).toBe('Ab');
+  });
+
+  it('reads quoted labels with commas and line breaks, and names the line of a quote never closed', () => {
+    expect([...parseMarkerCsv('"T cells, naive",Cd3e\n"B\ncells",Cd19\n')]).toEqual([
+      ['T cells, naive', ['Cd3e']],
+      ['B\ncells', ['Cd19']],
+    ]);
+    expect(() => parseMarkerCsv('T cells,Cd3e\nB cells,"Cd19\n')).toThrow(new CsvQuoteError(2));
   });
 
   it('matches exactly, then case-insensitively, and reports unknown markers', () => {

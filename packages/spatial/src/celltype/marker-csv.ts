@@ -3,32 +3,12 @@
  * says, marker names are cleaned of punctuation, entries of length 1 or less are dropped, and names are
  * capitalised (first letter upper-case, the rest kept: `gfap` → `Gfap`, `CD3E` stays). Punctuation here is
  * everything except letters, digits, `-`, `_` and `.`, which occur inside gene symbols (HLA-DRA, mt-Co1, AC009.1).
- * Labels are only trimmed, since they are shown to users as written. Rows repeating a label add to it.
+ * Labels are only trimmed, since they are shown to users as written. Rows repeating a label add to it. A quote
+ * that is never closed throws CsvQuoteError (../formats/csv-read.ts), naming its line.
  */
-export type MarkerMap = Map<string, string[]>;
+import { readCsvRows } from '../formats/csv-read.js';
 
-/** Splits one csv line, honouring double-quoted fields with "" escapes. */
-function splitCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      fields.push(field);
-      field = '';
-    } else field += ch;
-  }
-  fields.push(field);
-  return fields;
-}
+export type MarkerMap = Map<string, string[]>;
 
 export function cleanMarkerName(raw: string): string {
   const stripped = raw.replace(/[^\p{L}\p{N}._-]/gu, '');
@@ -37,9 +17,8 @@ export function cleanMarkerName(raw: string): string {
 
 export function parseMarkerCsv(text: string): MarkerMap {
   const markers: MarkerMap = new Map();
-  for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
-    if (line.trim() === '') continue;
-    const [rawLabel = '', ...rest] = splitCsvLine(line);
+  for (const { cells } of readCsvRows(text)) {
+    const [rawLabel = '', ...rest] = cells;
     const label = rawLabel.trim();
     const names = rest.map(cleanMarkerName).filter((name) => name.length > 1);
     if (label === '' || names.length === 0) continue;

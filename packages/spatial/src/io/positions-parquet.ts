@@ -4,7 +4,7 @@
  * CSV form. Read with hyparquet (pure JS, snappy built in).
  */
 import { SpatialFormatError } from './errors.js';
-import { emptySpotPositions, type SpotPositions } from './positions-csv.js';
+import { emptySpotPositions, type SpotPositions } from '../formats/positions-csv.js';
 
 const COLUMNS = ['barcode', 'in_tissue', 'array_row', 'array_col', 'pxl_row_in_fullres', 'pxl_col_in_fullres'];
 

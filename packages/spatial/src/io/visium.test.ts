@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SpatialFormatError } from './errors.js';
-import { parsePositions, parseScalefactors, readVisiumSpatial } from './visium.js';
+import { formatProblem } from '../test-support.js';
+import { parseScalefactors, readVisiumSpatial } from './visium.js';
 import { SHARED_DATA } from '../testing.js';
 
 const data = SHARED_DATA;
@@ -21,16 +21,6 @@ const scalefactors = {
   fiducial_diameter_fullres: 144.48769000651953,
   tissue_lowres_scalef: 0.051033426,
 };
-
-function problem(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(SpatialFormatError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a SpatialFormatError');
-}
 
 describe('readVisiumSpatial', () => {
   it.runIf(available(spatialDir))('reads the real squidpy spatial/ folder from its path', async () => {
@@ -102,70 +92,19 @@ describe('readVisiumSpatial', () => {
   });
 });
 
-describe('parsePositions', () => {
-  const visium = 'AAAC-1,1,3,7,1000,2000\nAAAG-1,0,4,8,1010,2020\n';
-  // The same spots in the older AtlasXbrowser order: barcode, in_tissue, col, row, y, x, with float pixels.
-  const atlasx = 'AAAC-1,1,7,3,1000.25,2000.5\r\nAAAG-1,0,8,4,1010,2020\r\n';
-
-  it('reads the headerless AtlasXbrowser order only when asked, since the numbers cannot tell', () => {
-    const { positions, order } = parsePositions(atlasx, 'p.csv', 'atlasx');
-    expect(order).toBe('atlasx');
-    expect([Array.from(positions.arrayRow), Array.from(positions.arrayCol)]).toEqual([
-      [3, 4],
-      [7, 8],
-    ]);
-    expect([positions.pxlRow[0], positions.pxlCol[0]]).toEqual([1000.25, 2000.5]);
-    const asVisium = parsePositions(visium, 'p.csv').positions;
-    expect(Array.from(asVisium.arrayRow)).toEqual([3, 4]);
-    expect(Array.from(asVisium.inTissue)).toEqual([1, 0]);
-  });
-
-  it('recognises the AtlasXbrowser header and refuses a contradicting order', () => {
-    const withHeader = `barcode,in_tissue,col,row,y,x\n${atlasx}`;
-    const parsed = parsePositions(withHeader, 'p.csv');
-    expect([parsed.order, parsed.hasHeader, Array.from(parsed.positions.arrayRow)]).toEqual(['atlasx', true, [3, 4]]);
-    expect(problem(() => parsePositions(withHeader, 'p.csv', 'visium'))).toBe(
-      'p.csv: line 1: the header gives the atlasx column order, but visium was requested',
-    );
-    expect(problem(() => parsePositions('barcode,in_tissue,a,b,c,d\n', 'p.csv'))).toBe(
-      "p.csv: line 1: unrecognised header 'barcode,in_tissue,a,b,c,d'",
-    );
-  });
-
-  it('names file, line and problem for bad rows', () => {
-    expect(problem(() => parsePositions('AAAC-1,1,3,7,1000\n', 'spatial/tissue_positions_list.csv'))).toBe(
-      'spatial/tissue_positions_list.csv: line 1: expected 6 columns, found 5',
-    );
-    expect(problem(() => parsePositions(`${visium}AAAT-1,1,x3,7,1,2\n`, 'p.csv'))).toBe(
-      "p.csv: line 3: column 3 (arrayRow): 'x3' is not a number",
-    );
-    expect(problem(() => parsePositions('AAAC-1,1,3.5,7,1,2\n', 'p.csv'))).toBe(
-      "p.csv: line 1: column 3 (arrayRow): '3.5' is not an integer",
-    );
-    expect(problem(() => parsePositions('AAAC-1,2,3,7,1,2\n', 'p.csv'))).toBe(
-      "p.csv: line 1: column 2 (in_tissue): '2' is not 0 or 1",
-    );
-    expect(problem(() => parsePositions('AAAC-1,1,3,7,,2\n', 'p.csv'))).toBe(
-      "p.csv: line 1: column 5 (pxlRow): '' is not a number",
-    );
-    expect(problem(() => parsePositions(`${visium}AAAC-1,1,0,0,1,2\n`, 'p.csv'))).toBe(
-      'p.csv: line 3: barcode AAAC-1 already appeared on line 1',
-    );
-    expect(problem(() => parsePositions('\n', 'p.csv'))).toBe('p.csv: no spots');
-  });
-});
-
 describe('parseScalefactors', () => {
   it('checks the four keys of DESIGN §7', () => {
     expect(parseScalefactors(JSON.stringify(scalefactors), 's.json')).toEqual(scalefactors);
     const { tissue_lowres_scalef: _dropped, ...missing } = scalefactors;
-    expect(problem(() => parseScalefactors(JSON.stringify(missing), 's.json'))).toBe(
+    expect(formatProblem(() => parseScalefactors(JSON.stringify(missing), 's.json'))).toBe(
       's.json: missing key tissue_lowres_scalef',
     );
     expect(
-      problem(() => parseScalefactors(JSON.stringify({ ...scalefactors, spot_diameter_fullres: '89' }), 's.json')),
+      formatProblem(() =>
+        parseScalefactors(JSON.stringify({ ...scalefactors, spot_diameter_fullres: '89' }), 's.json'),
+      ),
     ).toBe('s.json: spot_diameter_fullres must be a positive number, found "89"');
-    expect(problem(() => parseScalefactors('{"spot_diameter_fullres": 1,', 's.json'))).toMatch(
+    expect(formatProblem(() => parseScalefactors('{"spot_diameter_fullres": 1,', 's.json'))).toMatch(
       /^s\.json: not valid JSON/,
     );
   });

@@ -4,7 +4,7 @@
  *
  * Positions: `tissue_positions.csv` (Space Ranger ≥ 2, with a header) is preferred over
  * `tissue_positions_list.csv` (no header), then `tissue_positions.parquet` (Space Ranger ≥ 3, Visium HD bins;
- * see positions-parquet.ts). The CSV's column order is read as positions-csv.ts says: a header decides it;
+ * see positions-parquet.ts). The CSV's column order is read as ../formats/positions-csv.ts says: a header decides it;
  * without one it is the caller's `order`, else AtlasXbrowser's own folders (they hold a `metadata.json`) are read
  * in the order their pixels show, and any other folder in the Visium order.
  * Pixels may be integers (Space Ranger) or floats (AtlasXbrowser); they are full-resolution image pixels.
@@ -13,10 +13,15 @@ import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SpatialFormatError } from './errors.js';
-import { parsePositions, type ParsedPositions, type PositionsOrder, type SpotPositions } from './positions-csv.js';
+import {
+  parsePositions,
+  type ParsedPositions,
+  type PositionsOrder,
+  type SpotPositions,
+} from '../formats/positions-csv.js';
 import { readPositionsParquet } from './positions-parquet.js';
 
-export * from './positions-csv.js';
+export * from '../formats/positions-csv.js';
 
 /** The keys DESIGN §7 requires; Space Ranger may add others (e.g. regist_target_img_scalef), which are kept. */
 export interface Scalefactors {

@@ -67,6 +67,8 @@ describe('motifs.csv', () => {
       'line 3: expected base C for M, found "G"',
     );
     expect(() => parseMotifsCsv('name,0\nM,1\n')).toThrow('line 1: motifs.csv needs a "motif" column');
+    expect(parseMotifsCsv('"motif","0"\r\n"M",1\r\n"M",1\r\n"M",1\r\n"M",1\r\n')[0]!.id).toBe('M');
+    expect(() => parseMotifsCsv('motif,0\nM,1\n"M,1\n')).toThrow('line 3: a quoted field is never closed');
     expect(() => parseMotifsCsv('motif,0\nM,1\nM,1\nM,1\nN,1\n')).toThrow(
       'line 5: expected row T of M, found motif "N"',
     );

@@ -4,15 +4,25 @@
  * Motifs shorter than the widest leave trailing cells empty; like the original's `dropna(axis=1)`, a position
  * is kept only where all four rows have a value. Columns with an empty header (a written index) are ignored.
  */
+import { CsvQuoteError, readCsvRows } from '../formats/csv-read.js';
 import { BASES, MotifFormatError, type Motif } from './motif.js';
 
+/** The rows that hold a value, each with its line number; a quote never closed as a MotifFormatError. */
+function rowsWithValues(text: string): Array<{ cells: string[]; lineNo: number }> {
+  try {
+    return readCsvRows(text)
+      .filter((row) => row.cells.some((c) => c.trim() !== ''))
+      .map((row) => ({ cells: row.cells, lineNo: row.line }));
+  } catch (error) {
+    if (error instanceof CsvQuoteError)
+      throw new MotifFormatError(`line ${error.line}: a quoted field is never closed`);
+    throw error;
+  }
+}
+
 export function parseMotifsCsv(text: string): Motif[] {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .map((l, i) => ({ cells: l.split(','), lineNo: i + 1 }));
-  const rows = lines.filter((l) => l.cells.some((c) => c.trim() !== ''));
-  const header = rows.shift()?.cells.map((c) => c.trim().replace(/^"|"$/g, ''));
+  const rows = rowsWithValues(text);
+  const header = rows.shift()?.cells.map((c) => c.trim());
   if (!header) throw new MotifFormatError('line 1: motifs.csv is empty');
   const motifCol = header.indexOf('motif');
   if (motifCol < 0) throw new MotifFormatError('line 1: motifs.csv needs a "motif" column');

@@ -4,4 +4,3 @@ export {
   type RgbaImage,
   type SpatialThumbnailOptions,
 } from './thumbnail.js';
-export { THUMBNAIL_CLUSTER_PALETTE, hexToRgba } from './palette.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateRun } from '../synthetic/index.js';
-import { hexToRgba, THUMBNAIL_CLUSTER_PALETTE } from './palette.js';
+import { CLUSTER_PALETTE, parseHex } from './palette.js';
 import { medianNearestSpacing, renderSpatialThumbnail, type RgbaImage } from './thumbnail.js';
 
 /** A rows × cols lattice of tixel centres `step` apart (x = column, y = row). */
@@ -29,7 +29,7 @@ describe('renderSpatialThumbnail', () => {
     expect([image.width, image.height]).toEqual([200, 200]);
     expect(image.rgba).toHaveLength(200 * 200 * 4);
     // Every pixel belongs to a tixel: each tixel is exactly 2 × 2 pixels.
-    expect(countColour(image, hexToRgba(THUMBNAIL_CLUSTER_PALETTE[0]!))).toBe(200 * 200);
+    expect(countColour(image, parseHex(CLUSTER_PALETTE[0]!))).toBe(200 * 200);
   });
 
   it('keeps the aspect ratio of the tissue and leaves the background transparent or white', () => {
@@ -40,10 +40,10 @@ describe('renderSpatialThumbnail', () => {
 
     // 10 × 10 tixels of 20 px: discs of diameter 18 with transparent gaps between them.
     const discs = renderSpatialThumbnail({ spatial: lattice(10, 10), clusters: new Int32Array(100), size: 200 });
-    expect(pixel(discs, 10, 10)).toEqual(hexToRgba(THUMBNAIL_CLUSTER_PALETTE[0]!));
+    expect(pixel(discs, 10, 10)).toEqual(parseHex(CLUSTER_PALETTE[0]!));
     expect(pixel(discs, 0, 0)).toEqual([0, 0, 0, 0]);
     expect(pixel(discs, 20, 20)).toEqual([0, 0, 0, 0]);
-    const painted = countColour(discs, hexToRgba(THUMBNAIL_CLUSTER_PALETTE[0]!));
+    const painted = countColour(discs, parseHex(CLUSTER_PALETTE[0]!));
     // π·9² ≈ 254 pixels per disc.
     expect(painted / 100).toBeGreaterThan(240);
     expect(painted / 100).toBeLessThan(270);
@@ -89,7 +89,7 @@ describe('renderSpatialThumbnail', () => {
     expect(a.width).toBeLessThanOrEqual(200);
     expect(a.height).toBeLessThanOrEqual(200);
     expect(Math.max(a.width, a.height)).toBe(200);
-    const used = THUMBNAIL_CLUSTER_PALETTE.filter((hex) => countColour(a, hexToRgba(hex)) > 0);
+    const used = CLUSTER_PALETTE.filter((hex) => countColour(a, parseHex(hex)) > 0);
     expect(used).toHaveLength(new Set(run.clusters).size);
     // Off-tissue positions stay background.
     expect(countColour(a, [0, 0, 0, 0])).toBeGreaterThan(0);

@@ -3,7 +3,7 @@
  * tixel a filled disc (or, when tixels are only a few pixels wide, a filled square) coloured by its cluster.
  * No canvas, no DOM: the server encodes the RGBA buffer as PNG.
  */
-import { hexToRgba, THUMBNAIL_CLUSTER_PALETTE } from './palette.js';
+import { CLUSTER_PALETTE, parseHex, type Rgba } from './palette.js';
 
 export interface SpatialThumbnailOptions {
   /** Tixel centres, interleaved x, y (image coordinates: y points down). */
@@ -42,7 +42,7 @@ export function renderSpatialThumbnail(options: SpatialThumbnailOptions): RgbaIm
   const n = spatial.length / 2;
   if (clusters.length !== n) throw new RangeError(`clusters has ${clusters.length} entries for ${n} tixels`);
 
-  const palette = (options.palette ?? THUMBNAIL_CLUSTER_PALETTE).map(hexToRgba);
+  const palette = (options.palette ?? CLUSTER_PALETTE).map(parseHex);
   if (!palette.length) throw new RangeError('palette must not be empty');
   const colourOf = clusterColours(clusters, palette);
 
@@ -65,7 +65,7 @@ export function renderSpatialThumbnail(options: SpatialThumbnailOptions): RgbaIm
   const background =
     options.background === undefined || options.background === 'transparent'
       ? [0, 0, 0, 0]
-      : hexToRgba(options.background);
+      : parseHex(options.background);
   if (!points.length) return filled(size, size, background);
 
   // A tixel is `spacing` wide, so the drawn extent is the centres' box grown by one spacing.
@@ -117,9 +117,10 @@ function filled(width: number, height: number, colour: readonly number[]): RgbaI
   return { width, height, rgba };
 }
 
-type Rgba = readonly [number, number, number, number];
-
-function clusterColours(clusters: readonly string[] | ArrayLike<number>, palette: Rgba[]): (i: number) => Rgba {
+function clusterColours(
+  clusters: readonly string[] | ArrayLike<number>,
+  palette: readonly Rgba[],
+): (i: number) => Rgba {
   if (clusters.length && typeof clusters[0] === 'string') {
     const labels = clusters as readonly string[];
     const order = [...new Set(labels)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { readCsvRows } from '../formats/csv-read.js';
 import { readH5ad, type H5adData } from '../io/h5ad-reader.js';
 import type { Matrix } from '../matrix/types.js';
 import { SHARED_DATA } from '../testing.js';
@@ -61,16 +62,15 @@ export interface Reference {
   rows: Record<string, string>[];
 }
 
-/** A DERIVED table: a `#` description line, a CSV header, then rows (no quoted fields in these files). */
+/** A DERIVED table: a `#` description line (free text), then a CSV table with its header. */
 export function readReference(file: string): Reference {
-  const [description = '', header = '', ...lines] = fs
-    .readFileSync(path.join(sharedData, file), 'utf8')
-    .trim()
-    .split(/\r?\n/);
-  const columns = header.split(',');
-  const rows = lines.map((line) => {
-    const cells = line.split(',');
-    if (cells.length !== columns.length) throw new Error(`${file}: ${cells.length} cells in "${line}"`);
+  const text = fs.readFileSync(path.join(sharedData, file), 'utf8').trim();
+  const firstLineEnd = text.search(/\r?\n|$/);
+  const description = text.slice(0, firstLineEnd);
+  const [header, ...body] = readCsvRows(text.slice(firstLineEnd).replace(/^\r?\n/, ''));
+  const columns = header?.cells ?? [];
+  const rows = body.map(({ cells, line }) => {
+    if (cells.length !== columns.length) throw new Error(`${file}: ${cells.length} cells on line ${line + 1}`);
     return Object.fromEntries(columns.map((c, i) => [c, cells[i]!]));
   });
   return { description, rows };

@@ -3,6 +3,7 @@
  * eRegulons.h5ad), through the io package's writer, plus motifs.csv for the sequence logo.
  */
 import type { FeatureKind } from '@atlas/contracts';
+import { csvRow } from '../formats/csv-write.js';
 import { writeH5ad, type WritableColumn } from '../io/h5ad-writer.js';
 import type { Matrix } from '../matrix/types.js';
 import type { Pfm } from './atac.js';
@@ -55,11 +56,10 @@ export async function writeSyntheticH5ad(
  */
 export function formatMotifsCsv(pfms: readonly Pfm[]): string {
   const width = Math.max(0, ...pfms.map((p) => p.rows[0].length));
-  const header = ['motif', 'base', ...Array.from({ length: width }, (_, p) => String(p + 1))].join(',');
-  const lines = [header];
+  const lines = [csvRow(['motif', 'base', ...Array.from({ length: width }, (_, p) => p + 1)])];
   for (const pfm of pfms) {
     pfm.rows.forEach((row, b) =>
-      lines.push([pfm.name, 'ACGT'[b], ...row, ...new Array<string>(width - row.length).fill('')].join(',')),
+      lines.push(csvRow([pfm.name, 'ACGT'[b], ...row, ...new Array<string>(width - row.length).fill('')])),
     );
   }
   return `${lines.join('\n')}\n`;

@@ -4,6 +4,7 @@
  * its data) — the "virtual offsets" of tabix indexes. Any gzip reader reads the whole file. The caller passes a raw
  * DEFLATE (no zlib or gzip wrapping) so that this package stays free of Node built-ins.
  */
+import { crc32 } from '../formats/crc32.js';
 
 /** Most uncompressed bytes per member (htslib's): even stored uncompressed, a member then stays under 64 KiB. */
 export const BGZF_MAX_DATA = 0xff00;
@@ -15,23 +16,6 @@ export const BGZF_EOF = Uint8Array.from([
 
 const HEADER_BYTES = 18;
 const FOOTER_BYTES = 8;
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 (IEEE 802.3, the one gzip uses). */
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 /** One BGZF member holding `data` (≤ {@link BGZF_MAX_DATA} bytes). */
 export function bgzfMember(data: Uint8Array, deflateRaw: (bytes: Uint8Array) => Uint8Array): Uint8Array {

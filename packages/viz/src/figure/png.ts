@@ -1,24 +1,9 @@
 /**
  * A PNG's resolution (pure): browsers encode canvases without one, so a 300 DPI figure would open at 72 DPI in
- * layout programs. `withPngDpi` inserts the pHYs chunk (pixels per metre) right after IHDR.
+ * layout programs. `withPngDpi` inserts the pHYs chunk (pixels per metre) right after IHDR, its CRC-32 over the
+ * chunk type and data.
  */
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 as PNG chunks use it (over the chunk type and data). */
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+import { crc32 } from '@atlas/spatial/formats/crc32';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Signature (8) + IHDR chunk (4 length + 4 type + 13 data + 4 CRC). */

@@ -14,6 +14,7 @@ import {
   ZJsonCsvQuery,
   type Identity,
 } from '@atlas/contracts';
+import { readCsvRows, sniffDelimiter } from '@atlas/spatial/formats/csv-read';
 import { dataBucket as dataBucketOf } from '../../config.js';
 import { errorBody, HttpError } from '../../http/errors.js';
 import { parsePart, rawRoute, route } from '../../http/route.js';
@@ -21,7 +22,7 @@ import type { Infra } from '../../infra/index.js';
 import { ObjectNotFoundError, type ObjectStore } from '../../infra/storage/index.js';
 import { uploadStagingDir } from '../../infra/temp-files.js';
 import { recordAudit } from '../audit/index.js';
-import { createLabService, parseCsv } from '../lab/index.js';
+import { createLabService } from '../lab/index.js';
 import type { Downloads } from '../downloads/index.js';
 import type { Runs } from '../runs/index.js';
 import { contentRange, resolveRangeHeader } from '../../http/range.js';
@@ -178,7 +179,7 @@ function registerObjectReads(app: FastifyInstance, infra: LabStorageInfra, files
       const text = target ? await readText(storage, target.bucket, target.key, CSV_MAX_MB * 1024 * 1024) : null;
       let rows: string[][] | false = false;
       try {
-        if (text !== null) rows = parseCsv(text).map((r) => r.cells);
+        if (text !== null) rows = readCsvRows(text, sniffDelimiter(text)).map((r) => r.cells);
       } catch {
         rows = false;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, decodeCsv, normaliseHeader, parseCsv, readLabCsv, typedValue } from './csv.js';
+import { CsvError, decodeCsv, normaliseHeader, readLabCsv, typedValue } from './csv.js';
 
 const WAFER = { key: 'wafer_id', aliases: { waferid: 'wafer_id' } };
 const CHIP = { key: 'chip_id', aliases: { chipid: 'chip_id', waferid: 'wafer_id' } };
@@ -17,30 +17,16 @@ const MESSY =
   '3,W001,5,100,2024-03-01,replaced,,,,\r\n' +
   ',,,,,,,,,\r\n'.repeat(300);
 
-describe('CSV parsing', () => {
-  it('handles BOM, CRLF, quoted commas, quotes and newlines, and reports starting lines', () => {
-    const rows = parseCsv('\ufeffa,b\r\n"x, y","he said ""hi""\nthere"\r\nlast,row');
-    expect(rows.map((r) => r.cells)).toEqual([
-      ['a', 'b'],
-      ['x, y', 'he said "hi"\nthere'],
-      ['last', 'row'],
-    ]);
-    expect(rows.map((r) => r.line)).toEqual([1, 2, 4]);
-  });
-
-  it('semicolon and tab files, lone CR line ends', () => {
-    expect(parseCsv('a;b\r1;2').map((r) => r.cells)).toEqual([
-      ['a', 'b'],
-      ['1', '2'],
-    ]);
-    expect(parseCsv('a\tb\n1\t2').map((r) => r.cells)).toEqual([
-      ['a', 'b'],
-      ['1', '2'],
-    ]);
+describe('CSV decoding and parsing', () => {
+  it('a semicolon file with lone CR line ends imports', () => {
+    const r = readLabCsv('wafer_id;generation\rW1;3\r', WAFER);
+    expect(r.records[0]!.record).toEqual({ wafer_id: 'W1', generation: 3 });
   });
 
   it('an unterminated quote names its line', () => {
-    expect(() => parseCsv('a,b\n1,"open\nstill open')).toThrow('A quoted field starting on line 2 is never closed.');
+    expect(() => readLabCsv('wafer_id,b\nW1,"open\nstill open', WAFER)).toThrow(
+      new CsvError('A quoted field starting on line 2 is never closed.'),
+    );
   });
 
   it('decodes Windows-1252 when the bytes are not UTF-8', () => {

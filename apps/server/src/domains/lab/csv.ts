@@ -1,4 +1,5 @@
 import { LAB_MSG } from '@atlas/contracts';
+import { CsvQuoteError, readCsvRows, sniffDelimiter, type CsvRow } from '@atlas/spatial/formats/csv-read';
 
 /**
  * The metadata CSV importer (spec 02 §2.5, issue "CSV import that survives real lab files"), pure: bytes in,
@@ -7,8 +8,9 @@ import { LAB_MSG } from '@atlas/contracts';
  * 1. decode: UTF-8 (BOM dropped), UTF-16 LE or BE with its BOM (Excel's "Unicode text"); other bytes that are not
  *    UTF-8 are read as Windows-1252 (Excel's "CSV") with a warning; text holding a NUL (UTF-16 without a BOM, a
  *    binary file) is refused: Postgres cannot store it and no lab value has one;
- * 2. parse (RFC 4180): quoted fields with commas, quotes ("") and newlines; CRLF, LF or CR line ends; the
- *    delimiter is a comma, or `;` / tab when the header has no comma but one of those;
+ * 2. parse (RFC 4180, the shared reader in packages/spatial formats/csv-read.ts, on papaparse): quoted fields with
+ *    commas, quotes ("") and newlines; CRLF, LF or CR line ends; the delimiter is a comma, or `;` / tab when the
+ *    header has no comma but one of those; a quote never closed is an error naming its line;
  * 3. headers: trimmed, camelCase and spaced names to snake_case (`WaferID`, `Wafer ID` → `wafer_id`); a leading
  *    unnamed column (pandas' index, `Unnamed: 0`) is dropped; unnamed columns without any value (trailing
  *    commas) are dropped, unnamed ones with values become `column_{n}`; a repeated name keeps its values as
@@ -22,12 +24,6 @@ import { LAB_MSG } from '@atlas/contracts';
  *    header has columns is an error; when a key repeats, the later row wins and the duplicate is reported.
  */
 export class CsvError extends Error {}
-
-export interface CsvCellRow {
-  cells: string[];
-  /** 1-based line on which the row starts. */
-  line: number;
-}
 
 export interface CsvSpec {
   /** Key column after normalisation, e.g. `wafer_id`. */
@@ -72,91 +68,14 @@ function decodeBytes(bytes: Uint8Array, warnings: string[]): string {
   }
 }
 
-function detectDelimiter(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r|\n|$/));
-  if (firstLine.includes(',')) return ',';
-  if (firstLine.includes(';')) return ';';
-  if (firstLine.includes('\t')) return '\t';
-  return ',';
-}
-
-const QUOTE = 0x22;
-const CR = 0x0d;
-const LF = 0x0a;
-
-/** Text between quotes: CRLF and CR read as LF; `lines` counts the line ends it holds. */
-function quotedRun(text: string): { value: string; lines: number } {
-  if (text.indexOf('\r') < 0 && text.indexOf('\n') < 0) return { value: text, lines: 0 };
-  const value = text.replace(/\r\n?/g, '\n');
-  let lines = 0;
-  for (let at = value.indexOf('\n'); at >= 0; at = value.indexOf('\n', at + 1)) lines++;
-  return { value, lines };
-}
-
-/**
- * RFC 4180 parsing into rows of raw cells, each with the line it starts on. Runs of plain text and of quoted text
- * are taken as slices, not a character at a time: a 200,000-row file parses in a fraction of a second.
- */
-export function parseCsv(input: string, delimiter = detectDelimiter(input)): CsvCellRow[] {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const separator = delimiter.charCodeAt(0);
-  const rows: CsvCellRow[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let line = 1;
-  let rowLine = 1;
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const ch = text.charCodeAt(i);
-    if (ch === QUOTE && cell === '') {
-      // Quoted field: up to the quote not followed by another quote.
-      const start = line;
-      let from = i + 1;
-      for (;;) {
-        const end = text.indexOf('"', from);
-        if (end < 0) throw new CsvError(LAB_MSG.csvUnterminatedQuote(start));
-        const run = quotedRun(text.slice(from, end));
-        cell += run.value;
-        line += run.lines;
-        if (text.charCodeAt(end + 1) === QUOTE) {
-          cell += '"';
-          from = end + 2;
-          continue;
-        }
-        i = end + 1;
-        break;
-      }
-      continue;
-    }
-    if (ch === separator) {
-      cells.push(cell);
-      cell = '';
-      i++;
-    } else if (ch === CR || ch === LF) {
-      cells.push(cell);
-      rows.push({ cells, line: rowLine });
-      cells = [];
-      cell = '';
-      i += ch === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
-      line++;
-      rowLine = line;
-    } else {
-      // Plain text up to the next separator or line end (a quote inside a started cell is plain text).
-      let end = i + 1;
-      for (; end < n; end++) {
-        const c = text.charCodeAt(end);
-        if (c === separator || c === CR || c === LF) break;
-      }
-      cell += text.slice(i, end);
-      i = end;
-    }
+/** Rows of raw cells (the shared reader), an unclosed quote as the CsvError in the contracts' words. */
+function readRows(text: string): CsvRow[] {
+  try {
+    return readCsvRows(text, sniffDelimiter(text));
+  } catch (error) {
+    if (error instanceof CsvQuoteError) throw new CsvError(LAB_MSG.csvUnterminatedQuote(error.line));
+    throw error;
   }
-  if (cell !== '' || cells.length > 0) {
-    cells.push(cell);
-    rows.push({ cells, line: rowLine });
-  }
-  return rows;
 }
 
 /** `WaferID`, `Wafer ID`, `date-acquired`, `chipAId` → snake_case; '' for a name without letters or digits. */
@@ -196,7 +115,7 @@ interface Column {
   name: string;
 }
 
-function planColumns(header: string[], body: CsvCellRow[], spec: CsvSpec, warnings: string[]): Column[] {
+function planColumns(header: string[], body: CsvRow[], spec: CsvSpec, warnings: string[]): Column[] {
   const hasValue = (index: number) => body.some((r) => (r.cells[index] ?? '').trim() !== '');
   const names = header.map(normaliseHeader);
   const normalisedPresent = new Set(names);
@@ -231,7 +150,7 @@ export function readLabCsv(input: string | Uint8Array, spec: CsvSpec): CsvImport
   const text = typeof input === 'string' ? input : decodeCsv(input, warnings);
   if (text.includes('\0')) throw new CsvError(LAB_MSG.csvNulBytes);
   if (text.trim() === '') throw new CsvError(LAB_MSG.csvEmpty);
-  const rows = parseCsv(text);
+  const rows = readRows(text);
   const headerAt = rows.findIndex((r) => r.cells.some((c) => c.trim() !== ''));
   if (headerAt < 0) throw new CsvError(LAB_MSG.csvNoHeader);
   const header = rows[headerAt]!.cells;
@@ -247,7 +166,7 @@ export function readLabCsv(input: string | Uint8Array, spec: CsvSpec): CsvImport
     );
   const kept = new Set(columns.map((c) => c.index));
   const headerRow = headerAt + 1;
-  const hasValues = (raw: CsvCellRow) => raw.cells.some((c, index) => kept.has(index) && c.trim() !== '');
+  const hasValues = (raw: CsvRow) => raw.cells.some((c, index) => kept.has(index) && c.trim() !== '');
 
   const byKey = new Map<string, CsvRecord>();
   /** Rows of the keys seen more than once (a list per row of every key would cost 200,000 arrays). */

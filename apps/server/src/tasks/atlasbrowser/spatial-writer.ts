@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { zipSync, type Zippable } from 'fflate';
 import sharp, { type Sharp } from 'sharp';
 import type { ZGenerateSpatialArgs } from '@atlas/contracts';
 import { ATLASBROWSER_MSG, type TGenerateSpatialResult, type TSpatialMetadata } from '@atlas/contracts';
@@ -16,7 +17,6 @@ import {
 import type { z } from 'zod';
 import { ImageRefusedError, type ImageGuard } from '../../infra/images.js';
 import { readObject, type ObjectStore } from '../../infra/storage/index.js';
-import { zipFiles } from './zip.js';
 
 export type GenerateSpatialInput = z.output<typeof ZGenerateSpatialArgs>;
 
@@ -196,16 +196,15 @@ export async function writeSpatialFolder(
   outputs.set(POSITIONS, Buffer.from(positionsCsv(rows)));
   outputs.set(METADATA, Buffer.from(metadataJson(input, rule, onTissue)));
 
-  // The zip holds the whole folder: in update mode the images are the ones already there.
+  // The zip holds the whole folder: in update mode the images are the ones already there. A handful of files well
+  // under 4 GB: fflate's classic (no zip64) deflated archive.
   const listed = (await storage.list(bucket, { prefix: folder })).objects.map((o) => o.key.slice(folder.length));
   const names = [...new Set([...listed, ...outputs.keys()])].filter((n) => n !== zipName(input.run_id)).sort();
-  const entries = [];
+  const entries: Zippable = {};
   for (const name of names)
-    entries.push({
-      name: `spatial/${name}`,
-      data: outputs.get(name) ?? Buffer.from(await readObject(storage, bucket, `${folder}${name}`)),
-    });
-  outputs.set(zipName(input.run_id), zipFiles(entries));
+    entries[`spatial/${name}`] = outputs.get(name) ?? (await readObject(storage, bucket, `${folder}${name}`));
+  const zip = zipSync(entries);
+  outputs.set(zipName(input.run_id), Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
   await progress(75);
 
   await commitFolder(storage, bucket, stagingFolderOf(input), folder, outputs, progress);

@@ -17,6 +17,7 @@ import Image from '@mui/icons-material/Image';
 import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
 import TableChart from '@mui/icons-material/TableChart';
 import { LAB_MSG, labCalls } from '@atlas/contracts';
+import { csvRow } from '@atlas/spatial/formats/csv-write';
 import { callApi } from '../../api/client';
 import { isImageFile, useDataBucket, useStorageJson, useStorageList } from './api';
 import { StorageImage } from './StorageImage';
@@ -224,16 +225,13 @@ function FilePreview({ bucket, fileKey, name }: { bucket: string; fileKey: strin
   );
 }
 
-/** A csv cell as written back: quoted when it holds a comma, quote or line break. */
-const csvCell = (cell: string) => (/[",\n\r]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
-
 function TextPreview({ bucket, fileKey }: { bucket: string; fileKey: string }) {
   const value = useStorageJson(bucket, fileKey);
   if (value.isPending) return <CircularProgress size={24} aria-label="Loading file" />;
   if (value.error) return <Alert severity="error">{value.error.message}</Alert>;
   if (value.data === null) return <Alert severity="warning">This file cannot be read.</Alert>;
   const body = /\.csv$/i.test(fileKey)
-    ? (value.data as string[][]).map((row) => row.map(csvCell).join(',')).join('\n')
+    ? (value.data as string[][]).map(csvRow).join('\n')
     : JSON.stringify(value.data, null, 2);
   return (
     <Box

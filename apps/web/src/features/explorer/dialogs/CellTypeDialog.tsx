@@ -90,7 +90,14 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
       showSnack(EXPLORER_MSG.wrongFileType, { color: 'error' });
       return;
     }
-    const map = parseMarkerCsv(await file.text());
+    let map: NameMap;
+    try {
+      map = await parseMarkerCsv(await file.text());
+    } catch (error) {
+      // A quote never closed: the message names its line.
+      showSnack((error as Error).message, { color: 'error' });
+      return;
+    }
     if (Object.keys(map).length === 0) {
       showSnack(EXPLORER_MSG.noMarkers, { color: 'warning' });
       return;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cleanMarkerName, labelsOfResult, parseMarkerCsv, reportOfResult } from './markerCsv';
+import { cleanMarkerName } from '@atlas/spatial/celltype/marker-csv';
+import { labelsOfResult, parseMarkerCsv, reportOfResult } from './markerCsv';
 
 describe('marker csv (Cell Type Mapping upload)', () => {
-  it('cleans punctuation, drops 1-letter entries, capitalises, merges repeated labels', () => {
-    const map = parseMarkerCsv(
+  it('cleans punctuation, drops 1-letter entries, capitalises, merges repeated labels', async () => {
+    const map = await parseMarkerCsv(
       '\uFEFFNeurons, snap25 ,"Rbfox3*",x\r\nAstrocytes,gfap,Aqp4;\n\nNeurons,Snap25,Syt1\n,orphan\nEmpty, ,a\n',
     );
     expect(map).toEqual({ Neurons: ['Snap25', 'Rbfox3', 'Syt1'], Astrocytes: ['Gfap', 'Aqp4'] });
@@ -16,8 +17,8 @@ describe('marker csv (Cell Type Mapping upload)', () => {
       'Cd3e',
     ]);
   });
-  it('an empty file is an empty map', () => {
-    expect(parseMarkerCsv('label only\n\n')).toEqual({});
+  it('an empty file is an empty map', async () => {
+    expect(await parseMarkerCsv('label only\n\n')).toEqual({});
   });
   it('joins several labels of one cluster and marks unassigned clusters', () => {
     expect(labelsOfResult({ C1: ['Neurons'], C2: ['A', 'B'], C3: [] })).toEqual({

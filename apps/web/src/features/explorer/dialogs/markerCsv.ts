@@ -5,13 +5,14 @@
  * worker's parser (packages/spatial celltype/marker-csv) runs here too, so that an empty map is caught before a
  * task is posted ("the cell-type run happens only when the name map is non-empty").
  */
-import { parseMarkerCsv as parseMarkers } from '@atlas/spatial/celltype/marker-csv';
-
-export { cleanMarkerName } from '@atlas/spatial/celltype/marker-csv';
 export type NameMap = Record<string, string[]>;
 
-/** The worker's own parser (browser-safe, no I/O), so the dialog and the task clean names identically. */
-export function parseMarkerCsv(text: string): NameMap {
+/**
+ * The worker's own parser (browser-safe, no I/O), so the dialog and the task clean names identically. Loaded when a
+ * file is chosen: it brings the CSV parser (papaparse), which the explorer's first load has no use for.
+ */
+export async function parseMarkerCsv(text: string): Promise<NameMap> {
+  const { parseMarkerCsv: parseMarkers } = await import('@atlas/spatial/celltype/marker-csv');
   return Object.fromEntries(parseMarkers(text));
 }
 

@@ -3,6 +3,7 @@
  * file name.
  */
 import type { FeatureKind } from '@atlas/contracts';
+import { csvRow } from '@atlas/spatial/formats/csv-write';
 
 export interface RankedRow {
   name: string;
@@ -12,19 +13,14 @@ export interface RankedRow {
   p_adj: number;
 }
 
-const csvCell = (v: string | number): string => {
-  const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 /**
  * The full ranked table of a selection as CSV: rank, name, score, log2 fold change, p-value, adjusted p-value, and
  * the test that ranked it (e.g. "Wilcoxon rank-sum, tie-corrected") on every row, so the file says how it was made.
  */
 export function rankedTableCsv(rows: readonly RankedRow[], kind: FeatureKind, test: string): string {
   const label = kind === 'genes' ? 'gene' : kind === 'motifs' ? 'motif' : 'eRegulon';
-  const lines = [['rank', label, 'score', 'log2fc', 'p_value', 'p_adj', 'test'].join(',')];
-  rows.forEach((r, i) => lines.push([i + 1, r.name, r.score, r.log2fc, r.p, r.p_adj, test].map(csvCell).join(',')));
+  const lines = [csvRow(['rank', label, 'score', 'log2fc', 'p_value', 'p_adj', 'test'])];
+  rows.forEach((r, i) => lines.push(csvRow([i + 1, r.name, r.score, r.log2fc, r.p, r.p_adj, test])));
   return `${lines.join('\n')}\n`;
 }
 

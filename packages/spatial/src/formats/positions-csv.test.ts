@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { positionsCsv, tissuePositions, type PositionRow } from '../atlasbrowser/spatial-folder.js';
 import type { Roi } from '../grid/tixel-grid.js';
+import { formatProblem } from '../test-support.js';
 import { SHARED_DATA } from '../testing.js';
 import { inferOrder, parsePositions } from './positions-csv.js';
 
@@ -74,5 +75,70 @@ describe('parsePositions with order auto (AtlasXbrowser folders)', () => {
     expect(legacy.order).toBe('atlasx');
     expect(Array.from(legacy.positions.arrayRow)).toEqual(Array.from(real.positions.arrayRow));
     expect(Array.from(legacy.positions.arrayCol)).toEqual(Array.from(real.positions.arrayCol));
+  });
+});
+
+describe('parsePositions', () => {
+  const visium = 'AAAC-1,1,3,7,1000,2000\nAAAG-1,0,4,8,1010,2020\n';
+  // The same spots in the older AtlasXbrowser order: barcode, in_tissue, col, row, y, x, with float pixels.
+  const atlasx = 'AAAC-1,1,7,3,1000.25,2000.5\r\nAAAG-1,0,8,4,1010,2020\r\n';
+
+  it('reads the headerless AtlasXbrowser order only when asked, since the numbers cannot tell', () => {
+    const { positions, order } = parsePositions(atlasx, 'p.csv', 'atlasx');
+    expect(order).toBe('atlasx');
+    expect([Array.from(positions.arrayRow), Array.from(positions.arrayCol)]).toEqual([
+      [3, 4],
+      [7, 8],
+    ]);
+    expect([positions.pxlRow[0], positions.pxlCol[0]]).toEqual([1000.25, 2000.5]);
+    const asVisium = parsePositions(visium, 'p.csv').positions;
+    expect(Array.from(asVisium.arrayRow)).toEqual([3, 4]);
+    expect(Array.from(asVisium.inTissue)).toEqual([1, 0]);
+  });
+
+  it('reads the Space Ranger header in either column order, quoted or not', () => {
+    const spaceRanger = 'barcode,in_tissue,array_row,array_col,pxl_row_in_fullres,pxl_col_in_fullres\r\n';
+    const parsed = parsePositions(`${spaceRanger}${visium}`, 'tissue_positions.csv', 'visium');
+    expect([parsed.order, parsed.hasHeader, Array.from(parsed.positions.arrayCol)]).toEqual(['visium', true, [7, 8]]);
+    const quoted = '"barcode","in_tissue","col","row","y","x"\n"AAAC-1",1,7,3,1000.25,2000.5\n';
+    const legacy = parsePositions(quoted, 'p.csv');
+    expect([legacy.order, legacy.positions.barcodes[0], legacy.positions.arrayRow[0]]).toEqual(['atlasx', 'AAAC-1', 3]);
+  });
+
+  it('recognises the AtlasXbrowser header and refuses a contradicting order', () => {
+    const withHeader = `barcode,in_tissue,col,row,y,x\n${atlasx}`;
+    const parsed = parsePositions(withHeader, 'p.csv');
+    expect([parsed.order, parsed.hasHeader, Array.from(parsed.positions.arrayRow)]).toEqual(['atlasx', true, [3, 4]]);
+    expect(formatProblem(() => parsePositions(withHeader, 'p.csv', 'visium'))).toBe(
+      'p.csv: line 1: the header gives the atlasx column order, but visium was requested',
+    );
+    expect(formatProblem(() => parsePositions('barcode,in_tissue,a,b,c,d\n', 'p.csv'))).toBe(
+      "p.csv: line 1: unrecognised header 'barcode,in_tissue,a,b,c,d'",
+    );
+  });
+
+  it('names file, line and problem for bad rows', () => {
+    expect(formatProblem(() => parsePositions('AAAC-1,1,3,7,1000\n', 'spatial/tissue_positions_list.csv'))).toBe(
+      'spatial/tissue_positions_list.csv: line 1: expected 6 columns, found 5',
+    );
+    expect(formatProblem(() => parsePositions(`${visium}AAAT-1,1,x3,7,1,2\n`, 'p.csv'))).toBe(
+      "p.csv: line 3: column 3 (arrayRow): 'x3' is not a number",
+    );
+    expect(formatProblem(() => parsePositions('AAAC-1,1,3.5,7,1,2\n', 'p.csv'))).toBe(
+      "p.csv: line 1: column 3 (arrayRow): '3.5' is not an integer",
+    );
+    expect(formatProblem(() => parsePositions('AAAC-1,2,3,7,1,2\n', 'p.csv'))).toBe(
+      "p.csv: line 1: column 2 (in_tissue): '2' is not 0 or 1",
+    );
+    expect(formatProblem(() => parsePositions('AAAC-1,1,3,7,,2\n', 'p.csv'))).toBe(
+      "p.csv: line 1: column 5 (pxlRow): '' is not a number",
+    );
+    expect(formatProblem(() => parsePositions(`${visium}AAAC-1,1,0,0,1,2\n`, 'p.csv'))).toBe(
+      'p.csv: line 3: barcode AAAC-1 already appeared on line 1',
+    );
+    expect(formatProblem(() => parsePositions('\n', 'p.csv'))).toBe('p.csv: no spots');
+    expect(formatProblem(() => parsePositions(`${visium}"AAAT-1,1,5,9,1,2\n`, 'p.csv'))).toBe(
+      'p.csv: line 3: a quoted field is never closed',
+    );
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The one reader of a Visium / AtlasXbrowser positions CSV (`tissue_positions.csv`, `tissue_positions_list.csv`),
- * for the server's folder reader (visium.ts) and the browser's AtlasXbrowser Update alike: plain text in, no
+ * for the server's folder reader (../io/visium.ts) and the browser's AtlasXbrowser Update
+ * (apps/web atlasbrowser/existingFolder.ts) alike: plain text in, rows by the shared CSV reader (./csv-read.ts), no
  * file system, no framework.
  *
  * Column order:
@@ -11,7 +12,8 @@
  *   pxl_col), `'atlasx'` (AtlasXbrowser's folders before 2022-10: barcode, in_tissue, col, row, y, x, float
  *   pixels), or `'auto'` for a folder AtlasXbrowser drew (see `inferOrder`).
  */
-import { SpatialFormatError } from './errors.js';
+import { SpatialFormatError } from '../io/errors.js';
+import { CsvQuoteError, readCsvRows, type CsvRow } from './csv-read.js';
 
 export type PositionsOrder = 'visium' | 'atlasx';
 
@@ -68,10 +70,8 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
  * header that contradicts a named order is refused.
  */
 export function parsePositions(text: string, file: string, order?: PositionsOrder | 'auto'): ParsedPositions {
-  const lines = text.split(/\r?\n/);
-  while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
-  const cells = (line: string) => line.split(',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
-  const first = lines.length > 0 ? cells(lines[0]!) : [];
+  const rows = rowsOf(text, file);
+  const first = rows[0]?.cells ?? [];
   const hasHeader = first[1]?.toLowerCase() === 'in_tissue';
   let fields: Field[];
   if (hasHeader) {
@@ -79,7 +79,7 @@ export function parsePositions(text: string, file: string, order?: PositionsOrde
       throw new SpatialFormatError(file, `line 1: the header has ${first.length} columns, expected 6`);
     const named = first.slice(2).map((name) => HEADER_NAMES[name.toLowerCase()]);
     if (named.some((f) => !f) || new Set(named).size !== 4) {
-      throw new SpatialFormatError(file, `line 1: unrecognised header '${lines[0]}'`);
+      throw new SpatialFormatError(file, `line 1: unrecognised header '${first.join(',')}'`);
     }
     fields = named as Field[];
     const headerOrder = fields[0] === 'arrayCol' ? 'atlasx' : 'visium';
@@ -93,13 +93,12 @@ export function parsePositions(text: string, file: string, order?: PositionsOrde
     fields = ORDERS[order === 'auto' || order === undefined ? 'visium' : order];
   }
   const start = hasHeader ? 1 : 0;
-  const n = lines.length - start;
+  const n = rows.length - start;
   if (n === 0) throw new SpatialFormatError(file, 'no spots');
   const positions = emptySpotPositions(n);
   const seen = new Map<string, number>();
   for (let i = 0; i < n; i++) {
-    const lineNo = start + i + 1;
-    const row = cells(lines[start + i]!);
+    const { cells: row, line: lineNo } = rows[start + i]!;
     const fail = (problem: string): never => {
       throw new SpatialFormatError(file, `line ${lineNo}: ${problem}`);
     };
@@ -126,6 +125,20 @@ export function parsePositions(text: string, file: string, order?: PositionsOrde
   }
   const parsed: ParsedPositions = { order: fields[0] === 'arrayCol' ? 'atlasx' : 'visium', hasHeader, positions };
   return !hasHeader && order === 'auto' && inferOrder(positions) === 'atlasx' ? asAtlasx(parsed) : parsed;
+}
+
+/** The file's rows, cells trimmed, without the blank lines at its end. */
+function rowsOf(text: string, file: string): CsvRow[] {
+  let rows: CsvRow[];
+  try {
+    rows = readCsvRows(text);
+  } catch (error) {
+    if (error instanceof CsvQuoteError)
+      throw new SpatialFormatError(file, `line ${error.line}: a quoted field is never closed`);
+    throw error;
+  }
+  while (rows.length > 0 && rows[rows.length - 1]!.cells.every((c) => c.trim() === '')) rows.pop();
+  return rows.map(({ cells, line }) => ({ cells: cells.map((c) => c.trim()), line }));
 }
 
 /**
