@@ -1,9 +1,9 @@
 /**
  * Import boundaries (issue "Code shape"), checked by `npm run boundaries` inside `npm test`:
  * packages never import apps; the browser entry of packages/spatial pulls in nothing node-only; no import cycles;
- * the server's infra imports nothing above it; and a server domain is reached from outside only through its public
- * index.ts. scripts/boundaries.mjs runs these rules and, on the same cruise, finds circles between server folders
- * (which no cycle between modules need show).
+ * the server's infra imports nothing above it; a server domain is reached from outside only through its public
+ * index.ts; and the web app's app/ reaches its features only through app/registry.ts. scripts/boundaries.mjs runs
+ * these rules and, on the same cruise, finds circles between server folders (which no cycle between modules need show).
  */
 /** Node's own modules, as the resolver names them (with or without the `node:` prefix). */
 const NODE_CORE =
@@ -79,17 +79,25 @@ module.exports = {
       name: 'web-features-through-index',
       comment:
         'A web feature reaches the explorer only through features/explorer/index.ts. One second entry: ' +
-        "features/explorer/first-frame/index.ts, the run's plots drawn before the app, which the page's entry " +
-        'loads before React (issue 17).',
+        "features/explorer/boot/index.ts, the explorer's cold open (the run's plots drawn before the app), which the " +
+        "page's entry loads before React (issue 17).",
       severity: 'error',
       from: { path: '^apps/web/src/(?!features/explorer/)', pathNot: TESTS },
       to: {
         path: '^apps/web/src/features/explorer/',
-        pathNot: [
-          '^apps/web/src/features/explorer/index\\.ts$',
-          '^apps/web/src/features/explorer/first-frame/index\\.ts$',
-        ],
+        pathNot: ['^apps/web/src/features/explorer/index\\.ts$', '^apps/web/src/features/explorer/boot/index\\.ts$'],
       },
+    },
+    {
+      name: 'app-features-through-registry',
+      comment:
+        'The app (router, shell, start) reaches the features only through app/registry.ts, which lists their screens, ' +
+        "dialogs and early starts: the shell knows no feature (issue 39). The page's entry, src/main.tsx, is outside " +
+        "app/ and imports one feature module itself, features/explorer/boot/index.ts: the explorer's cold open, which " +
+        'must load before React and the app (so not through the registry, which loads with them).',
+      severity: 'error',
+      from: { path: '^apps/web/src/app/', pathNot: [TESTS, '^apps/web/src/app/registry\\.ts$'] },
+      to: { path: '^apps/web/src/features/' },
     },
   ],
   options: {

@@ -5,7 +5,7 @@ import { ADMIN, expect, plotHalves, shot, signIn, test, waitForRunData } from '.
 
 /**
  * [EXPLORER-FIRST-FRAME]: a run opened with the page and a saved session has its plots drawn before the app starts
- * (apps/web/src/features/explorer/first-frame), and the explorer goes on with them. The app's start is held back
+ * (apps/web/src/features/explorer/boot), and the explorer goes on with them. The app's start is held back
  * (its chunk's request waits) to look at the page between the two: both plots drawn, nothing of the app rendered;
  * then the explorer takes the same canvas — one WebGL context — at the same place, draws the same pixels, and the
  * plots pan. A run without a tissue image, so that nothing else changes the pixels in between.

@@ -237,7 +237,7 @@ test("[EXPLORER]: a run that cannot be opened shows why, with the bars and tools
   page,
 }) => {
   // Opened with the page and a saved session, the explorer draws a run's plots before its chrome
-  // (apps/web/src/app/plotsFirst.ts); a run that will not draw must not leave the page without it.
+  // (apps/web/src/app/pageChrome.ts); a run that will not draw must not leave the page without it.
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/?component=AtlasXplore&run_id=D99999');
   await expect(page.getByText(EXPLORER_MSG.failedToLoad, { exact: false })).toBeVisible({ timeout: 15_000 });
@@ -251,7 +251,7 @@ test("[EXPLORER]: the plots are drawn when the explorer's bars and tools cannot 
 }) => {
   test.setTimeout(120_000);
   await waitForRunData(page, RUN);
-  // The bars, tools and legend are a module of their own (features/explorer/chrome.ts), run after the first frame.
+  // The bars, tools and legend are a module of their own (features/explorer/boot/chrome.ts), run after the first frame.
   await page.route(/\/assets\/chrome-[^/]+\.js$/, (route) => route.abort('failed'));
   await openExplorer(page, RUN);
   await expect(page.getByRole('alert').filter({ hasText: EXPLORER_MSG.toolsNotLoaded })).toBeVisible();

@@ -7,9 +7,8 @@ export const WEB_SOURCES = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
-  // The build's own plugins (chunk names, preloads, compression, the lean contracts).
-  'apps/web/chunks.ts',
-  'apps/web/explorer-preload.ts',
+  // The build's own plugins outside src (compression, the lean contracts); the explorer's chunk names and preloads
+  // are in src (features/explorer/boot/build).
   'apps/web/precompress.ts',
   'apps/web/leanContracts.ts',
   'packages/contracts/src',

@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { explorerPreload } from './explorer-preload.ts';
 import { precompress } from './precompress.ts';
 import { leanContracts } from './leanContracts.ts';
-import { createChunkNamer } from './chunks.ts';
+// The explorer's cold open has its build plugins beside its code (src/features/explorer/boot/index.ts says how the
+// parts fit); the two above serve every page.
+import { createChunkNamer } from './src/features/explorer/boot/build/chunks.ts';
+import { explorerPreload } from './src/features/explorer/boot/build/explorer-preload.ts';
 
-/** Chunk names by what a page's first frame needs (chunks.ts); caches its answers for one build. */
+/** Chunk names by what a page's first frame needs (boot/build/chunks.ts); caches its answers for one build. */
 const chunks = createChunkNamer();
 
 /**
@@ -40,7 +42,7 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            // MUI split by what a first render needs (chunks.ts). TablePagination builds an Intl number format
+            // MUI split by what a first render needs (boot/build/chunks.ts). TablePagination builds an Intl number format
             // when it loads (~20–60 ms on a 2-core machine): it goes with the admin tables that use it.
             {
               name: (id, ctx) => chunks.mui(id, ctx),
@@ -51,7 +53,7 @@ export default defineConfig(({ mode }) => ({
             // The shared contracts (zod schemas, messages, rules) change with every feature; zod does not.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'contracts', test: /packages[\\/]contracts[\\/]/ },
-            // The app's own modules and the libraries they add, by what a run's first frame needs (chunks.ts). Their
+            // The app's own modules and the libraries they add, by what a run's first frame needs (boot/build/chunks.ts). Their
             // dependencies are named the same way, not pulled into the same chunk.
             { name: (id, ctx) => chunks.app(id, ctx), debugName: 'app', includeDependenciesRecursively: false },
           ],

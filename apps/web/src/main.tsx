@@ -1,10 +1,12 @@
 /**
- * The page's entry, kept light (its one static import is the first frame's hand-off): on an address that opens a run with a saved session (the inline
- * script then has the run's table on the way: apps/web/explorer-preload.ts), the run's plots are drawn first by
- * a module without React, MUI or the contracts (features/explorer/first-frame); then the app starts and goes on
- * with them. The app's modules are preloaded meanwhile, so the wait for them is their evaluation only.
+ * The page's entry, kept light: on an address that opens a run with a saved session (the inline script then has the
+ * run's table on the way), the run's plots are drawn first by a module without React, MUI or the contracts; then the
+ * app starts and goes on with them (features/explorer/boot/index.ts tells the whole cold open). The app's modules are
+ * preloaded meanwhile, so the wait for them is their evaluation only. Its one static import is the explorer boot's
+ * door, a loader: the only import of a feature from outside features/ that bypasses app/registry.ts, because it must
+ * run before React loads.
  */
-import { loadFirstFrame } from './features/explorer/first-frame';
+import { loadFirstFrame } from './features/explorer/boot';
 
 performance.mark('atlas:main');
 if (window.__atlasEarly) {

@@ -13,7 +13,7 @@ export class ApiError extends Error {
 
 declare global {
   interface Window {
-    /** Responses the page's inline script requested before the app ran (apps/web/explorer-preload.ts), by address. */
+    /** Responses the page's inline script requested before the app ran (features/explorer/boot/build/explorer-preload.ts), by address. */
     __atlasEarly?: Record<string, Promise<Response>>;
   }
 }

@@ -1,11 +1,8 @@
-import { lazy } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
-import { ComponentView } from '../features/shell-views/ComponentView';
-import { resolveView } from './registry';
+import { HomePage, UnavailableView, VIEW_SCREENS } from './registry';
+import { resolveView, viewBeforeSessionCheck, type ResolvedView } from './views';
 import { useSession } from './session';
-
-const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })));
 
 /**
  * `/`: the signed-in home page, or the view named by `?component=` (spec 01 §2).
@@ -16,13 +13,18 @@ export function HomeRoute() {
   const [params] = useSearchParams();
   const component = params.get('component');
   if (!ready) {
-    // A saved session opening the explorer mounts it before the session check answers (the < 1 s open target);
-    // if the check fails, the sign-in page replaces it, and the server has refused its data calls anyway.
-    const provisional = token !== null && component === 'AtlasXplore';
-    return provisional ? <ComponentView view={{ kind: 'open', name: 'AtlasXplore' }} /> : <PageLoading />;
+    const early = viewBeforeSessionCheck(component, token !== null);
+    return early ? <ComponentView view={early} /> : <PageLoading />;
   }
   const view = resolveView(component, user);
   if (view.kind === 'catalogue') return <Navigate to="/visualization" replace />;
   if (view.kind === 'home') return <HomePage />;
   return <ComponentView view={view} />;
+}
+
+/** The view named by `?component=`, or the page that says why it cannot be shown. */
+function ComponentView({ view }: { view: Exclude<ResolvedView, { kind: 'home' | 'catalogue' }> }) {
+  if (view.kind !== 'open') return <UnavailableView view={view} />;
+  const Screen = VIEW_SCREENS[view.name];
+  return <Screen />;
 }

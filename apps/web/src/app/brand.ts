@@ -1,6 +1,6 @@
 /**
  * The portal's colours, font and the app bar's height, plain values: the MUI theme (./theme.ts) and the app bar use them,
- * and so does a run's first frame, drawn before MUI loads (features/explorer/first-frame), which must look the same.
+ * and so does a run's first frame, drawn before MUI loads (features/explorer/boot), which must look the same.
  */
 export const BRAND_PRIMARY = '#0b4f6c';
 export const BRAND_SECONDARY = '#37474f';

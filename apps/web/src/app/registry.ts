@@ -1,60 +1,162 @@
-import { hasGroupAccess } from '@atlas/contracts';
-
-/** The group rules of the spec's menus, drawer and cards ('any' = member of at least one group). */
-export type GroupRule = Parameters<typeof hasGroupAccess>[1];
+import { lazy, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  AtlasXploreScreen,
+  dropUnclaimedFirstFrame,
+  loadAtlasCompare,
+  loadPublicPage,
+  startExplorerEarly,
+} from '../features/explorer';
+import type { ComponentName } from './views';
 
 /**
- * Every view the home shell can show, chosen by `/?component=<name>` (spec 01 §2), with its display label
- * and who may open it (spec 01 §1/§6, spec 02 §6, spec 03 §6). The screens themselves are mapped in
- * features/shell-views/ComponentView.tsx, so this table stays free of UI imports.
+ * The app's one door into the features: the screens of its routes and of every view of ./views.ts, the app bar's
+ * dialogs and upload card, and the hooks a page opens with. The rest of app/ (router, shell, start) imports features
+ * only through here (.dependency-cruiser.cjs: app-features-through-registry), so the shell stays free of any
+ * feature's knowledge. Each screen is its own lazily loaded chunk: the first load carries only the shell.
  */
-export const COMPONENTS = {
-  WaferTrace: { label: 'Wafer Trace', rule: 'admin' },
-  ImageViewer: { label: 'Image Viewer', rule: 'admin' },
-  QcViewer: { label: 'QC Viewer', rule: 'admin' },
-  WaferInformationViewer: { label: 'Wafer Information', rule: 'admin' },
-  ChipInformationViewer: { label: 'Chip Information', rule: 'admin' },
-  DbitInformationViewer: { label: 'DBiT Information', rule: 'admin' },
-  AtlasBrowser: { label: 'AtlasXbrowser', rule: 'user' },
-  AtlasViewer: { label: 'Atlas Viewer', rule: 'admin' },
-  AtlasXplore: { label: 'AtlasXplore', rule: 'any' },
-  AtlasCompare: { label: 'Atlas Compare', rule: 'admin' },
-  // Spec 03 §6 opens Analytics to admin and user; only its drawer entry is admin-only (spec 01 §2).
-  AtlasAnalytics: { label: 'Atlas Analytics', rule: 'user' },
-  AtlasUploader: { label: 'Atlas Uploader', rule: 'admin' },
-  AtlasRunViewer: { label: 'Atlas Run Viewer', rule: 'user' },
-  // Admin-only in the spec; open to every member of a group for their personal API tokens (issue 20).
-  UserSettings: { label: 'User Settings', rule: 'any' },
-  AdminPanel: { label: 'Admin Panel', rule: 'admin' },
-} as const satisfies Record<string, { label: string; rule: GroupRule }>;
 
-export type ComponentName = keyof typeof COMPONENTS;
-
-function isComponentName(name: string): name is ComponentName {
-  return Object.hasOwn(COMPONENTS, name);
+/** A lazily loaded component exported by name from its module. */
+function lazyNamed<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
 }
 
-/** What the home shell shows for a `component` query value and the current user. */
-export type ResolvedView =
-  | { kind: 'home' }
-  | { kind: 'catalogue' }
-  | { kind: 'unknown'; name: string }
-  | { kind: 'signIn'; name: ComponentName }
-  | { kind: 'forbidden'; name: ComponentName }
-  | { kind: 'open'; name: ComponentName };
+// The routes' screens (spec 01 §2: /, /login, /public, /visualization/:group?; /runs, spec 03 §2.3).
+export const HomePage = lazyNamed(
+  () => import('../features/home/HomePage'),
+  (m) => m.HomePage,
+);
+export const LoginPage = lazyNamed(
+  () => import('../features/login/LoginPage'),
+  (m) => m.LoginPage,
+);
+export const PublicPage = lazyNamed(loadPublicPage, (m) => m.PublicPage);
+export const VisualizationPage = lazyNamed(
+  () => import('../features/visualization/VisualizationPage'),
+  (m) => m.VisualizationPage,
+);
+export const RunsListPage = lazyNamed(
+  () => import('../features/catalogue/RunsListPage'),
+  (m) => m.RunsListPage,
+);
+export const NotFoundPage = lazyNamed(
+  () => import('../features/shell-views/NotFoundPage'),
+  (m) => m.NotFoundPage,
+);
+/**
+ * The WebGL test pages over generated data (`/viz-lab`) are for development: routed by the dev server and by the
+ * `lab` build mode (`npm run build:lab`, which the e2e suite and the bench drive: their plot checks at 10k and 1M
+ * tixels run on it). Vite replaces both conditions at build time, so `npm run build` has neither the route nor the
+ * page's chunk.
+ */
+const LAB = import.meta.env.DEV || import.meta.env.MODE === 'lab';
+export const VizLabPage = LAB
+  ? lazyNamed(
+      () => import('../features/viz-lab/VizLabPage'),
+      (m) => m.VizLabPage,
+    )
+  : null;
+export const AtlasBrowserLab = LAB
+  ? lazyNamed(
+      () => import('../features/viz-lab/AtlasBrowserLab'),
+      (m) => m.AtlasBrowserLab,
+    )
+  : null;
 
-export function resolveView(component: string | null, user: { groups: readonly string[] } | null): ResolvedView {
-  if (!component) return user ? { kind: 'home' } : { kind: 'catalogue' };
-  if (!isComponentName(component)) return { kind: 'unknown', name: component };
-  if (!user) return { kind: 'signIn', name: component };
-  if (!hasGroupAccess(user.groups, COMPONENTS[component].rule)) return { kind: 'forbidden', name: component };
-  return { kind: 'open', name: component };
-}
+/** Every view of ./views.ts, by its `?component=` name (a new entry there does not compile until its screen is here). */
+export const VIEW_SCREENS: Record<ComponentName, ComponentType> = {
+  AtlasXplore: AtlasXploreScreen,
+  AtlasCompare: lazyNamed(loadAtlasCompare, (m) => m.AtlasCompare),
+  UserSettings: lazyNamed(
+    () => import('../features/settings/UserSettings'),
+    (m) => m.UserSettings,
+  ),
+  AdminPanel: lazyNamed(
+    () => import('../features/admin/AdminPanel'),
+    (m) => m.AdminPanel,
+  ),
+  AtlasUploader: lazyNamed(
+    () => import('../features/uploader/AtlasUploader'),
+    (m) => m.AtlasUploader,
+  ),
+  WaferTrace: lazyNamed(
+    () => import('../features/lab-views/WaferTrace'),
+    (m) => m.WaferTrace,
+  ),
+  ImageViewer: lazyNamed(
+    () => import('../features/lab-views/ImageViewer'),
+    (m) => m.ImageViewer,
+  ),
+  QcViewer: lazyNamed(
+    () => import('../features/lab-views/QcViewer'),
+    (m) => m.QcViewer,
+  ),
+  AtlasViewer: lazyNamed(
+    () => import('../features/lab-views/QcViewer'),
+    (m) => m.QcViewer,
+  ),
+  AtlasRunViewer: lazyNamed(
+    () => import('../features/lab-views/AtlasRunViewer'),
+    (m) => m.AtlasRunViewer,
+  ),
+  AtlasBrowser: lazyNamed(
+    () => import('../features/atlasbrowser/AtlasBrowser'),
+    (m) => m.AtlasBrowser,
+  ),
+  WaferInformationViewer: lazyNamed(
+    () => import('../features/lab-metadata/InformationViewer'),
+    (m) => m.WaferInformationViewer,
+  ),
+  ChipInformationViewer: lazyNamed(
+    () => import('../features/lab-metadata/InformationViewer'),
+    (m) => m.ChipInformationViewer,
+  ),
+  DbitInformationViewer: lazyNamed(
+    () => import('../features/lab-metadata/InformationViewer'),
+    (m) => m.DbitInformationViewer,
+  ),
+  AtlasAnalytics: lazyNamed(
+    () => import('../features/analytics/AtlasAnalytics'),
+    (m) => m.AtlasAnalytics,
+  ),
+};
 
-/** The home-shell address of a view, e.g. `/?component=AdminPanel&action=new_run&results_id=null`. */
-export function componentHref(name: ComponentName, params: Record<string, string> = {}): string {
-  return `/?${new URLSearchParams({ component: name, ...params }).toString()}`;
-}
+/** The page a view that cannot be shown gets instead: unknown, sign-in needed or no permission. */
+export { UnavailableView } from '../features/shell-views/UnavailableView';
 
-/** The runs list page (spec 03 §2.3; the spec gives no route): a table of the runs the session may see. */
-export const RUNS_LIST_PATH = '/runs';
+// The app bar's account dialogs (spec 01 §2 "Account dialogs"): each loads on first use.
+export const RegisterUserDialog = lazyNamed(
+  () => import('../features/admin/dialogs'),
+  (m) => m.RegisterUserDialog,
+);
+export const ResetUserPasswordDialog = lazyNamed(
+  () => import('../features/admin/dialogs'),
+  (m) => m.ResetUserPasswordDialog,
+);
+export const UploadQcDialog = lazyNamed(
+  () => import('../features/lab-views/UploadQcDialog'),
+  (m) => m.UploadQcDialog,
+);
+export const ChangePasswordDialog = lazyNamed(
+  () => import('../features/settings/ChangePasswordDialog'),
+  (m) => m.ChangePasswordDialog,
+);
+
+// File → Upload Metadata (or a viewer's upload action): the store the app bar opens, and the dialog and progress card,
+// loaded on first use.
+export { openMetadataUpload, uploadStore } from '../features/lab-upload/store';
+export const LabUploadHost = lazyNamed(
+  () => import('../features/lab-upload/LabUploadHost'),
+  (m) => m.LabUploadHost,
+);
+
+/**
+ * Before React's first render: a screen that the address opens may start at once (the explorer on a run with a saved
+ * session: its chunk and data on the way, the page's chrome held, ../features/explorer/boot). Settles when that
+ * screen's module is here; undefined on any other address.
+ */
+export const startScreenEarly = (queryClient: QueryClient): Promise<unknown> | undefined =>
+  startExplorerEarly(queryClient);
+
+/** After the app's first render: content a screen drew before the app goes unless its screen opened and took it. */
+export const dropUnclaimedEarlyContent = (): void => dropUnclaimedFirstFrame();

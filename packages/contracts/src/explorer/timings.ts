@@ -11,7 +11,7 @@ export interface ExplorerTimings {
    * explorer, or before the app by the page's first frame (`drawnBeforeApp`).
    */
   navigationToDrawnMs: number | null;
-  /** Both plots drawn before the app started (features/explorer/first-frame), in the Deck the explorer then took. */
+  /** Both plots drawn before the app started (features/explorer/boot), in the Deck the explorer then took. */
   drawnBeforeApp: boolean;
   /** Navigation → the explorer drawing the plots itself: pan, zoom, lasso and the bars work from here. */
   navigationToInteractiveMs: number | null;

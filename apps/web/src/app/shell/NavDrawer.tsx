@@ -6,7 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { Logo } from '../../components/Logo';
-import { componentHref } from '../registry';
+import { componentHref } from '../views';
 import { visibleDrawerGroups } from './navigation';
 
 /** The navigation drawer with the spec's groups (Analysis, Tools, Metadata, Settings), filtered by role. */

@@ -1,18 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-
-// Account dialogs are built in features/admin and features/settings; they load on first use.
-const RegisterUserDialog = lazy(() =>
-  import('../../features/admin/dialogs').then((m) => ({ default: m.RegisterUserDialog })),
-);
-const ResetUserPasswordDialog = lazy(() =>
-  import('../../features/admin/dialogs').then((m) => ({ default: m.ResetUserPasswordDialog })),
-);
-const UploadQcDialog = lazy(() =>
-  import('../../features/lab-views/UploadQcDialog').then((m) => ({ default: m.UploadQcDialog })),
-);
-const ChangePasswordDialog = lazy(() =>
-  import('../../features/settings/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
-);
+import { Suspense, useState, type ReactNode } from 'react';
+import { ChangePasswordDialog, RegisterUserDialog, ResetUserPasswordDialog, UploadQcDialog } from '../registry';
 
 export type AccountDialog = 'registerUser' | 'resetUserPassword' | 'changePassword' | 'uploadQced';
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -12,18 +12,13 @@ import { Logo } from '../../components/Logo';
 import { APP_BAR_HEIGHT } from '../brand';
 import { useSnackbar } from '../feedback';
 import { useInfoDialog } from '../help';
-import { componentHref } from '../registry';
+import { LabUploadHost, openMetadataUpload, uploadStore } from '../registry';
 import { useSession } from '../session';
+import { componentHref } from '../views';
 import { MenuBar } from './MenuBar';
 import { visibleMenus, type MenuItemDef } from './navigation';
 import { ShellDialogs, type AccountDialog } from './ShellDialogs';
 import { UserMenu } from './UserMenu';
-import { openMetadataUpload, uploadStore } from '../../features/lab-upload/store';
-
-// The metadata upload dialog and progress card load on first use (File → Upload Metadata or a viewer's upload action).
-const LabUploadHost = lazy(() =>
-  import('../../features/lab-upload/LabUploadHost').then((m) => ({ default: m.LabUploadHost })),
-);
 
 /** One height at every width (a `xs` value comes after MUI's own media queries for its toolbar, so it wins). */
 const APP_BAR_MIN_HEIGHT = { xs: APP_BAR_HEIGHT };
@@ -101,7 +96,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
   );
 }
 
-/** The bar without its menus and buttons, while a run's plots are drawn first (../plotsFirst.ts). */
+/** The bar without its menus and buttons, while the page holds the chrome (../pageChrome.ts). */
 export function AppBarFrame() {
   return (
     <AppBar position="sticky" color="primary">

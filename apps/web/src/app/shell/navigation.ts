@@ -1,5 +1,5 @@
 import { hasGroupAccess, type LabKind } from '@atlas/contracts';
-import type { ComponentName, GroupRule } from '../registry';
+import type { ComponentName, GroupRule } from '../views';
 
 /** The app bar menus and the drawer of spec 01 §2 as data, so the role filtering is one tested function. */
 

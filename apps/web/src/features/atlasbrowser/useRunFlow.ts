@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { ATLASBROWSER_MSG, type TAtlasBrowserConfig } from '@atlas/contracts';
 import {
   IncompatibleCountsError,
@@ -128,13 +128,17 @@ export function useRunFlow(opts: {
     }
   };
 
-  useEffect(() => {
-    if (step !== 'chooseImage' || updateMode || runs.isPending) return;
+  // Once per arrival at the image choice (with the runs listed): a folder with no image or with one needs no choice.
+  // An effect event, so that the folder's images and the update mode are read as they are then, not followed.
+  const skipImageChoice = useEffectEvent(() => {
+    if (updateMode) return;
     if (images.length === 0) {
       snack(ATLASBROWSER_MSG.noImagesInFolder, { color: 'error' });
       setStep('idle');
     } else if (images.length === 1) void loadImage(images[0]!);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per step change
+  });
+  useEffect(() => {
+    if (step === 'chooseImage' && !runs.isPending) skipImageChoice();
   }, [step, runs.isPending]);
 
   return {

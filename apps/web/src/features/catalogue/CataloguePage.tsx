@@ -22,7 +22,7 @@ import {
   type TCatalogueRun,
 } from '@atlas/contracts';
 import { useSnackbar } from '../../app/feedback';
-import { componentHref, RUNS_LIST_PATH } from '../../app/registry';
+import { componentHref, RUNS_LIST_PATH } from '../../app/views';
 import { useSession } from '../../app/session';
 import {
   applySearch,

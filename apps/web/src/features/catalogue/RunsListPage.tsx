@@ -18,7 +18,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { CATALOGUE_MSG } from '@atlas/contracts';
 import { PLATFORM_GUIDE_URL } from '../../app/links';
-import { componentHref } from '../../app/registry';
+import { componentHref } from '../../app/views';
 import { useSession } from '../../app/session';
 import { formatShortDate, speciesLabel } from './format';
 import { useRunRecords } from './queries';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { catalogueCalls, hasGroupAccess } from '@atlas/contracts';
 import { callApi } from '../../api/client';
-import { componentHref } from '../../app/registry';
+import { componentHref } from '../../app/views';
 import { useSession } from '../../app/session';
 
 /** The public viewer's address for an encoded run link (spec 01 §2, §4). */

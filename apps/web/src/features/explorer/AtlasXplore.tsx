@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { DEFAULT_VIEW_STATE } from '@atlas/contracts';
 import { Explorer } from './Explorer';
-import { claimFirstFrame } from './first-frame';
+import { claimFirstFrame } from './boot/handoff';
 import { decodeViewQuery, encodeViewQuery, storedViewOf, storedViewOfQuery, viewQueryOf } from './state/permalink';
 import { useExplorer } from './state/store';
 import { markMounted } from './plots/timings';
@@ -25,7 +25,7 @@ export function AtlasXplore() {
   );
 
   useEffect(() => markMounted(), []);
-  // The plots the page drew before the app for this address's run (./first-frame) wait for this explorer, which
+  // The plots the page drew before the app for this address's run (./boot) wait for this explorer, which
   // opens the run after its first render: claimed before the app's first commit is over, they are not dropped.
   useLayoutEffect(() => claimFirstFrame(urlRunId), [urlRunId]);
 

@@ -5,44 +5,49 @@
  * derives its colouring once (./plots/useColouring) and follows a selection's ranking; the parts read the rest of
  * the shared `useExplorer` store themselves.
  */
-import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import LinearProgress from '@mui/material/LinearProgress';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { PlotsDeck, type LinkedPlotsHandle } from '@atlas/viz';
-import { releaseChrome, useChromeHeld } from '../../app/plotsFirst';
+import { releasePageChrome, usePageChromeHeld } from '../../app/pageChrome';
+import { ChromePlace } from './boot/ChromePlace';
+import { dropFirstFrame, takeFirstFrameDeck } from './boot/handoff';
+import { useExplorerChrome } from './boot/useExplorerChrome';
 import { useFeatureNames } from './data/featureNames';
 import { useFeatureValues } from './data/featureValues';
 import { runKey } from './data/queryKeys';
 import { useRunData } from './data/runData';
 import { useAvailableKinds, useRunMeta } from './data/runMeta';
 import type { ExplorerDialog } from './dialogs/ExplorerDialogs';
-import { ChromePlace } from './ChromePlace';
-import { dropFirstFrame, takeFirstFrameDeck } from './first-frame';
-import {
-  LEGEND_WIDTH,
-  LOADING_BAR_HEIGHT,
-  PLOTS_ROW_HEIGHT,
-  PLOTS_ROW_MIN_HEIGHT,
-  PLOTS_ROW_WIDE_HEIGHT,
-  TOOL_COLUMN_WIDTH,
-  topBarHeight,
-  WIDE_PLOTS_MEDIA,
-} from './layout';
+import { frameStyles, TOP_BAR_TWO_LINES, WIDE_PLOTS } from './layout';
 import { PlotArea } from './plots/PlotArea';
 import { ColouringContext } from './plots/colouringContext';
 import { markRunOpening } from './plots/timings';
 import { useColouring } from './plots/useColouring';
 import { useSelectionRanking } from './plots/useSelectionRanking';
 import { useExplorer } from './state/store';
-import { useExplorerChrome } from './useExplorerChrome';
 
-const PLOTS_ROW_SX = {
-  display: 'flex',
-  height: PLOTS_ROW_HEIGHT,
-  minHeight: PLOTS_ROW_MIN_HEIGHT,
-  [`@media ${WIDE_PLOTS_MEDIA}`]: { height: PLOTS_ROW_WIDE_HEIGHT },
-} as const;
+/**
+ * The frame's boxes (./layout.ts) at the viewport now, following it when it crosses a breakpoint: the cold open's
+ * copy (./boot/skeleton.ts) is built from the same description at the same viewport.
+ */
+function useFrameStyles() {
+  // noSsr: the first render already has the viewport's answer, as the copy had.
+  const topBarTwoLines = useMediaQuery(TOP_BAR_TWO_LINES, { noSsr: true });
+  const widePlots = useMediaQuery(WIDE_PLOTS, { noSsr: true });
+  return useMemo(() => frameStyles({ topBarTwoLines, widePlots }), [topBarTwoLines, widePlots]);
+}
 
 export interface ExplorerProps {
   /** Public viewer: hides the run search (spec 03 §2.2). */
@@ -64,8 +69,9 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
   const runData = useRunData(run);
   const { meta } = useRunMeta(run);
   const kinds = useAvailableKinds(run, meta);
-  // A run opened with the page draws its plots before the bars, tools and legend (app/plotsFirst.ts).
-  const chromeHeld = useChromeHeld();
+  // A run opened with the page draws its plots before the bars, tools and legend (./boot, app/pageChrome.ts).
+  const chromeHeld = usePageChromeHeld();
+  const frame = useFrameStyles();
   // The feature names (30k genes: ~350 KB of JSON, ~40 ms to parse and index on a 2-core machine) serve the gene
   // search in the top bar: read once the plots are drawn, unless the address already picks features.
   const names = useFeatureNames(run, kind, !chromeHeld || features.length > 0);
@@ -105,10 +111,10 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
   // page after a refused token).
   const failed = errorMessage !== null;
   useEffect(() => {
-    if (failed) releaseChrome();
+    if (failed) releasePageChrome();
   }, [failed]);
-  useEffect(() => releaseChrome, []);
-  // The page may have drawn this run's plots before the app (./first-frame): the PlotsDeck goes on with its Deck,
+  useEffect(() => releasePageChrome, []);
+  // The page may have drawn this run's plots before the app (./boot): the PlotsDeck goes on with its Deck,
   // and if the explorer is left first, they go.
   useEffect(() => dropFirstFrame, []);
   const takeHanded = useCallback(() => takeFirstFrameDeck(runId), [runId]);
@@ -134,9 +140,9 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
   const onViewResult = useCallback(() => setResultOpen(true), [setResultOpen]);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }} data-testid="explorer">
+    <div data-testid="explorer" data-region="explorer" style={frame.explorer}>
       {!chrome ? (
-        <ChromePlace height={topBarHeight()} raised failed={chromeFailed} />
+        <ChromePlace region="topBar" style={frame.topBar} failed={chromeFailed} />
       ) : (
         <chrome.TopBar
           publicMode={publicMode}
@@ -162,7 +168,7 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
           />
         </Collapse>
       )}
-      <Box sx={{ height: LOADING_BAR_HEIGHT }}>
+      <div data-region="loadingBar" style={frame.loadingBar}>
         {(loading || ranking.running) && (
           <LinearProgress
             data-testid="explorer-loading"
@@ -170,14 +176,14 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
             value={ranking.taskState?.progress ?? 0}
           />
         )}
-      </Box>
+      </div>
 
       {/* The main plots and the multi-sample grid are views of one Deck: one WebGL context (DESIGN §6). */}
       <ColouringContext value={colouring}>
         <PlotsDeck takeHanded={takeHanded}>
-          <Box sx={PLOTS_ROW_SX}>
+          <div data-region="plotsRow" style={frame.plotsRow}>
             {!chrome ? (
-              <ChromePlace width={TOOL_COLUMN_WIDTH} />
+              <ChromePlace region="toolColumn" style={frame.toolColumn} />
             ) : (
               <chrome.ToolColumn
                 plotsRef={plots}
@@ -189,6 +195,7 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
               />
             )}
             <PlotArea
+              style={frame.plots}
               plotsRef={plots}
               data={runData.data}
               colouring={colouring}
@@ -199,7 +206,7 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
               TissueControl={chrome?.TissueImageControl}
             />
             {!chrome ? (
-              <ChromePlace width={LEGEND_WIDTH} />
+              <ChromePlace region="legend" style={frame.legend} />
             ) : (
               <chrome.LegendPanel
                 colouring={colouring}
@@ -207,7 +214,7 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
                 onClearSelection={onClearSelection}
               />
             )}
-          </Box>
+          </div>
 
           {late && <late.SamplePlots />}
         </PlotsDeck>
@@ -224,6 +231,6 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
           names={names.data}
         />
       )}
-    </Box>
+    </div>
   );
 }

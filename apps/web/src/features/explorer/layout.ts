@@ -1,45 +1,104 @@
 /**
- * The sizes of the explorer's bars and columns: the bars themselves use them, and so do the places the explorer
- * keeps for them while their module loads (a page drawing its plots first), so that the plots do not move.
+ * The explorer's frame, described once: its regions, how they nest and their sizes. The explorer renders it
+ * (Explorer.tsx, useFrameStyles) and a cold open builds it in plain DOM before React loads (boot/skeleton.ts), both
+ * from frameStyles() below, so that the plots drawn into the copy are where the explorer's will be; the bars and
+ * columns read their sizes here too. A change to the frame — a width, a height, a region — is made in this file
+ * (boot/frame.test.tsx renders both and compares them region by region). Plain values only: the first frame loads
+ * this before React and MUI.
  */
 import { FONT_FAMILY } from '../../app/brand';
 
-/** The top bar's height on one line (its small search field and padding). */
-export const TOP_BAR_HEIGHT = 52;
-/**
- * Narrower than this (the viewport, px), the top bar has two lines by design: its buttons, then the search with
- * its two buttons. Left to wrap by itself it moved the plots down when it arrived (at 1300 px, one button went to
- * a second line), and its place could not know where it would wrap.
- */
-export const TOP_BAR_ONE_LINE_MIN_WIDTH = 1320;
-/** Two lines of at most the search field's height, with the bar's padding and the gap between them. */
-export const TOP_BAR_TWO_LINE_HEIGHT = 100;
-/** The media query of the two-line top bar, for MUI's `sx` and for the bar's place. */
-export const TOP_BAR_TWO_LINES = `(max-width: ${TOP_BAR_ONE_LINE_MIN_WIDTH - 0.05}px)`;
-/** The height the top bar has at the viewport's width now (its place while it loads). */
-export const topBarHeight = (): number =>
-  window.matchMedia?.(TOP_BAR_TWO_LINES).matches ? TOP_BAR_TWO_LINE_HEIGHT : TOP_BAR_HEIGHT;
-export const TOOL_COLUMN_WIDTH = 48;
-export const LEGEND_WIDTH = 230;
-/** The loading bar's strip between the top bar and the plots. */
-export const LOADING_BAR_HEIGHT = 4;
-/** The plots' row: 480 px high on narrow screens, from WIDE_PLOTS_MEDIA two thirds of the window up to 680 px. */
-export const PLOTS_ROW_HEIGHT = 480;
-export const PLOTS_ROW_WIDE_HEIGHT = 'min(66vh, 680px)';
-export const PLOTS_ROW_MIN_HEIGHT = 420;
-/** MUI's `md` breakpoint (the theme keeps MUI's breakpoints). */
-export const WIDE_PLOTS_MEDIA = '(min-width: 900px)';
-/** The plots' row height as CSS, for the window's width now (the row's own `sx` has the media query). */
-export const plotsRowHeight = (): string =>
-  window.matchMedia?.(WIDE_PLOTS_MEDIA).matches ? PLOTS_ROW_WIDE_HEIGHT : `${PLOTS_ROW_HEIGHT}px`;
+export const EXPLORER_FRAME = {
+  /**
+   * The top bar: one line of `height`, or two lines below `oneLineMinWidth` (the viewport, px), by design. Left to
+   * wrap by itself it moved the plots down when it arrived (at 1300 px, one button went to a second line), and its
+   * place could not know where it would wrap. Two lines are at most the search field's height each, with the bar's
+   * padding and the gap between them.
+   */
+  topBar: { height: 52, twoLineHeight: 100, oneLineMinWidth: 1320 },
+  /** The loading bar's strip between the top bar and the plots. */
+  loadingBar: { height: 4 },
+  /** The plots' row: `height` on narrow screens; from `wideMinWidth` (MUI's `md`), two thirds of the window up to 680 px. */
+  plotsRow: { height: 480, wideHeight: 'min(66vh, 680px)', minHeight: 420, wideMinWidth: 900 },
+  toolColumn: { width: 48 },
+  legend: { width: 230 },
+} as const;
+
+/** The media query of the two-line top bar, for MUI's `sx` and for the frame. */
+export const TOP_BAR_TWO_LINES = `(max-width: ${EXPLORER_FRAME.topBar.oneLineMinWidth - 0.05}px)`;
+/** The media query of the wide plots' row. */
+export const WIDE_PLOTS = `(min-width: ${EXPLORER_FRAME.plotsRow.wideMinWidth}px)`;
+
+/** The regions of the frame, each laid out alike by the explorer and by the cold open's copy. */
+export type FrameRegion = 'explorer' | 'topBar' | 'loadingBar' | 'plotsRow' | 'toolColumn' | 'plots' | 'legend';
+
+export interface FrameNode {
+  region: FrameRegion;
+  children?: readonly FrameNode[];
+}
 
 /**
- * The look of a bar's or a column's place while its module loads (ChromePlace, and a first frame drawn before the
- * app): the sheet of the part it keeps, white, raised for the top bar and outlined for a column.
+ * How the regions nest: a column of the top bar, the loading bar's strip and the plots' row, which holds the tool
+ * column, the plots and the legend. The copy is built by walking it; the explorer's elements carry the same
+ * `data-region` names, in the same order.
  */
-export function chromePlaceStyle(raised: boolean): Record<string, string> {
+export const FRAME_TREE: FrameNode = {
+  region: 'explorer',
+  children: [
+    { region: 'topBar' },
+    { region: 'loadingBar' },
+    { region: 'plotsRow', children: [{ region: 'toolColumn' }, { region: 'plots' }, { region: 'legend' }] },
+  ],
+};
+
+/**
+ * The regions the explorer's chrome fills once its module has loaded: until then (a cold open, whose copy has only
+ * these) each is a place of the chrome's size and sheet — raised for the top bar, outlined for a column.
+ */
+export const CHROME_PLACES: Partial<Record<FrameRegion, 'raised' | 'outlined'>> = {
+  topBar: 'raised',
+  toolColumn: 'outlined',
+  legend: 'outlined',
+};
+
+/** The viewport's answers to the frame's two media queries. */
+export interface FrameViewport {
+  topBarTwoLines: boolean;
+  widePlots: boolean;
+}
+
+/** CSS properties (camelCase) with their values, as both React's `style` and an element's `style` take them. */
+export type FrameStyle = Record<string, string>;
+
+const px = (n: number) => `${n}px`;
+
+/** Each region's box at a viewport: what the explorer's elements and the cold open's copy are given. */
+export function frameStyles(viewport: FrameViewport): Record<FrameRegion, FrameStyle> {
+  const { topBar, loadingBar, plotsRow, toolColumn, legend } = EXPLORER_FRAME;
   return {
-    flexShrink: '0',
+    explorer: { display: 'flex', flexDirection: 'column', flex: '1', minHeight: '0' },
+    topBar: { height: px(viewport.topBarTwoLines ? topBar.twoLineHeight : topBar.height), flexShrink: '0' },
+    loadingBar: { height: px(loadingBar.height), flexShrink: '0' },
+    plotsRow: {
+      display: 'flex',
+      height: viewport.widePlots ? plotsRow.wideHeight : px(plotsRow.height),
+      minHeight: px(plotsRow.minHeight),
+    },
+    toolColumn: { width: px(toolColumn.width), flexShrink: '0' },
+    plots: { flex: '1', minWidth: '0', position: 'relative' },
+    legend: { width: px(legend.width), flexShrink: '0' },
+  };
+}
+
+/** The viewport now, from the window's media queries (false without them). */
+export function viewportNow(): FrameViewport {
+  const matches = (query: string) => window.matchMedia?.(query).matches ?? false;
+  return { topBarTwoLines: matches(TOP_BAR_TWO_LINES), widePlots: matches(WIDE_PLOTS) };
+}
+
+/** The sheet of a chrome's place while its module loads (boot/ChromePlace.tsx, and the cold open's copy). */
+export function chromePlaceStyle(sheet: 'raised' | 'outlined'): FrameStyle {
+  return {
     display: 'flex',
     alignItems: 'center',
     padding: '0 16px',
@@ -47,7 +106,7 @@ export function chromePlaceStyle(raised: boolean): Record<string, string> {
     background: '#fff',
     color: '#d32f2f',
     font: `400 0.875rem/1.43 ${FONT_FAMILY}`,
-    ...(raised
+    ...(sheet === 'raised'
       ? { boxShadow: '0 2px 1px -1px rgba(0,0,0,0.2), 0 1px 1px 0 rgba(0,0,0,0.14), 0 1px 3px 0 rgba(0,0,0,0.12)' }
       : { border: '1px solid rgba(0,0,0,0.12)' }),
   };

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import { hasGroupAccess, MSG } from '@atlas/contracts';
 import { SUPPORT_URL } from '../../app/links';
-import { componentHref } from '../../app/registry';
+import { componentHref } from '../../app/views';
 import { useSession } from '../../app/session';
 import { NoGroupsNotice } from './NoGroupsNotice';
 import { TOOL_CARDS, type ToolCard } from './toolCards';

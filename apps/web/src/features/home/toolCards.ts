@@ -1,5 +1,5 @@
 import { MSG } from '@atlas/contracts';
-import type { ComponentName, GroupRule } from '../../app/registry';
+import type { ComponentName, GroupRule } from '../../app/views';
 
 /** The signed-in home page's tool cards (spec 01 §1), each with the groups that may see it. */
 export interface ToolCard {

@@ -50,15 +50,19 @@ type Patch = Partial<Omit<TViewState, 'v'>> & {
 };
 const MAX_SUGGESTIONS = 50;
 
+/**
+ * The same array as long as its items are the same: the parsed address gives new arrays on every render, and the
+ * lists below key the queries and the plots' buffers, which must not change with a render that changes nothing.
+ */
+function useSameList(list: readonly string[]): string[] {
+  const key = JSON.stringify(list);
+  return useMemo(() => JSON.parse(key) as string[], [key]);
+}
+
 export function AtlasCompare() {
   const [params, setParams] = useSearchParams();
   const view = parseViewQuery(params);
-  const runIds = useMemo(
-    () => (view.run_id ? [view.run_id, ...view.samples] : []),
-    // The list keeps its identity while the address names the same runs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [view.run_id, view.samples.join(',')],
-  );
+  const runIds = useSameList(view.run_id ? [view.run_id, ...view.samples] : []);
   const clusters = useMemo(() => (params.get(CLUSTERS_KEY) ?? '').split(',').filter(Boolean), [params]);
   const by: SelectBy = params.get(SELECT_KEY) === 'lasso' ? 'lasso' : 'clusters';
   const lassoText = params.get(LASSO_KEY);
@@ -94,7 +98,8 @@ export function AtlasCompare() {
 
   // Each run coloured as the explorer colours a sample, then every run put on one range.
   // Memoised on the query lists (which keep their identity), so the plots' buffers are uploaded once per change.
-  const { features, averaging } = view;
+  const features = useSameList(view.features);
+  const { averaging } = view;
   const coloured = useMemo(
     () =>
       runIds.map((_, i) => {
@@ -112,9 +117,7 @@ export function AtlasCompare() {
           clusterColors: {},
         });
       }),
-    // `features` is compared by its names: the parsed address gives a new array on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [runIds, data.data, names, values.data, features.join(','), averaging],
+    [runIds, data.data, names, values.data, features, averaging],
   );
   const range = useMemo(
     () => sharedRange(coloured.flatMap((c) => (c?.mode === 'continuous' && !c.missing.length ? [c.values] : []))),

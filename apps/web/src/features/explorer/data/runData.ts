@@ -3,7 +3,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { genesCalls } from '@atlas/contracts';
 import { decodeTixelTable, TIXEL_TABLE_MEDIA_TYPE } from '@atlas/spatial/tixel-table';
 import { ApiError, buildPath, sessionToken, takeEarlyResponse } from '../../../api/client';
-import { takeFirstFrameData } from '../first-frame/handoff';
+import { takeFirstFrameData } from '../boot/handoff';
 import type { RunRef } from '../state/store';
 import { explorerKeys } from './queryKeys';
 import { responseError } from './responseError';
@@ -15,10 +15,10 @@ export type { RunData } from './runTable';
 /**
  * The binary tixel table (`Accept: application/octet-stream`, @atlas/spatial/tixel-table): ~4× fewer bytes than
  * its JSON and no parse. The inline script of the explorer's page may have asked for it already
- * (apps/web/explorer-preload.ts), and a first frame drawn before the app may have read it.
+ * (../boot/build/explorer-preload.ts), and a first frame drawn before the app may have read it.
  */
 export async function loadRunData(run: RunRef, signal: AbortSignal, token?: string): Promise<RunData> {
-  // A first frame drawn before the app read the table already (../first-frame).
+  // A first frame drawn before the app read the table already (../boot).
   const read = run.run_id ? await takeFirstFrameData(run.run_id) : undefined;
   if (read) return read;
   const path = buildPath(genesCalls.dataRows.path, undefined, refQuery(run));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -59,14 +59,14 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
     patch({ clusterLabels: complete, mode: 'celltype', features: [], range: null });
   };
 
-  // The task's end: failure is a toast, success applies the labels.
+  // The task's end: failure is a toast, success applies the labels. An effect event: it reads the latest labels and
+  // result, but only the task's status changing runs it.
   const status = task.data?.status;
-  useEffect(() => {
-    if (!taskId || !status) return;
-    if (status === 'FAILURE') {
+  const onTaskStatus = useEffectEvent((now: NonNullable<typeof status>) => {
+    if (now === 'FAILURE') {
       setTaskId(null);
       showSnack(EXPLORER_MSG.cellTypeFailed, { color: 'error' });
-    } else if (status === 'SUCCESS') {
+    } else if (now === 'SUCCESS') {
       const result = reportOfResult(task.data?.result);
       setTaskId(null);
       setMarkers(null);
@@ -75,8 +75,10 @@ export function CellTypeDialog({ open, onClose }: { open: boolean; onClose: () =
       applyLabels(result.labels);
       showSnack(EXPLORER_MSG.cellTypesApplied, { color: 'success' });
     }
-    // `apply` changes with every render; the task's status is what matters.
-  }, [taskId, status]); // eslint-disable-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    if (taskId && status) onTaskStatus(status);
+  }, [taskId, status]);
   useEffect(() => {
     if (task.error && taskId) {
       setTaskId(null);

@@ -24,7 +24,7 @@ import { useExplorer } from '../state/store';
 import { CategoryLegend, HeatBar } from './Legends';
 import { markRecolour } from './timings';
 import type { Colouring } from './useColouring';
-import { LEGEND_WIDTH } from '../layout';
+import { EXPLORER_FRAME } from '../layout';
 
 export interface LegendPanelProps {
   colouring: Colouring;
@@ -37,7 +37,7 @@ export const LegendPanel = memo(function LegendPanel({ colouring, onOpenColors, 
     <Paper
       square
       variant="outlined"
-      sx={{ width: LEGEND_WIDTH, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+      sx={{ width: EXPLORER_FRAME.legend.width, display: 'flex', flexDirection: 'column', minHeight: 0 }}
       data-testid="explorer-legend"
     >
       {colouring.view === 'expression' ? (

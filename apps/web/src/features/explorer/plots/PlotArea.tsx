@@ -21,15 +21,18 @@ import {
   type ViewPlace,
 } from '@atlas/viz';
 import { runKey } from '../data/queryKeys';
+import type { FrameStyle } from '../layout';
 import type { RunData } from '../data/runData';
 import { useExplorer } from '../state/store';
-import { releaseChrome } from '../../../app/plotsFirst';
+import { releasePageChrome } from '../../../app/pageChrome';
 import { HoverInfo } from './HoverInfo';
 import { afterRender, markFirstDraw } from './timings';
 import { useTissueImageLayer, type TissueImageControlProps } from './tissueImageLayer';
 import type { Colouring } from './useColouring';
 
 export interface PlotAreaProps {
+  /** The plots' region of the explorer's frame (../layout.ts). */
+  style: FrameStyle;
   plotsRef: RefObject<LinkedPlotsHandle | null>;
   data: RunData | undefined;
   colouring: Colouring;
@@ -43,6 +46,7 @@ export interface PlotAreaProps {
 }
 
 export const PlotArea = memo(function PlotArea({
+  style,
   plotsRef,
   data,
   colouring,
@@ -65,7 +69,7 @@ export const PlotArea = memo(function PlotArea({
   const places = useViewPlaces(s.run === null ? null : runKey(s.run));
   const onFirstDraw = useCallback(() => {
     markFirstDraw(data?.n ?? 0);
-    releaseChrome();
+    releasePageChrome();
   }, [data?.n]);
   const { view, values, categoryColors, range, selectedMask, background } = colouring;
   // The tooltip keeps the hovered tixel in its own state: a pointer move re-renders it, not the plots.
@@ -73,7 +77,7 @@ export const PlotArea = memo(function PlotArea({
   const onHover = useCallback((hit: HoverHit | null) => hoverSink.current?.(hit), []);
 
   return (
-    <Box sx={{ flex: 1, minWidth: 0, position: 'relative', bgcolor: background }}>
+    <Box data-region="plots" style={style} sx={{ bgcolor: background }}>
       {s.run === null ? (
         <Welcome publicMode={publicMode} onOpenSearch={onOpenRunSearch} />
       ) : errorMessage && !data ? (

@@ -23,7 +23,7 @@ import { CopyPublicLinkTool } from './CopyPublicLinkTool';
 import { FigureExportTool } from './FigureExportTool';
 import { SaveDisplayTool } from './SaveDisplayTool';
 import { ToolButton } from './ToolButton';
-import { TOOL_COLUMN_WIDTH } from '../layout';
+import { EXPLORER_FRAME } from '../layout';
 
 export interface ToolColumnProps {
   plotsRef: RefObject<LinkedPlotsHandle | null>;
@@ -69,7 +69,7 @@ export const ToolColumn = memo(function ToolColumn({
         alignItems: 'center',
         py: 0.5,
         gap: 0.25,
-        width: TOOL_COLUMN_WIDTH,
+        width: EXPLORER_FRAME.toolColumn.width,
       }}
     >
       <ToolButton

@@ -26,7 +26,7 @@ import { chooseFeatures } from '../state/chooseFeatures';
 import { useExplorer } from '../state/store';
 import { BackgroundMenu, HeatMapMenu } from './ColourMenus';
 import { FeatureSearch } from './FeatureSearch';
-import { TOP_BAR_HEIGHT, TOP_BAR_TWO_LINE_HEIGHT, TOP_BAR_TWO_LINES } from '../layout';
+import { EXPLORER_FRAME, TOP_BAR_TWO_LINES } from '../layout';
 
 const KIND_BUTTONS: { kind: FeatureKind; label: string }[] = [
   { kind: 'genes', label: 'gene' },
@@ -71,13 +71,13 @@ export const TopBar = memo(function TopBar({
         display: 'flex',
         alignItems: 'center',
         gap: 1,
-        minHeight: TOP_BAR_HEIGHT,
+        minHeight: EXPLORER_FRAME.topBar.height,
         // Two lines by design below the width that holds one (layout.ts): the plots' place is known before it arrives.
         [`@media ${TOP_BAR_TWO_LINES}`]: {
           flexDirection: 'column',
           alignItems: 'stretch',
           justifyContent: 'center',
-          minHeight: TOP_BAR_TWO_LINE_HEIGHT,
+          minHeight: EXPLORER_FRAME.topBar.twoLineHeight,
         },
       }}
     >

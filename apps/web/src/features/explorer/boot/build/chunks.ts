@@ -7,8 +7,8 @@ const MUI = /node_modules[\\/](@mui|@emotion)[\\/]/;
 const ENTRY = /[\\/]src[\\/]main\.tsx$/;
 /** The app itself: what the entry imports once a run's first frame is drawn (or at once on other pages). */
 const APP = /[\\/]src[\\/]app[\\/]start\.tsx$/;
-/** A run's plots drawn before the app (features/explorer/first-frame/draw.ts): deck.gl without React or MUI. */
-const FIRST_FRAME = /[\\/]src[\\/]features[\\/]explorer[\\/]first-frame[\\/]draw\.ts$/;
+/** A run's plots drawn before the app (../draw.ts): deck.gl without React or MUI. */
+const FIRST_FRAME = /[\\/]src[\\/]features[\\/]explorer[\\/]boot[\\/]draw\.ts$/;
 const EXPLORER = /[\\/]src[\\/]features[\\/]explorer[\\/]AtlasXplore\.tsx$/;
 /** The lab build's reference pages (floor.html, peer.html): each loads only what it uses, never the app's chunks. */
 const BENCH_PAGES = ['floor', 'peer'].map((page) => ({
@@ -22,12 +22,12 @@ const BENCH_PAGES = ['floor', 'peer'].map((page) => ({
  * connections, and its run data waited behind them. Now it fetches about fifteen:
  * - `mui`: MUI modules reached by static imports from the app or the explorer screen; `mui-late`: the rest of MUI
  *   (fields, tables, tabs, sliders of lazy screens and the explorer's chrome), loaded with them;
- * - `entry`: what the entry imports statically (the first frame's hand-off; the entry itself stays alone: it waits
- *   for the first frame's and the app's chunks, which import these);
+ * - `entry`: what the entry imports statically (the boot's loader, ../index.ts; the entry itself stays alone: it
+ *   waits for the first frame's and the app's chunks);
  * - `first-frame`: what a run's first frame needs (deck.gl, the plots' layers, the table's decoder), evaluated before
- *   React: no module of the app's chunks is in it, and it imports none of them (explorer-preload.ts checks the build);
+ *   React: no module of the app's chunks is in it, and it imports none of them (./explorer-preload.ts checks the build);
  * - `boot`: the app's modules reached by static imports from its start, and `boot-first` the few it shares with the
- *   first frame (the brand's colours, the explorer's sizes);
+ *   first frame (the brand's colours, the explorer's frame, the hand-off);
  * - `explorer`: what the explorer screen adds to them by static imports (its plots, bars and panels);
  * - `…-floor`, `…-peer`: the part of either that a bench page of the lab build also uses (chunks.test.ts).
  * Vendor groups listed before this one (react, query, zod, contracts) keep their modules. One instance per build:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { genesCalls, LOGIN_COOKIE_NAME } from '@atlas/contracts';
-import { buildPath } from './src/api/client';
-import { earlyDataAddress } from './src/app/earlyRequests';
+import { buildPath } from '../../../../api/client';
+import { earlyDataAddress } from '../earlyRequests';
 import { EARLY_REQUESTS, lazyScreenFiles, pagePreloads, preloadScript, type ChunkInfo } from './explorer-preload';
 
 const chunk = (fileName: string, imports: string[], extra: Partial<ChunkInfo> = {}): ChunkInfo => ({
@@ -50,7 +50,7 @@ describe('pagePreloads', () => {
     chunk('assets/react.js', []),
     chunk('assets/mui.js', ['assets/react.js']),
     chunk('assets/draw.js', firstFrameImports, {
-      facadeModuleId: '/app/src/features/explorer/first-frame/draw.ts',
+      facadeModuleId: '/app/src/features/explorer/boot/draw.ts',
     }),
     chunk('assets/first-frame.js', ['assets/first-frame-floor.js', 'assets/entry.js']),
     chunk('assets/first-frame-floor.js', []),
@@ -59,7 +59,7 @@ describe('pagePreloads', () => {
     }),
     chunk('assets/explorer.js', ['assets/first-frame.js', 'assets/mui.js']),
     chunk('assets/chrome.js', ['assets/mui-late.js', 'assets/explorer.js'], {
-      facadeModuleId: '/app/src/features/explorer/chrome.ts',
+      facadeModuleId: '/app/src/features/explorer/boot/chrome.ts',
     }),
     chunk('assets/mui-late.js', ['assets/mui.js']),
   ];

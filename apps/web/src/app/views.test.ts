@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componentHref, resolveView } from './registry';
+import { componentHref, resolveView, viewBeforeSessionCheck } from './views';
 
 const admin = { groups: ['admin'] };
 const user = { groups: ['user'] };
@@ -43,5 +43,15 @@ describe('componentHref', () => {
     expect(componentHref('AdminPanel', { action: 'new_run', results_id: 'null' })).toBe(
       '/?component=AdminPanel&action=new_run&results_id=null',
     );
+  });
+});
+
+describe('viewBeforeSessionCheck', () => {
+  it('opens only a view marked for it, and only with a saved session', () => {
+    expect(viewBeforeSessionCheck('AtlasXplore', true)).toEqual({ kind: 'open', name: 'AtlasXplore' });
+    expect(viewBeforeSessionCheck('AtlasXplore', false)).toBeNull();
+    expect(viewBeforeSessionCheck('AdminPanel', true)).toBeNull();
+    expect(viewBeforeSessionCheck('NoSuchView', true)).toBeNull();
+    expect(viewBeforeSessionCheck(null, true)).toBeNull();
   });
 });

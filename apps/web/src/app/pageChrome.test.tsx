@@ -1,22 +1,22 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { holdChromeUntilPlots, releaseChrome, useChromeHeld } from './plotsFirst';
+import { holdPageChrome, releasePageChrome, usePageChromeHeld } from './pageChrome';
 
 function Chrome() {
-  return <p>{useChromeHeld() ? 'held' : 'shown'}</p>;
+  return <p>{usePageChromeHeld() ? 'held' : 'shown'}</p>;
 }
 
-describe('plotsFirst', () => {
-  it('holds the chrome from the early start until the plots release it, or at most 1.5 s', () => {
+describe('the page chrome hold', () => {
+  it('holds the chrome from the page’s hold until the page releases it, or at most 1.5 s', () => {
     vi.useFakeTimers();
     try {
       expect(renderToString(<Chrome />)).toContain('shown');
-      holdChromeUntilPlots();
+      holdPageChrome();
       expect(renderToString(<Chrome />)).toContain('held');
-      releaseChrome();
+      releasePageChrome();
       expect(renderToString(<Chrome />)).toContain('shown');
 
-      holdChromeUntilPlots();
+      holdPageChrome();
       vi.advanceTimersByTime(1499);
       expect(renderToString(<Chrome />)).toContain('held');
       vi.advanceTimersByTime(1);

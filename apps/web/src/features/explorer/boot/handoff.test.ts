@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeTixelTable } from '@atlas/spatial/tixel-table';
 import type { HandedDeck } from '@atlas/viz/core';
-import { earlyDataAddress } from '../../../app/earlyRequests';
+import { earlyDataAddress } from './earlyRequests';
 import { opensDefaultView, startFirstFrame } from './draw';
 import {
   claimFirstFrame,

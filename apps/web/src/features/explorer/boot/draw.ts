@@ -1,11 +1,11 @@
 /**
  * Draws a run's plots before the app: deck.gl and the plots' layers, without React, MUI or the contracts, in a
  * plain-DOM copy of the explorer's first render (./skeleton.ts), from the run's tixel table that the page's inline
- * script asked for (apps/web/explorer-preload.ts). What it hands the app is in ./handoff.ts.
+ * script asked for (./build/explorer-preload.ts). What it hands the app is in ./handoff.ts.
  */
 import { BACKGROUND_COLORS, CATEGORY_COLOURS, drawFirstFrame } from '@atlas/viz/core';
 import { decodeTixelTable } from '@atlas/spatial/tixel-table';
-import { earlyDataAddress } from '../../../app/earlyRequests';
+import { earlyDataAddress } from './earlyRequests';
 import { runDataOf, type RunData } from '../data/runTable';
 import { clusterColour } from '../plots/colours';
 import { markFirstFrame } from '../plots/timings';
@@ -18,7 +18,7 @@ import { explorerSkeleton } from './skeleton';
  */
 export function startFirstFrame(): Promise<void> {
   const query = new URLSearchParams(window.location.search);
-  // The explorer's address is the home page's (app/earlyExplorer.ts).
+  // The explorer's address is the home page's (./early.ts).
   if (window.location.pathname !== '/' || !opensDefaultView(query)) return Promise.resolve();
   const runId = query.get('run_id');
   const address = runId ? earlyDataAddress(runId) : null;

@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { EARLY_REQUESTS, type EarlyRequests } from './src/app/earlyRequests.ts';
+import { EARLY_REQUESTS, type EarlyRequests } from '../earlyRequests.ts';
 
 export { EARLY_REQUESTS };
 
@@ -48,9 +48,9 @@ export function lazyScreenFiles(
 }
 
 const APP_START = /src[\\/]app[\\/]start\.tsx$/;
-const FIRST_FRAME = /features[\\/]explorer[\\/]first-frame[\\/]draw\.ts$/;
+const FIRST_FRAME = /features[\\/]explorer[\\/]boot[\\/]draw\.ts$/;
 const EXPLORER = /features[\\/]explorer[\\/]AtlasXplore\.tsx$/;
-const EXPLORER_CHROME = /features[\\/]explorer[\\/]chrome\.ts$/;
+const EXPLORER_CHROME = /features[\\/]explorer[\\/]boot[\\/]chrome\.ts$/;
 /** The chunks a first frame may load: nothing of React, MUI, the query cache, zod, the contracts or the app. */
 const FIRST_FRAME_CHUNKS = /^(entry|first-frame|boot-first|draw|rolldown-runtime)(-|$)/;
 
@@ -72,7 +72,7 @@ export function pagePreloads(chunks: readonly ChunkInfo[], pageEntry: string): P
     .filter((c) => !FIRST_FRAME_CHUNKS.test(c.name));
   if (heavy.length)
     throw new Error(
-      `explorer-preload: the first frame (first-frame/draw.ts) must load before React and MUI, but it imports ` +
+      `explorer-preload: the first frame (boot/draw.ts) must load before React and MUI, but it imports ` +
         `${heavy.map((c) => c.name).join(', ')}`,
     );
   const loaded = new Set([...app, ...firstFrame]);
@@ -85,9 +85,9 @@ export function pagePreloads(chunks: readonly ChunkInfo[], pageEntry: string): P
 /**
  * The inline script: on an explorer address, ask for the first frame's and the explorer's files while the entry is
  * still loading, and, with a saved session, start the run's two data requests (the tixel table in its binary form, as
- * data/runData.ts asks for it). Their responses wait in `window.__atlasEarly` under the exact address the API client
- * builds, which takes each one once (apps/web/src/api/client.ts); the first frame takes the table
- * (src/features/explorer/first-frame/draw.ts), and the entry draws one only when this map is there.
+ * ../../data/runData.ts asks for it). Their responses wait in `window.__atlasEarly` under the exact address the API client
+ * builds, which takes each one once (src/api/client.ts); the first frame takes the table
+ * (../draw.ts), and the entry draws one only when this map is there.
  */
 export function preloadScript(files: readonly string[], base: string, early: EarlyRequests = EARLY_REQUESTS): string {
   const hrefs = JSON.stringify(files.map((f) => `${base}${f}`));

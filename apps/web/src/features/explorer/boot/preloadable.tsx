@@ -4,7 +4,7 @@ import { lazy, type ComponentType } from 'react';
  * A lazily loaded screen that renders at once when its module has already arrived. React.lazy suspends on its
  * first render even then (its promise settles a microtask later): the page commits its fallback, and React holds
  * the screen back until 300 ms after that fallback appeared (its Suspense reveal throttle). The early start
- * (app/earlyExplorer.ts) loads the explorer before React's first render, so an opened run renders in one pass.
+ * (./early.ts) loads the explorer before React's first render, so an opened run renders in one pass.
  */
 export function preloadable<P extends object>(
   load: () => Promise<ComponentType<P>>,

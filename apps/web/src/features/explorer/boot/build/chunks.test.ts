@@ -6,15 +6,16 @@ const graph = (importers: Record<string, string[]>): ModuleGraph => ({
 });
 
 const MAIN = '/app/src/main.tsx';
-const HANDOFF = '/app/src/features/explorer/first-frame/index.ts';
+const BOOT = '/app/src/features/explorer/boot/index.ts';
+const HANDOFF = '/app/src/features/explorer/boot/handoff.ts';
 const START = '/app/src/app/start.tsx';
 const SHELL = '/app/src/app/Shell.tsx';
 const BRAND = '/app/src/app/brand.ts';
-const DRAW = '/app/src/features/explorer/first-frame/draw.ts';
+const DRAW = '/app/src/features/explorer/boot/draw.ts';
 const LAYERS = '/app/packages/viz/src/first-frame.ts';
 const SCREEN = '/app/src/features/explorer/AtlasXplore.tsx';
 const PLOTS = '/app/src/features/explorer/PlotArea.tsx';
-const CHROME = '/app/src/features/explorer/chrome.ts';
+const CHROME = '/app/src/features/explorer/boot/chrome.ts';
 const TABLES = '/app/src/features/admin/Tables.tsx';
 const FLOOR = '/app/src/bench-pages/floor.ts';
 const PEER = '/app/src/bench-pages/peer.ts';
@@ -24,7 +25,8 @@ const SESSION = '/app/src/app/session.tsx';
 
 const modules = graph({
   [MAIN]: [],
-  [HANDOFF]: [MAIN, SHELL, PLOTS],
+  [BOOT]: [MAIN],
+  [HANDOFF]: [SHELL, PLOTS, DRAW],
   [START]: [],
   [SHELL]: [START],
   [BRAND]: [SHELL, DRAW],
@@ -90,8 +92,10 @@ describe('createChunkNamer().app', () => {
     expect(chunks.app(LAYERS, modules)).toBe('first-frame');
     // Shared with the app: a chunk of their own, which the first frame loads without the app's.
     expect(chunks.app(BRAND, modules)).toBe('boot-first');
-    // What the entry imports (the hand-off, which the app and the explorer read too) loads with the entry.
-    expect(chunks.app(HANDOFF, modules)).toBe('entry');
+    // The hand-off, which the app and the explorer read too, also.
+    expect(chunks.app(HANDOFF, modules)).toBe('boot-first');
+    // What the entry imports (the boot's loader) loads with the entry.
+    expect(chunks.app(BOOT, modules)).toBe('entry');
   });
 
   it('keeps the entry alone and leaves lazily loaded modules to the bundler', () => {

@@ -25,12 +25,12 @@ describe('the explorer chrome module', () => {
   });
 
   it('keeps a place of the same size, which says when the module could not be fetched', () => {
-    render(<ChromePlace width={48} />);
+    render(<ChromePlace region="toolColumn" style={{ width: '48px' }} />);
     const place = screen.getByTestId('explorer-chrome-place');
     expect(place.style.width).toBe('48px');
     expect(place.textContent).toBe('');
     cleanup();
-    render(<ChromePlace height={52} raised failed />);
+    render(<ChromePlace region="topBar" style={{ height: '52px' }} failed />);
     expect(screen.getByRole('alert').textContent).toBe(EXPLORER_MSG.toolsNotLoaded);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * What the page's inline script requests before the app runs (apps/web/explorer-preload.ts): the login cookie's
+ * What the page's inline script requests before the app runs (./build/explorer-preload.ts): the login cookie's
  * name and the two run-data paths, as plain values so that code running before the contracts load reads them too.
  * A test checks they agree with @atlas/contracts.
  */
