@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { auth, chooseRun, drag, onTissue, snackbar, stage, upload } from './atlasbrowser-page';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test, waitForRunData } from './fixtures';
 
 /**
  * AtlasXbrowser end to end (spec 02 §2.8, §4.3, §5, §8): a lab member (`user` group and the run's lab) turns a demo
@@ -551,7 +551,10 @@ test('the error messages of spec 02 §8 on their bad cases', async ({ page }) =>
   await page.setViewportSize({ width: 1400, height: 1100 });
   await signIn(page, TECH.username, TECH.password);
 
-  // A run with a spatial folder and no images: reprocessing finds none.
+  // A run with a spatial folder and no images: reprocessing finds none. The demo folder is written in the background
+  // after the server starts, before the run's web files: once these answer, the folder is there (run alone, this
+  // test is the first to need it).
+  await waitForRunData(page, 'D90005');
   await page.goto('/?component=AtlasBrowser&run_id=D90005');
   await page.getByRole('dialog', { name: 'Spatial Folder Found' }).getByRole('button', { name: 'Reprocess' }).click();
   await expect(snackbar(page)).toContainText('No images found in folder');
