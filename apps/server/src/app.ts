@@ -16,7 +16,7 @@ import {
   registerApiTokenRoutes,
   registerAuthRoutes,
 } from './domains/auth/index.js';
-import { registerTaskRoutes } from './domains/tasks/index.js';
+import { createTaskService, registerTaskRoutes } from './domains/tasks/index.js';
 import { createRuns, registerRunAdminRoutes } from './domains/runs/index.js';
 import { registerImportRoutes } from './domains/imports/index.js';
 import { registerStorageRoutes } from './domains/storage/index.js';
@@ -86,14 +86,16 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerAppRoutes(app, infra);
   registerAuthRoutes(app, infra, { tokens, accounts });
   registerApiTokenRoutes(app, apiTokens);
-  registerTaskRoutes(app, infra, runs, taskRegistry);
+  // Tasks posted by members and by public viewers' gene routes, checked one way.
+  const tasks = createTaskService({ infra, runs, registry: taskRegistry });
+  registerTaskRoutes(app, infra.queue, tasks);
   registerStorageRoutes(app, infra);
   registerDownloadRoutes(app, { downloads, storage: infra.storage });
   registerCatalogueRoutes(app, infra, runs, downloads);
   registerRunAdminRoutes(app, runs, { storage: infra.storage, buckets: infra.config.buckets });
   // Runs' parsed web files, one cache for the run-data reads and the annotations' index checks.
   const runData = createRunDataStore(infra.storage, { cacheBytes: infra.config.runDataCacheBytes });
-  registerGenesRoutes(app, infra, { runs, downloads, data: runData, tasks: taskRegistry });
+  registerGenesRoutes(app, infra, { runs, downloads, data: runData, tasks });
   registerImportRoutes(app, infra);
   registerFrontpageRoutes(app, infra, runs);
   registerAnnotationRoutes(app, infra, runs, runData);

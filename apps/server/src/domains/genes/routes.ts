@@ -15,13 +15,12 @@ import { HttpError, notFound, tooManyRequests } from '../../http/errors.js';
 import { callRoute, checkResponse, parsePart, rawRoute, route } from '../../http/route.js';
 import { sendSerialisedJson, serialiseJson, type SerialisedJson } from '../../http/serialised-json.js';
 import type { Infra } from '../../infra/index.js';
-import { TaskInputError, type TaskRegistry } from '../../tasks/registry.js';
-import { checkTaskTouches } from '../../tasks/authorise.js';
 import type { Downloads } from '../downloads/index.js';
-import { NotVisibleError, type RunAccess, type Runs } from '../runs/index.js';
-import { linkDigest } from '../tasks/index.js';
+import type { RunAccess, Runs } from '../runs/index.js';
+import { linkDigest, type TaskService } from '../tasks/index.js';
 import { ANALYSIS_FILE, encodeTixelTable, TIXEL_TABLE_MEDIA_TYPE } from '@atlas/spatial';
 import { FeatureIndexError, MissingWebFileError, type RunDataStore } from './store.js';
+import { publicTaskArguments } from './public-task.js';
 import { createTissueImages } from './tissue-image.js';
 import { createTrackFiles } from './tracks.js';
 import { tracksBucket } from '../../config.js';
@@ -38,36 +37,17 @@ export function registerGenesRoutes(
     downloads: Downloads;
     /** Runs' parsed web files, shared with the annotations' index checks. */
     data: RunDataStore;
-    /** The process's tasks: the public gene tasks are checked against their definitions before they are posted. */
-    tasks: Pick<TaskRegistry, 'get'>;
+    /** The public gene tasks are posted through the tasks domain, which checks them as any task. */
+    tasks: TaskService;
   },
 ): void {
-  const { runs, downloads, data, tasks } = uses;
-  const access = runs.access;
-  const tissue = createTissueImages(infra.storage, infra.config.imageMaxPixels);
-  const trackFiles = createTrackFiles({
-    storage: infra.storage,
-    tracksBucket: tracksBucket(infra.config),
-    downloads,
-  });
+  registerFeatureReads(app, uses.runs.access, uses.data);
+  registerImageAndTrackReads(app, infra, uses.runs.access, uses.downloads);
+  registerPublicTasks(app, infra, uses.runs.access, uses.tasks);
+}
 
-  /** Storage misses and bad indices as the caller's errors rather than 500s. */
-  async function read<T>(run: RunAccess, kind: TFeatureKind | null, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof MissingWebFileError) {
-        throw notFound(
-          kind && kind !== 'genes' && !error.message.startsWith('data')
-            ? GENES_MSG.kindUnavailable(kind)
-            : GENES_MSG.webFilesMissing(run.runId),
-        );
-      }
-      if (error instanceof FeatureIndexError || error instanceof RangeError) throw new HttpError(400, error.message);
-      throw error;
-    }
-  }
-
+/** The run's features, tixels and their values: the explorer's plots and the public viewer's. */
+function registerFeatureReads(app: FastifyInstance, access: Runs['access'], data: RunDataStore): void {
   // A run's 30k gene names are ~350 KB of JSON: serialised and gzipped once per parsed names file (the store's cache
   // keeps the parsed array), sent gzipped to browsers (~4× fewer bytes) and as a 304 to a caller holding them.
   const serialisedNames = new WeakMap<readonly string[], SerialisedJson>();
@@ -198,6 +178,21 @@ export function registerGenesRoutes(
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );
+}
+
+/** The tissue image and the track browser's files of a run. */
+function registerImageAndTrackReads(
+  app: FastifyInstance,
+  infra: Pick<Infra, 'storage' | 'config'>,
+  access: Runs['access'],
+  downloads: Downloads,
+): void {
+  const tissue = createTissueImages(infra.storage, infra.config.imageMaxPixels);
+  const trackFiles = createTrackFiles({
+    storage: infra.storage,
+    tracksBucket: tracksBucket(infra.config),
+    downloads,
+  });
 
   route(app, g.tissueImage, async ({ query, identity }) => {
     const run = await access.resolve(identity, query);
@@ -227,65 +222,40 @@ export function registerGenesRoutes(
   route(app, g.network, async ({ query, identity }) =>
     trackFiles.network(await access.resolve(identity, query), query.name),
   );
+}
 
-  // Public viewers' tasks: every file argument comes from the signed link, never from the client.
+/** Public viewers' tasks: every file argument comes from the signed link, never from the client. */
+function registerPublicTasks(
+  app: FastifyInstance,
+  infra: Pick<Infra, 'limits'>,
+  access: Runs['access'],
+  tasks: TaskService,
+): void {
   const publicTasks = infra.limits.limiter('public-task', PUBLIC_TASK_LIMIT);
   route(app, g.publicTask, async ({ body, identity, request }) => {
     if (!(await publicTasks.tryHit(`${request.ip} ${linkDigest(body.encoded)}`)))
       throw tooManyRequests(MSG.tooManyTasks);
     const run = await access.resolve(identity, { encoded: body.encoded });
-    const files = run.link!.data;
-    const kwargs: Record<string, unknown> = { bucket: files.bucket };
-    // The public viewer's Cell Type Mapping shows why a cluster stays 'Undefined', like the members' one.
-    if (body.task === 'gene.compute_cell_type') kwargs.explain = true;
-    if (body.task === 'gene.compute_qc') {
-      if (body.method) kwargs.method = body.method;
-      if (body.tie_correct !== undefined) kwargs.tie_correct = body.tie_correct;
-      if (body.full_table !== undefined) kwargs.full_table = body.full_table;
-    }
-    const h5ad =
-      body.kind === 'genes'
-        ? files.genes_h5ad
-        : body.kind === 'motifs'
-          ? files.motifs_h5ad
-          : files.eregulon_names && files.genes_h5ad.replace(/genes\.h5ad$/, 'eRegulons.h5ad');
-    let args: unknown[];
-    if (body.task === 'gene.seq_logo') {
-      if (!files.motifs_csv) throw new HttpError(400, GENES_MSG.kindUnavailable('motifs'));
-      args = [files.motifs_csv, body.motif ?? ''];
-    } else {
-      if (!h5ad) throw new HttpError(400, GENES_MSG.kindUnavailable(body.kind));
-      args =
-        body.task === 'gene.compute_qc' ? [h5ad, body.selection ?? [], body.key ?? ''] : [h5ad, body.name_map ?? {}];
-    }
-    const definition = tasks.get(body.task)!;
-    let input: unknown;
-    try {
-      input = definition.parse(args, kwargs);
-    } catch (error) {
-      if (error instanceof TaskInputError) throw new HttpError(400, error.message);
-      throw error;
-    }
-    try {
-      await checkTaskTouches(
-        infra.db,
-        infra.config,
-        { kind: 'link', runId: run.runId },
-        definition.touches(input, infra.config),
-      );
-    } catch (error) {
-      if (error instanceof NotVisibleError) throw notFound(GENES_MSG.runNotFound(run.runId));
-      throw error;
-    }
-    return infra.queue.post({
-      task: body.task,
-      queue: definition.queue,
-      args,
-      kwargs,
-      requestedBy: null,
-      publicLink: { runId: run.runId, sha256: linkDigest(body.encoded) },
-    });
+    const { args, kwargs } = publicTaskArguments(body, run.link!.data);
+    return tasks.postForLink({ task: body.task, args, kwargs }, { runId: run.runId, encoded: body.encoded });
   });
+}
+
+/** Storage misses and bad indices as the caller's errors rather than 500s. */
+async function read<T>(run: RunAccess, kind: TFeatureKind | null, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof MissingWebFileError) {
+      throw notFound(
+        kind && kind !== 'genes' && !error.message.startsWith('data')
+          ? GENES_MSG.kindUnavailable(kind)
+          : GENES_MSG.webFilesMissing(run.runId),
+      );
+    }
+    if (error instanceof FeatureIndexError || error instanceof RangeError) throw new HttpError(400, error.message);
+    throw error;
+  }
 }
 
 function concatRows(rows: Float32Array[], nObs: number): Float32Array {

@@ -1,2 +1,3 @@
-/** Task posting and polling routes, and the digest that ties a public-link task to its link. */
-export { linkDigest, registerTaskRoutes } from './routes.js';
+/** Task posting and polling: the routes, and the service the public gene tasks post through too. */
+export { registerTaskRoutes } from './routes.js';
+export { createTaskService, linkDigest, type TaskService } from './service.js';
