@@ -28,17 +28,31 @@ const TASK_SYNC_POLL_MS = 250;
  * (./native.ts: its access rule and data checks run as for a native call) and reshapes its answer.
  */
 export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: string }): void {
-  const native = <C extends Call>(request: FastifyRequest, call: C, input?: NativeInput<C>) =>
-    callNative(app, request, call, input);
-  const runOf = (filename: string): string => {
-    const run = runOfKey(filename);
-    if (!run) throw new HttpError(400, `filename: '${filename}' is not under data/{run_id}/`);
-    return run;
-  };
-  const keyKind = (key: number): FeatureKind => FEATURE_KINDS[key - 1] ?? 'genes';
-  const signedInMember = (identity: Identity) => identity.kind === 'user' && identity.groups.length > 0;
+  const native: Native = (request, call, input) => callNative(app, request, call, input);
+  registerExplorerData(app, native);
+  registerCatalogue(app, native);
+  registerPublicLinks(app, native);
+  registerRunAdministration(app, native, deps);
+  registerTasksAndDownloads(app, native, deps);
+}
 
-  // ---- explorer data ----
+/** A native route called in-process for the same caller (./native.ts). */
+type Native = <C extends Call>(
+  request: FastifyRequest,
+  call: C,
+  input?: NativeInput<C>,
+) => ReturnType<typeof callNative<C>>;
+
+const runOf = (filename: string): string => {
+  const run = runOfKey(filename);
+  if (!run) throw new HttpError(400, `filename: '${filename}' is not under data/{run_id}/`);
+  return run;
+};
+const keyKind = (key: number): FeatureKind => FEATURE_KINDS[key - 1] ?? 'genes';
+const signedInMember = (identity: Identity) => identity.kind === 'user' && identity.groups.length > 0;
+
+/** The explorer's data reads, by file name or by public link. */
+function registerExplorerData(app: FastifyInstance, native: Native): void {
   route(app, compatCalls.geneMotifNames, ({ request, body }) =>
     native(request, genesCalls.featureNames, {
       query: { run_id: runOf(body.filename), kind: kindOfFile(body.filename) },
@@ -61,8 +75,9 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
   route(app, compatCalls.geneExpressionsByToken, ({ request, params }) =>
     native(request, genesCalls.featureNames, { query: { encoded: params.token, kind: 'genes' } }),
   );
+}
 
-  // ---- catalogue ----
+function registerCatalogue(app: FastifyInstance, native: Native): void {
   // The landing page signs into a public session first: it lists the public runs, as our landing page does.
   route(app, compatCalls.populateHomepage, ({ request, identity }) =>
     native(request, signedInMember(identity) ? catalogueCalls.getRuns : catalogueCalls.getRunsPublic),
@@ -74,8 +89,9 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
     native(request, catalogueCalls.searchAuthors, { query: { query: body.query } }),
   );
   route(app, compatCalls.allDownloadableFiles, ({ request }) => native(request, catalogueCalls.getDownloadableFiles));
+}
 
-  // ---- public links ----
+function registerPublicLinks(app: FastifyInstance, native: Native): void {
   route(app, compatCalls.generateLink, async ({ request, body }) => {
     const fromArgs = body.args.map((a) => (typeof a === 'string' ? runOfKey(a) : undefined)).find(Boolean);
     const runId = body.meta.run_id ?? fromArgs;
@@ -108,8 +124,10 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
     const meta = await native(request, catalogueCalls.decodeMeta, { query: { encoded } });
     return { ...state, meta: { run_id: meta.run_id, species: meta.species, tissue: meta.tissue, assay: meta.assay } };
   });
+}
 
-  // ---- run administration ----
+/** Add A Run, Add Files, Group Runs and the jobs table, in the original's shapes. */
+function registerRunAdministration(app: FastifyInstance, native: Native, deps: { dataBucket: string }): void {
   route(app, compatCalls.uploadMetadataPage, async ({ request, body }) => {
     await native(request, runAdminCalls.saveRun, { body: toSaveRun(body) as never });
     return 'Success' as const;
@@ -219,8 +237,9 @@ export function registerCompatRoutes(app: FastifyInstance, deps: { dataBucket: s
       .filter((r) => r.group === query.collaborator && (query.web_objs !== 'true' || r.web_object_available))
       .map((r) => ({ ...r, ngs_id: ngsIds.get(r.results_id) ?? null }));
   });
+}
 
-  // ---- tasks, workers, downloads ----
+function registerTasksAndDownloads(app: FastifyInstance, native: Native, deps: { dataBucket: string }): void {
   route(app, compatCalls.taskSync, async ({ request, body }) => {
     const posted = await native(request, taskCalls.postTask, {
       body: { task: body.task, queue: body.queue, args: body.args ?? [], kwargs: body.kwargs ?? {} },
