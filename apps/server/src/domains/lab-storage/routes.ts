@@ -1,8 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -22,17 +18,17 @@ import { dataBucket as dataBucketOf } from '../../config.js';
 import { errorBody, HttpError } from '../../http/errors.js';
 import { parsePart, rawRoute, route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
-import { InvalidKeyError, ObjectNotFoundError, type ObjectStore } from '../../infra/storage/index.js';
+import { ObjectNotFoundError, type ObjectStore } from '../../infra/storage/index.js';
 import { uploadStagingDir } from '../../infra/temp-files.js';
 import { recordAudit } from '../audit/index.js';
-import { emptyFields, requireMultipart, takeField, uploadError } from '../../http/multipart.js';
 import { createLabService, parseCsv } from '../lab/index.js';
 import type { Downloads } from '../downloads/index.js';
 import type { Runs } from '../runs/index.js';
 import { contentRange, resolveRangeHeader } from '../../http/range.js';
 import { guardStoredObject } from '../../http/security-headers.js';
 import { createImageCache, createImageConverter, isImageKey } from './images.js';
-import { createLabStorageService, type StorageTarget } from './service.js';
+import { createLabStorageService, type LabStorageService, type StorageTarget } from './service.js';
+import { receiveUpload } from './upload.js';
 
 type LabStorageInfra = Pick<Infra, 'db' | 'storage' | 'config' | 'log'>;
 
@@ -52,15 +48,16 @@ export function registerLabStorageRoutes(
   runs: Runs,
   downloads: Downloads,
 ): void {
-  const { storage, config } = infra;
-  const dataBucket = dataBucketOf(config);
-  const files = createLabStorageService({ storage, config, runs, downloads });
-  const lab = createLabService({ db: infra.db, storage, dataBucket, log: infra.log });
-  const { toJpeg, toPng } = createImageConverter({ maxPixels: config.imageMaxPixels });
-  const cache = createImageCache(path.join(config.dataDir, 'cache', 'images'));
-  const stagingDir = uploadStagingDir(config);
+  const files = createLabStorageService({ storage: infra.storage, config: infra.config, runs, downloads });
+  registerListingsAndLinks(app, infra, files);
+  registerObjectReads(app, infra, files);
+  registerUpload(app, infra, files);
+}
 
-  const target = files.target;
+/** Buckets, folder listings, QC entries and presigned URLs. */
+function registerListingsAndLinks(app: FastifyInstance, infra: LabStorageInfra, files: LabStorageService): void {
+  const { storage, config } = infra;
+  const lab = createLabService({ db: infra.db, storage, dataBucket: dataBucketOf(config), log: infra.log });
 
   route(
     app,
@@ -97,8 +94,13 @@ export function registerLabStorageRoutes(
       body.keys.map((k) => presign(request, identity, body.bucket_name, k, body.method, body.expires_in)),
     ),
   }));
+}
 
-  // ---- reads: one object named by bucket_name + filename, checked against the caller before anything is read ----
+/** Reads of one object named by bucket_name + filename, checked against the caller before anything is read. */
+function registerObjectReads(app: FastifyInstance, infra: LabStorageInfra, files: LabStorageService): void {
+  const { storage, config } = infra;
+  const { toJpeg, toPng } = createImageConverter({ maxPixels: config.imageMaxPixels });
+  const cache = createImageCache(path.join(config.dataDir, 'cache', 'images'));
 
   /** `required`: a refused key is a 404 like a missing one; otherwise the handler gets null (and answers `false`). */
   const readRoute = <S extends z.ZodType<{ bucket_name: string; filename: string }>>(
@@ -223,9 +225,16 @@ export function registerLabStorageRoutes(
       return reply.type('image/jpeg').header('cache-control', 'private, max-age=60').send(jpeg);
     },
   );
+}
 
-  // ---- upload (streamed, atomic) ----
-
+/** Uploads: one file per request, streamed into storage and committed when complete (./upload.ts). */
+function registerUpload(app: FastifyInstance, infra: LabStorageInfra, files: LabStorageService): void {
+  const upload = {
+    storage: infra.storage,
+    stagingDir: uploadStagingDir(infra.config),
+    dataBucket: dataBucketOf(infra.config),
+    target: files.target,
+  };
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 25 } });
     rawRoute(
@@ -238,65 +247,14 @@ export function registerLabStorageRoutes(
           'Uploads one file (multipart: file, meta JSON, output_filename = key; bucket_name optional), streamed and atomic.',
       },
       async (request) => {
-        requireMultipart(request);
-        const query = request.query as { bucket_name?: string; overwrite?: string };
-        const fields = emptyFields();
-        let staged: string | undefined;
-        let written: { bucket: string; key: string; size: number } | undefined;
-        const destination = () => {
-          const key = fields.outputFilename;
-          if (!key) throw new HttpError(400, LAB_MSG.outputFilenameMissing);
-          const bucket = fields.other.bucket_name || query.bucket_name || dataBucket;
-          return target(bucket, key.replace(/^\/+/, ''));
-        };
-        const overwrite = () => (fields.other.overwrite ?? query.overwrite) === 'true';
-        const refuseExisting = async (bucket: string, key: string) => {
-          if (!overwrite() && (await storage.exists(bucket, key))) throw new HttpError(409, LAB_MSG.datasetFileExists);
-        };
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'field') {
-              takeField(fields, part);
-              continue;
-            }
-            if (part.fieldname !== 'file' || written || staged) {
-              part.file.resume();
-              continue;
-            }
-            if (fields.outputFilename) {
-              // The key is known: stream straight into storage (a temporary object committed when complete).
-              const { bucket, key } = destination();
-              await refuseExisting(bucket, key);
-              const info = await storage.put(bucket, key, part.file);
-              written = { bucket, key, size: info.size };
-            } else {
-              // The file came before its name: stage it on disk (never in memory), store it once the form is read.
-              await fsp.mkdir(stagingDir, { recursive: true });
-              staged = path.join(stagingDir, randomUUID());
-              await pipeline(part.file, fs.createWriteStream(staged, { flags: 'wx' }));
-            }
-          }
-          if (!written && !staged) throw new HttpError(400, LAB_MSG.fieldCannotBeEmpty);
-          if (staged) {
-            const { bucket, key } = destination();
-            await refuseExisting(bucket, key);
-            const info = await storage.put(bucket, key, fs.createReadStream(staged));
-            written = { bucket, key, size: info.size };
-          }
-        } catch (error) {
-          if (error instanceof InvalidKeyError) throw new HttpError(400, LAB_MSG.keyInvalid(error.message));
-          uploadError(error);
-        } finally {
-          if (staged) await fsp.rm(staged, { force: true });
-        }
-        const done = written!;
+        const { bucket, key, size, fields } = await receiveUpload(request, upload);
         await recordAudit(infra.db, {
           actor: actorOf(request.identity),
           action: 'storage.upload',
-          target: `object:${done.bucket}/${done.key}`,
-          after: { size: done.size, meta: fields.meta },
+          target: `object:${bucket}/${key}`,
+          after: { size, meta: fields.meta },
         });
-        return { bucket_name: done.bucket, key: done.key, size: done.size, meta: fields.meta };
+        return { bucket_name: bucket, key, size, meta: fields.meta };
       },
     );
   });

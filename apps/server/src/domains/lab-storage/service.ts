@@ -31,6 +31,8 @@ const HEADS_AT_ONCE = 16;
  * and checked, listings leave out what the caller may not see, and a refused key is a 404 exactly like a missing
  * one. Routes stay thin: they parse, call one of these, and shape the answer.
  */
+export type LabStorageService = ReturnType<typeof createLabStorageService>;
+
 export function createLabStorageService(deps: {
   storage: ObjectStore;
   config: Pick<Config, 'buckets'>;
