@@ -240,8 +240,9 @@ function checkQcFiles(files: { root: string; images: Record<string, string> }): 
 const isImage = (key: string) =>
   (IMAGE_EXTENSIONS as readonly string[]).includes(path.posix.extname(key).slice(1).toLowerCase());
 
-export function createLabService(deps: LabServiceDeps) {
-  const { db, storage, dataBucket } = deps;
+/** The wafer, chip and DBiT records: lists and filters, writes in one transaction each, and their history. */
+function createLabRecords(deps: LabServiceDeps) {
+  const { db } = deps;
 
   return {
     list(kind: LabKind | 'qc', filterText?: string, optionsText?: string): Promise<LabRecord[]> {
@@ -336,6 +337,17 @@ export function createLabService(deps: LabServiceDeps) {
     history(kind: LabKind | 'qc', key: string): Promise<AuditRow[]> {
       return listAudit(db, { target: auditTarget(kind, key.trim()), limit: 200 });
     },
+  };
+}
+
+/** The lab metadata's service: its records, its QC records and CSV imports (a preview, then one transaction). */
+export function createLabService(deps: LabServiceDeps) {
+  const { db, storage, dataBucket } = deps;
+  const records = createLabRecords(deps);
+
+  return {
+    ...records,
+    ...createQcRecords(deps, records),
 
     /** What a CSV file would create and change (per row), written nowhere: the preview the user confirms. */
     async previewCsv(kind: LabKind, bytes: Buffer): Promise<TImportPreview> {
@@ -412,18 +424,23 @@ export function createLabService(deps: LabServiceDeps) {
         stored_as: storedAs,
       };
     },
+  };
+}
 
-    // ---- QC ----
+/** QC records: by id or filter, written with their image paths checked, or made from a run folder in storage. */
+function createQcRecords(deps: LabServiceDeps, records: { list: ReturnType<typeof createLabRecords>['list'] }) {
+  const { db, storage, dataBucket } = deps;
 
+  return {
     async getQc(query: { id?: string; filter?: string; options?: string }): Promise<LabRecord[]> {
       if (query.id !== undefined) {
         const ids = query.id
           .split(',')
           .map((s) => s.trim())
           .filter(Boolean);
-        return this.list('qc', JSON.stringify({ id: { $in: ids } }), query.options);
+        return records.list('qc', JSON.stringify({ id: { $in: ids } }), query.options);
       }
-      return this.list('qc', query.filter, query.options);
+      return records.list('qc', query.filter, query.options);
     },
 
     async putQc(
