@@ -12,38 +12,12 @@ type AccountRequest = CallBody<typeof authCalls.userAccountRequest>;
 
 /** What people do for themselves: sign in, sessions, own password, account request, email confirmation, reset. */
 export function selfServiceRules(ctx: AuthContext) {
+  return { ...sessionRules(ctx), ...registrationRules(ctx) };
+}
+
+/** Signing in, the session's token and profile, and changing one's own password. */
+function sessionRules(ctx: AuthContext) {
   const { store } = ctx;
-
-  async function mailConfirmationCode(user: UserRecord, failure: string): Promise<void> {
-    await ctx.send(confirmEmailMail(user, await ctx.issueCode(user, 'confirm_email')), failure);
-  }
-
-  /** Confirmed, enabled admins with an email address. */
-  async function activeAdmins(): Promise<UserRecord[]> {
-    return (await store.listUsers()).filter(
-      (u) => u.groups.includes(GROUP_ADMIN) && u.status === 'CONFIRMED' && !u.disabled && u.email,
-    );
-  }
-
-  /** Every active admin hears of each account request; a failed mail does not undo it. */
-  async function notifyAdmins(request: UserRecord): Promise<void> {
-    for (const admin of await activeAdmins()) {
-      try {
-        await ctx.send(accountRequestMail(admin, request, ctx.portalUrl), MSG.accountRequestError);
-      } catch {
-        // Logged by send(); the registrant's own mail went out, so the request stands.
-      }
-    }
-  }
-
-  /** Without its mail a registration cannot be finished: undo it, so the username can be requested again. */
-  async function withdrawRequest(user: UserRecord): Promise<void> {
-    await store.transaction(async (tx) => {
-      await tx.deleteUser(user.id);
-      const after = { reason: 'confirmation mail could not be sent' };
-      await tx.audit({ actor: null, action: 'user.delete', target: userTarget(user.username), after });
-    });
-  }
 
   /**
    * Why a right password is refused, so the page can say what to do next: a registrant who left the code screen
@@ -81,7 +55,7 @@ export function selfServiceRules(ctx: AuthContext) {
     /** Whom a signed-in user without groups should ask: the active admins (nobody's business in a public session). */
     async adminContacts(identity: Identity) {
       if (identity.kind !== 'user') return [];
-      return (await activeAdmins()).map((admin) => ({ name: admin.name || admin.username, email: admin.email }));
+      return (await activeAdmins(store)).map((admin) => ({ name: admin.name || admin.username, email: admin.email }));
     },
 
     /**
@@ -120,7 +94,38 @@ export function selfServiceRules(ctx: AuthContext) {
       // The new password ended every older token, this session's too: it goes on with a fresh one.
       return { msg: MSG.passwordChanged, access_token: await ctx.userToken(await ctx.requireUser(username)) };
     },
+  };
+}
 
+/** Asking for an account, confirming its email address, and resetting a forgotten password by a mailed code. */
+function registrationRules(ctx: AuthContext) {
+  const { store } = ctx;
+
+  async function mailConfirmationCode(user: UserRecord, failure: string): Promise<void> {
+    await ctx.send(confirmEmailMail(user, await ctx.issueCode(user, 'confirm_email')), failure);
+  }
+
+  /** Every active admin hears of each account request; a failed mail does not undo it. */
+  async function notifyAdmins(request: UserRecord): Promise<void> {
+    for (const admin of await activeAdmins(store)) {
+      try {
+        await ctx.send(accountRequestMail(admin, request, ctx.portalUrl), MSG.accountRequestError);
+      } catch {
+        // Logged by send(); the registrant's own mail went out, so the request stands.
+      }
+    }
+  }
+
+  /** Without its mail a registration cannot be finished: undo it, so the username can be requested again. */
+  async function withdrawRequest(user: UserRecord): Promise<void> {
+    await store.transaction(async (tx) => {
+      await tx.deleteUser(user.id);
+      const after = { reason: 'confirmation mail could not be sent' };
+      await tx.audit({ actor: null, action: 'user.delete', target: userTarget(user.username), after });
+    });
+  }
+
+  return {
     async requestAccount(input: AccountRequest, address: string) {
       if (!(await ctx.requestLimiter.tryHit(address))) throw tooManyRequests(MSG.tooManyAccountRequests);
       const { username, password, ...profile } = input;
@@ -219,6 +224,13 @@ export function selfServiceRules(ctx: AuthContext) {
       return { state: 'Success' as const, msg: MSG.passwordHasBeenReset };
     },
   };
+}
+
+/** Confirmed, enabled admins with an email address. */
+async function activeAdmins(store: AuthContext['store']): Promise<UserRecord[]> {
+  return (await store.listUsers()).filter(
+    (u) => u.groups.includes(GROUP_ADMIN) && u.status === 'CONFIRMED' && !u.disabled && u.email,
+  );
 }
 
 type ForgotState = 'Success' | 'user_na' | 'email_unconfirmed' | 'needs_confirmation' | 'Failure';
