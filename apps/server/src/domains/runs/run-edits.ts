@@ -3,7 +3,7 @@ import type { TFileEdit, TRunEditParsed, TSaveFilesParsed, TSaveStudyParsed } fr
 import type { Db } from '../../infra/db/index.js';
 import type { LookupList } from '../../infra/db/tables.js';
 import { recordAudit } from '../audit/index.js';
-import { atomically, fileTypeIds, groupIdOf, linkAuthors } from './sql-helpers.js';
+import { atomically, fileTypeIds, groupIdOf, linkAuthors, tissuesOf, type RunTissue } from './sql-helpers.js';
 import { createRunStore } from './store.js';
 
 /** The audit target of a run: its history in Add A Run reads these entries. */
@@ -244,18 +244,6 @@ async function upsertStudy(db: Db, study: TSaveStudyParsed, existing: number | u
     .returning('study_id')
     .executeTakeFirstOrThrow();
   return row.study_id;
-}
-
-type RunTissue = { tissue_id: number; run_id: string };
-
-/** The tissue rows of these runs (those with a catalogue entry). */
-async function tissuesOf(db: Db, runIds: readonly string[]): Promise<RunTissue[]> {
-  if (!runIds.length) return [];
-  return db
-    .selectFrom('tissues')
-    .select(['tissue_id', 'run_id'])
-    .where('run_id', 'in', [...runIds])
-    .execute();
 }
 
 async function changeStudyRuns(db: Db, studyId: number, adding: RunTissue[], removing: RunTissue[]): Promise<void> {

@@ -12,6 +12,18 @@ export async function groupIdOf(db: Db, name: string | null | undefined): Promis
   return group.id;
 }
 
+export type RunTissue = { tissue_id: number; run_id: string };
+
+/** The tissue rows of these runs (those with a catalogue entry). */
+export async function tissuesOf(db: Db, runIds: readonly string[]): Promise<RunTissue[]> {
+  if (!runIds.length) return [];
+  return db
+    .selectFrom('tissues')
+    .select(['tissue_id', 'run_id'])
+    .where('run_id', 'in', [...runIds])
+    .execute();
+}
+
 /** File type name → id. */
 export async function fileTypeIds(db: Db): Promise<Map<string, number>> {
   const rows = await db.selectFrom('file_types').select(['file_type_id', 'file_type_name']).execute();

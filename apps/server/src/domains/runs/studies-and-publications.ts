@@ -1,5 +1,5 @@
 import type { Db } from '../../infra/db/index.js';
-import { atomically, linkAuthors } from './sql-helpers.js';
+import { atomically, linkAuthors, tissuesOf } from './sql-helpers.js';
 
 /**
  * The studies that group runs and the publications runs cite, as the seed records them: first writer wins, nothing
@@ -33,13 +33,7 @@ export function createStudiesAndPublications(db: Db) {
         .returning('study_id')
         .executeTakeFirst();
       if (!row) return false;
-      const tissues = runIds.length
-        ? await db
-            .selectFrom('tissues')
-            .select('tissue_id')
-            .where('run_id', 'in', [...runIds])
-            .execute()
-        : [];
+      const tissues = await tissuesOf(db, runIds);
       if (tissues.length)
         await db
           .insertInto('study_runs')
