@@ -12,6 +12,7 @@ export * from './object-key.js';
 export * from './auth/schemas.js';
 export * as authCalls from './auth/calls.js';
 export * as appCalls from './app/calls.js';
+export { ZAppReadiness, type TAppReadiness } from './app/calls.js';
 export * from './tasks/schemas.js';
 export * as taskCalls from './tasks/calls.js';
 export * from './catalogue/index.js';

@@ -124,6 +124,10 @@ export async function createBullmqQueue(options: BullmqQueueOptions): Promise<Ta
   return {
     driver: 'bullmq',
 
+    async ping() {
+      await producer.ping();
+    },
+
     async post(request) {
       if (closed) throw new Error('The task queue is closed');
       const state = await store.insert(request);

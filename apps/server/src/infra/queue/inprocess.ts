@@ -68,6 +68,8 @@ export function createInProcessQueue(options: InProcessQueueOptions): TaskQueue 
   return {
     driver: 'inprocess',
 
+    async ping() {},
+
     async post(request) {
       if (closed) throw new Error('The task queue is closed');
       const state = await store.insert(request);

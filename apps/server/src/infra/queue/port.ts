@@ -81,6 +81,8 @@ export interface TaskQueue {
   startWorkers(queues: readonly QueueName[]): Promise<void>;
   /** Puts a task that is PENDING again (a retry after its worker was lost) back in its queue. */
   requeue(row: TaskRow): Promise<void>;
+  /** Resolves when the queue's broker answers (Redis PING for BullMQ; always for the in-process queue). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
