@@ -1,32 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JSON_MAX_DEPTH, KEY_MSG, LAB_MSG, MSG } from '@atlas/contracts';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { adminToken, api, confirmedUser } from '../../test/accounts.js';
+import { useTestApp } from '../../test/harness.js';
+import { buildUser } from '../../test/factories.js';
 import { postForm } from '../../test/forms.js';
 
 /**
  * The bad inputs that once answered 500 (issue "Hardening", item 6), each answered 4xx with a message now; the
  * NUL byte and nesting classes are in input-guard.test.ts.
  */
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('bad input answers 4xx with a message', () => {
   it('storage keys with empty segments', async () => {
     for (const filename of ['data//x.json', 'data/x/', 'data/D00001//spatial']) {
-      const read = await api(t.app, 'GET', '/api/v1/storage', {
-        token: admin,
+      const read = await t.api('GET', '/api/v1/storage', {
+        token: t.admin,
         query: { bucket_name: 'atx-data', filename },
       });
       expect(read.status, filename).toBe(400);
       expect(read.body).toMatchObject({ msg: expect.stringContaining('empty segments') });
-      const presign = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', {
-        token: admin,
+      const presign = await t.api('POST', '/api/v1/storage/generate_presigned_url', {
+        token: t.admin,
         body: { bucket_name: 'atx-data', key: filename, expiry_time: 60 },
       });
       expect(presign.status, filename).toBe(400);
@@ -41,7 +35,7 @@ describe('bad input answers 4xx with a message', () => {
       method: 'POST',
       url: '/api/v1/task',
       payload,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.admin}` },
     });
     const ms = performance.now() - started;
     expect(reply.statusCode).toBe(400);
@@ -52,7 +46,7 @@ describe('bad input answers 4xx with a message', () => {
 
   it('a form whose meta field is nested a million levels deep', async () => {
     const started = performance.now();
-    const reply = await postForm(t.app, '/api/v1/dataset/wafers/upload', admin, [
+    const reply = await postForm(t.app, '/api/v1/dataset/wafers/upload', t.admin, [
       { name: 'meta', value: '['.repeat(1_000_000) },
       { name: 'file', filename: 'w.csv', content: 'wafer_id\nW-DEEP\n', type: 'text/csv' },
     ]);
@@ -72,7 +66,7 @@ describe('bad input answers 4xx with a message', () => {
           method: 'POST',
           url,
           payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nwafer_id\r\n--x--\r\n',
-          headers: { 'content-type': type, authorization: `Bearer ${admin}` },
+          headers: { 'content-type': type, authorization: `Bearer ${t.admin}` },
         });
         expect([url, type, reply.statusCode, reply.json()]).toEqual([
           url,
@@ -89,23 +83,23 @@ describe('bad input answers 4xx with a message', () => {
     const long = `data/D00001/${'a'.repeat(1024 - 12)}`;
     const expected = { msg: LAB_MSG.keyInvalid(KEY_MSG.segmentTooLong), status_code: 400 };
     const started = performance.now();
-    const upload = await postForm(t.app, '/api/v1/storage/upload', admin, [
+    const upload = await postForm(t.app, '/api/v1/storage/upload', t.admin, [
       { name: 'output_filename', value: long },
       { name: 'file', filename: 'x.txt', content: 'x' },
     ]);
     expect(upload).toEqual({ status: 400, body: expected });
-    const staged = await postForm(t.app, '/api/v1/storage/upload', admin, [
+    const staged = await postForm(t.app, '/api/v1/storage/upload', t.admin, [
       { name: 'file', filename: 'x.txt', content: 'x' },
       { name: 'output_filename', value: long },
     ]);
     expect(staged).toEqual({ status: 400, body: expected });
-    const read = await api(t.app, 'GET', '/api/v1/storage', {
-      token: admin,
+    const read = await t.api('GET', '/api/v1/storage', {
+      token: t.admin,
       query: { bucket_name: 'atx-data', filename: long },
     });
     expect(read).toEqual({ status: 400, body: expected });
-    const task = await api(t.app, 'POST', '/api/v1/task', {
-      token: admin,
+    const task = await t.api('POST', '/api/v1/task', {
+      token: t.admin,
       body: { task: 'core.checksum', queue: 'atxcloud_core', kwargs: { bucket: 'atx-data', key: long } },
     });
     expect(task).toEqual({ status: 400, body: { msg: `kwargs.key: ${KEY_MSG.segmentTooLong}`, status_code: 400 } });
@@ -113,9 +107,9 @@ describe('bad input answers 4xx with a message', () => {
   });
 
   it('an admin password reset with a weak password', async () => {
-    await confirmedUser(t.app, admin, 'weakling', ['user']);
-    const reply = await api(t.app, 'PUT', '/api/v1/auth/resetpassword', {
-      token: admin,
+    await buildUser(t, 'weakling', ['user']);
+    const reply = await t.api('PUT', '/api/v1/auth/resetpassword', {
+      token: t.admin,
       body: { username: 'weakling', password: 'abcdefgh' },
     });
     expect(reply).toEqual({ status: 400, body: { msg: `password: ${MSG.passwordNotValid}`, status_code: 400 } });
@@ -124,7 +118,7 @@ describe('bad input answers 4xx with a message', () => {
 
 describe('metadata CSV imports of any size and header', () => {
   const upload = (name: string, content: string | Buffer) =>
-    postForm(t.app, '/api/v1/dataset/wafers/upload', admin, [
+    postForm(t.app, '/api/v1/dataset/wafers/upload', t.admin, [
       { name: 'file', filename: name, content, type: 'text/csv' },
     ]);
 
@@ -142,8 +136,8 @@ describe('metadata CSV imports of any size and header', () => {
   it('takes headers named like Object members as plain columns', async () => {
     const reply = await upload('proto.csv', 'wafer_id,__proto__,constructor,toString\nW-PROTO,5,6,7\n');
     expect(reply.status).toBe(200);
-    const wafers = await api<Record<string, unknown>[]>(t.app, 'GET', '/api/v1/dataset/wafers', {
-      token: admin,
+    const wafers = await t.api<Record<string, unknown>[]>('GET', '/api/v1/dataset/wafers', {
+      token: t.admin,
       query: { filter: JSON.stringify({ wafer_id: 'W-PROTO' }) },
     });
     expect(wafers.body).toEqual([
@@ -155,14 +149,14 @@ describe('metadata CSV imports of any size and header', () => {
     // It answered 500 after 40 s (a RangeError from spreading the rows), then was refused above 100,000 rows.
     const rows = Array.from({ length: 200_000 }, (_, i) => `W9${String(i).padStart(6, '0')},5,100`);
     const csv = `wafer_id,generation,diameter\n${rows.join('\n')}\n`;
-    const preview = await postForm(t.app, '/api/v1/dataset/wafers/upload?dry_run=true', admin, [
+    const preview = await postForm(t.app, '/api/v1/dataset/wafers/upload?dry_run=true', t.admin, [
       { name: 'file', filename: 'wafers_200k.csv', content: csv, type: 'text/csv' },
     ]);
     expect(preview).toMatchObject({ status: 200, body: { created: 200_000, updated: 0, unchanged: 0 } });
     const written = await upload('wafers_200k.csv', csv);
     expect(written).toMatchObject({ status: 200, body: { created: 200_000, updated: 0, unchanged: 0 } });
-    const history = await api(t.app, 'GET', '/api/v1/dataset/wafers/history', {
-      token: admin,
+    const history = await t.api('GET', '/api/v1/dataset/wafers/history', {
+      token: t.admin,
       query: { key: 'W9199999' },
     });
     expect(history.body).toEqual([

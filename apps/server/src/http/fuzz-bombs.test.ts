@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { QUEUES, type TTaskState } from '@atlas/contracts';
 import { gzipOfZeros, h5adBomb, pngBomb, tenxH5Bomb, zarrZipBomb } from '@atlas/spatial/testing';
-import { createTestApp, settleTask, type TestApp } from '../../test/harness.js';
-import { adminToken } from '../../test/accounts.js';
+import { useTestApp } from '../../test/harness.js';
 import { buildRun } from '../../test/factories.js';
 
 /**
@@ -16,15 +15,10 @@ const WITHIN_MS = 3000;
 const BUCKET = 'atx-data';
 const RUN = 'D70011';
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp({ workers: QUEUES });
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.infra.queue.startWorkers(QUEUES);
-  admin = await adminToken(t.app);
   await buildRun(t, { runId: RUN, group: null, public: true });
 }, 60_000);
-afterAll(() => t.close());
 
 interface Door {
   label: string;
@@ -120,7 +114,7 @@ describe('bounded fuzz: bomb classes at every door that inflates or decodes a fi
       const started = performance.now();
       const reply = await t.app.inject({
         ...request,
-        headers: { ...request.headers, authorization: `Bearer ${admin}` },
+        headers: { ...request.headers, authorization: `Bearer ${t.admin}` },
       });
       const ms = performance.now() - started;
       expect(reply.statusCode, reply.body).toBeGreaterThanOrEqual(400);
@@ -135,7 +129,7 @@ describe('bounded fuzz: bomb classes at every door that inflates or decodes a fi
     const posted = await t.app.inject({
       method: 'POST',
       url: '/api/v1/task',
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
       payload: {
         task: 'atlasbrowser.generate_spatial',
         queue: 'atxcloud_atlasbrowser',
@@ -160,7 +154,7 @@ describe('bounded fuzz: bomb classes at every door that inflates or decodes a fi
       },
     });
     expect(posted.statusCode, posted.body).toBe(200);
-    const done = await settleTask(t.infra.queue, (posted.json() as TTaskState)._id, 30_000);
+    const done = await t.settle((posted.json() as TTaskState)._id, 30_000);
     expect(performance.now() - started).toBeLessThan(WITHIN_MS);
     expect(done.status).toBe('FAILURE');
     expect(done.error).toMatch(/is 25000 × 25000 pixels, more than the 200 megapixels/);

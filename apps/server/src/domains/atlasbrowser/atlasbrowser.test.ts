@@ -1,14 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ATLASBROWSER_MSG, QUEUES, type TGenerateSpatialArgs, type TTaskState } from '@atlas/contracts';
 import { dbitBarcode, generateRun, readVisiumSpatial } from '@atlas/spatial';
 import { pngBomb } from '@atlas/spatial/testing';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, api } from '../../../test/accounts.js';
-import { probeBomb } from '../../../test/bombs.js';
+import { openTestApp, useTestApp } from '../../../test/harness.js';
 import { buildGroup, buildUser } from '../../../test/factories.js';
+import { probeBomb } from '../../../test/bombs.js';
 import { readObject } from '../../infra/storage/index.js';
 import { createRuns } from '../runs/index.js';
 import { writeRawImages } from '../../seed/demo-raw-images.js';
@@ -20,20 +19,16 @@ const SIDE = (2 * N - 1) * STEP;
 const FOLDER = `data/${RUN}/spatial/`;
 const barcodes = Array.from({ length: N * N }, (_, k) => dbitBarcode(k % N, Math.floor(k / N)));
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp({ workers: QUEUES });
 let tech: string;
 let outsider: string;
 const synthetic = generateRun({ seed: 131, grid: { rows: N, cols: N }, features: 20, clusters: 3, assay: 'rna' });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.infra.queue.startWorkers(QUEUES);
-  admin = await adminToken(t.app);
-  await buildGroup(t, 'lab-a', admin);
-  await buildGroup(t, 'lab-b', admin);
-  tech = await buildUser(t, admin, 'tech', ['user', 'lab-a']);
-  outsider = await buildUser(t, admin, 'outsider', ['user', 'lab-b']);
+  await buildGroup(t, 'lab-a');
+  await buildGroup(t, 'lab-b');
+  tech = await buildUser(t, 'tech', ['user', 'lab-a']);
+  outsider = await buildUser(t, 'outsider', ['user', 'lab-b']);
   await createRuns(t.infra).records.ensureRun({ runId: RUN, group: 'lab-a', public: false });
   await writeRawImages(
     synthetic,
@@ -42,7 +37,6 @@ beforeAll(async () => {
     ['postB_BSA.tif', 'postB.tif'],
   );
 });
-afterAll(() => t.close());
 
 /** The browser's args: the raw image turned back (90° counter-clockwise), cropped to the chip, ROI on its edges. */
 function args(overrides: Partial<TGenerateSpatialArgs> = {}): TGenerateSpatialArgs {
@@ -78,7 +72,7 @@ function args(overrides: Partial<TGenerateSpatialArgs> = {}): TGenerateSpatialAr
 }
 
 const post = (token: string, a: unknown) =>
-  api<TTaskState>(t.app, 'POST', '/api/v1/task', {
+  t.api<TTaskState>('POST', '/api/v1/task', {
     token,
     body: { task: 'atlasbrowser.generate_spatial', queue: 'atxcloud_atlasbrowser', args: [a] },
   });
@@ -86,7 +80,7 @@ const post = (token: string, a: unknown) =>
 async function settle(id: string, token: string): Promise<{ final: TTaskState; seen: TTaskState[] }> {
   const seen: TTaskState[] = [];
   for (;;) {
-    const reply = await api<TTaskState>(t.app, 'GET', `/api/v1/task/${id}`, { token });
+    const reply = await t.api<TTaskState>('GET', `/api/v1/task/${id}`, { token });
     seen.push(reply.body);
     if (reply.body.status === 'SUCCESS' || reply.body.status === 'FAILURE') return { final: reply.body, seen };
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -101,7 +95,7 @@ async function folderFiles(): Promise<Map<string, Uint8Array>> {
 }
 
 const check = (token: string) =>
-  api<{ exists: boolean; files: string[] }>(t.app, 'POST', '/api/v1/run_db/check_spatial_folder_exists', {
+  t.api<{ exists: boolean; files: string[] }>('POST', '/api/v1/run_db/check_spatial_folder_exists', {
     token,
     body: { bucket_name: 'atx-data', run_id: RUN },
   });
@@ -314,7 +308,7 @@ describe('atlasbrowser.generate_spatial on a lab’s images folder (a real-named
     expect(final.status).toBe('FAILURE');
     expect(final.error).toContain(`The image ${notes} could not be read (`);
     expect(await snapshot()).toEqual({});
-    const exists = await api<{ exists: boolean }>(t.app, 'POST', '/api/v1/run_db/check_spatial_folder_exists', {
+    const exists = await t.api<{ exists: boolean }>('POST', '/api/v1/run_db/check_spatial_folder_exists', {
       token: tech,
       body: { bucket_name: 'atx-data', run_id: LAB_RUN },
     });
@@ -382,14 +376,14 @@ describe('atlasbrowser.generate_spatial on a lab’s images folder (a real-named
 
 describe('AtlasXbrowser configuration and SLIMS', () => {
   it('gives the buckets, barcode folder and mapping; SLIMS is not offered without SLIMS_URL', async () => {
-    const config = await api(t.app, 'GET', '/api/v1/atlasbrowser/config', { token: tech });
+    const config = await t.api('GET', '/api/v1/atlasbrowser/config', { token: tech });
     expect(config.body).toMatchObject({
       bucket_name_bsa: 'atx-data',
       root_dir_spatial: 'data',
       barcodes_path: 'barcodes/',
       slims: false,
     });
-    const slims = await api(t.app, 'GET', '/api/v1/dataset/slimstest_runid', { token: tech, query: { run_id: RUN } });
+    const slims = await t.api('GET', '/api/v1/dataset/slimstest_runid', { token: tech, query: { run_id: RUN } });
     expect(slims).toEqual({ status: 404, body: expect.objectContaining({ msg: ATLASBROWSER_MSG.slimsNotConfigured }) });
   });
 
@@ -419,14 +413,12 @@ describe('AtlasXbrowser configuration and SLIMS', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const withSlims = await createTestApp({
-      SLIMS_URL: `http://127.0.0.1:${port}/slims`,
-      SLIMS_USERNAME: 'lims',
-      SLIMS_PASSWORD: 'secret',
+    const withSlims = await openTestApp({
+      env: { SLIMS_URL: `http://127.0.0.1:${port}/slims`, SLIMS_USERNAME: 'lims', SLIMS_PASSWORD: 'secret' },
     });
     try {
-      const token = await adminToken(withSlims.app);
-      const record = await api(withSlims.app, 'GET', '/api/v1/dataset/slimstest_runid', {
+      const token = withSlims.admin;
+      const record = await withSlims.api('GET', '/api/v1/dataset/slimstest_runid', {
         token,
         query: { run_id: RUN },
       });
@@ -442,9 +434,9 @@ describe('AtlasXbrowser configuration and SLIMS', () => {
       });
       expect(requests[0]).toContain(`cntn_cf_runId=${RUN}`);
       expect(requests[0]).toContain(`Basic ${Buffer.from('lims:secret').toString('base64')}`);
-      const ids = await api(withSlims.app, 'GET', '/api/v1/dataset/slimstest_list_runids', { token });
+      const ids = await withSlims.api('GET', '/api/v1/dataset/slimstest_list_runids', { token });
       expect(ids.body).toEqual(['D00007', RUN]);
-      const missing = await api(withSlims.app, 'GET', '/api/v1/dataset/slimstest_runid', {
+      const missing = await withSlims.api('GET', '/api/v1/dataset/slimstest_runid', {
         token,
         query: { run_id: 'D00404' },
       });
@@ -452,12 +444,12 @@ describe('AtlasXbrowser configuration and SLIMS', () => {
         status: 404,
         body: expect.objectContaining({ msg: ATLASBROWSER_MSG.slimsRunNotFound('D00404') }),
       });
-      const failing = await api(withSlims.app, 'GET', '/api/v1/dataset/slimstest_runid', {
+      const failing = await withSlims.api('GET', '/api/v1/dataset/slimstest_runid', {
         token,
         query: { run_id: 'D00999' },
       });
       expect(failing.status).toBe(502);
-      const config = await api(withSlims.app, 'GET', '/api/v1/atlasbrowser/config', { token });
+      const config = await withSlims.api('GET', '/api/v1/atlasbrowser/config', { token });
       expect(config.body).toMatchObject({ slims: true });
     } finally {
       await withSlims.close();
