@@ -4,7 +4,7 @@ import { buildWebFiles } from '@atlas/spatial';
 import { dataBucket, tracksBucket } from '../src/config.js';
 import type { ImportOptions } from '../src/domains/imports/service.js';
 import { createRuns } from '../src/domains/runs/index.js';
-import { GOOD_PASSWORD, login, type Reply } from './accounts.js';
+import { confirmedUser, type Reply } from './accounts.js';
 import type { TestContext } from './harness.js';
 
 /**
@@ -27,16 +27,8 @@ export async function buildGroup(t: TestContext, name: string): Promise<string> 
 }
 
 /** An account registered and confirmed by the admin, in these groups (possibly none); returns a signed-in token. */
-export async function buildUser(
-  t: TestContext,
-  username: string,
-  groups: string[] = ['user'],
-  password = GOOD_PASSWORD,
-): Promise<string> {
-  const body = { username, password, name: `Name ${username}`, email: `${username}@example.org`, groups };
-  made(await t.api('POST', '/api/v1/auth/user', { token: t.admin, body }), `user ${username}`);
-  made(await t.api('PUT', '/api/v1/auth/confirm', { token: t.admin, body: { username } }), `confirm ${username}`);
-  return login(t.app, username, password);
+export function buildUser(t: TestContext, username: string, groups: string[] = ['user']): Promise<string> {
+  return confirmedUser(t.app, t.admin, username, groups);
 }
 
 /** A visitor's public session, as the catalogue's public pages open one. */

@@ -169,10 +169,6 @@ export function useTestApp(
   };
 }
 
-/** The old prelude's server, until every file has moved to useTestApp (removed then). */
-export type TestApp = Awaited<ReturnType<typeof openTestApp>>;
-export const createTestApp = (env?: Env): Promise<TestApp> => openTestApp({ env });
-
 /** Polls a task until it is SUCCESS or FAILURE (tests only; the product polls over HTTP). */
 export async function settleTask(queue: TaskQueue, id: string, timeoutMs = 60_000): Promise<TTaskState> {
   const deadline = Date.now() + timeoutMs;

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createLimitStore } from '../../infra/limits/index.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, confirmedUser, GOOD_PASSWORD } from '../../../test/accounts.js';
+import { useTestApp } from '../../../test/harness.js';
+import { GOOD_PASSWORD } from '../../../test/accounts.js';
+import { buildUser } from '../../../test/factories.js';
 
 /**
  * Two API instances on one database and one Redis, each with its own limit store (its own connection and memory),
@@ -13,22 +14,20 @@ import { adminToken, confirmedUser, GOOD_PASSWORD } from '../../../test/accounts
 const REDIS_URL = process.env.REDIS_URL;
 
 describe.skipIf(!REDIS_URL)('sign-in throttles across two API processes (Redis)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let second: FastifyInstance;
   let closeLimits: () => Promise<void>;
   beforeAll(async () => {
-    t = await createTestApp();
     expect(t.infra.limits.driver).toBe('redis');
     const limits = await createLimitStore(t.infra.config, t.infra.log);
     second = await buildApp({ ...t.infra, limits });
     await second.ready();
     closeLimits = () => limits.close();
-    await confirmedUser(t.app, await adminToken(t.app), 'shared');
+    await buildUser(t, 'shared');
   });
   afterAll(async () => {
     await second.close();
     await closeLimits();
-    await t.close();
   });
 
   const login = (app: FastifyInstance, password: string, ip: string) =>
