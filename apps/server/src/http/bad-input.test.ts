@@ -6,7 +6,8 @@ import { postForm } from '../../test/forms.js';
 
 /**
  * The bad inputs that once answered 500 (issue "Hardening", item 6), each answered 4xx with a message now; the
- * NUL byte and nesting classes are in input-guard.test.ts.
+ * NUL byte and nesting classes are in input-guard.test.ts. How fast each is answered is measured by the bench
+ * (bench/guards.ts, `npm run bench -- guards`).
  */
 const t = useTestApp();
 
@@ -27,31 +28,26 @@ describe('bad input answers 4xx with a message', () => {
     }
   });
 
-  it('a task body nested four million levels deep, refused while parsing in under a second', async () => {
+  it('a task body nested four million levels deep, refused while parsing', async () => {
     const n = 4_000_000;
     const payload = `{"task":"core.task_list","queue":"atxcloud_core","args":${'['.repeat(n)}${']'.repeat(n)}}`;
-    const started = performance.now();
     const reply = await t.app.inject({
       method: 'POST',
       url: '/api/v1/task',
       payload,
       headers: { 'content-type': 'application/json', authorization: `Bearer ${t.admin}` },
     });
-    const ms = performance.now() - started;
     expect(reply.statusCode).toBe(400);
     expect(reply.json()).toEqual({ msg: MSG.inputTooDeep(JSON_MAX_DEPTH), status_code: 400 });
     // Parsed first, it took 5.8 s and +320 MB (issue 33 item 5).
-    expect(ms).toBeLessThan(1000);
   });
 
   it('a form whose meta field is nested a million levels deep', async () => {
-    const started = performance.now();
     const reply = await postForm(t.app, '/api/v1/dataset/wafers/upload', t.admin, [
       { name: 'meta', value: '['.repeat(1_000_000) },
       { name: 'file', filename: 'w.csv', content: 'wafer_id\nW-DEEP\n', type: 'text/csv' },
     ]);
     expect(reply).toEqual({ status: 400, body: { msg: MSG.inputTooDeep(JSON_MAX_DEPTH), status_code: 400 } });
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('multipart bodies whose Content-Type names no boundary', async () => {
@@ -61,7 +57,6 @@ describe('bad input answers 4xx with a message', () => {
         'multipart/form-data; charset=utf-8',
         'multipart/form-data; boundary=',
       ]) {
-        const started = performance.now();
         const reply = await t.app.inject({
           method: 'POST',
           url,
@@ -74,7 +69,6 @@ describe('bad input answers 4xx with a message', () => {
           400,
           { msg: LAB_MSG.uploadMalformed, status_code: 400 },
         ]);
-        expect(performance.now() - started).toBeLessThan(1000);
       }
     }
   });
@@ -82,7 +76,6 @@ describe('bad input answers 4xx with a message', () => {
   it('a key segment longer than a file name may be (255 bytes)', async () => {
     const long = `data/D00001/${'a'.repeat(1024 - 12)}`;
     const expected = { msg: LAB_MSG.keyInvalid(KEY_MSG.segmentTooLong), status_code: 400 };
-    const started = performance.now();
     const upload = await postForm(t.app, '/api/v1/storage/upload', t.admin, [
       { name: 'output_filename', value: long },
       { name: 'file', filename: 'x.txt', content: 'x' },
@@ -103,7 +96,6 @@ describe('bad input answers 4xx with a message', () => {
       body: { task: 'core.checksum', queue: 'atxcloud_core', kwargs: { bucket: 'atx-data', key: long } },
     });
     expect(task).toEqual({ status: 400, body: { msg: `kwargs.key: ${KEY_MSG.segmentTooLong}`, status_code: 400 } });
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('an admin password reset with a weak password', async () => {
@@ -124,13 +116,11 @@ describe('metadata CSV imports of any size and header', () => {
 
   it('refuses a CSV holding a NUL byte with 400 and how to save it', async () => {
     // Once a 500 (PostgreSQL refuses NUL in jsonb); already refused before issue 33, kept here with the others.
-    const started = performance.now();
     for (const content of ['wafer_id,lot\nW-NUL,a\0b\n', Buffer.from('wafer_id\nW-NUL\n', 'utf16le')])
       expect(await upload('nul.csv', content)).toEqual({
         status: 400,
         body: { msg: LAB_MSG.csvNulBytes, status_code: 400 },
       });
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('takes headers named like Object members as plain columns', async () => {

@@ -9,9 +9,9 @@ import { buildRun } from '../../test/factories.js';
  * The fuzz suite's bomb classes (issue 33; fuzz.test.ts sends bad values to every field, this sends bad files to
  * every door that inflates or decodes one): archives and matrices through the admin import, and images through the
  * storage conversions, the explorer's tissue image, the front-page thumbnail and the atlasbrowser.generate_spatial
- * task. Each must be refused — a 4xx, or a task that ends FAILURE with its error — within 3 s, never a 5xx.
+ * task. Each must be refused — a 4xx, or a task that ends FAILURE with its error — never a 5xx; how fast is
+ * measured by the bench (bench/guards.ts, `npm run bench -- guards`).
  */
-const WITHIN_MS = 3000;
 const BUCKET = 'atx-data';
 const RUN = 'D70011';
 
@@ -109,23 +109,19 @@ const images: Door[] = [
 
 describe('bounded fuzz: bomb classes at every door that inflates or decodes a file', () => {
   for (const door of [...archives, mtxFolder, ...images]) {
-    it(`refuses ${door.label}: 4xx within ${WITHIN_MS} ms`, async () => {
+    it(`refuses ${door.label}: 4xx`, async () => {
       const request = await door.arm();
-      const started = performance.now();
       const reply = await t.app.inject({
         ...request,
         headers: { ...request.headers, authorization: `Bearer ${t.admin}` },
       });
-      const ms = performance.now() - started;
       expect(reply.statusCode, reply.body).toBeGreaterThanOrEqual(400);
       expect(reply.statusCode, reply.body).toBeLessThan(500);
-      expect(ms).toBeLessThan(WITHIN_MS);
     });
   }
 
-  it('atlasbrowser.generate_spatial on a 25000 × 25000 PNG ends FAILURE with its error within 3 s', async () => {
+  it('atlasbrowser.generate_spatial on a 25000 × 25000 PNG ends FAILURE with its error', async () => {
     await put(bombImage, pngBomb());
-    const started = performance.now();
     const posted = await t.app.inject({
       method: 'POST',
       url: '/api/v1/task',
@@ -155,7 +151,6 @@ describe('bounded fuzz: bomb classes at every door that inflates or decodes a fi
     });
     expect(posted.statusCode, posted.body).toBe(200);
     const done = await t.settle((posted.json() as TTaskState)._id, 30_000);
-    expect(performance.now() - started).toBeLessThan(WITHIN_MS);
     expect(done.status).toBe('FAILURE');
     expect(done.error).toMatch(/is 25000 × 25000 pixels, more than the 200 megapixels/);
   });

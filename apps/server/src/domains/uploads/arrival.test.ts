@@ -30,13 +30,12 @@ function stagedAt(file: string): StagedFile {
 }
 
 describe('the arrival check of an uploaded AnnData', () => {
+  // How fast, beside a real file's check: bench/guards.ts (`npm run bench -- guards`).
   it('refuses one declaring 1e8 observations from its shapes, before reading its 1e8 names', async () => {
     const file = path.join(dir, 'bomb.h5ad');
     fs.writeFileSync(file, await h5adBomb());
-    const started = performance.now();
     const error = await checkArrival('h5ad', stagedAt(file), 'bomb.h5ad', IMPORT_LIMITS).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ArrivalError);
     expect((error as Error).message).toContain('X declares 100,000,000 observations');
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
