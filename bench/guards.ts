@@ -15,7 +15,7 @@ import { createImageConverter } from '../apps/server/src/domains/lab-storage/ima
 import { prepareImport } from '../apps/server/src/domains/imports/prepare.js';
 import { sourceFromPath } from '../apps/server/src/domains/imports/sources.js';
 import { checkArrival } from '../apps/server/src/domains/uploads/arrival.js';
-import type { StagedFile } from '../apps/server/src/domains/uploads/staging.js';
+import { stagedAt } from '../apps/server/test/staged-file.js';
 import { probeBomb } from '../apps/server/test/bombs.js';
 import { benchToken } from './features.js';
 import type { Row } from './row.js';
@@ -176,25 +176,6 @@ async function imageGuardRow(): Promise<Row> {
     `a 40 × 20 PNG converted in ${ms(reference.ms)}`,
     (refusal.error as { statusCode?: number } | undefined)?.statusCode === 413,
   );
-}
-
-/** A staged upload lying in a local file, as the filesystem staging keeps one. */
-function stagedAt(file: string): StagedFile {
-  return {
-    size: fs.statSync(file).size,
-    readAt: async (offset, length) => {
-      const fd = fs.openSync(file, 'r');
-      try {
-        const buffer = new Uint8Array(length);
-        return buffer.subarray(0, fs.readSync(fd, buffer, 0, length, offset));
-      } finally {
-        fs.closeSync(fd);
-      }
-    },
-    localPath: async () => file,
-    commit: () => Promise.reject(new Error('not committed by the bench')),
-    release: async () => {},
-  };
 }
 
 /** The Uploader's arrival check on an AnnData declaring 1e8 observations, beside a real 400-tixel one. */
