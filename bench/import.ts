@@ -38,7 +38,8 @@ export async function importLargeBenchRun(dataDir: string, env: Record<string, s
   ];
 }
 
-async function importGenerated(
+/** Writes a generated h5ad of this size and imports it as `runId` with `npm run import` into `dataDir`. */
+export async function importGenerated(
   dataDir: string,
   env: Record<string, string>,
   runId: string,

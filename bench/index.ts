@@ -1,6 +1,6 @@
 // `npm run bench`: measures each performance target of DESIGN §9 that the product can already exercise and
 // prints the figure beside the target. Targets whose feature is not built yet are listed as such.
-// `npm run bench -- browser` (or science, de, server, features, transfers, uploads, firststart) runs only those sections; the bench runs are imported
+// `npm run bench -- browser` (or science, de, server, features, transfers, uploads, firststart, guards) runs only those sections; the bench runs are imported
 // whenever the server starts. `npm run bench -- hd` (the Visium HD-sized run, ~10 min) runs only when named.
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -10,7 +10,8 @@ import { featureLoadRows } from './feature-load.js';
 import { benchToken, featureReadRows } from './features.js';
 import { firstStartRows } from './firststart.js';
 import { hdBrowserRows, importHdRun } from './hd.js';
-import { BENCH_RUN, importBenchRun, importLargeBenchRun } from './import.js';
+import { guardDoorRows, guardRows, GUARD_RUN } from './guards.js';
+import { BENCH_RUN, importBenchRun, importGenerated, importLargeBenchRun } from './import.js';
 import { startBareServer } from './bare-server.js';
 import { loadTest } from './load.js';
 import type { Row } from './row.js';
@@ -32,6 +33,7 @@ const SECTIONS = [
   'transfers',
   'uploads',
   'firststart',
+  'guards',
   'hd',
 ] as const;
 /** Sections too long for the default run: measured only when named. */
@@ -51,7 +53,9 @@ const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
 // A server of its own on a fresh data folder with the demo content on (DESIGN §9, issue 17).
 if (want('firststart')) rows.push(...(await firstStartRows()));
 if (want('uploads')) rows.push(...(await tusUploadRows(Number(process.env.BENCH_TUS_MB ?? 1024))));
-if (!(['server', 'features', 'browser', 'de', 'transfers', 'hd'] as const).some(want)) {
+// The guards' refusal times, in this process (issue 39 item 4: these were time bounds in the tests).
+if (want('guards')) rows.push(...(await guardRows()));
+if (!(['server', 'features', 'browser', 'de', 'transfers', 'guards', 'hd'] as const).some(want)) {
   printRows();
   process.exit(0);
 }
@@ -79,6 +83,8 @@ const server = await startBenchServer(
     if (want('features') || want('browser') || want('de')) rows.push(...(await importBenchRun(dataDir, env)));
     if (want('browser')) rows.push(...(await importLargeBenchRun(dataDir, env)));
     if (want('hd')) rows.push(...(await importHdRun(dataDir, env)));
+    // A small run for the annotation guard's row (its refusal names the run's tixel count).
+    if (want('guards')) await importGenerated(dataDir, env, GUARD_RUN, { tixels: 400, features: 60 });
   },
 );
 try {
@@ -92,6 +98,7 @@ try {
   if (want('de')) rows.push(...(await lassoRows(server.url)));
   if (want('transfers')) rows.push(...(await ftpTransferRows(server)));
   if (want('hd')) rows.push(...(await hdBrowserRows(server.url)));
+  if (want('guards')) rows.push(...(await guardDoorRows(server)));
 } catch (error) {
   // What was measured before the failure is still worth reading.
   printRows();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { latestCode } from '../src/infra/mail/outbox-reader.js';
-import type { TestApp } from './harness.js';
+import type { TestContext } from './harness.js';
 
 /** Helpers for the auth tests (imported by *.test.ts only). */
 export const ADMIN = { username: 'admin', password: 'Admin#Pass1' };
@@ -12,14 +12,20 @@ export interface Reply<T = Record<string, unknown>> {
   body: T;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export interface ApiOptions {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string>;
+  ip?: string;
+}
 
 /** One API call through app.inject; `token` goes into `Authorization: JWT …`. */
 export async function api<T = Record<string, unknown>>(
   app: FastifyInstance,
   method: Method,
   url: string,
-  options: { token?: string; body?: unknown; query?: Record<string, string>; ip?: string } = {},
+  options: ApiOptions = {},
 ): Promise<Reply<T>> {
   const response = await app.inject({
     method,
@@ -67,7 +73,7 @@ export const REQUEST = {
 
 /** An account request for `username`; returns the emailed confirmation code. */
 export async function requestAccount(
-  t: TestApp,
+  t: TestContext,
   username = REQUEST.username,
   extra: Partial<typeof REQUEST> = {},
 ): Promise<string> {
@@ -77,14 +83,14 @@ export async function requestAccount(
   return codeOf(t, username);
 }
 
-export function codeOf(t: TestApp, username: string): string {
+export function codeOf(t: TestContext, username: string): string {
   const code = latestCode(t.infra.dataDir, username);
   expect(code, `a code mailed to ${username}`).toMatch(/^\d{6}$/);
   return code!;
 }
 
 /** Sets every stored code of a user into the past. */
-export async function expireCodes(t: TestApp, username: string): Promise<void> {
+export async function expireCodes(t: TestContext, username: string): Promise<void> {
   const user = await t.infra.db
     .selectFrom('users')
     .select('id')

@@ -1,29 +1,93 @@
 import sharp from 'sharp';
+import { ZQueueName, type LabKind, type TAnnotationSummary, type TPutResult, type TTaskState } from '@atlas/contracts';
 import { buildWebFiles } from '@atlas/spatial';
 import { dataBucket, tracksBucket } from '../src/config.js';
+import type { ImportOptions } from '../src/domains/imports/service.js';
 import { createRuns } from '../src/domains/runs/index.js';
-import { adminToken, api, confirmedUser } from './accounts.js';
-import type { TestApp } from './harness.js';
+import { confirmedUser, type Reply } from './accounts.js';
+import type { TestContext } from './harness.js';
 
 /**
- * Test factories shared by every domain's tests: groups, accounts and runs made through the same services the
- * product uses (the admin API for accounts, the runs domain for runs), never by writing tables by hand.
+ * Test factories shared by every domain's tests: groups, accounts, runs, tasks, annotations and lab records made
+ * through the same doors the product uses (the HTTP API as the admin or a member, the runs domain for a run's
+ * catalogue entry and files), never by writing tables by hand.
  */
 
-/** A group created through the admin API. */
-export async function buildGroup(t: TestApp, name: string, admin?: string): Promise<string> {
-  const token = admin ?? (await adminToken(t.app));
-  const reply = await api(t.app, 'POST', '/api/v1/auth/group', {
-    token,
-    body: { group_name: name, description: `Group ${name}` },
-  });
-  if (reply.status !== 200) throw new Error(`group ${name}: ${JSON.stringify(reply.body)}`);
+/** The reply's body when it is a 200; an error naming what was being made otherwise (in a hook or a test). */
+function made<T>(reply: Reply<T>, what: string): T {
+  if (reply.status !== 200) throw new Error(`${what}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
+}
+
+/** A group created through the admin API; returns its name. */
+export async function buildGroup(t: TestContext, name: string): Promise<string> {
+  const body = { group_name: name, description: `Group ${name}` };
+  made(await t.api('POST', '/api/v1/auth/group', { token: t.admin, body }), `group ${name}`);
   return name;
 }
 
-/** A confirmed account in these groups (possibly none); returns its token. */
-export function buildUser(t: TestApp, admin: string, username: string, groups: string[]): Promise<string> {
-  return confirmedUser(t.app, admin, username, groups);
+/** An account registered and confirmed by the admin, in these groups (possibly none); returns a signed-in token. */
+export function buildUser(t: TestContext, username: string, groups: string[] = ['user']): Promise<string> {
+  return confirmedUser(t.app, t.admin, username, groups);
+}
+
+/** A visitor's public session, as the catalogue's public pages open one. */
+export async function buildVisitor(t: TestContext): Promise<string> {
+  const reply = await t.api<{ access_token: string }>('GET', '/api/v1/auth/log_into_public');
+  return made(reply, 'public session').access_token;
+}
+
+/**
+ * A task posted through `POST /api/v1/task` (as the admin unless `token` says otherwise) and run to its end by the
+ * file's workers (`useTestApp({ workers })`); returns its final state, SUCCESS or FAILURE. The queue is the task's
+ * own (`gene.*` on atxcloud_gene, …) unless given.
+ */
+export async function buildTask(
+  t: TestContext,
+  task: { name: string; args?: unknown[]; kwargs?: Record<string, unknown>; queue?: string; token?: string },
+): Promise<TTaskState> {
+  const queue = ZQueueName.parse(task.queue ?? `atxcloud_${task.name.split('.')[0]}`);
+  const body = { task: task.name, queue, args: task.args ?? [], kwargs: task.kwargs ?? {} };
+  const posted = await t.api<TTaskState>('POST', '/api/v1/task', { token: task.token ?? t.admin, body });
+  return t.settle(made(posted, `task ${task.name}`)._id);
+}
+
+/** An annotation of a run saved through the API by `token` (the admin by default); returns its summary. */
+export async function buildAnnotation(
+  t: TestContext,
+  annotation: { runId: string; tixels: number[]; name?: string; color?: string; note?: string; token?: string },
+): Promise<TAnnotationSummary> {
+  const { runId, tixels, token = t.admin } = annotation;
+  const name = annotation.name ?? `Annotation of ${tixels.length} tixels`;
+  const body = { run_id: runId, name, color: annotation.color ?? '#3366cc', note: annotation.note ?? '', tixels };
+  const reply = await t.api<TAnnotationSummary>('POST', '/api/v1/annotations', { token, body });
+  return made(reply, `annotation ${name} of ${runId}`);
+}
+
+/** Lab records (wafers, chips, DBiT runs or QC records) created or updated through the dataset API as the admin. */
+export async function buildLabRecords(
+  t: TestContext,
+  kind: LabKind | 'qc',
+  records: Record<string, unknown>[],
+): Promise<TPutResult> {
+  const reply = await t.api<TPutResult>('PUT', `/api/v1/dataset/${kind}`, { token: t.admin, body: records });
+  return made(reply, `${kind} records`);
+}
+
+/**
+ * A run imported from a file or folder by the import service (the path of `npm run import` and the admin route),
+ * its web files made by webfile.create_files on the file's workers (`useTestApp({ workers })`); returns that task's
+ * final state, SUCCESS or FAILURE, for the test to judge. `timeoutMs`: how long the analysis may take.
+ */
+export async function buildImportedRun(
+  t: TestContext,
+  run: Omit<ImportOptions, 'requestedBy'> & { source: string; requestedBy?: string | null; timeoutMs?: number },
+): Promise<TTaskState> {
+  const { source, timeoutMs, ...options } = run;
+  // Loaded on first use: the readers of every input format are more than most test files need.
+  const { importRun, sourceFromPath } = await import('../src/domains/imports/service.js');
+  const posted = await importRun(t.infra, await sourceFromPath(source), { requestedBy: null, ...options });
+  return t.settle(posted._id, timeoutMs);
 }
 
 export interface BuiltRun {
@@ -46,7 +110,7 @@ const png = (seed: number) =>
  * a front-page thumbnail, and one registered downloadable file.
  */
 export async function buildRun(
-  t: TestApp,
+  t: TestContext,
   run: { runId: string; group: string | null; public: boolean; pmid?: string; species?: string },
 ): Promise<BuiltRun> {
   const { runId } = run;

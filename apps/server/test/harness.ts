@@ -4,17 +4,20 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { migrate, openDatabase, type DatabaseHandle } from '../src/infra/db/index.js';
 import type { Infra } from '../src/infra/index.js';
 import type { TaskQueue } from '../src/infra/queue/port.js';
-import type { TTaskState } from '@atlas/contracts';
+import type { QueueName, TTaskState } from '@atlas/contracts';
 import { closeInfra, createInfra } from '../src/infra/create.js';
 import { taskRegistry } from '../src/tasks/index.js';
 import { createRunRecords } from '../src/domains/runs/index.js';
 import type { Db } from '../src/infra/db/index.js';
+import { adminToken, api, type ApiOptions, type Method, type Reply } from './accounts.js';
+
+type Env = Record<string, string | undefined>;
 
 /**
  * Test infrastructure on real drivers: PGlite copied from the migrated template (or a fresh database on
@@ -55,7 +58,7 @@ async function openTestDatabase(config: Config): Promise<{ handle: DatabaseHandl
   return { handle, drop: async () => {} };
 }
 
-export async function createTestInfra(overrides: Record<string, string | undefined> = {}): Promise<TestInfra> {
+export async function createTestInfra(overrides: Env = {}): Promise<TestInfra> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-test-'));
   const config = loadConfig({
     ATLAS_ENV: 'test',
@@ -81,26 +84,90 @@ export async function createTestInfra(overrides: Record<string, string | undefin
   };
 }
 
-export interface TestApp {
+/**
+ * One test server: the whole app on test infrastructure with the first-start seed (admin + groups) applied, a
+ * signed-in admin, and the calls every test makes bound to it. Factories (factories.ts) take one of these.
+ */
+export interface TestContext {
   app: FastifyInstance;
   infra: TestInfra;
-  close(): Promise<void>;
+  /** A session token of the seeded admin. */
+  admin: string;
+  /** `api` of accounts.ts, on this app. */
+  api<T = Record<string, unknown>>(method: Method, url: string, options?: ApiOptions): Promise<Reply<T>>;
+  /** The task's final state (SUCCESS or FAILURE). */
+  settle(id: string, timeoutMs?: number): Promise<TTaskState>;
 }
 
-/** The whole app on test infrastructure, with the first-start seed (admin + groups) applied. */
-export async function createTestApp(overrides: Record<string, string | undefined> = {}): Promise<TestApp> {
-  const infra = await createTestInfra(overrides);
-  const { seedFirstStart } = await import('../src/seed/first-start.js');
-  await seedFirstStart(infra);
-  const app = await buildApp(infra);
-  await app.ready();
+export interface TestAppOptions {
+  /** Configuration overrides by variable name; a function when they are known only once earlier hooks ran. */
+  env?: Env | (() => Env);
+  /** Queues whose workers run in the test process (QUEUES for all); none by default. */
+  workers?: readonly QueueName[];
+}
+
+/** A test server opened now, for a test that needs a second one beside its file's (closed by the test). */
+export async function openTestApp(options: TestAppOptions = {}): Promise<TestContext & { close(): Promise<void> }> {
+  const infra = await createTestInfra(typeof options.env === 'function' ? options.env() : options.env);
+  let app: FastifyInstance | undefined;
+  const close = async () => {
+    await app?.close();
+    await infra.cleanup();
+  };
+  try {
+    const { seedFirstStart } = await import('../src/seed/first-start.js');
+    await seedFirstStart(infra);
+    const ready = await buildApp(infra);
+    app = ready;
+    await ready.ready();
+    if (options.workers) await infra.queue.startWorkers(options.workers);
+    return {
+      app: ready,
+      infra,
+      admin: await adminToken(ready),
+      api: (method, url, apiOptions) => api(ready, method, url, apiOptions),
+      settle: (id, timeoutMs) => settleTask(infra.queue, id, timeoutMs),
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * The test server of a file (or of the describe block it is called in): opened in a beforeAll registered here and
+ * closed in an afterAll, so hooks registered after this call see it ready. Its fields are read through getters,
+ * which throw when read before the beforeAll ran. With `requires`, a file the tests read from the shared data
+ * folder, nothing is opened when one is absent and `skip` is true (for `describe.skipIf(ctx.skip)`).
+ */
+export function useTestApp(
+  options: TestAppOptions & { requires?: readonly string[]; timeoutMs?: number } = {},
+): TestContext & { skip: boolean } {
+  const absent = (options.requires ?? []).filter((file) => !fs.existsSync(file));
+  if (absent.length) console.warn(`skipping the tests that read ${absent.join(', ')}: absent`);
+  let opened: (TestContext & { close(): Promise<void> }) | undefined;
+  beforeAll(async () => {
+    if (!absent.length) opened = await openTestApp(options);
+  }, options.timeoutMs);
+  afterAll(() => opened?.close());
+  const ready = (): TestContext => {
+    if (!opened) throw new Error('the test server opens in beforeAll: read it in hooks and tests only');
+    return opened;
+  };
   return {
-    app,
-    infra,
-    async close() {
-      await app.close();
-      await infra.cleanup();
+    skip: absent.length > 0,
+    get app() {
+      return ready().app;
     },
+    get infra() {
+      return ready().infra;
+    },
+    get admin() {
+      return ready().admin;
+    },
+    api: (method, url, apiOptions) => ready().api(method, url, apiOptions),
+    settle: (id, timeoutMs) => ready().settle(id, timeoutMs),
   };
 }
 

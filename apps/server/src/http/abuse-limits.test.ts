@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_REQUEST_LIMIT, MSG, PUBLIC_TASK_LIMIT, TASK_INPUT_MAX_BYTES } from '@atlas/contracts';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { adminToken, api, REQUEST } from '../../test/accounts.js';
-import { buildRun } from '../../test/factories.js';
+import { useTestApp } from '../../test/harness.js';
+import { REQUEST } from '../../test/accounts.js';
+import { buildRun, buildVisitor } from '../../test/factories.js';
 
 /** The spam limits of issue "Hardening" (item 5): account requests, public tasks, task argument size. */
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const accountRequest = (n: number, remoteAddress: string) =>
   t.app.inject({
@@ -33,9 +27,8 @@ describe('abuse limits', () => {
 
   it('public tasks: a public link’s viewers from one address are limited per minute', async () => {
     const run = await buildRun(t, { runId: 'D70001', group: null, public: true });
-    const visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body
-      .access_token;
-    const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', {
+    const visitor = await buildVisitor(t);
+    const link = await t.api<{ encoded: string }>('POST', '/api/v1/run_db/encode_link', {
       token: visitor,
       body: { run_id: run.runId },
     });
@@ -58,8 +51,8 @@ describe('abuse limits', () => {
       .selectFrom('tasks')
       .select(({ fn }) => fn.countAll<number>().as('n'))
       .executeTakeFirst();
-    const reply = await api(t.app, 'POST', '/api/v1/task', {
-      token: admin,
+    const reply = await t.api('POST', '/api/v1/task', {
+      token: t.admin,
       body: { task: 'core.task_list', queue: 'atxcloud_core', kwargs: { flood: 'x'.repeat(TASK_INPUT_MAX_BYTES) } },
     });
     expect(reply).toEqual({ status: 400, body: { msg: MSG.taskInputTooLarge(4), status_code: 400 } });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { useTestApp } from '../../test/harness.js';
 import { appPolicy, inlineScriptHashes } from './content-security-policy.js';
 
 const PRELOAD = "if(location.search){console.log('preload')}";
@@ -29,18 +29,15 @@ describe('the web page’s Content-Security-Policy', () => {
 });
 
 describe('served with the page', () => {
-  let t: TestApp;
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-dist-'));
-  beforeAll(async () => {
+  beforeAll(() => {
     fs.writeFileSync(path.join(dist, 'index.html'), HTML);
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'assets/index-x.js'), 'export {};');
-    t = await createTestApp({ ATLAS_WEB_DIST: dist });
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dist, { recursive: true, force: true });
-  });
+  // Registered before the server's, so it runs after the server has closed.
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+  const t = useTestApp({ env: { ATLAS_WEB_DIST: dist } });
 
   it('on every address the app answers, with the other security headers', async () => {
     for (const url of ['/', '/?component=AtlasXplore&run_id=D00001', '/public?encoded=x', '/login']) {

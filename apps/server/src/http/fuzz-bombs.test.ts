@@ -1,30 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { QUEUES, type TTaskState } from '@atlas/contracts';
 import { gzipOfZeros, h5adBomb, pngBomb, tenxH5Bomb, zarrZipBomb } from '@atlas/spatial/testing';
-import { createTestApp, settleTask, type TestApp } from '../../test/harness.js';
-import { adminToken } from '../../test/accounts.js';
+import { useTestApp } from '../../test/harness.js';
 import { buildRun } from '../../test/factories.js';
 
 /**
  * The fuzz suite's bomb classes (issue 33; fuzz.test.ts sends bad values to every field, this sends bad files to
  * every door that inflates or decodes one): archives and matrices through the admin import, and images through the
  * storage conversions, the explorer's tissue image, the front-page thumbnail and the atlasbrowser.generate_spatial
- * task. Each must be refused — a 4xx, or a task that ends FAILURE with its error — within 3 s, never a 5xx.
+ * task. Each must be refused — a 4xx, or a task that ends FAILURE with its error — never a 5xx; how fast is
+ * measured by the bench (bench/guards.ts, `npm run bench -- guards`).
  */
-const WITHIN_MS = 3000;
 const BUCKET = 'atx-data';
 const RUN = 'D70011';
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp({ workers: QUEUES });
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.infra.queue.startWorkers(QUEUES);
-  admin = await adminToken(t.app);
   await buildRun(t, { runId: RUN, group: null, public: true });
 }, 60_000);
-afterAll(() => t.close());
 
 interface Door {
   label: string;
@@ -115,27 +109,23 @@ const images: Door[] = [
 
 describe('bounded fuzz: bomb classes at every door that inflates or decodes a file', () => {
   for (const door of [...archives, mtxFolder, ...images]) {
-    it(`refuses ${door.label}: 4xx within ${WITHIN_MS} ms`, async () => {
+    it(`refuses ${door.label}: 4xx`, async () => {
       const request = await door.arm();
-      const started = performance.now();
       const reply = await t.app.inject({
         ...request,
-        headers: { ...request.headers, authorization: `Bearer ${admin}` },
+        headers: { ...request.headers, authorization: `Bearer ${t.admin}` },
       });
-      const ms = performance.now() - started;
       expect(reply.statusCode, reply.body).toBeGreaterThanOrEqual(400);
       expect(reply.statusCode, reply.body).toBeLessThan(500);
-      expect(ms).toBeLessThan(WITHIN_MS);
     });
   }
 
-  it('atlasbrowser.generate_spatial on a 25000 × 25000 PNG ends FAILURE with its error within 3 s', async () => {
+  it('atlasbrowser.generate_spatial on a 25000 × 25000 PNG ends FAILURE with its error', async () => {
     await put(bombImage, pngBomb());
-    const started = performance.now();
     const posted = await t.app.inject({
       method: 'POST',
       url: '/api/v1/task',
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
       payload: {
         task: 'atlasbrowser.generate_spatial',
         queue: 'atxcloud_atlasbrowser',
@@ -160,8 +150,7 @@ describe('bounded fuzz: bomb classes at every door that inflates or decodes a fi
       },
     });
     expect(posted.statusCode, posted.body).toBe(200);
-    const done = await settleTask(t.infra.queue, (posted.json() as TTaskState)._id, 30_000);
-    expect(performance.now() - started).toBeLessThan(WITHIN_MS);
+    const done = await t.settle((posted.json() as TTaskState)._id, 30_000);
     expect(done.status).toBe('FAILURE');
     expect(done.error).toMatch(/is 25000 × 25000 pixels, more than the 200 megapixels/);
   });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { adminToken } from '../../test/accounts.js';
+import { useTestApp } from '../../test/harness.js';
 import { buildRun } from '../../test/factories.js';
 import type { RegisteredRoute } from './route.js';
 
@@ -180,14 +179,10 @@ function probesFor(route: RegisteredRoute, token: string): Probe[] {
   return probes;
 }
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
   await buildRun(t, { runId: 'D70001', group: null, public: true });
 }, 60_000);
-afterAll(() => t.close());
 
 describe('bounded fuzz of every route', () => {
   it('answers every bad input with 4xx (or a success), never 5xx, a hang or a crash', async () => {
@@ -201,7 +196,7 @@ describe('bounded fuzz of every route', () => {
     let sent = 0;
     const statuses = new Map<number, number>();
     for (const route of routes) {
-      for (const probe of probesFor(route, admin)) {
+      for (const probe of probesFor(route, t.admin)) {
         const started = Date.now();
         let status: number;
         try {

@@ -28,11 +28,10 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan(']]]]', 1)).toBe(false);
   });
 
-  it('scans 4 million levels in well under a second', () => {
+  // How fast, beside JSON.parse of as many bytes: bench/guards.ts (`npm run bench -- guards`).
+  it('finds 4 million levels too deep, and the same text inside a string not', () => {
     const text = nested(4_000_000);
-    const started = performance.now();
     expect(nestsDeeperThan(text, 65)).toBe(true);
     expect(nestsDeeperThan(`"${text}"`, 65)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { QUEUES } from '@atlas/contracts';
-import { createTestApp, settleTask } from '../../test/harness.js';
+import { openTestApp } from '../../test/harness.js';
+import { buildTask } from '../../test/factories.js';
 import { loadConfig } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../infra/db/index.js';
 import type { ObjectStore } from '../infra/storage/port.js';
@@ -82,7 +83,7 @@ describe(`backup and restore (${databaseUrl ? 'PostgreSQL' : 'PGlite'} + filesys
   const dir = path.join(tempDir('backup'), 'b1');
 
   it('backs up a populated instance, which is wiped, restored, and has every record and object back', async () => {
-    const t = await createTestApp();
+    const t = await openTestApp({ workers: QUEUES });
     let before: Record<string, string[]>;
     let sums: Record<string, string>;
     const buckets = t.infra.config.buckets;
@@ -90,15 +91,7 @@ describe(`backup and restore (${databaseUrl ? 'PostgreSQL' : 'PGlite'} + filesys
       // Accounts (first start), demo runs with their files, lab records, a finished task and a binary object.
       await seedDemoRuns(t.infra);
       await seedDemoLab(t.infra);
-      await t.infra.queue.startWorkers(QUEUES);
-      const task = await t.infra.queue.post({
-        task: 'core.task_list',
-        queue: 'atxcloud_core',
-        args: [],
-        kwargs: { queue: '' },
-        requestedBy: 'admin',
-      });
-      await settleTask(t.infra.queue, task._id);
+      await buildTask(t, { name: 'core.task_list', kwargs: { queue: '' } });
       await t.infra.storage.put('atx-images', 'frontpage/binary.png', randomBytes(300_000));
       await t.infra.queue.close();
       before = await snapshot(t.infra.database);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/harness.js';
+import { openTestApp } from '../../test/harness.js';
 import { S3RVER_ENV, startS3rver } from '../../test/s3rver.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../infra/db/index.js';
@@ -38,7 +38,7 @@ interface Installation {
 
 /** A backup of an instance whose only objects are in the data bucket: the images and tracks buckets are empty. */
 async function backupOfInstance(dir: string): Promise<{ manifest: BackupManifest; buckets: string[] }> {
-  const t = await createTestApp();
+  const t = await openTestApp();
   try {
     await t.infra.storage.put('atx-data', 'data/D00321/h5/obj/genes.h5ad', randomBytes(50_000));
     const buckets = [...t.infra.config.buckets];

@@ -1,10 +1,9 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { GENES_MSG, QUEUES, type TTaskState } from '@atlas/contracts';
+import { GENES_MSG, QUEUES } from '@atlas/contracts';
 import { parseDataCsv, readH5ad, readVisiumSpatial } from '@atlas/spatial';
-import { createTestApp, type TestApp, settleTask } from '../../test/harness.js';
-import { adminToken, api } from '../../test/accounts.js';
+import { useTestApp } from '../../test/harness.js';
 import { readObject } from '../infra/storage/index.js';
 import { createJobStore } from '../domains/imports/jobs.js';
 import { createDemoRunDataGenerator } from './demo-run-data.js';
@@ -15,7 +14,7 @@ import { DEMO_RUNS, seedDemoRuns, type DemoRun } from './demo-runs.js';
  * catalogue serves, a spatial folder whose image the explorer places under the tixels (D90006; D90002 has none),
  * a webfile.create_files task that succeeds and marks the web object available, and nothing posted twice.
  */
-let t: TestApp;
+const t = useTestApp({ env: { ATLAS_DEMO_DATA: 'true' } });
 const BUCKET = 'atx-data';
 const rna = DEMO_RUNS.find((r) => r.run_id === 'D90006')!; // Transcriptome
 const cutTag = DEMO_RUNS.find((r) => r.run_id === 'D90002')!; // CUT&Tag → ATAC-like inputs
@@ -27,11 +26,7 @@ const target = (run: DemoRun) => ({
 });
 const options = { grid: () => ({ rows: 20, cols: 20 }), features: 120 };
 
-beforeAll(async () => {
-  t = await createTestApp({ ATLAS_DEMO_DATA: 'true' });
-  await seedDemoRuns(t.infra);
-});
-afterAll(() => t.close());
+beforeAll(() => seedDemoRuns(t.infra));
 
 const createFilesTasks = () =>
   t.infra.db
@@ -39,8 +34,6 @@ const createFilesTasks = () =>
     .select(['id', 'kwargs', 'status'])
     .where('name', '=', 'webfile.create_files')
     .execute();
-
-const settle = (id: string): Promise<TTaskState> => settleTask(t.infra.queue, id);
 
 const webObject = (runId: string) =>
   t.infra.db
@@ -142,7 +135,7 @@ describe('demo run data', () => {
 
     await t.infra.queue.startWorkers(QUEUES);
     for (const task of tasks) {
-      const done = await settle(task.id);
+      const done = await t.settle(task.id);
       expect(done.error).toBeNull();
       expect(done).toMatchObject({ status: 'SUCCESS', progress: 100 });
       expect(done.result).toMatchObject({ web_object_available: true, analysed: false });
@@ -224,16 +217,15 @@ async function expectSpatialFolderOnTixels(): Promise<void> {
   const lowres = await sharp(folder.get('tissue_lowres_image.png')!).metadata();
   expect([hires.format, hires.width, hires.height, lowres.width, lowres.height]).toEqual(['png', 2000, 2000, 600, 600]);
 
-  const token = await adminToken(t.app);
-  const placed = await api<{ available: boolean; width: number; bounds: number[] }>(
-    t.app,
+  const token = t.admin;
+  const placed = await t.api<{ available: boolean; width: number; bounds: number[] }>(
     'GET',
     '/api/v1/genes/tissue_image',
     { token, query: { run_id: 'D90006' } },
   );
   expect(placed.body).toMatchObject({ available: true, width: 2000, height: 2000 });
   placed.body.bounds.forEach((value, i) => expect(value).toBeCloseTo([0, 0, 390, 390][i]!, 9));
-  expect((await api(t.app, 'GET', '/api/v1/genes/tissue_image', { token, query: { run_id: 'D90002' } })).body).toEqual({
+  expect((await t.api('GET', '/api/v1/genes/tissue_image', { token, query: { run_id: 'D90002' } })).body).toEqual({
     available: false,
     reason: GENES_MSG.noSpatialFolder('D90002'),
   });

@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.js';
 import type { TTaskState } from '@atlas/contracts';
-import { adminToken, api } from '../../test/accounts.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
 
 /** Job Managment names a description and a run for every kind of task (spec 03 §2.10, issue 14). */
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const post = (body: Record<string, unknown>) =>
-  api<{ _id: string }>(t.app, 'POST', '/api/v1/task', { token: admin, body });
+  t.api<{ _id: string }>('POST', '/api/v1/task', { token: t.admin, body });
 
 async function listed(id: string): Promise<TTaskState> {
-  const list = await api<TTaskState[]>(t.app, 'GET', '/api/v1/task', { token: admin });
+  const list = await t.api<TTaskState[]>('GET', '/api/v1/task', { token: t.admin });
   return list.body.find((task) => task._id === id)!;
 }
 
@@ -81,7 +74,7 @@ describe('task labels', () => {
       .execute();
     expect(await listed(id)).toMatchObject({ description: 'Left lobe', run_id: 'D00779' });
     expect(await listed(linked)).toMatchObject({ description: null, run_id: 'D00780' });
-    const read = await api<TTaskState>(t.app, 'GET', `/api/v1/task/${id}`, { token: admin });
+    const read = await t.api<TTaskState>('GET', `/api/v1/task/${id}`, { token: t.admin });
     expect(read.body).toMatchObject({ _id: id, status: 'SUCCESS', description: 'Left lobe' });
     expect(read.body).not.toHaveProperty('args');
   });

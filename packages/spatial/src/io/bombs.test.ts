@@ -11,19 +11,16 @@ import { listZipEntries } from './zip-entries.js';
 
 /**
  * Decompression bombs against the readers (issue 33): each is refused from what the file declares, before anything
- * is inflated, in well under a second, with a message naming the part and the setting. The bombs are made at test
- * time (../bomb-fixtures.ts). On the old readers the archive bomb took 88 s and 2.9 GB, the 10x one 183 s and
+ * is inflated, with a message naming the part and the setting; how fast is measured by the bench
+ * (bench/guards.ts, `npm run bench -- guards`). The bombs are made at test time (../bomb-fixtures.ts). On the old readers the archive bomb took 88 s and 2.9 GB, the 10x one 183 s and
  * 5.3 GB, the h5ad one 259 s and 3.1 GB (and was accepted).
  */
-const FAST_MS = 1500;
-
-async function refusal(read: () => Promise<unknown>): Promise<{ error: unknown; ms: number }> {
-  const started = performance.now();
+async function refusal(read: () => Promise<unknown>): Promise<{ error: unknown }> {
   const error = await read().then(
     () => null,
     (e: unknown) => e,
   );
-  return { error, ms: performance.now() - started };
+  return { error };
 }
 
 const zip = (options?: Parameters<typeof zarrZipBomb>[0]) => new Uint8Array(zarrZipBomb(options));
@@ -32,32 +29,27 @@ describe('AnnData-Zarr (.zarr.zip) bombs, with an import’s limits', () => {
   it('the issue’s archive (1 MB holding a 1 GiB chunk, X 1e8 × 1e8): refused from the zip directory', async () => {
     const bomb = zip();
     expect(bomb.length).toBeLessThan(1.1e6);
-    const { error, ms } = await refusal(() => readAnndataZarr(bomb, 'bomb.zarr.zip', IMPORT_LIMITS));
+    const { error } = await refusal(() => readAnndataZarr(bomb, 'bomb.zarr.zip', IMPORT_LIMITS));
     expect(error).toBeInstanceOf(SpatialLimitError);
     expect((error as Error).message).toMatch(
       /^bomb\.zarr\.zip: the archive declares 1,025 MB uncompressed, more than the 102 MB left .*ATLAS_IMPORT_MAX_MB/,
     );
-    expect(ms).toBeLessThan(FAST_MS);
   });
 
   it('X declared 1e8 × 1e8 in a small archive: refused from X’s shape, naming ATLAS_IMPORT_MAX_OBS', async () => {
-    const { error, ms } = await refusal(() =>
+    const { error } = await refusal(() =>
       readAnndataZarr(zip({ chunkBytes: 1 << 20 }), 'bomb.zarr.zip', IMPORT_LIMITS),
     );
     expect(error).toBeInstanceOf(SpatialLimitError);
     expect((error as Error).message).toContain(
       'X declares 100,000,000 observations; at most 10,000,000 are imported (ATLAS_IMPORT_MAX_OBS)',
     );
-    expect(ms).toBeLessThan(FAST_MS);
   });
 
   it('a plausible X cut into 1e10 one-cell chunks: refused by its chunk count', async () => {
     const bomb = zip({ shape: [100_000, 100_000], chunks: [1, 1], chunkBytes: 4 });
-    const { error, ms } = await refusal(() =>
-      readAnndataZarr(bomb, 'bomb.zarr.zip', { ...IMPORT_LIMITS, maxBytes: 1e12 }),
-    );
+    const { error } = await refusal(() => readAnndataZarr(bomb, 'bomb.zarr.zip', { ...IMPORT_LIMITS, maxBytes: 1e12 }));
     expect((error as Error).message).toContain('X declares 10,000,000,000 chunks or entries');
-    expect(ms).toBeLessThan(FAST_MS);
   });
 
   it('a 100 × 100 X whose stored chunk is 4 MiB: refused before the chunk is inflated', async () => {
@@ -72,10 +64,9 @@ describe('AnnData-Zarr (.zarr.zip) bombs, with an import’s limits', () => {
   it('a chunk zlib-compressed by zarr that inflates to 64 MiB: the codec stops at the chunk’s size, limits or not', async () => {
     const bomb = zip({ shape: [100, 100], chunks: [100, 100], chunkBytes: 64 << 20, compressedBy: 'zarr' });
     for (const limits of [IMPORT_LIMITS, undefined]) {
-      const { error, ms } = await refusal(() => readAnndataZarr(bomb, 'bomb.zarr.zip', limits));
+      const { error } = await refusal(() => readAnndataZarr(bomb, 'bomb.zarr.zip', limits));
       expect(error).toBeInstanceOf(SpatialLimitError);
       expect((error as Error).message).toMatch(/a chunk of X inflates to more than the 110,536 bytes it can hold/);
-      expect(ms).toBeLessThan(FAST_MS);
     }
   });
 
@@ -103,22 +94,20 @@ describe('HDF5 bombs (declared shapes, unwritten chunks cost nothing on disk)', 
   it('a 10x matrix of 3 × 3 declaring 500 million values: refused from the datasets’ shapes', async () => {
     const bomb = await tenxH5Bomb();
     for (const limits of [IMPORT_LIMITS, undefined]) {
-      const { error, ms } = await refusal(() => readTenxH5(bomb, { name: 'bomb.h5', limits }));
+      const { error } = await refusal(() => readTenxH5(bomb, { name: 'bomb.h5', limits }));
       expect(error).toBeInstanceOf(SpatialFormatError);
       expect((error as Error).message).toBe(
         'bomb.h5: /matrix declares 500000000 values and 500000000 indices for 9 cells',
       );
-      expect(ms).toBeLessThan(FAST_MS);
     }
   });
 
   it('an h5ad declaring X of 1e8 rows and as many obs names: refused from X’s shape', async () => {
-    const { error, ms } = await refusal(async () =>
+    const { error } = await refusal(async () =>
       readH5ad(await h5adBomb(), { name: 'bomb.h5ad', limits: IMPORT_LIMITS }),
     );
     expect(error).toBeInstanceOf(SpatialLimitError);
     expect((error as Error).message).toContain('X declares 100,000,000 observations');
-    expect(ms).toBeLessThan(FAST_MS + 1000); // includes writing the bomb with h5wasm
   });
 
   it('within the shape limits, the datasets’ declared bytes are charged before each is read', async () => {
@@ -142,11 +131,9 @@ describe('Matrix Market bombs', () => {
   const header = '%%MatrixMarket matrix coordinate integer general\n';
 
   it('a size line declaring a billion entries in a three-line file: refused before the arrays are made', () => {
-    const started = performance.now();
     expect(() => readTenxMtx(folder(`${header}1 2 1000000000\n1 1 5\n`))).toThrow(
       /the size line says 1000000000 entries but the file has 1 lines/,
     );
-    expect(performance.now() - started).toBeLessThan(100);
   });
 
   it('a size line declaring 1e8 barcodes: refused by the observation limit', () => {
@@ -157,11 +144,9 @@ describe('Matrix Market bombs', () => {
 
   it('a 1 MB matrix.mtx.gz that inflates to 1 GiB: cut at the budget', () => {
     const bomb = folder(gzipOfZeros(1 << 30), 'matrix.mtx.gz');
-    const started = performance.now();
     expect(() => readTenxMtx(bomb, 'outs', IMPORT_LIMITS)).toThrow(
       /^outs: matrix\.mtx\.gz declares 1,024 MB uncompressed, more than the 102 MB left to this import/,
     );
-    expect(performance.now() - started).toBeLessThan(FAST_MS);
   });
 
   it('one whose gzip trailer understates its size is still cut at the budget', () => {

@@ -1,39 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ANNOTATION_MSG, type TAnnotation, type TAnnotationSummary } from '@atlas/contracts';
-import { buildGroup, buildRun, buildUser } from '../../../test/factories.js';
-import { createTestApp, setRunPublic, type TestApp } from '../../../test/harness.js';
-import { adminToken, api } from '../../../test/accounts.js';
+import { setRunPublic, useTestApp } from '../../../test/harness.js';
+import { buildGroup, buildRun, buildUser, buildVisitor } from '../../../test/factories.js';
 import { listAudit } from '../audit/index.js';
 
 /**
  * Shared annotations: saved by a member of the run's group, seen by the group (and by every member on a public run),
  * changed only by the group or admins, refused like a missing run to everyone else, every change audited.
  */
-let t: TestApp;
+const t = useTestApp();
 const tok = {} as Record<'admin' | 'ann' | 'bob' | 'eve' | 'none' | 'visitor', string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await adminToken(t.app);
-  await buildGroup(t, 'lab-x', admin);
-  await buildGroup(t, 'lab-y', admin);
+  await buildGroup(t, 'lab-x');
+  await buildGroup(t, 'lab-y');
   Object.assign(tok, {
-    admin,
-    ann: await buildUser(t, admin, 'an-ann', ['lab-x']),
-    bob: await buildUser(t, admin, 'an-bob', ['lab-x']),
-    eve: await buildUser(t, admin, 'an-eve', ['lab-y']),
-    none: await buildUser(t, admin, 'an-none', []),
-    visitor: (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token,
+    admin: t.admin,
+    ann: await buildUser(t, 'an-ann', ['lab-x']),
+    bob: await buildUser(t, 'an-bob', ['lab-x']),
+    eve: await buildUser(t, 'an-eve', ['lab-y']),
+    none: await buildUser(t, 'an-none', []),
+    visitor: await buildVisitor(t),
   });
   await buildRun(t, { runId: 'D00301', group: 'lab-x', public: false });
   await buildRun(t, { runId: 'D00302', group: 'lab-x', public: true });
 });
-afterAll(() => t.close());
 
 const create = (token: string, body: Record<string, unknown>) =>
-  api<TAnnotationSummary & { msg: string }>(t.app, 'POST', '/api/v1/annotations', { token, body });
+  t.api<TAnnotationSummary & { msg: string }>('POST', '/api/v1/annotations', { token, body });
 const list = (token: string, runId: string) =>
-  api<TAnnotationSummary[] & { msg: string }>(t.app, 'GET', '/api/v1/annotations', { token, query: { run_id: runId } });
+  t.api<TAnnotationSummary[] & { msg: string }>('GET', '/api/v1/annotations', { token, query: { run_id: runId } });
 const good = { run_id: 'D00301', name: 'Cortex', color: '#ff8800', note: 'layer 1', tixels: [5, 1, 3, 3] };
 
 describe('/api/v1/annotations', () => {
@@ -43,9 +39,9 @@ describe('/api/v1/annotations', () => {
     expect(made.body).toMatchObject({ name: 'Cortex', color: '#ff8800', tixel_count: 3, created_by: 'an-ann' });
     expect(made.body).not.toHaveProperty('tixels');
     // Its tixels come one annotation at a time, ascending and without repeats.
-    const one = await api<TAnnotation>(t.app, 'GET', `/api/v1/annotations/${made.body.id}`, { token: tok.bob });
+    const one = await t.api<TAnnotation>('GET', `/api/v1/annotations/${made.body.id}`, { token: tok.bob });
     expect(one.body).toMatchObject({ id: made.body.id, tixels: [1, 3, 5], tixel_count: 3, editable: true });
-    expect((await api(t.app, 'GET', `/api/v1/annotations/${made.body.id}`, { token: tok.eve })).status).toBe(404);
+    expect((await t.api('GET', `/api/v1/annotations/${made.body.id}`, { token: tok.eve })).status).toBe(404);
     const bob = await list(tok.bob, 'D00301');
     expect(bob.status).toBe(200);
     expect(bob.body.map((a) => [a.name, a.editable, a.tixel_count])).toEqual([['Cortex', true, 3]]);
@@ -61,18 +57,18 @@ describe('/api/v1/annotations', () => {
     expect(made.status).toBe(200);
     const eve = await list(tok.eve, 'D00302');
     expect(eve.body.map((a) => [a.name, a.editable])).toEqual([['Tumour', false]]);
-    const put = await api<{ msg: string }>(t.app, 'PUT', `/api/v1/annotations/${made.body.id}`, {
+    const put = await t.api<{ msg: string }>('PUT', `/api/v1/annotations/${made.body.id}`, {
       token: tok.eve,
       body: { note: 'mine now' },
     });
     expect([put.status, put.body.msg]).toEqual([403, ANNOTATION_MSG.notEditable('D00302')]);
-    const del = await api(t.app, 'DELETE', `/api/v1/annotations/${made.body.id}`, { token: tok.eve });
+    const del = await t.api('DELETE', `/api/v1/annotations/${made.body.id}`, { token: tok.eve });
     expect(del.status).toBe(403);
     expect((await create(tok.eve, { ...good, run_id: 'D00302', name: 'Other' })).status).toBe(403);
     // Route-level refusals: no group, or a public session.
     expect((await list(tok.none, 'D00302')).status).toBe(403);
     expect((await list(tok.visitor, 'D00302')).status).toBe(403);
-    expect((await api(t.app, 'GET', '/api/v1/annotations', { query: { run_id: 'D00302' } })).status).toBe(401);
+    expect((await t.api('GET', '/api/v1/annotations', { query: { run_id: 'D00302' } })).status).toBe(401);
   });
 
   it('refuses bad input with a clear message', async () => {
@@ -90,13 +86,13 @@ describe('/api/v1/annotations', () => {
       const reply = await create(tok.ann, body);
       expect([reply.status, reply.body.msg], JSON.stringify(body)).toEqual([status, expect.stringContaining(msg)]);
     }
-    const bad = await api<{ msg: string }>(t.app, 'PUT', '/api/v1/annotations/not-a-uuid', {
+    const bad = await t.api<{ msg: string }>('PUT', '/api/v1/annotations/not-a-uuid', {
       token: tok.ann,
       body: { note: 'x' },
     });
     expect(bad.status).toBe(400);
     const [first] = (await list(tok.ann, 'D00301')).body;
-    const empty = await api<{ msg: string }>(t.app, 'PUT', `/api/v1/annotations/${first!.id}`, {
+    const empty = await t.api<{ msg: string }>('PUT', `/api/v1/annotations/${first!.id}`, {
       token: tok.ann,
       body: {},
     });
@@ -106,20 +102,18 @@ describe('/api/v1/annotations', () => {
   it('audits create, update and delete; an invisible annotation is a 404', async () => {
     const made = await create(tok.ann, { ...good, name: 'Hippocampus' });
     const id = made.body.id;
-    expect((await api(t.app, 'PUT', `/api/v1/annotations/${id}`, { token: tok.eve, body: { note: 'x' } })).status).toBe(
-      404,
-    );
-    const renamed = await api<TAnnotation>(t.app, 'PUT', `/api/v1/annotations/${id}`, {
+    expect((await t.api('PUT', `/api/v1/annotations/${id}`, { token: tok.eve, body: { note: 'x' } })).status).toBe(404);
+    const renamed = await t.api<TAnnotation>('PUT', `/api/v1/annotations/${id}`, {
       token: tok.bob,
       body: { name: 'CA1', tixels: [4, 2, 4] },
     });
     expect(renamed.body).toMatchObject({ name: 'CA1', tixel_count: 2, updated_by: 'an-bob', created_by: 'an-ann' });
-    const read = await api<TAnnotation>(t.app, 'GET', `/api/v1/annotations/${id}`, { token: tok.ann });
+    const read = await t.api<TAnnotation>('GET', `/api/v1/annotations/${id}`, { token: tok.ann });
     expect(read.body.tixels).toEqual([2, 4]);
-    const clash = await api(t.app, 'PUT', `/api/v1/annotations/${id}`, { token: tok.bob, body: { name: 'Cortex' } });
+    const clash = await t.api('PUT', `/api/v1/annotations/${id}`, { token: tok.bob, body: { name: 'Cortex' } });
     expect(clash.status).toBe(409);
-    expect((await api(t.app, 'DELETE', `/api/v1/annotations/${id}`, { token: tok.bob })).status).toBe(200);
-    expect((await api(t.app, 'DELETE', `/api/v1/annotations/${id}`, { token: tok.bob })).status).toBe(404);
+    expect((await t.api('DELETE', `/api/v1/annotations/${id}`, { token: tok.bob })).status).toBe(200);
+    expect((await t.api('DELETE', `/api/v1/annotations/${id}`, { token: tok.bob })).status).toBe(404);
     const audit = await listAudit(t.infra.db, { target: `annotation:${id}`, limit: 10 });
     expect(audit.map((row) => [row.action, row.actor])).toEqual([
       ['annotation.delete', 'an-bob'],
@@ -141,9 +135,9 @@ describe('/api/v1/annotations', () => {
 describe('/api/v1/cluster_colors', () => {
   type Colours = { run_id: string; colors: Record<string, string>; editable: boolean; msg?: string };
   const get = (token: string, runId: string) =>
-    api<Colours>(t.app, 'GET', '/api/v1/cluster_colors', { token, query: { run_id: runId } });
+    t.api<Colours>('GET', '/api/v1/cluster_colors', { token, query: { run_id: runId } });
   const put = (token: string, body: Record<string, unknown>) =>
-    api<Colours>(t.app, 'PUT', '/api/v1/cluster_colors', { token, body });
+    t.api<Colours>('PUT', '/api/v1/cluster_colors', { token, body });
 
   it("keeps a run's cluster colours for its group: the group writes, readers read, others are refused", async () => {
     expect((await get(tok.ann, 'D00302')).body).toEqual({ run_id: 'D00302', colors: {}, editable: true });

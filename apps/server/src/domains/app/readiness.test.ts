@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import { S3RVER_ENV, startS3rver } from '../../../test/s3rver.js';
 import { READINESS_INTERVAL_MS, probeReadiness } from './readiness.js';
 
@@ -9,17 +9,16 @@ import { READINESS_INTERVAL_MS, probeReadiness } from './readiness.js';
  * (s3rver) that is stopped under the running app.
  */
 describe('readiness in GET /api/v1/app', () => {
-  let t: TestApp;
   let s3: Awaited<ReturnType<typeof startS3rver>>;
-  let s3Running = true;
+  let s3Running = false;
   beforeAll(async () => {
     s3 = await startS3rver();
-    t = await createTestApp(S3RVER_ENV(s3.endpoint));
+    s3Running = true;
   });
   afterAll(async () => {
     if (s3Running) await s3.close();
-    await t?.close();
   });
+  const t = useTestApp({ env: () => S3RVER_ENV(s3.endpoint) });
 
   const appInfo = () => t.app.inject({ method: 'GET', url: '/api/v1/app' });
 

@@ -2,14 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ATLASBROWSER_MSG, QUEUES, type TGenerateSpatialArgs, type TTaskState } from '@atlas/contracts';
 import { dbitBarcode, generateRun, readVisiumSpatial } from '@atlas/spatial';
 import { pngBomb } from '@atlas/spatial/testing';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, api } from '../../../test/accounts.js';
-import { probeBomb } from '../../../test/bombs.js';
+import { openTestApp, useTestApp } from '../../../test/harness.js';
 import { buildGroup, buildUser } from '../../../test/factories.js';
+import { probeBomb } from '../../../test/bombs.js';
 import { readObject } from '../../infra/storage/index.js';
 import { createRuns } from '../runs/index.js';
 import { writeRawImages } from '../../seed/demo-raw-images.js';
@@ -21,20 +20,16 @@ const SIDE = (2 * N - 1) * STEP;
 const FOLDER = `data/${RUN}/spatial/`;
 const barcodes = Array.from({ length: N * N }, (_, k) => dbitBarcode(k % N, Math.floor(k / N)));
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp({ workers: QUEUES });
 let tech: string;
 let outsider: string;
 const synthetic = generateRun({ seed: 131, grid: { rows: N, cols: N }, features: 20, clusters: 3, assay: 'rna' });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.infra.queue.startWorkers(QUEUES);
-  admin = await adminToken(t.app);
-  await buildGroup(t, 'lab-a', admin);
-  await buildGroup(t, 'lab-b', admin);
-  tech = await buildUser(t, admin, 'tech', ['user', 'lab-a']);
-  outsider = await buildUser(t, admin, 'outsider', ['user', 'lab-b']);
+  await buildGroup(t, 'lab-a');
+  await buildGroup(t, 'lab-b');
+  tech = await buildUser(t, 'tech', ['user', 'lab-a']);
+  outsider = await buildUser(t, 'outsider', ['user', 'lab-b']);
   await createRuns(t.infra).records.ensureRun({ runId: RUN, group: 'lab-a', public: false });
   await writeRawImages(
     synthetic,
@@ -43,7 +38,6 @@ beforeAll(async () => {
     ['postB_BSA.tif', 'postB.tif'],
   );
 });
-afterAll(() => t.close());
 
 /** The browser's args: the raw image turned back (90° counter-clockwise), cropped to the chip, ROI on its edges. */
 function args(overrides: Partial<TGenerateSpatialArgs> = {}): TGenerateSpatialArgs {
@@ -79,7 +73,7 @@ function args(overrides: Partial<TGenerateSpatialArgs> = {}): TGenerateSpatialAr
 }
 
 const post = (token: string, a: unknown) =>
-  api<TTaskState>(t.app, 'POST', '/api/v1/task', {
+  t.api<TTaskState>('POST', '/api/v1/task', {
     token,
     body: { task: 'atlasbrowser.generate_spatial', queue: 'atxcloud_atlasbrowser', args: [a] },
   });
@@ -87,7 +81,7 @@ const post = (token: string, a: unknown) =>
 async function settle(id: string, token: string): Promise<{ final: TTaskState; seen: TTaskState[] }> {
   const seen: TTaskState[] = [];
   for (;;) {
-    const reply = await api<TTaskState>(t.app, 'GET', `/api/v1/task/${id}`, { token });
+    const reply = await t.api<TTaskState>('GET', `/api/v1/task/${id}`, { token });
     seen.push(reply.body);
     if (reply.body.status === 'SUCCESS' || reply.body.status === 'FAILURE') return { final: reply.body, seen };
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -102,7 +96,7 @@ async function folderFiles(): Promise<Map<string, Uint8Array>> {
 }
 
 const check = (token: string) =>
-  api<{ exists: boolean; files: string[] }>(t.app, 'POST', '/api/v1/run_db/check_spatial_folder_exists', {
+  t.api<{ exists: boolean; files: string[] }>('POST', '/api/v1/run_db/check_spatial_folder_exists', {
     token,
     body: { bucket_name: 'atx-data', run_id: RUN },
   });
@@ -306,31 +300,28 @@ describe('atlasbrowser.generate_spatial on a lab’s images folder (a real-named
     expect(final.status).toBe('FAILURE');
     expect(final.error).toContain(`The image ${notes} could not be read (`);
     expect(await snapshot()).toEqual({});
-    const exists = await api<{ exists: boolean }>(t.app, 'POST', '/api/v1/run_db/check_spatial_folder_exists', {
+    const exists = await t.api<{ exists: boolean }>('POST', '/api/v1/run_db/check_spatial_folder_exists', {
       token: tech,
       body: { bucket_name: 'atx-data', run_id: LAB_RUN },
     });
     expect(exists.body.exists).toBe(false);
   });
 
-  it('fails fast on an image bomb (25000 × 25000 PNG, 608 KB) from its header, naming the limit', async () => {
+  // How fast: bench/guards.ts (`npm run bench -- guards`).
+  it('refuses an image bomb (25000 × 25000 PNG, 608 KB) from its header, naming the limit', async () => {
     // Before: 15.5–21.7 s and +1.8 GB, then sharp's own "Input image exceeds pixel limit".
     const bomb = `data/${LAB_RUN}/images/bomb.png`;
     await t.infra.storage.put('atx-data', bomb, pngBomb());
-    const started = performance.now();
     const final = await run(labArgs({ files: [bomb], bsa_filename: bomb }));
-    const ms = performance.now() - started;
     expect(final.status).toBe('FAILURE');
     expect(final.error).toBe(ATLASBROWSER_MSG.imageTooLarge(bomb, 25_000, 25_000, 200));
-    expect(ms).toBeLessThan(3000);
     expect(await snapshot()).toEqual({});
     await t.infra.storage.delete('atx-data', bomb);
-    // In a process of its own, the task's refusal costs milliseconds and megabytes.
+    // In a process of its own, the task's refusal costs megabytes.
     const figures = probeBomb('png-task');
     expect(figures.outcome).toBe(
       `Error: ${ATLASBROWSER_MSG.imageTooLarge('data/D70009/images/bomb.png', 25_000, 25_000, 200)}`,
     );
-    expect(figures.ms).toBeLessThan(3000);
     expect(figures.peakMB).toBeLessThan(300);
   }, 120_000);
 
@@ -374,14 +365,14 @@ describe('atlasbrowser.generate_spatial on a lab’s images folder (a real-named
 
 describe('AtlasXbrowser configuration and SLIMS', () => {
   it('gives the buckets, barcode folder and mapping; SLIMS is not offered without SLIMS_URL', async () => {
-    const config = await api(t.app, 'GET', '/api/v1/atlasbrowser/config', { token: tech });
+    const config = await t.api('GET', '/api/v1/atlasbrowser/config', { token: tech });
     expect(config.body).toMatchObject({
       bucket_name_bsa: 'atx-data',
       root_dir_spatial: 'data',
       barcodes_path: 'barcodes/',
       slims: false,
     });
-    const slims = await api(t.app, 'GET', '/api/v1/dataset/slimstest_runid', { token: tech, query: { run_id: RUN } });
+    const slims = await t.api('GET', '/api/v1/dataset/slimstest_runid', { token: tech, query: { run_id: RUN } });
     expect(slims).toEqual({ status: 404, body: expect.objectContaining({ msg: ATLASBROWSER_MSG.slimsNotConfigured }) });
   });
 
@@ -411,14 +402,12 @@ describe('AtlasXbrowser configuration and SLIMS', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    const withSlims = await createTestApp({
-      SLIMS_URL: `http://127.0.0.1:${port}/slims`,
-      SLIMS_USERNAME: 'lims',
-      SLIMS_PASSWORD: 'secret',
+    const withSlims = await openTestApp({
+      env: { SLIMS_URL: `http://127.0.0.1:${port}/slims`, SLIMS_USERNAME: 'lims', SLIMS_PASSWORD: 'secret' },
     });
     try {
-      const token = await adminToken(withSlims.app);
-      const record = await api(withSlims.app, 'GET', '/api/v1/dataset/slimstest_runid', {
+      const token = withSlims.admin;
+      const record = await withSlims.api('GET', '/api/v1/dataset/slimstest_runid', {
         token,
         query: { run_id: RUN },
       });
@@ -434,9 +423,9 @@ describe('AtlasXbrowser configuration and SLIMS', () => {
       });
       expect(requests[0]).toContain(`cntn_cf_runId=${RUN}`);
       expect(requests[0]).toContain(`Basic ${Buffer.from('lims:secret').toString('base64')}`);
-      const ids = await api(withSlims.app, 'GET', '/api/v1/dataset/slimstest_list_runids', { token });
+      const ids = await withSlims.api('GET', '/api/v1/dataset/slimstest_list_runids', { token });
       expect(ids.body).toEqual(['D00007', RUN]);
-      const missing = await api(withSlims.app, 'GET', '/api/v1/dataset/slimstest_runid', {
+      const missing = await withSlims.api('GET', '/api/v1/dataset/slimstest_runid', {
         token,
         query: { run_id: 'D00404' },
       });
@@ -444,12 +433,12 @@ describe('AtlasXbrowser configuration and SLIMS', () => {
         status: 404,
         body: expect.objectContaining({ msg: ATLASBROWSER_MSG.slimsRunNotFound('D00404') }),
       });
-      const failing = await api(withSlims.app, 'GET', '/api/v1/dataset/slimstest_runid', {
+      const failing = await withSlims.api('GET', '/api/v1/dataset/slimstest_runid', {
         token,
         query: { run_id: 'D00999' },
       });
       expect(failing.status).toBe(502);
-      const config = await api(withSlims.app, 'GET', '/api/v1/atlasbrowser/config', { token });
+      const config = await withSlims.api('GET', '/api/v1/atlasbrowser/config', { token });
       expect(config.body).toMatchObject({ slims: true });
     } finally {
       await withSlims.close();

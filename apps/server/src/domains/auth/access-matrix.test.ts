@@ -1,9 +1,9 @@
 import { apiTokenCalls, authCalls, type Access } from '@atlas/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../http/tokens.js';
 import type { RegisteredRoute } from '../../http/route.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, confirmedUser } from '../../../test/accounts.js';
+import { useTestApp } from '../../../test/harness.js';
+import { buildUser } from '../../../test/factories.js';
 
 /**
  * The authorisation matrix (DESIGN §3): every route registered through route()/rawRoute(), of every domain,
@@ -57,21 +57,19 @@ const DUMMY_PARAMS: Record<string, string> = {
   bucket: 'atx-data',
 };
 
-let t: TestApp;
+const t = useTestApp();
 const tokens = {} as Record<IdentityName, string | undefined>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await adminToken(t.app);
   const publicReply = await t.app.inject({ method: 'GET', url: '/api/v1/auth/log_into_public' });
-  const [head, payload, signature] = admin.split('.') as [string, string, string];
+  const [head, payload, signature] = t.admin.split('.') as [string, string, string];
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
   const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'matrix-user' })).toString('base64url');
   Object.assign(tokens, {
     anonymous: undefined,
     public: (publicReply.json() as { access_token: string }).access_token,
-    user: await confirmedUser(t.app, admin, 'matrix-user', ['user']),
-    admin,
+    user: await buildUser(t, 'matrix-user', ['user']),
+    admin: t.admin,
     expired: await createTokenService(t.infra.config.jwtSecret).issue(
       { sub: 'admin', role: 'user', groups: ['admin'] },
       -10,
@@ -85,7 +83,7 @@ beforeAll(async () => {
     url: `/api/v1/auth/api_tokens/${revoked.id}`,
     headers: { authorization: `JWT ${tokens.user}` },
   });
-  const expired = await makeApiToken(admin);
+  const expired = await makeApiToken(t.admin);
   await t.infra.db
     .updateTable('api_tokens')
     .set({ expires_at: new Date(0) })
@@ -93,7 +91,7 @@ beforeAll(async () => {
     .execute();
   Object.assign(tokens, {
     apiToken: userToken.token,
-    adminApiToken: (await makeApiToken(admin)).token,
+    adminApiToken: (await makeApiToken(t.admin)).token,
     revokedApiToken: revoked.token,
     expiredApiToken: expired.token,
   });
@@ -110,7 +108,6 @@ async function makeApiToken(session: string): Promise<{ id: string; token: strin
   expect(reply.statusCode, reply.body).toBe(200);
   return reply.json() as { id: string; token: string };
 }
-afterAll(() => t.close());
 
 function concreteUrl(url: string): string {
   return url.replace(/:(\w+)/g, (_, name: string) => DUMMY_PARAMS[name] ?? 'dummy').replace(/\*$/, 'dummy/key.txt');

@@ -1,19 +1,14 @@
 import { MSG, type TGroup, type TManagedUser } from '@atlas/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from '../../infra/mail/outbox-reader.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser, GOOD_PASSWORD, login } from '../../../test/accounts.js';
+import { useTestApp } from '../../../test/harness.js';
+import { GOOD_PASSWORD, login } from '../../../test/accounts.js';
+import { buildUser } from '../../../test/factories.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const as = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, query?: Record<string, string>) =>
-  api(t.app, method, `/api/v1/auth/${path}`, { token: admin, body, query });
+  t.api(method, `/api/v1/auth/${path}`, { token: t.admin, body, query });
 const newUser = (username: string, extra: Record<string, unknown> = {}) => ({
   username,
   password: GOOD_PASSWORD,
@@ -25,16 +20,15 @@ const newUser = (username: string, extra: Record<string, unknown> = {}) => ({
 const error = (status: number, msg: string) => ({ status, body: { msg, status_code: status } });
 
 async function account(username: string): Promise<TManagedUser | undefined> {
-  const list = await api<TManagedUser[]>(t.app, 'GET', '/api/v1/auth/list_accounts', { token: admin });
+  const list = await t.api<TManagedUser[]>('GET', '/api/v1/auth/list_accounts', { token: t.admin });
   return list.body.find((u) => u.username === username);
 }
 
 async function auditOf(target: string) {
-  const reply = await api<{ actor: string | null; action: string; before: unknown; after: unknown }[]>(
-    t.app,
+  const reply = await t.api<{ actor: string | null; action: string; before: unknown; after: unknown }[]>(
     'GET',
     '/api/v1/auth/audit',
-    { token: admin, query: { target } },
+    { token: t.admin, query: { target } },
   );
   return reply.body;
 }
@@ -47,10 +41,10 @@ describe('the last admin', () => {
     // An unconfirmed admin does not count.
     await as('POST', 'user', newUser('waiting', { groups: ['admin'] }));
     expect(await as('PUT', 'modify_group_list', body)).toEqual(error(400, MSG.lastAdmin));
-    const deputy = await confirmedUser(t.app, admin, 'deputy', ['admin']);
+    const deputy = await buildUser(t, 'deputy', ['admin']);
     expect((await as('PUT', 'modify_group_list', body)).status).toBe(200);
     const back = { username: 'admin', groups_adding: ['admin'] };
-    expect((await api(t.app, 'PUT', '/api/v1/auth/modify_group_list', { token: deputy, body: back })).status).toBe(200);
+    expect((await t.api('PUT', '/api/v1/auth/modify_group_list', { token: deputy, body: back })).status).toBe(200);
     expect((await account('admin'))?.groups).toEqual(['admin', 'user']);
   });
 });
@@ -115,7 +109,7 @@ describe('user status calls', () => {
   });
 
   it('disable_user disables; refuses the own account and unknown users', async () => {
-    await confirmedUser(t.app, admin, 'ned');
+    await buildUser(t, 'ned');
     expect(await as('PUT', 'disable_user', { username: 'ned' })).toEqual({
       status: 200,
       body: { msg: MSG.userDisabled },
@@ -127,7 +121,7 @@ describe('user status calls', () => {
   });
 
   it('enable_user enables a disabled user, audited like disable; 404 for unknown users', async () => {
-    await confirmedUser(t.app, admin, 'nora');
+    await buildUser(t, 'nora');
     await as('PUT', 'disable_user', { username: 'nora' });
     expect(await as('PUT', 'enable_user', { username: 'nora' })).toEqual({
       status: 200,
@@ -149,7 +143,7 @@ describe('user status calls', () => {
   });
 
   it('DELETE user removes the user; refuses the own account; 404 when missing', async () => {
-    await confirmedUser(t.app, admin, 'olga');
+    await buildUser(t, 'olga');
     expect(await as('DELETE', 'user/olga')).toEqual({ status: 200, body: { msg: MSG.userDeletedNamed('olga') } });
     expect(await account('olga')).toBeUndefined();
     expect(await as('DELETE', 'user/olga')).toEqual(error(404, MSG.userMissing));
@@ -160,7 +154,7 @@ describe('user status calls', () => {
   });
 
   it('resetpassword sets a new password; 400 for a weak one; 404 when missing', async () => {
-    await confirmedUser(t.app, admin, 'pat');
+    await buildUser(t, 'pat');
     expect(await as('PUT', 'resetpassword', { username: 'pat', password: 'Reset#Pass7' })).toEqual({
       status: 200,
       body: { msg: MSG.passwordSuccessfullyReset },
@@ -194,7 +188,7 @@ describe('user status calls', () => {
   });
 
   it('list_accounts lists every user sorted by username', async () => {
-    const list = await api<TManagedUser[]>(t.app, 'GET', '/api/v1/auth/list_accounts', { token: admin });
+    const list = await t.api<TManagedUser[]>('GET', '/api/v1/auth/list_accounts', { token: t.admin });
     const names = list.body.map((u) => u.username);
     expect(names).toEqual([...names].sort());
     expect(list.body.find((u) => u.username === 'admin')).toMatchObject({
@@ -209,7 +203,7 @@ describe('user status calls', () => {
 
 describe('groups', () => {
   it('GET lists the groups with descriptions, the built-in ones included', async () => {
-    const list = await api<TGroup[]>(t.app, 'GET', '/api/v1/auth/group', { token: admin });
+    const list = await t.api<TGroup[]>('GET', '/api/v1/auth/group', { token: t.admin });
     expect(list.body.map((g) => g.group_name)).toEqual(expect.arrayContaining(['admin', 'user']));
     expect(list.body.every((g) => g.description.length > 0)).toBe(true);
   });
@@ -235,7 +229,7 @@ describe('groups', () => {
 
   it('DELETE removes a group and its memberships; refuses built-in groups; 404 when missing', async () => {
     await as('POST', 'group', { group_name: 'temp', description: 'Temporary' });
-    await confirmedUser(t.app, admin, 'rita', ['user', 'temp']);
+    await buildUser(t, 'rita', ['user', 'temp']);
     expect(await as('DELETE', 'group', { group_name: 'temp' })).toEqual({
       status: 200,
       body: { msg: MSG.groupDeleted },
@@ -252,7 +246,7 @@ describe('groups', () => {
 
   it('modify_group_list adds and removes groups', async () => {
     await as('POST', 'group', { group_name: 'imaging', description: 'Imaging core' });
-    await confirmedUser(t.app, admin, 'sam');
+    await buildUser(t, 'sam');
     const body = { username: 'sam', groups_adding: ['imaging', 'admin'], groups_removing: ['user'] };
     expect(await as('PUT', 'modify_group_list', body)).toEqual({ status: 200, body: { msg: MSG.groupsModified } });
     expect((await account('sam'))?.groups).toEqual(['admin', 'imaging']);
@@ -273,7 +267,7 @@ describe('groups', () => {
   });
 
   it('inform_user_assignment mails the user at the stored address', async () => {
-    await confirmedUser(t.app, admin, 'tess');
+    await buildUser(t, 'tess');
     const body = { group: 'user', username: 'tess', email: 'someone-else@example.org', name: 'Tess' };
     expect(await as('POST', 'inform_user_assignment', body)).toEqual({ status: 200, body: { msg: MSG.userInformed } });
     const mail = readOutbox(t.infra.dataDir).at(-1)!;
@@ -291,18 +285,18 @@ describe('groups', () => {
 
 describe('GET audit', () => {
   it('lists entries newest first, filtered by target and limited', async () => {
-    const all = await api<{ id: number; at: string; target: string }[]>(t.app, 'GET', '/api/v1/auth/audit', {
-      token: admin,
+    const all = await t.api<{ id: number; at: string; target: string }[]>('GET', '/api/v1/auth/audit', {
+      token: t.admin,
     });
     expect(all.status).toBe(200);
     const ids = all.body.map((row) => row.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(new Date(all.body[0]!.at).getTime()).not.toBeNaN();
-    const limited = await api<unknown[]>(t.app, 'GET', '/api/v1/auth/audit', { token: admin, query: { limit: '2' } });
+    const limited = await t.api<unknown[]>('GET', '/api/v1/auth/audit', { token: t.admin, query: { limit: '2' } });
     expect(limited.body).toHaveLength(2);
     const seed = await auditOf('user:admin');
     expect(seed.at(-1)).toMatchObject({ actor: null, action: 'user.create', after: { status: 'CONFIRMED' } });
-    expect((await api(t.app, 'GET', '/api/v1/auth/audit', { token: admin, query: { limit: '0' } })).status).toBe(400);
+    expect((await t.api('GET', '/api/v1/auth/audit', { token: t.admin, query: { limit: '0' } })).status).toBe(400);
   });
 
   it('never holds a password, hash or code', async () => {

@@ -1,37 +1,22 @@
 import { AUTH_CODE_MAX_ATTEMPTS, CODE_REQUEST_LIMIT, MSG } from '@atlas/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from '../../infra/mail/outbox-reader.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import {
-  adminToken,
-  api,
-  codeOf,
-  confirmedUser,
-  expireCodes,
-  GOOD_PASSWORD,
-  login,
-  otherCode,
-  requestAccount,
-} from '../../../test/accounts.js';
+import { useTestApp } from '../../../test/harness.js';
+import { codeOf, expireCodes, GOOD_PASSWORD, login, otherCode, requestAccount } from '../../../test/accounts.js';
+import { buildUser } from '../../../test/factories.js';
 import { maskEmail } from './self-service.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-const forgot = (username: string) => api(t.app, 'GET', '/api/v1/auth/forgot_password_request', { query: { username } });
+const forgot = (username: string) => t.api('GET', '/api/v1/auth/forgot_password_request', { query: { username } });
 const reset = (username: string, code: string, password = 'Fresh#Pass9') =>
-  api(t.app, 'POST', '/api/v1/auth/forgot_password_confirmation', { body: { username, password, code } });
+  t.api('POST', '/api/v1/auth/forgot_password_confirmation', { body: { username, password, code } });
 
 /** A user who registered, confirmed the email and was authorised: the only kind that may reset by mail. */
 async function verifiedUser(username: string): Promise<void> {
   const code = await requestAccount(t, username);
-  await api(t.app, 'GET', '/api/v1/auth/confirm_user_via_email', { query: { username, confirmation_code: code } });
-  await api(t.app, 'PUT', '/api/v1/auth/confirm', { token: admin, body: { username } });
+  await t.api('GET', '/api/v1/auth/confirm_user_via_email', { query: { username, confirmation_code: code } });
+  await t.api('PUT', '/api/v1/auth/confirm', { token: t.admin, body: { username } });
 }
 
 describe('forgot_password_request', () => {
@@ -43,7 +28,7 @@ describe('forgot_password_request', () => {
   });
 
   it('email_unconfirmed for an admin-confirmed account whose email was never verified', async () => {
-    await confirmedUser(t.app, admin, 'byadmin');
+    await buildUser(t, 'byadmin');
     const before = readOutbox(t.infra.dataDir).length;
     expect((await forgot('byadmin')).body).toEqual({
       state: 'email_unconfirmed',
@@ -65,7 +50,7 @@ describe('forgot_password_request', () => {
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)!.subject).toBe('Atlas Portal: confirm your email address');
     const code = codeOf(t, 'unfinished');
-    const confirmed = await api(t.app, 'GET', '/api/v1/auth/confirm_user_via_email', {
+    const confirmed = await t.api('GET', '/api/v1/auth/confirm_user_via_email', {
       query: { username: 'unfinished', confirmation_code: code },
     });
     expect(confirmed.status).toBe(200);
@@ -98,13 +83,13 @@ describe('forgot_password_request', () => {
 
   it('Failure for a disabled account, and 400 without a username', async () => {
     await verifiedUser('frozen');
-    await api(t.app, 'PUT', '/api/v1/auth/disable_user', { token: admin, body: { username: 'frozen' } });
+    await t.api('PUT', '/api/v1/auth/disable_user', { token: t.admin, body: { username: 'frozen' } });
     expect((await forgot('frozen')).body).toEqual({
       state: 'Failure',
       msg: MSG.accountDisabled,
       CodeDeliveryDetails: null,
     });
-    expect((await api(t.app, 'GET', '/api/v1/auth/forgot_password_request')).status).toBe(400);
+    expect((await t.api('GET', '/api/v1/auth/forgot_password_request')).status).toBe(400);
   });
 
   it('answers 500 with the spec message when the mail cannot be sent', async () => {
@@ -132,7 +117,7 @@ describe('forgot_password_confirmation', () => {
     });
     expect(await login(t.app, 'gina', 'Fresh#Pass9')).toBeTruthy();
     expect(
-      (await api(t.app, 'POST', '/api/v1/auth/login', { body: { username: 'gina', password: GOOD_PASSWORD } })).status,
+      (await t.api('POST', '/api/v1/auth/login', { body: { username: 'gina', password: GOOD_PASSWORD } })).status,
     ).toBe(401);
     // The code is used up.
     expect((await reset('gina', code, 'Other#Pass9')).body).toEqual({ state: 'wrong_code', msg: MSG.wrongCode });
@@ -164,7 +149,7 @@ describe('forgot_password_confirmation', () => {
     expect((await reset('ivy', code)).body).toEqual({ state: 'Failure', msg: MSG.codeExpired });
     expect((await reset('ghost', code)).body).toEqual({ state: 'Failure', msg: MSG.usernameMissing });
     expect(
-      (await api(t.app, 'POST', '/api/v1/auth/forgot_password_confirmation', { body: { username: 'ivy' } })).status,
+      (await t.api('POST', '/api/v1/auth/forgot_password_confirmation', { body: { username: 'ivy' } })).status,
     ).toBe(400);
   });
 

@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isValidPassword, TOKEN_MSG, type TCreatedApiToken } from '@atlas/contracts';
-import { createTestApp, createTestInfra, type TestApp } from '../../../test/harness.js';
+import { createTestInfra, useTestApp } from '../../../test/harness.js';
+import { ADMIN, login } from '../../../test/accounts.js';
+import { buildUser } from '../../../test/factories.js';
 import { loadConfig } from '../../config.js';
 import { closeInfra } from '../../infra/create.js';
-import { ADMIN, adminToken, api, login } from '../../../test/accounts.js';
-import { buildUser } from '../../../test/factories.js';
 import { seedFirstStart } from '../../seed/first-start.js';
 import { verifyPassword } from './passwords.js';
 import { generatePassword, OperatorError, resetPasswordAsOperator, SHELL_SAFE_SYMBOLS } from './operator.js';
@@ -22,15 +22,13 @@ const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 const NEW_PASSWORD = 'Back#Again7';
 
 describe('resetPasswordAsOperator', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  // Made while the admin's session still works: the first test ends it.
+  beforeAll(() => buildUser(t, 'member', ['user']));
 
   it('sets the password, ends every session and API token of the account, and is audited', async () => {
-    const session = await adminToken(t.app);
-    const created = await api<TCreatedApiToken>(t.app, 'POST', '/api/v1/auth/api_tokens', {
+    const session = t.admin;
+    const created = await t.api<TCreatedApiToken>('POST', '/api/v1/auth/api_tokens', {
       token: session,
       body: { name: 'script', expiry_days: 30 },
     });
@@ -56,7 +54,7 @@ describe('resetPasswordAsOperator', () => {
       });
     await expect.poll(async () => (await byToken()).json(), { timeout: 5000 }).toMatchObject({ msg: TOKEN_MSG.ended });
     expect((await byToken()).statusCode).toBe(401);
-    const old = await api(t.app, 'POST', '/api/v1/auth/login', { body: ADMIN });
+    const old = await t.api('POST', '/api/v1/auth/login', { body: ADMIN });
     expect(old.status).toBe(401);
     const fresh = await login(t.app, 'admin', NEW_PASSWORD);
     expect(await whoami({ authorization: `JWT ${fresh}` })).toBe(200);
@@ -73,8 +71,6 @@ describe('resetPasswordAsOperator', () => {
   });
 
   it('refuses a password that breaks the rules, and an unknown account naming the admins; changes nothing', async () => {
-    const admin = await login(t.app, 'admin', NEW_PASSWORD);
-    await buildUser(t, admin, 'member', ['user']);
     const before = await t.infra.db.selectFrom('users').select(['username', 'password_hash', 'session_key']).execute();
     const weak = resetPasswordAsOperator(t.infra.db, { username: 'admin', password: 'weakpass', source: 'X' });
     await expect(weak).rejects.toThrow(/^X does not satisfy the password rules: it needs .*uppercase/);

@@ -1,12 +1,9 @@
 import { AUTH_CODE_MAX_ATTEMPTS, CODE_REQUEST_LIMIT, MSG } from '@atlas/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from '../../infra/mail/outbox-reader.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 import {
-  adminToken,
-  api,
   codeOf,
-  confirmedUser,
   expireCodes,
   GOOD_PASSWORD,
   login,
@@ -14,23 +11,18 @@ import {
   REQUEST,
   requestAccount,
 } from '../../../test/accounts.js';
+import { buildUser } from '../../../test/factories.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const confirm = (username: string, confirmation_code: string) =>
-  api(t.app, 'GET', '/api/v1/auth/confirm_user_via_email', { query: { username, confirmation_code } });
+  t.api('GET', '/api/v1/auth/confirm_user_via_email', { query: { username, confirmation_code } });
 const resend = (username: string) =>
-  api(t.app, 'GET', '/api/v1/auth/resend_confirmation_via_email', { query: { username } });
+  t.api('GET', '/api/v1/auth/resend_confirmation_via_email', { query: { username } });
 
 describe('registration flow', () => {
   it('request → emailed code → confirm email → admin confirm → sign in', async () => {
-    const reply = await api(t.app, 'POST', '/api/v1/auth/user_account_request', { body: REQUEST });
+    const reply = await t.api('POST', '/api/v1/auth/user_account_request', { body: REQUEST });
     expect(reply).toEqual({ status: 200, body: { username_exists: false, msg: MSG.accountRequested } });
     const mails = readOutbox(t.infra.dataDir);
     const mail = mails.find((m) => m.to === 'alice@example.org')!;
@@ -42,7 +34,7 @@ describe('registration flow', () => {
     expect(notice.text).toContain("'awaiting approval'");
     const code = codeOf(t, 'alice');
 
-    const accounts = await api<{ username: string }[]>(t.app, 'GET', '/api/v1/auth/list_accounts', { token: admin });
+    const accounts = await t.api<{ username: string }[]>('GET', '/api/v1/auth/list_accounts', { token: t.admin });
     expect(accounts.body.find((u) => u.username === 'alice')).toMatchObject({
       name: 'Alice Liddell',
       email: 'alice@example.org',
@@ -55,23 +47,21 @@ describe('registration flow', () => {
     });
 
     // Before the email is verified, a sign-in sends the registrant back to the code screen.
-    expect(
-      await api(t.app, 'POST', '/api/v1/auth/login', { body: { username: 'alice', password: GOOD_PASSWORD } }),
-    ).toEqual({ status: 403, body: { msg: MSG.accountEmailUnverified, status_code: 403 } });
+    expect(await t.api('POST', '/api/v1/auth/login', { body: { username: 'alice', password: GOOD_PASSWORD } })).toEqual(
+      { status: 403, body: { msg: MSG.accountEmailUnverified, status_code: 403 } },
+    );
     expect(await confirm('alice', code)).toEqual({ status: 200, body: { msg: 'Success' } });
     const loginBody = { username: 'alice', password: GOOD_PASSWORD };
     // Email verified, but not yet authorised by an admin.
-    expect(await api(t.app, 'POST', '/api/v1/auth/login', { body: loginBody })).toEqual({
+    expect(await t.api('POST', '/api/v1/auth/login', { body: loginBody })).toEqual({
       status: 403,
       body: { msg: MSG.accountAwaitingApproval, status_code: 403 },
     });
-    expect(
-      (await api(t.app, 'PUT', '/api/v1/auth/confirm', { token: admin, body: { username: 'alice' } })).body,
-    ).toEqual({
+    expect((await t.api('PUT', '/api/v1/auth/confirm', { token: t.admin, body: { username: 'alice' } })).body).toEqual({
       msg: MSG.userConfirmed,
     });
     const token = await login(t.app, 'alice', GOOD_PASSWORD);
-    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).body).toEqual({
+    expect((await t.api('GET', '/api/v1/auth/whoami', { token })).body).toEqual({
       username: 'alice',
       groups: [],
       public: false,
@@ -83,45 +73,45 @@ describe('registration flow', () => {
       },
     });
 
-    const audit = await api<{ action: string }[]>(t.app, 'GET', '/api/v1/auth/audit', {
-      token: admin,
+    const audit = await t.api<{ action: string }[]>('GET', '/api/v1/auth/audit', {
+      token: t.admin,
       query: { target: 'user:alice' },
     });
     expect(audit.body.map((row) => row.action)).toEqual(['user.confirm', 'user.email.verify', 'user.request']);
   });
 
   it('tells a user without groups whom to ask, and nobody else', async () => {
-    const token = await confirmedUser(t.app, admin, 'groupless', []);
-    const contacts = await api(t.app, 'GET', '/api/v1/auth/admin_contacts', { token });
+    const token = await buildUser(t, 'groupless', []);
+    const contacts = await t.api('GET', '/api/v1/auth/admin_contacts', { token });
     expect(contacts).toEqual({
       status: 200,
       body: [{ name: 'Administrator', email: t.infra.config.admin.email }],
     });
-    const visitor = await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public');
-    const hidden = await api(t.app, 'GET', '/api/v1/auth/admin_contacts', { token: visitor.body.access_token });
+    const visitor = await t.api<{ access_token: string }>('GET', '/api/v1/auth/log_into_public');
+    const hidden = await t.api('GET', '/api/v1/auth/admin_contacts', { token: visitor.body.access_token });
     expect(hidden).toEqual({ status: 200, body: [] });
-    expect((await api(t.app, 'GET', '/api/v1/auth/admin_contacts')).status).toBe(401);
+    expect((await t.api('GET', '/api/v1/auth/admin_contacts')).status).toBe(401);
   });
 
   it('tells that a username exists without creating anything', async () => {
     await requestAccount(t, 'taken');
     const before = readOutbox(t.infra.dataDir).length;
-    const again = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+    const again = await t.api('POST', '/api/v1/auth/user_account_request', {
       body: { ...REQUEST, username: 'taken' },
     });
     expect(again).toEqual({ status: 200, body: { username_exists: true, msg: MSG.usernameExists } });
     expect(readOutbox(t.infra.dataDir)).toHaveLength(before);
-    const admins = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+    const admins = await t.api('POST', '/api/v1/auth/user_account_request', {
       body: { ...REQUEST, username: 'admin' },
     });
     expect(admins.body).toEqual({ username_exists: true, msg: MSG.usernameExists });
     // Unique regardless of case, through the account request and the admin's Add User alike.
-    const upper = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+    const upper = await t.api('POST', '/api/v1/auth/user_account_request', {
       body: { ...REQUEST, username: 'Taken' },
     });
     expect(upper.body).toEqual({ username_exists: true, msg: MSG.usernameExists });
-    const added = await api(t.app, 'POST', '/api/v1/auth/user', {
-      token: admin,
+    const added = await t.api('POST', '/api/v1/auth/user', {
+      token: t.admin,
       body: { username: 'TAKEN', password: GOOD_PASSWORD, name: 'T', email: 't@example.org', groups: [] },
     });
     expect(added.status).toBe(409);
@@ -140,13 +130,13 @@ describe('registration flow', () => {
       [{ username: 'bad name' }, 'username: Username may contain letters, digits and _ . @ - only'],
     ];
     for (const [change, msg] of cases) {
-      const reply = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+      const reply = await t.api('POST', '/api/v1/auth/user_account_request', {
         body: { ...REQUEST, username: 'val', ...change },
       });
       expect(reply, msg).toEqual({ status: 400, body: { msg, status_code: 400 } });
     }
     const { email: _email, ...withoutEmail } = REQUEST;
-    const missing = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+    const missing = await t.api('POST', '/api/v1/auth/user_account_request', {
       body: { ...withoutEmail, username: 'val' },
     });
     expect(missing.status).toBe(400);
@@ -159,14 +149,14 @@ describe('registration flow', () => {
       throw new Error('mail server down');
     };
     try {
-      const reply = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+      const reply = await t.api('POST', '/api/v1/auth/user_account_request', {
         body: { ...REQUEST, username: 'unlucky' },
       });
       expect(reply).toEqual({ status: 500, body: { msg: MSG.accountRequestError, status_code: 500 } });
     } finally {
       t.infra.mailer.send = send;
     }
-    const retry = await api(t.app, 'POST', '/api/v1/auth/user_account_request', {
+    const retry = await t.api('POST', '/api/v1/auth/user_account_request', {
       body: { ...REQUEST, username: 'unlucky' },
     });
     expect(retry.body).toEqual({ username_exists: false, msg: MSG.accountRequested });
@@ -208,7 +198,7 @@ describe('confirm_user_via_email', () => {
       status: 400,
       body: { msg: MSG.emailAlreadyVerified, status_code: 400 },
     });
-    const missing = await api(t.app, 'GET', '/api/v1/auth/confirm_user_via_email', { query: { username: 'twice' } });
+    const missing = await t.api('GET', '/api/v1/auth/confirm_user_via_email', { query: { username: 'twice' } });
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toMatch(/^confirmation_code: /);
   });

@@ -1,21 +1,16 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { LOGIN_ACCOUNT_LIMIT, LOGIN_ADDRESS_LIMIT, LOGIN_RATE_LIMIT, MSG } from '@atlas/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTokenService } from '../../http/tokens.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { ADMIN, adminToken, api, confirmedUser, GOOD_PASSWORD, login } from '../../../test/accounts.js';
+import { useTestApp } from '../../../test/harness.js';
+import { ADMIN, GOOD_PASSWORD, login } from '../../../test/accounts.js';
+import { buildUser, buildVisitor } from '../../../test/factories.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('login', () => {
   it('answers a 1 h HS256 token with role user and the groups', async () => {
-    const reply = await api<{ access_token: string }>(t.app, 'POST', '/api/v1/auth/login', { body: ADMIN });
+    const reply = await t.api<{ access_token: string }>('POST', '/api/v1/auth/login', { body: ADMIN });
     expect(reply.status).toBe(200);
     const claims = decodeJwt(reply.body.access_token);
     expect(claims).toMatchObject({ sub: 'admin', role: 'user', groups: ['admin', 'user'] });
@@ -23,10 +18,10 @@ describe('login', () => {
   });
 
   it('refuses a wrong password and an unknown user with the same 401 message', async () => {
-    const wrong = await api(t.app, 'POST', '/api/v1/auth/login', {
+    const wrong = await t.api('POST', '/api/v1/auth/login', {
       body: { username: 'admin', password: 'Nope#1234' },
     });
-    const unknown = await api(t.app, 'POST', '/api/v1/auth/login', {
+    const unknown = await t.api('POST', '/api/v1/auth/login', {
       body: { username: 'ghost', password: 'Nope#1234' },
     });
     expect(wrong).toEqual({ status: 401, body: { msg: MSG.invalidLogin, status_code: 401 } });
@@ -34,61 +29,61 @@ describe('login', () => {
   });
 
   it('answers 400 with a message when fields are missing', async () => {
-    const noPassword = await api(t.app, 'POST', '/api/v1/auth/login', { body: { username: 'admin' } });
+    const noPassword = await t.api('POST', '/api/v1/auth/login', { body: { username: 'admin' } });
     expect(noPassword.status).toBe(400);
     expect(noPassword.body).toEqual({ msg: expect.stringContaining('password'), status_code: 400 });
-    const empty = await api(t.app, 'POST', '/api/v1/auth/login', { body: { username: '', password: 'x' } });
+    const empty = await t.api('POST', '/api/v1/auth/login', { body: { username: '', password: 'x' } });
     expect(empty.body).toEqual({ msg: 'username: Username is required', status_code: 400 });
   });
 
   it('refuses an unconfirmed account with 403 until an admin confirms it', async () => {
     const body = { username: 'pending', password: GOOD_PASSWORD, name: 'P', email: 'p@example.org', groups: ['user'] };
-    await api(t.app, 'POST', '/api/v1/auth/user', { token: admin, body });
-    const refused = await api(t.app, 'POST', '/api/v1/auth/login', {
+    await t.api('POST', '/api/v1/auth/user', { token: t.admin, body });
+    const refused = await t.api('POST', '/api/v1/auth/login', {
       body: { username: 'pending', password: GOOD_PASSWORD },
     });
     expect(refused).toEqual({ status: 403, body: { msg: MSG.accountUnconfirmed, status_code: 403 } });
-    await api(t.app, 'PUT', '/api/v1/auth/confirm', { token: admin, body: { username: 'pending' } });
+    await t.api('PUT', '/api/v1/auth/confirm', { token: t.admin, body: { username: 'pending' } });
     expect(await login(t.app, 'pending', GOOD_PASSWORD)).toBeTruthy();
   });
 
   it('refuses a disabled account with 403, and its existing token stops working at once', async () => {
-    const token = await confirmedUser(t.app, admin, 'soon-gone');
-    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).status).toBe(200);
-    const disabled = await api(t.app, 'PUT', '/api/v1/auth/disable_user', {
-      token: admin,
+    const token = await buildUser(t, 'soon-gone');
+    expect((await t.api('GET', '/api/v1/auth/whoami', { token })).status).toBe(200);
+    const disabled = await t.api('PUT', '/api/v1/auth/disable_user', {
+      token: t.admin,
       body: { username: 'soon-gone' },
     });
     expect(disabled.body).toEqual({ msg: MSG.userDisabled });
-    expect(await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).toEqual({
+    expect(await t.api('GET', '/api/v1/auth/whoami', { token })).toEqual({
       status: 401,
       body: { msg: MSG.invalidToken, status_code: 401 },
     });
-    const again = await api(t.app, 'POST', '/api/v1/auth/login', {
+    const again = await t.api('POST', '/api/v1/auth/login', {
       body: { username: 'soon-gone', password: GOOD_PASSWORD },
     });
     expect(again).toEqual({ status: 403, body: { msg: MSG.accountDisabled, status_code: 403 } });
   });
 
   it('a re-enabled account signs in again; its sessions from before the disable stay ended', async () => {
-    const before = await confirmedUser(t.app, admin, 'back-again');
+    const before = await buildUser(t, 'back-again');
     const set = (path: string) =>
-      api(t.app, 'PUT', `/api/v1/auth/${path}`, { token: admin, body: { username: 'back-again' } });
+      t.api('PUT', `/api/v1/auth/${path}`, { token: t.admin, body: { username: 'back-again' } });
     await set('disable_user');
     const credentials = { username: 'back-again', password: GOOD_PASSWORD };
-    expect((await api(t.app, 'POST', '/api/v1/auth/login', { body: credentials })).status).toBe(403);
+    expect((await t.api('POST', '/api/v1/auth/login', { body: credentials })).status).toBe(403);
     expect((await set('enable_user')).body).toEqual({ msg: MSG.userEnabled });
     const token = await login(t.app, 'back-again', GOOD_PASSWORD);
-    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).body).toMatchObject({ username: 'back-again' });
+    expect((await t.api('GET', '/api/v1/auth/whoami', { token })).body).toMatchObject({ username: 'back-again' });
     // A token taken (or stolen) before the disable does not come back to life with the account.
-    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token: before })).status).toBe(401);
+    expect((await t.api('GET', '/api/v1/auth/whoami', { token: before })).status).toBe(401);
   });
 
   it('slows a guesser down where it guesses from, never locks the owner out elsewhere', async () => {
     const wrong = { username: 'target', password: 'Wrong#123' };
     const login = (body: object, ip: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: body, remoteAddress: ip, headers });
-    await confirmedUser(t.app, admin, 'target');
+    await buildUser(t, 'target');
 
     // From one address, for one account: 429 there, even with the right password; fine from elsewhere.
     for (let i = 0; i < LOGIN_RATE_LIMIT.max; i++) await login(wrong, '10.0.2.2');
@@ -117,7 +112,7 @@ describe('login', () => {
         remoteAddress: ip,
         headers: cookie ? { cookie } : {},
       });
-    await confirmedUser(t.app, admin, 'victim');
+    await buildUser(t, 'victim');
     const owner = await login({ username: 'victim', password: GOOD_PASSWORD }, '192.0.2.10');
     const device = String(owner.headers['set-cookie']);
     expect(device).toMatch(
@@ -156,8 +151,8 @@ describe('login', () => {
 
 describe('sessions and tokens', () => {
   it('whoami describes the signed-in user with groups and profile', async () => {
-    const token = await confirmedUser(t.app, admin, 'bob');
-    expect(await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).toEqual({
+    const token = await buildUser(t, 'bob');
+    expect(await t.api('GET', '/api/v1/auth/whoami', { token })).toEqual({
       status: 200,
       body: {
         username: 'bob',
@@ -169,17 +164,17 @@ describe('sessions and tokens', () => {
   });
 
   it('log_into_public gives a public token; whoami and refreshtoken keep it public', async () => {
-    const reply = await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public');
+    const reply = await t.api<{ access_token: string }>('GET', '/api/v1/auth/log_into_public');
     expect(reply.status).toBe(200);
     const token = reply.body.access_token;
     expect(decodeJwt(token)).toMatchObject({ role: 'public', groups: [] });
-    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).body).toEqual({
+    expect((await t.api('GET', '/api/v1/auth/whoami', { token })).body).toEqual({
       username: null,
       groups: [],
       public: true,
       profile: null,
     });
-    const refreshed = await api<{ access_token: string }>(t.app, 'POST', '/api/v1/auth/refreshtoken', { token });
+    const refreshed = await t.api<{ access_token: string }>('POST', '/api/v1/auth/refreshtoken', { token });
     expect(refreshed.status).toBe(200);
     expect(decodeJwt(refreshed.body.access_token)).toMatchObject({ sub: 'public', role: 'public' });
   });
@@ -188,19 +183,19 @@ describe('sessions and tokens', () => {
     const old = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/refreshtoken',
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
     });
     expect(old.statusCode).toBe(200);
     const token = (old.json() as { access_token: string }).access_token;
     expect(decodeJwt(token)).toMatchObject({ sub: 'admin', role: 'user', groups: ['admin', 'user'] });
-    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).body).toMatchObject({ username: 'admin' });
+    expect((await t.api('GET', '/api/v1/auth/whoami', { token })).body).toMatchObject({ username: 'admin' });
   });
 
   it('rejects an expired, a tampered, a foreign-key and a malformed token with 401', async () => {
     const tokens = createTokenService(t.infra.config.jwtSecret);
     const expired = await tokens.issue({ sub: 'admin', role: 'user', groups: ['admin'] }, -10);
-    const [head, payload, signature] = admin.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...decodeJwt(admin), sub: 'someone-else' })).toString('base64url');
+    const [head, payload, signature] = t.admin.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...decodeJwt(t.admin), sub: 'someone-else' })).toString('base64url');
     const tampered = `${head}.${forged}.${signature}`;
     const foreign = await new SignJWT({ role: 'user', groups: ['admin'] })
       .setProtectedHeader({ alg: 'HS256' })
@@ -208,7 +203,7 @@ describe('sessions and tokens', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('x'.repeat(40)));
     for (const token of [expired, tampered, foreign, `${head}.${payload}`]) {
-      expect(await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).toEqual({
+      expect(await t.api('GET', '/api/v1/auth/whoami', { token })).toEqual({
         status: 401,
         body: { msg: MSG.invalidToken, status_code: 401 },
       });
@@ -216,78 +211,78 @@ describe('sessions and tokens', () => {
     const noScheme = await t.app.inject({
       method: 'GET',
       url: '/api/v1/auth/whoami',
-      headers: { authorization: admin },
+      headers: { authorization: t.admin },
     });
     expect(noScheme.statusCode).toBe(401);
-    expect((await api(t.app, 'GET', '/api/v1/auth/whoami')).body).toEqual({
+    expect((await t.api('GET', '/api/v1/auth/whoami')).body).toEqual({
       msg: MSG.unauthenticated,
       status_code: 401,
     });
   });
 
   it('removing a group takes effect on the very next request, with the old token', async () => {
-    const token = await confirmedUser(t.app, admin, 'carol', ['user', 'admin']);
-    expect((await api(t.app, 'GET', '/api/v1/auth/list_accounts', { token })).status).toBe(200);
+    const token = await buildUser(t, 'carol', ['user', 'admin']);
+    expect((await t.api('GET', '/api/v1/auth/list_accounts', { token })).status).toBe(200);
     const body = { username: 'carol', groups_removing: ['admin'] };
-    expect((await api(t.app, 'PUT', '/api/v1/auth/modify_group_list', { token: admin, body })).status).toBe(200);
-    expect((await api(t.app, 'GET', '/api/v1/auth/list_accounts', { token })).status).toBe(403);
-    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).body).toMatchObject({ groups: ['user'] });
+    expect((await t.api('PUT', '/api/v1/auth/modify_group_list', { token: t.admin, body })).status).toBe(200);
+    expect((await t.api('GET', '/api/v1/auth/list_accounts', { token })).status).toBe(403);
+    expect((await t.api('GET', '/api/v1/auth/whoami', { token })).body).toMatchObject({ groups: ['user'] });
   });
 });
 
 describe('sessions end with the password', () => {
   it('an admin reset ends every older token and refresh token of the account at once', async () => {
-    const token = await confirmedUser(t.app, admin, 'erin');
-    const refreshed = (await api<{ access_token: string }>(t.app, 'POST', '/api/v1/auth/refreshtoken', { token })).body
+    const token = await buildUser(t, 'erin');
+    const refreshed = (await t.api<{ access_token: string }>('POST', '/api/v1/auth/refreshtoken', { token })).body
       .access_token;
-    const reset = await api(t.app, 'PUT', '/api/v1/auth/resetpassword', {
-      token: admin,
+    const reset = await t.api('PUT', '/api/v1/auth/resetpassword', {
+      token: t.admin,
       body: { username: 'erin', password: 'Reset#Pass7' },
     });
     expect(reset.status).toBe(200);
     for (const old of [token, refreshed]) {
-      expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token: old })).status).toBe(401);
-      expect((await api(t.app, 'POST', '/api/v1/auth/refreshtoken', { token: old })).status).toBe(401);
+      expect((await t.api('GET', '/api/v1/auth/whoami', { token: old })).status).toBe(401);
+      expect((await t.api('POST', '/api/v1/auth/refreshtoken', { token: old })).status).toBe(401);
     }
     const fresh = await login(t.app, 'erin', 'Reset#Pass7');
-    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token: fresh })).body).toMatchObject({ username: 'erin' });
+    expect((await t.api('GET', '/api/v1/auth/whoami', { token: fresh })).body).toMatchObject({ username: 'erin' });
   });
 });
 
 describe('changepassword', () => {
   it('changes the own password after checking the old one', async () => {
-    const token = await confirmedUser(t.app, admin, 'dave');
-    const wrongOld = await api(t.app, 'PUT', '/api/v1/auth/changepassword', {
+    const token = await buildUser(t, 'dave');
+    const wrongOld = await t.api('PUT', '/api/v1/auth/changepassword', {
       token,
       body: { old_password: 'Wrong#123', new_password: 'Newer#Pass2' },
     });
     expect(wrongOld).toEqual({ status: 400, body: { msg: MSG.incorrectPassword, status_code: 400 } });
-    const weak = await api(t.app, 'PUT', '/api/v1/auth/changepassword', {
+    const weak = await t.api('PUT', '/api/v1/auth/changepassword', {
       token,
       body: { old_password: GOOD_PASSWORD, new_password: 'weakpassword' },
     });
     expect(weak).toEqual({ status: 400, body: { msg: `new_password: ${MSG.passwordNotValid}`, status_code: 400 } });
-    const short = await api(t.app, 'PUT', '/api/v1/auth/changepassword', {
+    const short = await t.api('PUT', '/api/v1/auth/changepassword', {
       token,
       body: { old_password: GOOD_PASSWORD, new_password: 'A#1a' },
     });
     expect(short.body).toMatchObject({ msg: 'new_password: Password must be at least 8 characters' });
-    const missing = await api(t.app, 'PUT', '/api/v1/auth/changepassword', {
+    const missing = await t.api('PUT', '/api/v1/auth/changepassword', {
       token,
       body: { new_password: 'Newer#Pass2' },
     });
     expect(missing.status).toBe(400);
 
-    const ok = await api(t.app, 'PUT', '/api/v1/auth/changepassword', {
+    const ok = await t.api('PUT', '/api/v1/auth/changepassword', {
       token,
       body: { old_password: GOOD_PASSWORD, new_password: 'Newer#Pass2' },
     });
     expect(ok).toMatchObject({ status: 200, body: { msg: MSG.passwordChanged } });
     // The new password ends every older token, refresh included; this session goes on with the one it was given.
     const renewed = (ok.body as { access_token: string }).access_token;
-    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token })).status).toBe(401);
-    expect((await api(t.app, 'POST', '/api/v1/auth/refreshtoken', { token })).status).toBe(401);
-    expect((await api(t.app, 'GET', '/api/v1/auth/whoami', { token: renewed })).body).toMatchObject({
+    expect((await t.api('GET', '/api/v1/auth/whoami', { token })).status).toBe(401);
+    expect((await t.api('POST', '/api/v1/auth/refreshtoken', { token })).status).toBe(401);
+    expect((await t.api('GET', '/api/v1/auth/whoami', { token: renewed })).body).toMatchObject({
       username: 'dave',
     });
     const audit = await t.infra.db
@@ -298,14 +293,14 @@ describe('changepassword', () => {
       .execute();
     expect(audit[0]).toMatchObject({ actor: 'dave', action: 'user.password.change', before: null, after: null });
     expect(await login(t.app, 'dave', 'Newer#Pass2')).toBeTruthy();
-    const old = await api(t.app, 'POST', '/api/v1/auth/login', { body: { username: 'dave', password: GOOD_PASSWORD } });
+    const old = await t.api('POST', '/api/v1/auth/login', { body: { username: 'dave', password: GOOD_PASSWORD } });
     expect(old.status).toBe(401);
   });
 
   it('needs a signed-in group member: 401 without a token, 403 for a public session', async () => {
     const body = { old_password: 'a', new_password: 'Newer#Pass2' };
-    expect((await api(t.app, 'PUT', '/api/v1/auth/changepassword', { body })).status).toBe(401);
-    const pub = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token;
-    expect((await api(t.app, 'PUT', '/api/v1/auth/changepassword', { token: pub, body })).status).toBe(403);
+    expect((await t.api('PUT', '/api/v1/auth/changepassword', { body })).status).toBe(401);
+    const pub = await buildVisitor(t);
+    expect((await t.api('PUT', '/api/v1/auth/changepassword', { token: pub, body })).status).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CATALOGUE_MSG,
   GENES_MSG,
@@ -9,8 +9,8 @@ import {
   type TFilesByRun,
   type TRunRecord,
 } from '@atlas/contracts';
-import { createTestApp, setRunPublic, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
+import { setRunPublic, useTestApp } from '../../../test/harness.js';
+import { buildUser, buildVisitor } from '../../../test/factories.js';
 import { DEMO_RUNS, demoFiles, seedDemoRuns } from '../../seed/demo-runs.js';
 import { sealRunLink } from '../runs/index.js';
 
@@ -28,24 +28,20 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let t: TestApp;
+const t = useTestApp();
 const tok = {} as Record<'public' | 'neuro' | 'devbio' | 'nogroup' | 'admin', string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   await seedDemoRuns(t.infra);
-  const admin = await adminToken(t.app);
-  const publicToken = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body
-    .access_token;
+  const publicToken = await buildVisitor(t);
   Object.assign(tok, {
-    admin,
+    admin: t.admin,
     public: publicToken,
-    neuro: await confirmedUser(t.app, admin, 'nora', ['user', 'neuro-lab']),
-    devbio: await confirmedUser(t.app, admin, 'dev', ['devbio-lab']),
-    nogroup: await confirmedUser(t.app, admin, 'nobody', []),
+    neuro: await buildUser(t, 'nora', ['user', 'neuro-lab']),
+    devbio: await buildUser(t, 'dev', ['devbio-lab']),
+    nogroup: await buildUser(t, 'nobody', []),
   });
 });
-afterAll(() => t.close());
 
 const runIds = (runs: { run_id: string }[]) => runs.map((r) => r.run_id);
 const resultsIdOf = async (runId: string) =>
@@ -60,9 +56,9 @@ const resultsIdOf = async (runId: string) =>
 
 describe('catalogue lists', () => {
   it('get_runs_public: public runs only, newest first, for every identity that has a token', async () => {
-    expect((await api(t.app, 'GET', '/api/v1/run_db/get_runs_public')).status).toBe(401);
+    expect((await t.api('GET', '/api/v1/run_db/get_runs_public')).status).toBe(401);
     for (const token of [tok.public, tok.neuro, tok.nogroup, tok.admin]) {
-      const reply = await api<TCatalogueRun[]>(t.app, 'GET', '/api/v1/run_db/get_runs_public', { token });
+      const reply = await t.api<TCatalogueRun[]>('GET', '/api/v1/run_db/get_runs_public', { token });
       expect(reply.status).toBe(200);
       expect(runIds(reply.body)).toEqual(byDateDesc(PUBLIC_RUNS));
       expect(reply.body.every((r) => r.public === 1)).toBe(true);
@@ -70,20 +66,20 @@ describe('catalogue lists', () => {
   });
 
   it('get_runs: a member sees public runs and their groups’ runs; an admin all; others are refused', async () => {
-    expect((await api(t.app, 'GET', '/api/v1/run_db/get_runs')).status).toBe(401);
-    expect((await api(t.app, 'GET', '/api/v1/run_db/get_runs', { token: tok.public })).status).toBe(403);
-    expect((await api(t.app, 'GET', '/api/v1/run_db/get_runs', { token: tok.nogroup })).status).toBe(403);
+    expect((await t.api('GET', '/api/v1/run_db/get_runs')).status).toBe(401);
+    expect((await t.api('GET', '/api/v1/run_db/get_runs', { token: tok.public })).status).toBe(403);
+    expect((await t.api('GET', '/api/v1/run_db/get_runs', { token: tok.nogroup })).status).toBe(403);
 
-    const neuro = await api<TCatalogueRun[]>(t.app, 'GET', '/api/v1/run_db/get_runs', { token: tok.neuro });
+    const neuro = await t.api<TCatalogueRun[]>('GET', '/api/v1/run_db/get_runs', { token: tok.neuro });
     expect(runIds(neuro.body)).toEqual(byDateDesc([...PUBLIC_RUNS, 'D90011']));
-    const devbio = await api<TCatalogueRun[]>(t.app, 'GET', '/api/v1/run_db/get_runs', { token: tok.devbio });
+    const devbio = await t.api<TCatalogueRun[]>('GET', '/api/v1/run_db/get_runs', { token: tok.devbio });
     expect(runIds(devbio.body)).toEqual(byDateDesc([...PUBLIC_RUNS, 'D90012']));
-    const admin = await api<TCatalogueRun[]>(t.app, 'GET', '/api/v1/run_db/get_runs', { token: tok.admin });
+    const admin = await t.api<TCatalogueRun[]>('GET', '/api/v1/run_db/get_runs', { token: tok.admin });
     expect(runIds(admin.body)).toEqual(byDateDesc(DEMO_RUNS.map((r) => r.run_id)));
   });
 
   it('answers the catalogue fields of spec 01 §3', async () => {
-    const runs = (await api<TCatalogueRun[]>(t.app, 'GET', '/api/v1/run_db/get_runs', { token: tok.neuro })).body;
+    const runs = (await t.api<TCatalogueRun[]>('GET', '/api/v1/run_db/get_runs', { token: tok.neuro })).body;
     const first = runs.find((r) => r.run_id === 'D90002')!;
     expect(first).toMatchObject({
       run_id: 'D90002',
@@ -133,20 +129,20 @@ describe('catalogue lists', () => {
     const tissue = t.infra.db.selectFrom('tissues').select('tissue_id').where('run_id', '=', 'D90013');
     await t.infra.db.updateTable('results').set({ public: true }).where('tissue_id', '=', tissue).execute();
     try {
-      const changed = await api<TCatalogueRun[]>(t.app, 'GET', '/api/v1/run_db/get_runs_public', { token: tok.public });
+      const changed = await t.api<TCatalogueRun[]>('GET', '/api/v1/run_db/get_runs_public', { token: tok.public });
       expect(runIds(changed.body)).toContain('D90013');
       expect(changed.body.find((r) => r.run_id === 'D90013')!.thumbnail).toBe('/api/v1/run_db/frontpage/D90013.png');
     } finally {
       await t.infra.db.updateTable('results').set({ public: false }).where('tissue_id', '=', tissue).execute();
     }
-    const back = await api<TCatalogueRun[]>(t.app, 'GET', '/api/v1/run_db/get_runs_public', { token: tok.public });
+    const back = await t.api<TCatalogueRun[]>('GET', '/api/v1/run_db/get_runs_public', { token: tok.public });
     expect(runIds(back.body)).not.toContain('D90013');
   });
 
   it('get_run_records: the runs list page rows, by visibility', async () => {
-    const visitor = await api<TRunRecord[]>(t.app, 'GET', '/api/v1/run_db/get_run_records', { token: tok.public });
+    const visitor = await t.api<TRunRecord[]>('GET', '/api/v1/run_db/get_run_records', { token: tok.public });
     expect(runIds(visitor.body).sort()).toEqual([...PUBLIC_RUNS].sort());
-    const admin = await api<TRunRecord[]>(t.app, 'GET', '/api/v1/run_db/get_run_records', { token: tok.admin });
+    const admin = await t.api<TRunRecord[]>('GET', '/api/v1/run_db/get_run_records', { token: tok.admin });
     expect(admin.body).toHaveLength(DEMO_RUNS.length);
     expect(admin.body.find((r) => r.run_id === 'D90009')).toEqual({
       results_id: await resultsIdOf('D90009'),
@@ -159,13 +155,13 @@ describe('catalogue lists', () => {
       experimental_condition: 'Ischaemia-reperfusion, 24 h',
       created_on: Date.UTC(2023, 6, 2, 12),
     });
-    expect((await api(t.app, 'GET', '/api/v1/run_db/get_run_records')).status).toBe(401);
+    expect((await t.api('GET', '/api/v1/run_db/get_run_records')).status).toBe(401);
   });
 });
 
 describe('get_field_options (spec 02 §7.3)', () => {
   const options = (token?: string) =>
-    api<TFieldOptions>(t.app, 'GET', '/api/v1/run_db/get_field_options', token ? { token } : {});
+    t.api<TFieldOptions>('GET', '/api/v1/run_db/get_field_options', token ? { token } : {});
 
   it('answers the lookup lists, the groups and the PMIDs the caller may see', async () => {
     const privateRun = DEMO_RUNS.find((r) => !r.public && r.group !== 'neuro-lab')!;
@@ -208,7 +204,7 @@ describe('get_field_options (spec 02 §7.3)', () => {
 
 describe('search calls (spec 01 §5)', () => {
   const search = async (call: string, query: string, token = tok.public) =>
-    api<{ results_id: number }[] | { msg: string }>(t.app, 'GET', `/api/v1/run_db/${call}`, {
+    t.api<{ results_id: number }[] | { msg: string }>('GET', `/api/v1/run_db/${call}`, {
       token,
       query: { query },
     });
@@ -254,20 +250,20 @@ describe('search calls (spec 01 §5)', () => {
       status: 400,
       body: { msg: `query: ${CATALOGUE_MSG.searchTooLong}` },
     });
-    expect((await api(t.app, 'GET', '/api/v1/run_db/search_authors', { token: tok.public })).status).toBe(400);
-    expect((await api(t.app, 'GET', '/api/v1/run_db/search_authors', { query: { query: 'x' } })).status).toBe(401);
+    expect((await t.api('GET', '/api/v1/run_db/search_authors', { token: tok.public })).status).toBe(400);
+    expect((await t.api('GET', '/api/v1/run_db/search_authors', { query: { query: 'x' } })).status).toBe(401);
   });
 });
 
 describe('downloads', () => {
   const presign = (body: unknown, token?: string) =>
-    api<{ url: string; expires_at: number; msg?: string }>(t.app, 'POST', '/api/v1/run_db/generate_presigned_url', {
+    t.api<{ url: string; expires_at: number; msg?: string }>('POST', '/api/v1/run_db/generate_presigned_url', {
       token,
       body,
     });
 
   it('get_downloadable_files: the files of the visible runs, by run id', async () => {
-    const neuro = await api<TFilesByRun>(t.app, 'GET', '/api/v1/run_db/get_downloadable_files', { token: tok.neuro });
+    const neuro = await t.api<TFilesByRun>('GET', '/api/v1/run_db/get_downloadable_files', { token: tok.neuro });
     expect(Object.keys(neuro.body).sort()).toEqual([...PUBLIC_RUNS, 'D90011'].sort());
     expect(neuro.body.D90001!.map((f) => [f.file_type_name, f.filename_short])).toEqual([
       ['Analysis', 'D90001_cluster_summary.csv'],
@@ -279,9 +275,9 @@ describe('downloads', () => {
       file_path: 'data/D90001/downloads/D90001_cluster_summary.csv',
       file_description: 'Tixels and top marker per cluster',
     });
-    const admin = await api<TFilesByRun>(t.app, 'GET', '/api/v1/run_db/get_downloadable_files', { token: tok.admin });
+    const admin = await t.api<TFilesByRun>('GET', '/api/v1/run_db/get_downloadable_files', { token: tok.admin });
     expect(Object.keys(admin.body)).toHaveLength(DEMO_RUNS.length);
-    expect((await api(t.app, 'GET', '/api/v1/run_db/get_downloadable_files', { token: tok.public })).status).toBe(403);
+    expect((await t.api('GET', '/api/v1/run_db/get_downloadable_files', { token: tok.public })).status).toBe(403);
   });
 
   it('presigns registered files of visible runs; the URL serves the file’s bytes and expires', async () => {
@@ -327,12 +323,12 @@ describe('downloads', () => {
 
 describe('public links', () => {
   const encode = (run_id: unknown, token?: string) =>
-    api<{ encoded: string; expires_at: number; msg?: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', {
+    t.api<{ encoded: string; expires_at: number; msg?: string }>('POST', '/api/v1/run_db/encode_link', {
       token,
       body: { run_id },
     });
   const decode = (encoded: string, token = tok.public) =>
-    api<Record<string, unknown>>(t.app, 'GET', '/api/v1/run_db/decode_meta', { token, query: { encoded } });
+    t.api<Record<string, unknown>>('GET', '/api/v1/run_db/decode_meta', { token, query: { encoded } });
 
   it('a visitor encodes a public run; the link is opaque and decodes to its metadata on the server', async () => {
     const reply = await encode('D90001', tok.public);
@@ -433,8 +429,8 @@ describe('public links', () => {
       -10,
     );
     expect(await decode(expired.encoded)).toMatchObject({ status: 410, body: { msg: CATALOGUE_MSG.linkExpired } });
-    expect((await api(t.app, 'GET', '/api/v1/run_db/decode_meta', { token: tok.public })).status).toBe(400);
-    expect((await api(t.app, 'GET', '/api/v1/run_db/decode_meta', { query: { encoded } })).status).toBe(401);
+    expect((await t.api('GET', '/api/v1/run_db/decode_meta', { token: tok.public })).status).toBe(400);
+    expect((await t.api('GET', '/api/v1/run_db/decode_meta', { query: { encoded } })).status).toBe(401);
   });
 });
 
@@ -460,7 +456,7 @@ describe('thumbnails', () => {
     expect((await get('/api/v1/run_db/frontpage/D90011.png', tok.devbio)).statusCode).toBe(404);
     expect((await get('/api/v1/run_db/frontpage/D90011.png', tok.neuro)).statusCode).toBe(200);
     expect((await get('/api/v1/run_db/frontpage/D90011.png', tok.admin)).statusCode).toBe(200);
-    const runs = (await api<TCatalogueRun[]>(t.app, 'GET', '/api/v1/run_db/get_runs', { token: tok.neuro })).body;
+    const runs = (await t.api<TCatalogueRun[]>('GET', '/api/v1/run_db/get_runs', { token: tok.neuro })).body;
     const signed = runs.find((r) => r.run_id === 'D90011')!.thumbnail;
     expect((await get(signed)).statusCode).toBe(200);
     // Another first character of the signature (replacing it with a fixed one left it unchanged 1 time in 64).
@@ -527,11 +523,11 @@ describe('demo seeding', () => {
     const first = await seedDemoRuns(t.infra, { generateRunData });
     expect(first.generated).toHaveLength(13);
     expect(seen).toHaveLength(13);
-    const runs = (await api<TCatalogueRun[]>(t.app, 'GET', '/api/v1/run_db/get_runs', { token: tok.admin })).body;
+    const runs = (await t.api<TCatalogueRun[]>('GET', '/api/v1/run_db/get_runs', { token: tok.admin })).body;
     expect(runs.every((r) => r.web_object_available)).toBe(true);
     expect((await get('/api/v1/run_db/frontpage/D90008.png')).statusCode).toBe(200);
     expect((await seedDemoRuns(t.infra, { generateRunData })).generated).toEqual([]);
-    const audit = await api<{ action: string }[]>(t.app, 'GET', '/api/v1/auth/audit', {
+    const audit = await t.api<{ action: string }[]>('GET', '/api/v1/auth/audit', {
       token: tok.admin,
       query: { target: 'run:D90008' },
     });
@@ -545,7 +541,7 @@ describe('demo seeding', () => {
 
 describe('error bodies', () => {
   it('use the spec shape', async () => {
-    const reply = await api(t.app, 'GET', '/api/v1/run_db/get_runs');
+    const reply = await t.api('GET', '/api/v1/run_db/get_runs');
     expect(reply.body).toEqual({ msg: MSG.unauthenticated, status_code: 401 });
   });
 });

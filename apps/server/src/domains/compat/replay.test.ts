@@ -1,9 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { COMPAT_MSG, QUEUES } from '@atlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGroup, buildRun, buildUser, type BuiltRun } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, GOOD_PASSWORD, requestAccount } from '../../../test/accounts.js';
+import { openTestApp, useTestApp, type TestContext } from '../../../test/harness.js';
+import { GOOD_PASSWORD, requestAccount } from '../../../test/accounts.js';
+import { buildGroup, buildRun, buildUser, buildVisitor, type BuiltRun } from '../../../test/factories.js';
 import { dataBucket } from '../../config.js';
 import { BATCH_ID, novogeneBatch, startFtpBatchServer, type FtpBatchServer } from '../../../test/ftp-batch.js';
 
@@ -1024,29 +1024,27 @@ const REFUSED_ON_PURPOSE: Record<string, string> = {
     'the original screenshotted any URL it was given from the server (a request forgery); the explorer saves the image',
 };
 
-let t: TestApp;
+const t = useTestApp({ workers: QUEUES });
 let ctx: Ctx;
 let ftp: FtpBatchServer;
 const tokens = {} as Record<Who, string | undefined>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await adminToken(t.app);
-  await buildGroup(t, 'lab-b', admin);
-  const member = await buildUser(t, admin, 'r-member', ['user', 'lab-b']);
-  const visitor = await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public');
-  const changer = await buildUser(t, admin, 'r-changer', ['user']);
-  await buildGroup(t, 'lab-c', admin);
-  const other = await buildUser(t, admin, 'r-other', ['user', 'lab-c']);
-  Object.assign(tokens, { anonymous: undefined, visitor: visitor.body.access_token, member, other, changer, admin });
+  await buildGroup(t, 'lab-b');
+  const member = await buildUser(t, 'r-member', ['user', 'lab-b']);
+  const visitor = await buildVisitor(t);
+  const changer = await buildUser(t, 'r-changer', ['user']);
+  await buildGroup(t, 'lab-c');
+  const other = await buildUser(t, 'r-other', ['user', 'lab-c']);
+  Object.assign(tokens, { anonymous: undefined, visitor, member, other, changer, admin: t.admin });
   const run = await buildRun(t, { runId: 'D00201', group: 'lab-b', public: false, pmid: '7700201' });
   const open = await buildRun(t, { runId: 'D00202', group: 'lab-b', public: true });
   const bucket = dataBucket(t.infra.config);
   await t.infra.storage.put(bucket, 'data/RQC2/metadata.json', JSON.stringify({ run: 'RQC2' }));
   const linkOf = async (runId: string) =>
     (
-      await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', {
-        token: admin,
+      await t.api<{ encoded: string }>('POST', '/api/v1/run_db/encode_link', {
+        token: t.admin,
         body: { run_id: runId },
       })
     ).body.encoded;
@@ -1055,13 +1053,9 @@ beforeAll(async () => {
   ctx = { run, open, bucket, link: await linkOf(run.runId), openLink: await linkOf(open.runId), state };
   ftp = await startFtpBatchServer({ tree: await novogeneBatch(), ...FTP_LOGIN });
   state.set('ftpPort', ftp.port);
-  await t.infra.queue.startWorkers(QUEUES);
   // Five accounts, two groups, two runs and an FTP server on a machine shared by several test runs.
 }, 180_000);
-afterAll(async () => {
-  await ftp.close();
-  await t.close();
-});
+afterAll(() => ftp?.close());
 
 /** POST task and task_sync are one call per task name, as the issue's inventory counts them. */
 function taskOf(r: Replay): string {
@@ -1188,12 +1182,11 @@ describe('replay of the original client (issue 20)', () => {
 
   it('answers CORS preflights only for the configured origins, and maps the configured buckets', async () => {
     const allowed = 'https://atlasweb.lab.example';
-    const other = await createTestApp({
-      ATLAS_CORS_ORIGINS: allowed,
-      ATLAS_COMPAT_BUCKETS: `atx-cloud-dev=${ctx.bucket}`,
+    const other = await openTestApp({
+      env: { ATLAS_CORS_ORIGINS: allowed, ATLAS_COMPAT_BUCKETS: `atx-cloud-dev=${ctx.bucket}` },
     });
     try {
-      const preflight = (app: TestApp, origin: string) =>
+      const preflight = (app: TestContext, origin: string) =>
         app.app.inject({
           method: 'OPTIONS',
           url: '/api/v1/run_db/populate_homepage',
@@ -1208,11 +1201,11 @@ describe('replay of the original client (issue 20)', () => {
       expect(yes.headers['access-control-allow-origin']).toBe(allowed);
       expect(String(yes.headers['access-control-allow-headers'])).toMatch(/authorization/i);
       expect(yes.headers['access-control-allow-credentials']).toBeUndefined();
-      const visitor = (await api<{ access_token: string }>(other.app, 'GET', '/api/v1/auth/log_into_public')).body;
+      const visitor = await buildVisitor(other);
       const call = await other.app.inject({
         method: 'GET',
         url: '/api/v1/run_db/populate_homepage',
-        headers: { origin: allowed, accept: AXIOS_ACCEPT, authorization: `JWT ${visitor.access_token}` },
+        headers: { origin: allowed, accept: AXIOS_ACCEPT, authorization: `JWT ${visitor}` },
       });
       expect(call.statusCode).toBe(200);
       expect(call.headers['access-control-allow-origin']).toBe(allowed);
@@ -1230,12 +1223,11 @@ describe('replay of the original client (issue 20)', () => {
       // By default no origin is allowed.
       expect((await preflight(t, allowed)).statusCode).toBe(403);
       // ATLAS_COMPAT_BUCKETS replaces the default map: its names work, atx-illumina is then unknown.
-      const admin = await adminToken(other.app);
       const folders = (bucket_name: string) =>
         other.app.inject({
           method: 'POST',
           url: '/api/v1/storage/sub_folders',
-          headers: { accept: AXIOS_ACCEPT, authorization: `JWT ${admin}`, 'content-type': 'application/json' },
+          headers: { accept: AXIOS_ACCEPT, authorization: `JWT ${other.admin}`, 'content-type': 'application/json' },
           payload: JSON.stringify({ bucket_name, prefix: '' }),
         });
       expect((await folders('atx-cloud-dev')).statusCode).toBe(200);
@@ -1247,9 +1239,9 @@ describe('replay of the original client (issue 20)', () => {
   }, 180_000);
 
   it('keeps the native answers for our own client (Accept: application/json)', async () => {
-    const groups = await api<unknown[]>(t.app, 'GET', '/api/v1/auth/group', { token: tokens.admin });
+    const groups = await t.api<unknown[]>('GET', '/api/v1/auth/group', { token: tokens.admin });
     expect(groups.body.every((g) => typeof g === 'object')).toBe(true);
-    const studies = await api<{ studies: unknown[] }>(t.app, 'GET', '/api/v1/run_db/get_studies', {
+    const studies = await t.api<{ studies: unknown[] }>('GET', '/api/v1/run_db/get_studies', {
       token: tokens.admin,
     });
     expect(Array.isArray(studies.body.studies)).toBe(true);
@@ -1257,11 +1249,7 @@ describe('replay of the original client (issue 20)', () => {
 
   it('marks the original calls in the OpenAPI document', async () => {
     const doc = (
-      await api<{ paths: Record<string, Record<string, Record<string, unknown>>> }>(
-        t.app,
-        'GET',
-        '/api/docs/openapi.json',
-      )
+      await t.api<{ paths: Record<string, Record<string, Record<string, unknown>>> }>('GET', '/api/docs/openapi.json')
     ).body;
     expect(doc.paths['/api/v1/genes/gmnames']?.post?.['x-original']).toBe('AtlasXomics');
     expect(doc.paths['/api/v1/auth/whoami']?.get?.['x-original']).toMatchObject({ origin: 'AtlasXomics' });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_LINK_SECONDS, DOWNLOAD_MSG, DOWNLOAD_REDIRECT_SECONDS, type TTracks } from '@atlas/contracts';
-import { buildGroup, buildRun, buildUser } from '../../../test/factories.js';
-import { createTestApp, setRunPublic, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, GOOD_PASSWORD, login } from '../../../test/accounts.js';
+import { buildGroup, buildRun, buildUser, buildVisitor } from '../../../test/factories.js';
+import { setRunPublic, useTestApp, type TestAppOptions, type TestContext } from '../../../test/harness.js';
+import { GOOD_PASSWORD, login } from '../../../test/accounts.js';
 import { S3RVER_ENV, startS3rver } from '../../../test/s3rver.js';
 
 /**
@@ -11,7 +11,7 @@ import { S3RVER_ENV, startS3rver } from '../../../test/s3rver.js';
  */
 
 /** A URL the app handed out, asked of the app (its origin is the test's), with a range or as HEAD. */
-const fetchLink = (t: TestApp, url: string, options: { range?: string; method?: 'GET' | 'HEAD' } = {}) => {
+const fetchLink = (t: TestContext, url: string, options: { range?: string; method?: 'GET' | 'HEAD' } = {}) => {
   const { pathname, search } = new URL(url);
   return t.app.inject({
     method: options.method ?? 'GET',
@@ -23,43 +23,36 @@ const fetchLink = (t: TestApp, url: string, options: { range?: string; method?: 
 const closed = { msg: DOWNLOAD_MSG.linkClosed, status_code: 404 };
 
 interface World {
-  t: TestApp;
-  admin: string;
+  t: TestContext;
   /** A member of another group: sees the run only while it is public. */
   other: string;
 }
 
-async function world(overrides: Record<string, string> = {}): Promise<World> {
-  const t = await createTestApp(overrides);
-  const admin = await adminToken(t.app);
-  await buildGroup(t, 'lab-d', admin);
-  await buildGroup(t, 'lab-e', admin);
-  const other = await buildUser(t, admin, 'd-other', ['user', 'lab-e']);
-  await buildRun(t, { runId: 'D00301', group: 'lab-d', public: true });
-  return { t, admin, other };
+/** A test server with two groups, a member of the second and a public run of the first, for a describe block. */
+function useWorld(env?: TestAppOptions['env']): World {
+  const world: World = { t: useTestApp({ env }), other: '' };
+  beforeAll(async () => {
+    const { t } = world;
+    await buildGroup(t, 'lab-d');
+    await buildGroup(t, 'lab-e');
+    world.other = await buildUser(t, 'd-other', ['user', 'lab-e']);
+    await buildRun(t, { runId: 'D00301', group: 'lab-d', public: true });
+  }, 120_000);
+  return world;
 }
 
 /** The catalogue's Download dialog URL of the run's registered file, for this caller. */
 async function catalogueLink(w: World, token: string): Promise<{ url: string; expires_at: number }> {
-  const reply = await api<{ url: string; expires_at: number }>(
-    w.t.app,
-    'POST',
-    '/api/v1/run_db/generate_presigned_url',
-    {
-      token,
-      body: { bucket: 'atx-data', path: 'data/D00301/metadata.csv' },
-    },
-  );
+  const reply = await w.t.api<{ url: string; expires_at: number }>('POST', '/api/v1/run_db/generate_presigned_url', {
+    token,
+    body: { bucket: 'atx-data', path: 'data/D00301/metadata.csv' },
+  });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return reply.body;
 }
 
 describe('download links on the filesystem store', () => {
-  let w: World;
-  beforeAll(async () => {
-    w = await world();
-  }, 120_000);
-  afterAll(() => w.t.close());
+  const w = useWorld();
 
   it('opens while the run is visible to its holder (ranges too) and closes at once when the run is made private', async () => {
     const { t, other } = w;
@@ -82,7 +75,7 @@ describe('download links on the filesystem store', () => {
       expect([refused.statusCode, refused.json()]).toEqual([404, closed]);
       expect((await fetchLink(t, link.url, { method: 'HEAD' })).statusCode).toBe(404);
       // The run's own group still reads it through a link made for them.
-      const memberLink = await catalogueLink(w, w.admin);
+      const memberLink = await catalogueLink(w, w.t.admin);
       expect((await fetchLink(t, memberLink.url)).statusCode).toBe(200);
     } finally {
       await setRunPublic(t.infra.db, 'D00301', true);
@@ -92,13 +85,13 @@ describe('download links on the filesystem store', () => {
   });
 
   it('closes with its account: disabled, moved out of the group, or given a new password', async () => {
-    const { t, admin } = w;
-    const member = await buildUser(t, admin, 'd-member', ['user', 'lab-d']);
+    const { t } = w;
+    const member = await buildUser(t, 'd-member', ['user', 'lab-d']);
     await setRunPublic(t.infra.db, 'D00301', false);
     try {
       const link = await catalogueLink(w, member);
       expect((await fetchLink(t, link.url)).statusCode).toBe(200);
-      const put = (path: string, body: unknown) => api(t.app, 'PUT', `/api/v1/auth/${path}`, { token: admin, body });
+      const put = (path: string, body: unknown) => t.api('PUT', `/api/v1/auth/${path}`, { token: t.admin, body });
 
       expect((await put('disable_user', { username: 'd-member' })).status).toBe(200);
       expect((await fetchLink(t, link.url)).json()).toEqual(closed);
@@ -123,16 +116,15 @@ describe('download links on the filesystem store', () => {
   });
 
   it('makes the track browser’s links for a public link’s holder, closed when the run is made private', async () => {
-    const { t, admin } = w;
+    const { t } = w;
     const encoded = (
-      await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', {
-        token: admin,
+      await t.api<{ encoded: string }>('POST', '/api/v1/run_db/encode_link', {
+        token: t.admin,
         body: { run_id: 'D00301' },
       })
     ).body.encoded;
-    const visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body
-      .access_token;
-    const tracks = await api<TTracks>(t.app, 'GET', '/api/v1/genes/tracks', { token: visitor, query: { encoded } });
+    const visitor = await buildVisitor(t);
+    const tracks = await t.api<TTracks>('GET', '/api/v1/genes/tracks', { token: visitor, query: { encoded } });
     const track = tracks.body.tracks.find((f) => f.name === 'C1.bedgraph')!;
     expect(new URL(track.url).pathname).toMatch(/^\/api\/v1\/downloads\/.+\/C1\.bedgraph$/);
     const part = await fetchLink(t, track.url, { range: 'bytes=0-3' });
@@ -163,7 +155,7 @@ describe('download links on the filesystem store', () => {
     );
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/downloads/nonsense/${name}` })).json()).toEqual(invalid);
 
-    const short = await api<{ url: string }>(t.app, 'POST', '/api/v1/storage/generate_presigned_url', {
+    const short = await t.api<{ url: string }>('POST', '/api/v1/storage/generate_presigned_url', {
       token: other,
       body: { bucket_name: 'atx-data', key: 'data/D00301/metadata.csv', expires_in: 3 },
     });
@@ -178,16 +170,13 @@ describe('download links on the filesystem store', () => {
 });
 
 describe('download links on S3 (s3rver)', () => {
-  let w: World;
   let s3: Awaited<ReturnType<typeof startS3rver>>;
   beforeAll(async () => {
     s3 = await startS3rver();
-    w = await world(S3RVER_ENV(s3.endpoint));
-  }, 120_000);
-  afterAll(async () => {
-    await w?.t.close();
-    await s3?.close();
   });
+  // Registered before the world's, so it runs after the server has closed.
+  afterAll(() => s3?.close());
+  const w = useWorld(() => S3RVER_ENV(s3.endpoint));
 
   it('redirects to a URL of S3 presigned for a minute while the run is visible; refuses at once after', async () => {
     const { t, other } = w;

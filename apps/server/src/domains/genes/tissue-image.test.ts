@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_MSG, GENES_MSG, QUEUES, type TTissueImage } from '@atlas/contracts';
-import { createTestApp, setRunPublic, settleTask, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
-import { importRun, sourceFromPath } from '../imports/service.js';
+import { setRunPublic, useTestApp } from '../../../test/harness.js';
+import { buildGroup, buildImportedRun, buildUser, buildVisitor } from '../../../test/factories.js';
 import { sharedData } from '@atlas/spatial/testing';
 
 /**
@@ -14,44 +13,36 @@ import { sharedData } from '@atlas/spatial/testing';
  * data.csv.gz, the JPEG it is served as, and the same run access as every other /api/v1/genes read.
  */
 const SQUIDPY = sharedData('visium-squidpy-tests');
-const haveData = fs.existsSync(SQUIDPY);
-if (!haveData) console.warn(`skipping tissue image tests: ${SQUIDPY} is absent`);
 
 const BUCKET = 'atx-data';
 const SPATIAL = 'data/D00002/spatial/';
 /** Full-resolution extent of squidpy's images: 2000 / tissue_hires_scalef = 600 / tissue_lowres_scalef. */
 const FULL_EXTENT = 2000 / 0.150015;
 
-let t: TestApp;
+const t = useTestApp({ workers: QUEUES, requires: [SQUIDPY] });
 let member: string;
 let outsider: string;
 let visitor: string;
 
 const describeImage = (token: string | undefined, query: Record<string, string>) =>
-  api<TTissueImage>(t.app, 'GET', '/api/v1/genes/tissue_image', { token, query });
+  t.api<TTissueImage>('GET', '/api/v1/genes/tissue_image', { token, query });
 const fetchImage = (token: string, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { authorization: `JWT ${token}`, ...headers } });
 
 beforeAll(async () => {
-  if (!haveData) return;
-  t = await createTestApp();
-  await t.infra.queue.startWorkers(QUEUES);
-  const admin = await adminToken(t.app);
-  await t.infra.db.insertInto('groups').values({ name: 'lab2', description: 'another lab' }).execute();
-  member = await confirmedUser(t.app, admin, 'member', ['user']);
-  outsider = await confirmedUser(t.app, admin, 'outsider', ['lab2']);
-  visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token;
+  await buildGroup(t, 'lab2');
+  member = await buildUser(t, 'member', ['user']);
+  outsider = await buildUser(t, 'outsider', ['lab2']);
+  visitor = await buildVisitor(t);
   for (const [runId, source] of [
     ['D00001', sharedData('scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad')],
     ['D00002', SQUIDPY],
   ] as const) {
-    const posted = await importRun(t.infra, await sourceFromPath(source), { runId, group: 'user', requestedBy: null });
-    expect((await settleTask(t.infra.queue, posted._id)).status).toBe('SUCCESS');
+    expect((await buildImportedRun(t, { runId, source, group: 'user' })).status).toBe('SUCCESS');
   }
 }, 180_000);
-afterAll(() => t?.close());
 
-describe.skipIf(!haveData)('GET /api/v1/genes/tissue_image', () => {
+describe.skipIf(t.skip)('GET /api/v1/genes/tissue_image', () => {
   it('answers available:false for a run without a spatial folder, and 404 for its image', async () => {
     expect(await describeImage(member, { run_id: 'D00001' })).toEqual({
       status: 200,
@@ -97,7 +88,7 @@ describe.skipIf(!haveData)('GET /api/v1/genes/tissue_image', () => {
       });
       // The import's spatial x, y are the positions file's full-resolution pixels: inside the image, at the same
       // image pixel as the positions file puts each spot.
-      const rows = await api<{ spatial: number[] }>(t.app, 'GET', '/api/v1/genes/data', {
+      const rows = await t.api<{ spatial: number[] }>('GET', '/api/v1/genes/data', {
         token: member,
         query: { run_id: 'D00002' },
       });
@@ -205,7 +196,7 @@ describe.skipIf(!haveData)('GET /api/v1/genes/tissue_image', () => {
     });
 
     await setRunPublic(t.infra.db, 'D00002', true);
-    const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', {
+    const link = await t.api<{ encoded: string }>('POST', '/api/v1/run_db/encode_link', {
       token: member,
       body: { run_id: 'D00002' },
     });

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GENES_MSG, TRACK_LINK_SECONDS, trackFormat, type TNetwork, type TTracks } from '@atlas/contracts';
-import { buildGroup, buildRun, buildUser } from '../../../test/factories.js';
-import { createTestApp, setRunPublic, type TestApp } from '../../../test/harness.js';
-import { adminToken, api } from '../../../test/accounts.js';
+import { setRunPublic, useTestApp } from '../../../test/harness.js';
+import { buildGroup, buildRun, buildUser, buildVisitor } from '../../../test/factories.js';
 import { tracksBucket } from '../../config.js';
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let member: string;
 let other: string;
 let visitor: string;
@@ -19,13 +17,11 @@ const fetchSigned = (url: string, range?: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
-  await buildGroup(t, 'lab-t', admin);
-  await buildGroup(t, 'lab-u', admin);
-  member = await buildUser(t, admin, 't-member', ['user', 'lab-t']);
-  other = await buildUser(t, admin, 't-other', ['user', 'lab-u']);
-  visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token;
+  await buildGroup(t, 'lab-t');
+  await buildGroup(t, 'lab-u');
+  member = await buildUser(t, 't-member', ['user', 'lab-t']);
+  other = await buildUser(t, 't-other', ['user', 'lab-u']);
+  visitor = await buildVisitor(t);
   await buildRun(t, { runId: 'D00201', group: 'lab-t', public: true, species: 'mus_musculus' });
   await buildRun(t, { runId: 'D00202', group: 'lab-t', public: false, species: 'homo_sapiens' });
   const bucket = tracksBucket(t.infra.config);
@@ -38,18 +34,17 @@ beforeAll(async () => {
   await put('ref/mm10/cytoBand.txt', 'chr1\t0\t1000000\tp1\tgneg\n');
   await put('ref/mm10/genes.bed', 'chr1\t3000\t9000\tActb\t0\t+\n');
   link = (
-    await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', {
-      token: admin,
+    await t.api<{ encoded: string }>('POST', '/api/v1/run_db/encode_link', {
+      token: t.admin,
       body: { run_id: 'D00201' },
     })
   ).body.encoded;
 });
-afterAll(() => t.close());
 
 describe('track browser files /api/v1/genes/tracks', () => {
   it('lists the run’s tracks and its genome reference as URLs signed for one hour, read with ranges', async () => {
     const before = Date.now();
-    const reply = await api<TTracks>(t.app, 'GET', '/api/v1/genes/tracks', {
+    const reply = await t.api<TTracks>('GET', '/api/v1/genes/tracks', {
       token: member,
       query: { run_id: 'D00201' },
     });
@@ -83,22 +78,22 @@ describe('track browser files /api/v1/genes/tracks', () => {
   });
 
   it('serves a public link’s viewer the tracks of its run, and refuses other runs and private ones', async () => {
-    const viaLink = await api<TTracks>(t.app, 'GET', '/api/v1/genes/tracks', {
+    const viaLink = await t.api<TTracks>('GET', '/api/v1/genes/tracks', {
       token: visitor,
       query: { encoded: link },
     });
     expect(viaLink.status).toBe(200);
     expect(viaLink.body.tracks.some((f) => f.name === 'C2.bw')).toBe(true);
-    const otherRun = await api(t.app, 'GET', '/api/v1/genes/tracks', {
+    const otherRun = await t.api('GET', '/api/v1/genes/tracks', {
       token: visitor,
       query: { encoded: link, run_id: 'D00202' },
     });
     expect(otherRun).toEqual({ status: 404, body: expect.objectContaining({ msg: GENES_MSG.runNotFound('D00202') }) });
-    const outsider = await api(t.app, 'GET', '/api/v1/genes/tracks', { token: other, query: { run_id: 'D00202' } });
+    const outsider = await t.api('GET', '/api/v1/genes/tracks', { token: other, query: { run_id: 'D00202' } });
     expect(outsider.status).toBe(404);
     await setRunPublic(t.infra.db, 'D00201', false);
     try {
-      const closed = await api(t.app, 'GET', '/api/v1/genes/tracks', { token: visitor, query: { encoded: link } });
+      const closed = await t.api('GET', '/api/v1/genes/tracks', { token: visitor, query: { encoded: link } });
       expect(closed.status).toBe(404);
     } finally {
       await setRunPublic(t.infra.db, 'D00201', true);
@@ -106,7 +101,7 @@ describe('track browser files /api/v1/genes/tracks', () => {
   });
 
   it('says when the genome has no reference to draw on', async () => {
-    const reply = await api<TTracks>(t.app, 'GET', '/api/v1/genes/tracks', {
+    const reply = await t.api<TTracks>('GET', '/api/v1/genes/tracks', {
       token: member,
       query: { run_id: 'D00202' },
     });
@@ -126,12 +121,12 @@ describe('track browser files /api/v1/genes/tracks', () => {
 
 describe('regulon networks /api/v1/genes/networks, /network', () => {
   it('lists a run’s networks and answers one by name', async () => {
-    const names = await api<string[]>(t.app, 'GET', '/api/v1/genes/networks', {
+    const names = await t.api<string[]>('GET', '/api/v1/genes/networks', {
       token: member,
       query: { run_id: 'D00201' },
     });
     expect(names).toEqual({ status: 200, body: ['D00201.json'] });
-    const one = await api<TNetwork>(t.app, 'GET', '/api/v1/genes/network', {
+    const one = await t.api<TNetwork>('GET', '/api/v1/genes/network', {
       token: visitor,
       query: { encoded: link, name: 'D00201.json' },
     });
@@ -141,7 +136,7 @@ describe('regulon networks /api/v1/genes/networks, /network', () => {
   });
 
   it('answers a missing, a malformed and a badly named network with clear errors', async () => {
-    const missing = await api(t.app, 'GET', '/api/v1/genes/network', {
+    const missing = await t.api('GET', '/api/v1/genes/network', {
       token: member,
       query: { run_id: 'D00201', name: 'nope.json' },
     });
@@ -150,13 +145,13 @@ describe('regulon networks /api/v1/genes/networks, /network', () => {
       body: expect.objectContaining({ msg: GENES_MSG.networkMissing('D00201', 'nope.json') }),
     });
     await t.infra.storage.put('atx-data', 'data/D00201/h5/networks/bad.json', '{"nodes":[{"name":""}],"edges":[]}');
-    const bad = await api<{ msg: string }>(t.app, 'GET', '/api/v1/genes/network', {
+    const bad = await t.api<{ msg: string }>('GET', '/api/v1/genes/network', {
       token: member,
       query: { run_id: 'D00201', name: 'bad.json' },
     });
     expect(bad.status).toBe(422);
     expect(bad.body.msg).toContain('The network bad.json is not valid JSON of nodes and edges: nodes.0.name');
-    const traversal = await api(t.app, 'GET', '/api/v1/genes/network', {
+    const traversal = await t.api('GET', '/api/v1/genes/network', {
       token: member,
       query: { run_id: 'D00201', name: '../obj/genes.json' },
     });

@@ -1,37 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { h5adBomb, hasSharedData, pngBomb, sharedData, tenxH5Bomb, zarrZipBomb } from '@atlas/spatial/testing';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, api } from '../../../test/accounts.js';
+import { useTestApp } from '../../../test/harness.js';
 import { probeBomb } from '../../../test/bombs.js';
 
 /**
  * Decompression bombs through `POST /api/v1/run_db/import` (issue 33 §2): each is uploaded to storage and sent to
- * the admin route, which answers 413 naming what was declared and the setting, in well under 3 s, leaving no run
- * and no stored object. Before, the issue's archive answered 422 after 56.5 s, 24 s of CPU and a 5.7 GB peak.
+ * the admin route, which answers 413 naming what was declared and the setting, leaving no run and no stored
+ * object; how fast is measured by the bench (bench/guards.ts, `npm run bench -- guards`). Before, the issue's archive answered 422 after 56.5 s, 24 s of CPU and a 5.7 GB peak.
  */
 const BUCKET = 'atx-data';
-const REFUSED_WITHIN_MS = 3000;
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
-}, 60_000);
-afterAll(() => t?.close());
+const t = useTestApp();
 
 async function importing(runId: string, source: string) {
-  const started = performance.now();
-  const reply = await api<{ msg: string }>(t.app, 'POST', '/api/v1/run_db/import', {
-    token: admin,
+  const reply = await t.api<{ msg: string }>('POST', '/api/v1/run_db/import', {
+    token: t.admin,
     body: { run_id: runId, source },
   });
-  const ms = performance.now() - started;
   const runs = await t.infra.db.selectFrom('tissues').select('run_id').where('run_id', '=', runId).execute();
   const stored = (await t.infra.storage.list(BUCKET, { prefix: `data/${runId}/` })).objects;
-  return { ...reply, ms, runs: runs.length, stored: stored.length };
+  return { ...reply, runs: runs.length, stored: stored.length };
 }
 
 describe('bombs through the admin import route', () => {
@@ -57,13 +47,12 @@ describe('bombs through the admin import route', () => {
     ['an h5ad declaring 1e8 observations', 'bomb.h5ad', () => h5adBomb(), /X declares 100,000,000 observations/],
   ];
   files.forEach(([what, name, make, message], i) => {
-    it(`refuses ${what}: 413, fast, nothing stored`, async () => {
+    it(`refuses ${what}: 413, nothing stored`, async () => {
       const runId = `D0091${i}`;
       await t.infra.storage.put(BUCKET, `uploads/bombs/${name}`, Buffer.from(await make()));
       const reply = await importing(runId, `uploads/bombs/${name}`);
       expect(reply.status, reply.body.msg).toBe(413);
       expect(reply.body.msg).toMatch(message);
-      expect(reply.ms).toBeLessThan(REFUSED_WITHIN_MS);
       expect([reply.runs, reply.stored]).toEqual([0, 0]);
     });
   });
@@ -75,7 +64,6 @@ describe('bombs through the admin import route', () => {
       422,
       'bomb.h5: /matrix declares 500000000 values and 500000000 indices for 9 cells',
     ]);
-    expect(reply.ms).toBeLessThan(REFUSED_WITHIN_MS);
     expect([reply.runs, reply.stored]).toEqual([0, 0]);
   });
 
@@ -95,15 +83,13 @@ describe('bombs through the admin import route', () => {
         'spatial/tissue_hires_image.png is 25000 × 25000 pixels, more than the 200 megapixels this server decodes ' +
           '(ATLAS_IMAGE_MAX_MEGAPIXELS): give a smaller image',
       );
-      expect(reply.ms).toBeLessThan(REFUSED_WITHIN_MS);
       expect([reply.runs, reply.stored]).toEqual([0, 0]);
     },
   );
 
-  it('the issue’s archive costs milliseconds and megabytes in a process of its own (was 88 s, +2.9 GB)', () => {
+  it('the issue’s archive costs megabytes in a process of its own (was 88 s, +2.9 GB)', () => {
     const figures = probeBomb('zarr-zip');
     expect(figures.outcome).toMatch(/^ImportError: bomb\.zarr\.zip: the archive declares/);
-    expect(figures.ms).toBeLessThan(REFUSED_WITHIN_MS);
     expect(figures.peakMB).toBeLessThan(300);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUEUES, type TTaskState } from '@atlas/contracts';
 import sharp from 'sharp';
 import { parseDataCsv, readH5ad, writeH5ad } from '@atlas/spatial';
@@ -10,42 +10,33 @@ import {
   BLOBS_STORE,
   blobsWithCircles,
   blobsWithFullLabels,
-  hasSharedData,
   sharedData,
   spaceRangerPair,
 } from '@atlas/spatial/testing';
-import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
-import { adminToken, api } from '../../../test/accounts.js';
+import { useTestApp } from '../../../test/harness.js';
+import { buildImportedRun } from '../../../test/factories.js';
 import { readObject } from '../../infra/storage/index.js';
 import { ImportError } from './errors.js';
 import { prepareImport } from './prepare.js';
-import { importRun } from './service.js';
 import { sourceFromPath } from './sources.js';
 
 /**
  * Every accepted input format, end to end on the real public test files (DESIGN §10): import → genes.h5ad (+ the
  * spatial folder) → webfile.create_files → the explorer's tixel table. And the other side: a bad input is refused
- * by prepareImport before the database or storage are touched, quickly, and leaves no run behind.
+ * by prepareImport before the database or storage are touched, and leaves no run behind.
  */
-const HAVE = hasSharedData('visium-squidpy-tests') && hasSharedData('anndata-zarr');
-if (!HAVE) console.warn('skipping import format tests: ../shared/data is absent');
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  if (!HAVE) return;
-  t = await createTestApp();
-  await t.infra.queue.startWorkers(QUEUES);
-  admin = await adminToken(t.app);
-}, 180_000);
-afterAll(() => t?.close());
+const t = useTestApp({
+  workers: QUEUES,
+  requires: [sharedData('visium-squidpy-tests'), sharedData('anndata-zarr')],
+  timeoutMs: 180_000,
+});
 
 const BUCKET = 'atx-data';
 
 async function importAndSettle(runId: string, target: string): Promise<TTaskState> {
-  const posted = await importRun(t.infra, await sourceFromPath(target), { runId, requestedBy: 'admin' });
   // Generous: the analysis of a few thousand bins takes minutes on a loaded shared machine.
-  const done = await settleTask(t.infra.queue, posted._id, 280_000);
+  const done = await buildImportedRun(t, { runId, source: target, requestedBy: 'admin', timeoutMs: 280_000 });
   expect(done.error).toBeNull();
   expect(done.status).toBe('SUCCESS');
   return done;
@@ -60,7 +51,7 @@ async function runExists(runId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-describe.skipIf(!HAVE)('import formats, end to end', () => {
+describe.skipIf(t.skip)('import formats, end to end', () => {
   it('non-spatial AnnData (scanpy pbmc68k_reduced, scaled X + raw) → a UMAP-only run', async () => {
     const file = sharedData('scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad');
     const done = await importAndSettle('D00101', file);
@@ -70,8 +61,8 @@ describe.skipIf(!HAVE)('import formats, end to end', () => {
     // The UMAP is the file's obsm X_umap.
     const source = await readH5ad(file, { obsm: ['X_umap'] });
     expect(csv.umap[0]).toBeCloseTo(source.obsm.X_umap!.data[0]!, 5);
-    const rows = await api<{ spatial: number[]; umap: number[] }>(t.app, 'GET', '/api/v1/genes/data', {
-      token: admin,
+    const rows = await t.api<{ spatial: number[]; umap: number[] }>('GET', '/api/v1/genes/data', {
+      token: t.admin,
       query: { run_id: 'D00101' },
     });
     expect([rows.status, rows.body.spatial.length, rows.body.umap.length]).toEqual([200, 0, 1400]);
@@ -175,8 +166,8 @@ describe.skipIf(!HAVE)('import formats, end to end', () => {
       'tissue_lowres_scalef',
     ]);
     expect(await t.infra.storage.exists(BUCKET, 'data/D00108/spatial/tissue_lowres_image.png')).toBe(true);
-    const described = await api<{ available: boolean }>(t.app, 'GET', '/api/v1/genes/tissue_image', {
-      token: admin,
+    const described = await t.api<{ available: boolean }>('GET', '/api/v1/genes/tissue_image', {
+      token: t.admin,
       query: { run_id: 'D00108' },
     });
     expect(described.body.available).toBe(true);
@@ -189,7 +180,7 @@ describe.skipIf(!HAVE)('import formats, end to end', () => {
   });
 });
 
-describe.skipIf(!HAVE)('SpatialData stores (issue 32 §2)', () => {
+describe.skipIf(t.skip)('SpatialData stores (issue 32 §2)', () => {
   it("a store whose labels place its table → a spatial run over the store's image", async () => {
     // The shared blobs store with a label image holding all 26 instances of its table (its own keeps 3).
     const store = blobsWithFullLabels(tempPath('blobs-full.sdata.zarr'));
@@ -205,11 +196,10 @@ describe.skipIf(!HAVE)('SpatialData stores (issue 32 §2)', () => {
     expect(done.result).toMatchObject({ tixels: 26, features: { genes: 3 } });
     const csv = await tixels('D00109');
     expect(csv.spatial.some(Number.isNaN)).toBe(false);
-    const described = await api<{ available: boolean; width: number; height: number; bounds: number[] }>(
-      t.app,
+    const described = await t.api<{ available: boolean; width: number; height: number; bounds: number[] }>(
       'GET',
       '/api/v1/genes/tissue_image',
-      { token: admin, query: { run_id: 'D00109' } },
+      { token: t.admin, query: { run_id: 'D00109' } },
     );
     expect(described.body).toMatchObject({ available: true, width: 100, height: 100, bounds: [0, 0, 100, 100] });
     // Under each spot lies the store's image at that spot's centre: the stored PNG's pixel there is the image's.
@@ -247,7 +237,8 @@ describe.skipIf(!HAVE)('SpatialData stores (issue 32 §2)', () => {
   }, 300_000);
 });
 
-describe.skipIf(!HAVE)('bad inputs fail fast, with what is missing, and leave no run', () => {
+// How fast they are refused: bench/guards.ts (`npm run bench -- guards`).
+describe.skipIf(t.skip)('bad inputs are refused, with what is missing, and leave no run', () => {
   const refusals: [string, () => Promise<string>, RegExp][] = [
     ['a text file named .h5ad', async () => writeTemp('notes.h5ad', 'barcode,x\n'), /notes\.h5ad: not an HDF5 file/],
     [
@@ -298,20 +289,16 @@ describe.skipIf(!HAVE)('bad inputs fail fast, with what is missing, and leave no
   for (const [what, make, message] of refusals) {
     it(`refuses ${what}`, async () => {
       const target = await make();
-      const started = performance.now();
       const error = await prepareImport(await sourceFromPath(target)).catch((e: unknown) => e);
-      const ms = performance.now() - started;
       expect(error).toBeInstanceOf(ImportError);
       expect((error as Error).message).toMatch(message);
-      // In-process check time; the CLI adds only its start-up (see cli/import.test.ts). Loaded machine: generous.
-      expect(ms).toBeLessThan(2000);
     });
   }
 
   it('a refused import through the admin route is a 4xx and leaves no run and no stored object', async () => {
     await t.infra.storage.put(BUCKET, 'uploads/bad/empty.h5ad', Buffer.alloc(0));
-    const reply = await api<{ msg: string }>(t.app, 'POST', '/api/v1/run_db/import', {
-      token: admin,
+    const reply = await t.api<{ msg: string }>('POST', '/api/v1/run_db/import', {
+      token: t.admin,
       body: { run_id: 'D00190', source: 'uploads/bad/empty.h5ad' },
     });
     expect(reply.status).toBe(422);

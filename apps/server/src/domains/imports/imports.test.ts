@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GENES_MSG, QUEUES, type TTaskState } from '@atlas/contracts';
 import {
   column,
@@ -15,8 +15,8 @@ import {
   writeH5ad,
   type H5adData,
 } from '@atlas/spatial';
-import { createTestApp, type TestApp, settleTask } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
+import { useTestApp } from '../../../test/harness.js';
+import { buildUser } from '../../../test/factories.js';
 import { readObject } from '../../infra/storage/index.js';
 import { createJobStore } from './jobs.js';
 import { importRun, sourceFromPath } from './service.js';
@@ -24,19 +24,8 @@ import { sharedData } from '@atlas/spatial/testing';
 
 const SQUIDPY = sharedData('visium-squidpy-tests');
 const H5AD = path.join(SQUIDPY, 'test_data.h5ad');
-const haveData = fs.existsSync(H5AD);
-if (!haveData) console.warn(`skipping import tests: ${SQUIDPY} is absent`);
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.infra.queue.startWorkers(QUEUES);
-  admin = await adminToken(t.app);
-});
-afterAll(() => t.close());
-
-const settle = (id: string): Promise<TTaskState> => settleTask(t.infra.queue, id);
+const t = useTestApp({ workers: QUEUES, requires: [H5AD] });
 
 const web = (run: string, file: string) => readObject(t.infra.storage, 'atx-data', `data/${run}/h5/${file}`);
 
@@ -50,7 +39,7 @@ async function expectSameValues(run: string, source: { names: string[]; x: H5adD
   const binary = await t.app.inject({
     method: 'POST',
     url: '/api/v1/genes/get_summation',
-    headers: { authorization: `JWT ${admin}`, accept: 'application/octet-stream' },
+    headers: { authorization: `JWT ${t.admin}`, accept: 'application/octet-stream' },
     payload: { run_id: run, filename: 'geneSummation', rows },
   });
   expect(binary.statusCode).toBe(200);
@@ -65,8 +54,8 @@ async function expectSameValues(run: string, source: { names: string[]; x: H5adD
   rows.forEach((j, r) =>
     expect(Array.from(values.subarray(r * n, (r + 1) * n))).toEqual(Array.from(column(source.x, j))),
   );
-  const text = await api<string[]>(t.app, 'POST', '/api/v1/genes/get_summation', {
-    token: admin,
+  const text = await t.api<string[]>('POST', '/api/v1/genes/get_summation', {
+    token: t.admin,
     body: { run_id: run, filename: 'geneSummation', rows },
   });
   expect(text.status).toBe(200);
@@ -76,7 +65,7 @@ async function expectSameValues(run: string, source: { names: string[]; x: H5adD
   });
 }
 
-describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.create_files', () => {
+describe.skipIf(t.skip)('import (CLI service and admin route) → webfile.create_files', () => {
   it('imports test_data.h5ad: web files re-read to the source values; Job row and web_object_available recorded', async () => {
     const started = Date.now();
     const posted = await importRun(t.infra, await sourceFromPath(H5AD), {
@@ -84,7 +73,7 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
       title: 'Squidpy',
       requestedBy: 'admin',
     });
-    const done = await settle(posted._id);
+    const done = await t.settle(posted._id);
     expect(done.error).toBeNull();
     expect(done).toMatchObject({ status: 'SUCCESS', progress: 100, run_id: 'D00001' });
     expect(done.result).toMatchObject({
@@ -132,12 +121,12 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
     ]) {
       await t.infra.storage.put('atx-data', `uploads/visium/${name}`, fs.readFileSync(path.join(SQUIDPY, name)));
     }
-    const reply = await api<TTaskState>(t.app, 'POST', '/api/v1/run_db/import', {
-      token: admin,
+    const reply = await t.api<TTaskState>('POST', '/api/v1/run_db/import', {
+      token: t.admin,
       body: { run_id: 'D00002', source: 'uploads/visium/' },
     });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    const done = await settle(reply.body._id);
+    const done = await t.settle(reply.body._id);
     expect(done.error).toBeNull();
     expect(done.result).toMatchObject({ tixels: 100, features: { genes: 100 }, analysed: true });
     const matrix = await readTenxH5(path.join(SQUIDPY, 'filtered_feature_bc_matrix.h5'));
@@ -164,15 +153,15 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
     expect(metadata.spatialFiles).toEqual(
       expect.arrayContaining(['tissue_positions_list.csv', 'scalefactors_json.json']),
     );
-    const listed = await api<unknown>(t.app, 'GET', '/api/v1/storage/spatial_runs', {
-      token: admin,
+    const listed = await t.api<unknown>('GET', '/api/v1/storage/spatial_runs', {
+      token: t.admin,
       query: { bucket: 'atx-data' },
     });
     expect(listed.body).toContainEqual({ run_id: 'D00002', has_metadata: true });
-    const user = await confirmedUser(t.app, admin, 'importer', ['user']);
+    const user = await buildUser(t, 'importer', ['user']);
     expect(
       (
-        await api(t.app, 'POST', '/api/v1/run_db/import', {
+        await t.api('POST', '/api/v1/run_db/import', {
           token: user,
           body: { run_id: 'D00003', source: 'uploads/visium' },
         })
@@ -184,8 +173,8 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
     const bytes = fs.readFileSync(H5AD);
     const upload = async (key: string, body: Buffer | string) => t.infra.storage.put('atx-data', key, body);
     const importing = (source: string) =>
-      api<{ msg: string }>(t.app, 'POST', '/api/v1/run_db/import', {
-        token: admin,
+      t.api<{ msg: string }>('POST', '/api/v1/run_db/import', {
+        token: t.admin,
         body: { run_id: 'D00009', source },
       });
 
@@ -241,8 +230,8 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
       obsm: { spatial: { nRows: source.nObs, nCols: 1, data: new Float64Array(source.nObs) } },
     });
     await t.infra.storage.put('atx-data', 'data/D00010/h5/obj/genes.h5ad', fs.readFileSync(tmp));
-    const reply = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
-      token: admin,
+    const reply = await t.api<TTaskState>('POST', '/api/v1/task', {
+      token: t.admin,
       body: {
         task: 'webfile.create_files',
         queue: 'atxcloud_webfile',
@@ -251,14 +240,14 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
       },
     });
     expect(reply.status).toBe(200);
-    const done = await settle(reply.body._id);
+    const done = await t.settle(reply.body._id);
     expect(done.status).toBe('FAILURE');
     expect(done.error).toBe("genes.h5ad: obsm 'spatial' has 1 column(s); it needs x and y per observation");
     expect(await createJobStore(t.infra.db).list({ runId: 'D00010' })).toMatchObject([
       { status: 'FAILURE', error: done.error },
     ]);
-    const missing = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
-      token: admin,
+    const missing = await t.api<TTaskState>('POST', '/api/v1/task', {
+      token: t.admin,
       body: {
         task: 'webfile.create_files',
         queue: 'atxcloud_webfile',
@@ -266,11 +255,11 @@ describe.skipIf(!haveData)('import (CLI service and admin route) → webfile.cre
         kwargs: { run_id: 'D00011' },
       },
     });
-    expect((await settle(missing.body._id)).error).toBe(
+    expect((await t.settle(missing.body._id)).error).toBe(
       'Missing input: data/D00011/h5/obj/genes.h5ad was not found in the bucket',
     );
-    const badPath = await api<{ msg: string }>(t.app, 'POST', '/api/v1/task', {
-      token: admin,
+    const badPath = await t.api<{ msg: string }>('POST', '/api/v1/task', {
+      token: t.admin,
       body: {
         task: 'webfile.create_files',
         queue: 'atxcloud_webfile',

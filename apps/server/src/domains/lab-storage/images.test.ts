@@ -21,16 +21,15 @@ const statusOf = (promise: Promise<unknown>) =>
   );
 
 describe('the guarded image path', () => {
-  it('refuses an image over the pixel limit from its header, fast, with a 413 naming the limit', async () => {
+  // How fast, beside a small image's conversion: bench/guards.ts (`npm run bench -- guards`).
+  it('refuses an image over the pixel limit from its header, with a 413 naming the limit', async () => {
     // 25000 × 25000 black: 608 KB on disk, 625 MB once decoded (made in milliseconds by the bomb factory).
     const bomb = pngBomb();
     const converter = createImageConverter({ maxPixels: 200_000_000 });
-    const started = performance.now();
     await expect(converter.toJpeg(bomb, { rotation: 0 })).rejects.toMatchObject({
       statusCode: 413,
       message: LAB_MSG.imageTooLarge(200),
     });
-    expect(performance.now() - started).toBeLessThan(2000);
     expect((await converter.toPng(await png(40, 20))).subarray(1, 4).toString()).toBe('PNG');
   });
 

@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LAB_MSG, MSG } from '@atlas/contracts';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
+import { useTestApp } from '../../../test/harness.js';
+import { buildUser } from '../../../test/factories.js';
 import { formData, postForm } from '../../../test/forms.js';
 import { dataBucket } from '../../config.js';
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let user: string;
 let bucket: string;
 
@@ -23,9 +22,7 @@ const raw = (url: string, token: string, query: Record<string, string>, headers:
   t.app.inject({ method: 'GET', url, query, headers: { authorization: `JWT ${token}`, ...headers } });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
-  user = await confirmedUser(t.app, admin, 'store-user', ['user']);
+  user = await buildUser(t, 'store-user', ['user']);
   bucket = dataBucket(t.infra.config);
   await t.infra.storage.put(bucket, 'data/D00001/images/postB.tif', await picture().tiff().toBuffer());
   await t.infra.storage.put(bucket, 'data/D00001/images/flowA.jpg', await picture().jpeg().toBuffer());
@@ -41,7 +38,6 @@ beforeAll(async () => {
   );
   await t.infra.storage.put(bucket, 'data/D00002/spatial/broken.json', '{nope');
 });
-afterAll(() => t.close());
 
 describe('images', () => {
   it('tif → jpg with rotation, cached by (key, size, mtime, rotation)', async () => {
@@ -160,7 +156,7 @@ describe('reads and listings', () => {
   });
 
   it('list, sub_folders, fetch_buckets', async () => {
-    const post = (url: string, body: unknown) => api<unknown>(t.app, 'POST', url, { token: user, body });
+    const post = (url: string, body: unknown) => t.api<unknown>('POST', url, { token: user, body });
     expect(
       (await post('/api/v1/storage/list', { bucket, path: 'data/D00001/', filter: ['.json', 'CSV'] })).body,
     ).toEqual(['data/D00001/spatial/metadata.json', 'data/D00001/spatial/tissue_positions_list.csv']);
@@ -176,14 +172,14 @@ describe('reads and listings', () => {
       'data/D00001/',
       'data/D00002/',
     ]);
-    expect((await api<unknown>(t.app, 'GET', '/api/v1/storage/fetch_buckets', { token: user })).body).toEqual(
+    expect((await t.api<unknown>('GET', '/api/v1/storage/fetch_buckets', { token: user })).body).toEqual(
       t.infra.config.buckets,
     );
   });
 
   it('spatial_runs: every run folder with a spatial folder, saying which lack spatial/metadata.json', async () => {
     const get = (query: Record<string, string>) =>
-      api<unknown>(t.app, 'GET', '/api/v1/storage/spatial_runs', { token: user, query });
+      t.api<unknown>('GET', '/api/v1/storage/spatial_runs', { token: user, query });
     // D00001 has a metadata.json; D00002 has spatial files without one (an older import); D00003 has no spatial
     // folder at all, only images.
     await t.infra.storage.put(bucket, 'data/D00003/images/postB.png', 'png');
@@ -228,7 +224,7 @@ describe('reads and listings', () => {
   });
 
   it('presigned URLs: GET for members, PUT for admins only', async () => {
-    const one = await api<{ url: string }>(t.app, 'POST', '/api/v1/storage/generate_presigned_url', {
+    const one = await t.api<{ url: string }>('POST', '/api/v1/storage/generate_presigned_url', {
       token: user,
       body: { bucket_name: bucket, key: 'data/D00001/spatial/metadata.json' },
     });
@@ -237,30 +233,30 @@ describe('reads and listings', () => {
     expect(fetched.json()).toEqual({ run: 'D00001', points: [1, 2] });
     await t.infra.storage.put(bucket, 'a/1.png', 'one');
     await t.infra.storage.put(bucket, 'a/2.png', 'two');
-    const many = await api<{ urls: string[] }>(t.app, 'POST', '/api/v1/storage/generate_presigned_urls', {
+    const many = await t.api<{ urls: string[] }>('POST', '/api/v1/storage/generate_presigned_urls', {
       token: user,
       body: { bucket_name: bucket, keys: ['a/1.png', 'a/2.png'] },
     });
     expect(many.body.urls).toHaveLength(2);
     // Only for objects that exist; at most an hour unless an admin asks for longer.
-    const missing = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', {
+    const missing = await t.api('POST', '/api/v1/storage/generate_presigned_url', {
       token: user,
       body: { bucket_name: bucket, key: 'a/3.png' },
     });
     expect(missing).toEqual({ status: 404, body: { msg: MSG.notFound, status_code: 404 } });
     const week = { bucket_name: bucket, key: 'a/1.png', expires_in: 7 * 24 * 3600 };
-    const long = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', { token: user, body: week });
+    const long = await t.api('POST', '/api/v1/storage/generate_presigned_url', { token: user, body: week });
     expect(long).toEqual({ status: 400, body: { msg: LAB_MSG.presignTooLong(3600), status_code: 400 } });
-    expect(
-      (await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', { token: admin, body: week })).status,
-    ).toBe(200);
-    const putAsUser = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', {
+    expect((await t.api('POST', '/api/v1/storage/generate_presigned_url', { token: t.admin, body: week })).status).toBe(
+      200,
+    );
+    const putAsUser = await t.api('POST', '/api/v1/storage/generate_presigned_url', {
       token: user,
       body: { bucket_name: bucket, key: 'x.bin', method: 'PUT' },
     });
     expect(putAsUser.status).toBe(403);
-    const putAsAdmin = await api(t.app, 'POST', '/api/v1/storage/generate_presigned_url', {
-      token: admin,
+    const putAsAdmin = await t.api('POST', '/api/v1/storage/generate_presigned_url', {
+      token: t.admin,
       body: { bucket_name: bucket, key: 'x.bin', method: 'PUT' },
     });
     expect(putAsAdmin.status).toBe(200);
@@ -276,7 +272,7 @@ describe('upload', () => {
 
   it('streams the file to output_filename, whichever part comes first; meta is audited; existing files are refused', async () => {
     const content = Buffer.alloc(300_000, 7);
-    const fieldsFirst = await postForm(t.app, U, admin, [
+    const fieldsFirst = await postForm(t.app, U, t.admin, [
       { name: 'meta', value: JSON.stringify({ remarks: 'qc batch' }) },
       { name: 'output_filename', value: 'data/QC1/umi-1.png' },
       { name: 'file', filename: 'umi-1.png', content },
@@ -285,13 +281,13 @@ describe('upload', () => {
       status: 200,
       body: { key: 'data/QC1/umi-1.png', size: 300_000, meta: { remarks: 'qc batch' } },
     });
-    const fileFirst = await postForm(t.app, U, admin, [
+    const fileFirst = await postForm(t.app, U, t.admin, [
       { name: 'file', filename: 'm.json', content: '{"a":1}' },
       { name: 'output_filename', value: 'data/QC1/metadata.json' },
     ]);
     expect(fileFirst.body).toMatchObject({ key: 'data/QC1/metadata.json', size: 7 });
     expect(await t.infra.storage.exists(bucket, 'data/QC1/metadata.json')).toBe(true);
-    const again = await postForm(t.app, U, admin, [
+    const again = await postForm(t.app, U, t.admin, [
       { name: 'output_filename', value: 'data/QC1/umi-1.png' },
       { name: 'file', filename: 'umi-1.png', content: 'x' },
     ]);
@@ -302,7 +298,7 @@ describe('upload', () => {
       after: { size: 300_000, meta: { remarks: 'qc batch' } },
     });
     expect(tmpFiles()).toEqual([]);
-    expect((await postForm(t.app, U, admin, [{ name: 'file', filename: 'a', content: 'x' }])).body.msg).toBe(
+    expect((await postForm(t.app, U, t.admin, [{ name: 'file', filename: 'a', content: 'x' }])).body.msg).toBe(
       'output_filename is required.',
     );
     expect((await postForm(t.app, U, user, [{ name: 'file', filename: 'a', content: 'x' }])).status).toBe(403);
@@ -318,7 +314,7 @@ describe('upload', () => {
         method: 'POST',
         url: U,
         payload: cut,
-        headers: { ...headers, authorization: `JWT ${admin}` },
+        headers: { ...headers, authorization: `JWT ${t.admin}` },
       });
       expect(r.statusCode, `${order}: ${r.body}`).toBeGreaterThanOrEqual(400);
       expect(await t.infra.storage.exists(bucket, `data/QC2/${order}.tif`)).toBe(false);

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LAB_MSG, type TBulkResult } from '@atlas/contracts';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, api } from '../../../test/accounts.js';
+import { useTestApp } from '../../../test/harness.js';
 
 /**
  * Bulk creates (`POST /api/v1/dataset/{kind}`, issue 20): a lab script posts many records at once; each row is
  * checked as a single record is, and either every row is created or none is, with a refusal that names its row.
  */
-let t: TestApp;
-let admin: string;
-const post = (kind: string, body: unknown, token = admin) =>
-  api<TBulkResult & { msg?: string; row?: number }>(t.app, 'POST', `/api/v1/dataset/${kind}`, { token, body });
+const t = useTestApp();
+const post = (kind: string, body: unknown, token = t.admin) =>
+  t.api<TBulkResult & { msg?: string; row?: number }>('POST', `/api/v1/dataset/${kind}`, { token, body });
 const count = async (table: 'wafers' | 'chips' | 'dbits' | 'qc') =>
   Number(
     (
@@ -20,12 +18,6 @@ const count = async (table: 'wafers' | 'chips' | 'dbits' | 'qc') =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
-});
-afterAll(() => t.close());
 
 describe('bulk create of lab records', () => {
   it('creates many records in one call, keeping free-form fields and auditing each', async () => {
@@ -40,8 +32,8 @@ describe('bulk create of lab records', () => {
     expect(reply.body.records[0]).toMatchObject({ wafer_id: 'BW0000', generation: 0, vendor: 'Acme' });
     expect(typeof reply.body.records[0]!._id).toBe('string');
     expect(await count('wafers')).toBe(500);
-    const history = await api<{ action: string }[]>(t.app, 'GET', '/api/v1/dataset/wafers/history', {
-      token: admin,
+    const history = await t.api<{ action: string }[]>('GET', '/api/v1/dataset/wafers/history', {
+      token: t.admin,
       query: { key: 'BW0499' },
     });
     expect(history.body.map((e) => e.action)).toEqual(['wafer.create']);
@@ -103,17 +95,17 @@ describe('bulk create of lab records', () => {
     expect((await post('wafers', [])).status).toBe(400);
     expect((await post('wafers', { wafer_id: 'W1' })).status).toBe(400);
     const body = { username: 'bulk-user', password: 'Good#Pass1', name: 'B', email: 'b@example.org', groups: ['user'] };
-    await api(t.app, 'POST', '/api/v1/auth/user', { token: admin, body });
-    await api(t.app, 'PUT', '/api/v1/auth/confirm', { token: admin, body: { username: 'bulk-user' } });
-    const user = await api<{ access_token: string }>(t.app, 'POST', '/api/v1/auth/login', {
+    await t.api('POST', '/api/v1/auth/user', { token: t.admin, body });
+    await t.api('PUT', '/api/v1/auth/confirm', { token: t.admin, body: { username: 'bulk-user' } });
+    const user = await t.api<{ access_token: string }>('POST', '/api/v1/auth/login', {
       body: { username: 'bulk-user', password: 'Good#Pass1' },
     });
     expect((await post('wafers', [{ wafer_id: 'W1' }], user.body.access_token)).status).toBe(403);
   });
 
   it('is what an admin’s API token script uses', async () => {
-    const created = await api<{ token: string }>(t.app, 'POST', '/api/v1/auth/api_tokens', {
-      token: admin,
+    const created = await t.api<{ token: string }>('POST', '/api/v1/auth/api_tokens', {
+      token: t.admin,
       body: { name: 'importer' },
     });
     const response = await t.app.inject({
@@ -123,8 +115,8 @@ describe('bulk create of lab records', () => {
       payload: [{ chip_id: 'BC2', wafer_id: 'BW0002' }],
     });
     expect(response.statusCode).toBe(200);
-    const audit = await api<{ actor: string }[]>(t.app, 'GET', '/api/v1/dataset/chips/history', {
-      token: admin,
+    const audit = await t.api<{ actor: string }[]>('GET', '/api/v1/dataset/chips/history', {
+      token: t.admin,
       query: { key: 'BC2' },
     });
     expect(audit.body[0]!.actor).toBe('admin');

@@ -1,17 +1,15 @@
 import type { KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.js';
+import { buildLabRecords, buildUser } from '../../../test/factories.js';
 import { labStore } from './store.js';
 import { postForm } from '../../../test/forms.js';
 import { dataBucket } from '../../config.js';
 import { LAB_MSG, ZImportPreview } from '@atlas/contracts';
 
-let t: TestApp;
-let admin: string;
-const get = (url: string, query: Record<string, string> = {}) =>
-  api<unknown>(t.app, 'GET', url, { token: admin, query });
-const put = (url: string, body: unknown) => api<Record<string, unknown>>(t.app, 'PUT', url, { token: admin, body });
+const t = useTestApp();
+const get = (url: string, query: Record<string, string> = {}) => t.api<unknown>('GET', url, { token: t.admin, query });
+const put = (url: string, body: unknown) => t.api<Record<string, unknown>>('PUT', url, { token: t.admin, body });
 const W = '/api/v1/dataset/wafers';
 const C = '/api/v1/dataset/chips';
 const D = '/api/v1/dataset/dbits';
@@ -22,17 +20,13 @@ const list = async (url: string, filter?: unknown, options?: unknown) => {
   return get(url, query) as Promise<{ status: number; body: Array<Record<string, unknown>> & { msg?: string } }>;
 };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
-  const seeded = await put(W, [
+beforeAll(() =>
+  buildLabRecords(t, 'wafers', [
     { wafer_id: 'W001', generation: 3, diameter: 100, date_acquired: '2024-01-05', vendor: 'Acme', tags: ['a'] },
     { wafer_id: 'W002', generation: 4, diameter: 150, vendor: 'acme labs' },
     { wafer_id: 'W003', generation: 4, diameter: 200, vendor: 'Other' },
-  ]);
-  expect(seeded.status, JSON.stringify(seeded.body)).toBe(200);
-});
-afterAll(() => t.close());
+  ]),
+);
 
 describe('filters over the API', () => {
   it('equality, $in, case-insensitive $regex, $or', async () => {
@@ -148,10 +142,14 @@ describe('PUT, DELETE, existence, history', () => {
   });
 
   it('deletes by a filter on _id (or key) only, with an audit entry', async () => {
-    await put(D, [{ run_id: 'D00500', chip_a_id: 'C1' }, { run_id: 'D00501' }, { run_id: 'D00502' }]);
+    await buildLabRecords(t, 'dbits', [
+      { run_id: 'D00500', chip_a_id: 'C1' },
+      { run_id: 'D00501' },
+      { run_id: 'D00502' },
+    ]);
     const rows = (await list(D, { run_id: { $in: ['D00500', 'D00501'] } })).body;
     const del = (filter: unknown) =>
-      api<Record<string, unknown>>(t.app, 'DELETE', D, { token: admin, query: { filter: JSON.stringify(filter) } });
+      t.api<Record<string, unknown>>('DELETE', D, { token: t.admin, query: { filter: JSON.stringify(filter) } });
     expect(await del({ _id: { $in: rows.map((r) => r._id) } })).toMatchObject({
       status: 200,
       body: { deleted: 2, msg: 'Item has been successfully deleted.' },
@@ -169,15 +167,15 @@ describe('PUT, DELETE, existence, history', () => {
   });
 
   it('is admin only', async () => {
-    const user = await confirmedUser(t.app, admin, 'lab-user', ['user']);
-    expect((await api(t.app, 'GET', W, { token: user })).status).toBe(403);
-    expect((await api(t.app, 'GET', W)).status).toBe(401);
+    const user = await buildUser(t, 'lab-user', ['user']);
+    expect((await t.api('GET', W, { token: user })).status).toBe(403);
+    expect((await t.api('GET', W)).status).toBe(401);
   });
 });
 
 describe('CSV upload', () => {
   const upload = (kind: string, name: string, content: string, extra: Record<string, string> = {}) =>
-    postForm(t.app, `/api/v1/dataset/${kind}/upload`, admin, [
+    postForm(t.app, `/api/v1/dataset/${kind}/upload`, t.admin, [
       { name: 'file', filename: name, content, type: 'text/csv' },
       { name: 'meta', value: JSON.stringify({ remarks: 'batch 7' }) },
       { name: 'output_filename', value: name },
@@ -241,14 +239,14 @@ describe('CSV upload', () => {
       status_code: 400,
       msg: 'Only CSV files are supported.',
     });
-    const none = await postForm(t.app, '/api/v1/dataset/wafers/upload', admin, [{ name: 'meta', value: '{}' }]);
+    const none = await postForm(t.app, '/api/v1/dataset/wafers/upload', t.admin, [{ name: 'meta', value: '{}' }]);
     expect(none.body).toMatchObject({ status_code: 400, msg: 'Field cannot be empty.' });
   });
 });
 
 describe('CSV encodings, columns, preview and confirm (issue 37 item 6)', () => {
   const upload = (kind: string, name: string, content: Buffer | string, dryRun = false) =>
-    postForm(t.app, `/api/v1/dataset/${kind}/upload${dryRun ? '?dry_run=true' : ''}`, admin, [
+    postForm(t.app, `/api/v1/dataset/${kind}/upload${dryRun ? '?dry_run=true' : ''}`, t.admin, [
       { name: 'file', filename: name, content, type: 'text/csv' },
       { name: 'meta', value: JSON.stringify({ remarks: '' }) },
       { name: 'output_filename', value: name },
@@ -274,7 +272,7 @@ describe('CSV encodings, columns, preview and confirm (issue 37 item 6)', () => 
   });
 
   it('refuses a chip CSV uploaded as the wafer table, naming the column and the expected ones; nothing changes', async () => {
-    await put(W, [{ wafer_id: 'W77001', generation: 5, diameter: 100 }]);
+    await buildLabRecords(t, 'wafers', [{ wafer_id: 'W77001', generation: 5, diameter: 100 }]);
     const chips = 'chip_id,wafer_id,diameter,date_acquired\nC77001,W77001,20,2024-03-01\n';
     for (const dryRun of [true, false]) {
       const r = await upload('wafers', 'chips_W77001.csv', chips, dryRun);
@@ -292,7 +290,7 @@ describe('CSV encodings, columns, preview and confirm (issue 37 item 6)', () => 
   });
 
   it('a dry run previews new, changed (old → new) and unchanged rows and writes nothing; confirming writes them', async () => {
-    await put(W, [
+    await buildLabRecords(t, 'wafers', [
       { wafer_id: 'W77201', generation: 5, diameter: 100, vendor: 'Acme' },
       { wafer_id: 'W77202', generation: 5, diameter: 150 },
     ]);
@@ -337,8 +335,8 @@ describe('CSV encodings, columns, preview and confirm (issue 37 item 6)', () => 
 
 describe('wafer trace', () => {
   it('nests wafer → chip → DBiT runs, in one SQL statement', async () => {
-    await put(C, [{ chip_id: 'C20', wafer_id: 'W003' }]);
-    await put(D, [
+    await buildLabRecords(t, 'chips', [{ chip_id: 'C20', wafer_id: 'W003' }]);
+    await buildLabRecords(t, 'dbits', [
       { run_id: 'D00020', chip_a_id: 'C20', chip_b_id: 'C1' },
       { run_id: 'D00021', chip_a_id: 'C20' },
     ]);
@@ -412,7 +410,7 @@ describe('QC records', () => {
     await put('data/QC_D00040/notes.txt', 'text');
     await put('data/QC_D00040/spatial/tissue_hires_image.png', 'run data, not QC');
     const post = (dir: string) =>
-      api<Record<string, unknown>>(t.app, 'POST', '/api/v1/storage/qc_entry', { token: admin, query: { qc_dir: dir } });
+      t.api<Record<string, unknown>>('POST', '/api/v1/storage/qc_entry', { token: t.admin, query: { qc_dir: dir } });
     const r = await post('QC_D00040');
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({

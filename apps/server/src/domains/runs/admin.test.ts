@@ -1,16 +1,14 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUN_ADMIN_MSG as M, type TRunDetails, type TStudy, type TTaskState } from '@atlas/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { RUN_ADMIN_MSG as M, type TRunDetails, type TStudy } from '@atlas/contracts';
 import { hasSharedData, sharedData } from '@atlas/spatial/testing';
-import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
-import { adminToken, api } from '../../../test/accounts.js';
-import { buildGroup, buildRun, buildUser } from '../../../test/factories.js';
+import { useTestApp } from '../../../test/harness.js';
+import { buildGroup, buildRun, buildTask, buildUser } from '../../../test/factories.js';
 import { createRuns } from './index.js';
 
 /** The Admin Panel's run tools (spec 03 §2.10): Add A Run, Add Files, Group Runs and the lookup lists. */
-let t: TestApp;
-let admin: string;
+const t = useTestApp();
 let member: string;
 
 const RUN = {
@@ -44,28 +42,24 @@ const RUN = {
 };
 
 const details = (runId: string) =>
-  api<TRunDetails>(t.app, 'GET', '/api/v1/run_db/get_run_details', { token: admin, query: { run_id: runId } });
+  t.api<TRunDetails>('GET', '/api/v1/run_db/get_run_details', { token: t.admin, query: { run_id: runId } });
 const history = async (target: string) =>
   (
-    await api<{ action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[]>(
-      t.app,
+    await t.api<{ action: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[]>(
       'GET',
       '/api/v1/auth/audit',
-      { token: admin, query: { target } },
+      { token: t.admin, query: { target } },
     )
   ).body;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await adminToken(t.app);
-  await buildGroup(t, 'lab-a', admin);
-  member = await buildUser(t, admin, 'runs-member', ['user', 'lab-a']);
+  await buildGroup(t, 'lab-a');
+  member = await buildUser(t, 'runs-member', ['user', 'lab-a']);
 });
-afterAll(() => t.close());
 
 describe('Add A Run (save_run, get_run_details)', () => {
   it('creates a run with metadata and publication, then updates it, each change audited with before and after', async () => {
-    const created = await api(t.app, 'POST', '/api/v1/run_db/save_run', { token: admin, body: RUN });
+    const created = await t.api('POST', '/api/v1/run_db/save_run', { token: t.admin, body: RUN });
     expect(created).toEqual({ status: 200, body: { run_id: 'D70001', created: true } });
     const run = (await details('D70001')).body;
     expect(run).toMatchObject({
@@ -79,11 +73,11 @@ describe('Add A Run (save_run, get_run_details)', () => {
       publication: { title: 'A paper', authors: ['Ada Lovelace', 'Alan Turing'] },
     });
     // The catalogue shows it to its group, not to a visitor while private.
-    const seen = await api<{ run_id: string }[]>(t.app, 'GET', '/api/v1/run_db/get_runs', { token: member });
+    const seen = await t.api<{ run_id: string }[]>('GET', '/api/v1/run_db/get_runs', { token: member });
     expect(seen.body.map((r) => r.run_id)).toContain('D70001');
 
-    const updated = await api(t.app, 'POST', '/api/v1/run_db/save_run', {
-      token: admin,
+    const updated = await t.api('POST', '/api/v1/run_db/save_run', {
+      token: t.admin,
       body: {
         ...RUN,
         assay: 'ATAC-seq',
@@ -109,7 +103,7 @@ describe('Add A Run (save_run, get_run_details)', () => {
   });
 
   it('refuses bad input with a clear 4xx message', async () => {
-    const bad = async (body: unknown) => api(t.app, 'POST', '/api/v1/run_db/save_run', { token: admin, body });
+    const bad = async (body: unknown) => t.api('POST', '/api/v1/run_db/save_run', { token: t.admin, body });
     expect((await bad({ ...RUN, run_id: 'X1' })).status).toBe(400);
     expect((await bad({ ...RUN, result_title: ' ' })).body.msg).toContain(M.titleRequired);
     expect((await bad({ ...RUN, species: 'dragon' })).body).toMatchObject({ msg: M.unknownValue('species', 'dragon') });
@@ -121,11 +115,10 @@ describe('Add A Run (save_run, get_run_details)', () => {
   });
 
   it('refuses non-admins', async () => {
-    const reply = await api(t.app, 'POST', '/api/v1/run_db/save_run', { token: member, body: RUN });
+    const reply = await t.api('POST', '/api/v1/run_db/save_run', { token: member, body: RUN });
     expect(reply.status).toBe(403);
     expect(
-      (await api(t.app, 'GET', '/api/v1/run_db/get_run_details', { token: member, query: { run_id: 'D70001' } }))
-        .status,
+      (await t.api('GET', '/api/v1/run_db/get_run_details', { token: member, query: { run_id: 'D70001' } })).status,
     ).toBe(403);
   });
 });
@@ -141,15 +134,15 @@ describe('Add Files (save_run_files)', () => {
       file_path: 'data/D70002/out/a.csv',
       file_description: 'Clusters',
     };
-    const added = await api<TRunDetails['files']>(t.app, 'POST', '/api/v1/run_db/save_run_files', {
-      token: admin,
+    const added = await t.api<TRunDetails['files']>('POST', '/api/v1/run_db/save_run_files', {
+      token: t.admin,
       body: { run_id: 'D70002', added: [add] },
     });
     expect(added.status).toBe(200);
     expect(added.body).toHaveLength(before.length + 1);
     const file = added.body.find((f) => f.file_path === add.file_path)!;
-    const changed = await api<TRunDetails['files']>(t.app, 'POST', '/api/v1/run_db/save_run_files', {
-      token: admin,
+    const changed = await t.api<TRunDetails['files']>('POST', '/api/v1/run_db/save_run_files', {
+      token: t.admin,
       body: {
         run_id: 'D70002',
         changed: [{ ...add, file_id: file.file_id, file_description: 'Cluster table' }],
@@ -157,8 +150,7 @@ describe('Add Files (save_run_files)', () => {
       },
     });
     expect(changed.body.map((f) => f.file_description)).toEqual(['Cluster table']);
-    const catalogue = await api<Record<string, { file_path: string }[]>>(
-      t.app,
+    const catalogue = await t.api<Record<string, { file_path: string }[]>>(
       'GET',
       '/api/v1/run_db/get_downloadable_files',
       { token: member },
@@ -172,7 +164,7 @@ describe('Add Files (save_run_files)', () => {
   });
 
   it('refuses bad rows, files of another run, unknown runs and non-admins', async () => {
-    const save = (body: unknown, token = admin) => api(t.app, 'POST', '/api/v1/run_db/save_run_files', { token, body });
+    const save = (body: unknown, token = t.admin) => t.api('POST', '/api/v1/run_db/save_run_files', { token, body });
     await t.infra.storage.put('atx-data', 'x.csv', 'x\n');
     const row = { file_type_name: 'Analysis', bucket_name: 'atx-data', file_path: 'x.csv', file_description: 'x' };
     expect((await save({ run_id: 'D70002', added: [{ ...row, file_path: '' }] })).body.msg).toContain(
@@ -192,7 +184,7 @@ describe('Add Files (save_run_files)', () => {
   it('refuses a path storage does not hold, naming the missing key, and registers nothing', async () => {
     await buildRun(t, { runId: 'D70003', group: 'lab-a', public: true });
     const save = (body: unknown) =>
-      api<{ msg: string }>(t.app, 'POST', '/api/v1/run_db/save_run_files', { token: admin, body });
+      t.api<{ msg: string }>('POST', '/api/v1/run_db/save_run_files', { token: t.admin, body });
     const before = (await details('D70003')).body.files;
     const stored = { file_type_name: 'Analysis', bucket_name: 'atx-data', file_description: 'Clusters' };
     await t.infra.storage.put('atx-data', 'data/D70003/out/clusters.csv', 'cluster,n\n1,3\n');
@@ -233,7 +225,7 @@ describe('Add Files (save_run_files)', () => {
 describe('Group Runs (get_studies, save_study)', () => {
   it('creates a study, changes its runs, and records it on the study and on each run', async () => {
     const save = (body: unknown) =>
-      api<{ studies: TStudy[] }>(t.app, 'POST', '/api/v1/run_db/save_study', { token: admin, body });
+      t.api<{ studies: TStudy[] }>('POST', '/api/v1/run_db/save_study', { token: t.admin, body });
     const created = await save({
       study_name: 'Brain atlas',
       create: true,
@@ -270,7 +262,7 @@ describe('Group Runs (get_studies, save_study)', () => {
   });
 
   it('refuses a taken name, a missing study, an empty description, unknown runs or types, and non-admins', async () => {
-    const save = (body: unknown, token = admin) => api(t.app, 'POST', '/api/v1/run_db/save_study', { token, body });
+    const save = (body: unknown, token = t.admin) => t.api('POST', '/api/v1/run_db/save_study', { token, body });
     const base = { study_name: 'Brain atlas', create: false, study_description: 'x' };
     expect((await save({ ...base, create: true })).status).toBe(409);
     expect((await save({ ...base, study_name: 'Nothing' })).status).toBe(404);
@@ -280,17 +272,17 @@ describe('Group Runs (get_studies, save_study)', () => {
     });
     expect((await save({ ...base, study_type_name: 'Nope' })).body).toMatchObject({ msg: M.unknownStudyType('Nope') });
     expect((await save(base, member)).status).toBe(403);
-    expect((await api(t.app, 'GET', '/api/v1/run_db/get_studies', { token: member })).status).toBe(403);
+    expect((await t.api('GET', '/api/v1/run_db/get_studies', { token: member })).status).toBe(403);
   });
 });
 
 describe('lookup lists (add_field_option, remove_field_option)', () => {
   it('adds and removes values, which the field options then offer; a used value stays', async () => {
-    const edit = (path: string, body: unknown, token = admin) =>
-      api<Record<string, string[]>>(t.app, 'POST', `/api/v1/run_db/${path}`, { token, body });
+    const edit = (path: string, body: unknown, token = t.admin) =>
+      t.api<Record<string, string[]>>('POST', `/api/v1/run_db/${path}`, { token, body });
     const added = await edit('add_field_option', { list: 'antibody', value: 'H3K9me3' });
     expect(added.body.antibody_list).toContain('H3K9me3');
-    const options = await api<Record<string, string[]>>(t.app, 'GET', '/api/v1/run_db/get_field_options', {
+    const options = await t.api<Record<string, string[]>>('GET', '/api/v1/run_db/get_field_options', {
       token: member,
     });
     expect(options.body.antibody_list).toContain('H3K9me3');
@@ -315,17 +307,12 @@ describe('Create A Run (webfile.create_files for a new run id)', () => {
       await t.infra.queue.startWorkers(['atxcloud_webfile']);
       const bytes = await fs.readFile(sharedData('visium-squidpy-tests', 'test_data.h5ad'));
       await t.infra.storage.put('atx-data', 'data/D70009/h5/obj/genes.h5ad', bytes);
-      const posted = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
-        token: admin,
-        body: {
-          task: 'webfile.create_files',
-          queue: 'atxcloud_webfile',
-          args: ['data/D70009/h5/obj', true, 'atx-data'],
-          kwargs: { run_id: 'D70009', description: 'new run' },
-        },
+      const made = await buildTask(t, {
+        name: 'webfile.create_files',
+        args: ['data/D70009/h5/obj', true, 'atx-data'],
+        kwargs: { run_id: 'D70009', description: 'new run' },
       });
-      expect(posted.status).toBe(200);
-      expect((await settleTask(t.infra.queue, posted.body._id)).status).toBe('SUCCESS');
+      expect(made.status).toBe('SUCCESS');
       expect((await details('D70009')).body).toMatchObject({
         public: false,
         group: null,
@@ -335,7 +322,7 @@ describe('Create A Run (webfile.create_files for a new run id)', () => {
       const thumbnail = await t.app.inject({
         method: 'GET',
         url: '/api/v1/run_db/frontpage/D70009.png',
-        headers: { authorization: `JWT ${admin}` },
+        headers: { authorization: `JWT ${t.admin}` },
       });
       expect(thumbnail.statusCode).toBe(200);
       const meta = await sharp(thumbnail.rawPayload).metadata();
@@ -345,7 +332,7 @@ describe('Create A Run (webfile.create_files for a new run id)', () => {
         after: { web_object_available: true },
       });
       // Private: a member of another group does not see it.
-      expect((await api(t.app, 'GET', '/api/v1/run_db/frontpage/D70009.png', { token: member })).status).toBe(404);
+      expect((await t.api('GET', '/api/v1/run_db/frontpage/D70009.png', { token: member })).status).toBe(404);
     },
     // Clusters and UMAP are computed for this h5ad: seconds alone, longer on a busy machine.
     180_000,
@@ -355,8 +342,8 @@ describe('Create A Run (webfile.create_files for a new run id)', () => {
     await buildRun(t, { runId: 'D70004', group: 'lab-a', public: false });
     await createRuns(t.infra).records.markWebObjectAvailable('D70004', 'data/D70004/h5/');
     const post = (kwargs: Record<string, unknown>) =>
-      api<{ msg: string }>(t.app, 'POST', '/api/v1/task', {
-        token: admin,
+      t.api<{ msg: string }>('POST', '/api/v1/task', {
+        token: t.admin,
         body: {
           task: 'webfile.create_files',
           queue: 'atxcloud_webfile',
@@ -378,8 +365,8 @@ describe('Create A Run (webfile.create_files for a new run id)', () => {
     expect(await tasks()).toBe(queued + 2);
     // A run without a web object is no conflict.
     await buildRun(t, { runId: 'D70005', group: 'lab-a', public: false });
-    const fresh = await api(t.app, 'POST', '/api/v1/task', {
-      token: admin,
+    const fresh = await t.api('POST', '/api/v1/task', {
+      token: t.admin,
       body: {
         task: 'webfile.create_files',
         queue: 'atxcloud_webfile',

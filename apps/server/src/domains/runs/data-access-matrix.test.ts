@@ -1,9 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAccess, GENES_MSG, QUEUES, type Access, type Identity, type TTracks } from '@atlas/contracts';
-import { buildGroup, buildRun, buildUser, type BuiltRun } from '../../../test/factories.js';
-import { createTestApp, setRunPublic, settleTask, type TestApp } from '../../../test/harness.js';
-import { adminToken, api } from '../../../test/accounts.js';
+import { setRunPublic, useTestApp } from '../../../test/harness.js';
+import {
+  buildAnnotation,
+  buildGroup,
+  buildRun,
+  buildUser,
+  buildVisitor,
+  type BuiltRun,
+} from '../../../test/factories.js';
 import type { RegisteredRoute } from '../../http/route.js';
 import { taskRegistry } from '../../tasks/index.js';
 import { createRunRecords } from './index.js';
@@ -872,7 +878,7 @@ const TASKS_WITHOUT_RUN_DATA: Record<string, string> = {
   'core.list_basespace_datasets': 'admin only; lists BaseSpace datasets and whether their outputs exist',
 };
 
-let t: TestApp;
+const t = useTestApp();
 const tokens = {} as Record<Who, string>;
 const runs = {} as Record<Visibility, BuiltRun>;
 const links = {} as Record<Visibility | 'other', string>;
@@ -880,25 +886,23 @@ const resultsId = new Map<string, number>();
 const pmidOf = (run: BuiltRun) => `77${run.runId.slice(1)}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await adminToken(t.app);
-  await buildGroup(t, 'lab-a', admin);
-  await buildGroup(t, 'lab-b', admin);
+  await buildGroup(t, 'lab-a');
+  await buildGroup(t, 'lab-b');
   Object.assign(tokens, {
-    admin,
-    member: await buildUser(t, admin, 'm-member', ['user', 'lab-b']),
-    other: await buildUser(t, admin, 'm-other', ['user', 'lab-a']),
+    admin: t.admin,
+    member: await buildUser(t, 'm-member', ['user', 'lab-b']),
+    other: await buildUser(t, 'm-other', ['user', 'lab-a']),
     // In a group only long enough to make its API token (tokens are made by members of a group).
-    groupless: await buildUser(t, admin, 'm-groupless', ['user']),
+    groupless: await buildUser(t, 'm-groupless', ['user']),
   });
-  const visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body.access_token;
+  const visitor = await buildVisitor(t);
   Object.assign(tokens, { public: visitor, link: visitor, otherLink: visitor });
   Object.assign(tokens, {
     memberApiToken: await apiTokenOf(tokens.member),
     grouplessApiToken: await apiTokenOf(tokens.groupless),
   });
-  const left = await api(t.app, 'PUT', '/api/v1/auth/modify_group_list', {
-    token: admin,
+  const left = await t.api('PUT', '/api/v1/auth/modify_group_list', {
+    token: t.admin,
     body: { username: 'm-groupless', groups_removing: ['user'] },
   });
   expect(left.status).toBe(200);
@@ -914,8 +918,8 @@ beforeAll(async () => {
     const run = await buildRun(t, { runId, group, public: true, pmid: `77${runId.slice(1)}` });
     await createPublication(run);
     built.set(name, run);
-    const link = await api<{ encoded: string }>(t.app, 'POST', '/api/v1/run_db/encode_link', {
-      token: admin,
+    const link = await t.api<{ encoded: string }>('POST', '/api/v1/run_db/encode_link', {
+      token: t.admin,
       body: { run_id: runId },
     });
     links[name] = link.body.encoded;
@@ -927,23 +931,19 @@ beforeAll(async () => {
   await t.infra.storage.put(BUCKET, 'barcodes/list.txt', 'AAAA\n');
   for (const run of [runs.public, runs.private])
     for (const who of WHO) {
-      const made = await api<{ id: string }>(t.app, 'POST', '/api/v1/annotations', {
-        token: admin,
-        body: { run_id: run.runId, name: `for ${who}`, color: '#112233', tixels: [2] },
-      });
-      annotationIds.set(`${run.runId}:${who}`, made.body.id);
+      const made = await buildAnnotation(t, { runId: run.runId, name: `for ${who}`, color: '#112233', tixels: [2] });
+      annotationIds.set(`${run.runId}:${who}`, made.id);
     }
-  const listed = await api<{ run_id: string; results_id: number }[]>(t.app, 'GET', '/api/v1/run_db/get_runs', {
-    token: admin,
+  const listed = await t.api<{ run_id: string; results_id: number }[]>('GET', '/api/v1/run_db/get_runs', {
+    token: t.admin,
   });
   for (const row of listed.body) resultsId.set(row.run_id, row.results_id);
   // Nine identities, two runs with their files and an annotation per caller: more than a minute on a busy machine.
 }, 300_000);
-afterAll(() => t.close());
 
 /** A personal API token made by the account itself (a groupless account gets one before losing its group). */
 async function apiTokenOf(session: string): Promise<string> {
-  const reply = await api<{ token: string }>(t.app, 'POST', '/api/v1/auth/api_tokens', {
+  const reply = await t.api<{ token: string }>('POST', '/api/v1/auth/api_tokens', {
     token: session,
     body: { name: 'data matrix' },
   });
@@ -1068,21 +1068,20 @@ describe('data-level access matrix', () => {
   }
 
   it('the worker checks again: a task whose requester lost the run’s group fails as for a missing run', async () => {
-    const admin = tokens.admin;
-    const leaver = await buildUser(t, admin, 'm-leaver', ['user', 'lab-b']);
+    const leaver = await buildUser(t, 'm-leaver', ['user', 'lab-b']);
     const args = ['data/D00102/h5/obj/genes.h5ad', [0, 1], 'k'];
-    const posted = await api<{ _id: string }>(t.app, 'POST', '/api/v1/task', {
+    const posted = await t.api<{ _id: string }>('POST', '/api/v1/task', {
       token: leaver,
       body: { task: 'gene.compute_qc', queue: 'atxcloud_gene', args },
     });
     expect(posted.status).toBe(200);
-    const removed = await api(t.app, 'PUT', '/api/v1/auth/modify_group_list', {
-      token: admin,
+    const removed = await t.api('PUT', '/api/v1/auth/modify_group_list', {
+      token: t.admin,
       body: { username: 'm-leaver', groups_removing: ['lab-b'] },
     });
     expect(removed.status).toBe(200);
     await t.infra.queue.startWorkers(QUEUES);
-    const state = await settleTask(t.infra.queue, posted.body._id);
+    const state = await t.settle(posted.body._id);
     expect(state).toMatchObject({ status: 'FAILURE', error: GENES_MSG.runNotFound('D00102') });
   });
 });

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUEUES, type TSystemStatus, type TTaskState } from '@atlas/contracts';
-import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
-import { adminToken, api } from '../../../test/accounts.js';
+import { useTestApp } from '../../../test/harness.js';
 import { createTaskStore } from '../../infra/queue/task-store.js';
 
 const METRICS_TOKEN = 'scrape-me-0123456789abcdefghij';
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp({ ATLAS_METRICS_TOKEN: METRICS_TOKEN });
-  await t.infra.queue.startWorkers(QUEUES);
-  admin = await adminToken(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp({ env: { ATLAS_METRICS_TOKEN: METRICS_TOKEN }, workers: QUEUES });
 
 const scrape = (authorization?: string) =>
   t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
@@ -35,13 +27,13 @@ describe('GET /metrics', () => {
     const posted = await t.app.inject({
       method: 'POST',
       url: '/api/v1/task',
-      headers: { authorization: `JWT ${admin}`, 'x-request-id': 'ops-test-request-1' },
+      headers: { authorization: `JWT ${t.admin}`, 'x-request-id': 'ops-test-request-1' },
       payload: { task: 'core.task_list', queue: 'atxcloud_core', kwargs: { queue: '' } },
     });
     expect(posted.statusCode).toBe(200);
     expect(posted.headers['x-request-id']).toBe('ops-test-request-1');
     const task = posted.json<TTaskState>();
-    expect((await settleTask(t.infra.queue, task._id)).status).toBe('SUCCESS');
+    expect((await t.settle(task._id)).status).toBe('SUCCESS');
     // The task row names the request that posted it (its log lines carry the same reqId).
     const row = await createTaskStore(t.infra.db).getRow(task._id);
     expect(row?.request_id).toBe('ops-test-request-1');
@@ -67,7 +59,7 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds [\d.e-]+/m);
 
     // An admin's own token works too.
-    expect((await scrape(`JWT ${admin}`)).statusCode).toBe(200);
+    expect((await scrape(`JWT ${t.admin}`)).statusCode).toBe(200);
   });
 });
 
@@ -84,7 +76,7 @@ describe('GET /api/v1/admin/system', () => {
     await store.markFailure(failing._id, 'No such run: D12345');
     await t.infra.storage.put('atx-images', 'frontpage/system-test.png', Buffer.alloc(1234));
 
-    const reply = await api<TSystemStatus>(t.app, 'GET', '/api/v1/admin/system', { token: admin });
+    const reply = await t.api<TSystemStatus>('GET', '/api/v1/admin/system', { token: t.admin });
     expect(reply.status).toBe(200);
     const status = reply.body;
     expect(status.schema.version).toBe(status.schema.latest);
@@ -100,6 +92,6 @@ describe('GET /api/v1/admin/system', () => {
   });
 
   it('is for admins only', async () => {
-    expect((await api(t.app, 'GET', '/api/v1/admin/system')).status).toBe(401);
+    expect((await t.api('GET', '/api/v1/admin/system')).status).toBe(401);
   });
 });

@@ -1,29 +1,22 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG, QUEUES, type TaskStatus, type TTaskState } from '@atlas/contracts';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
+import { buildUser, buildVisitor } from '../../../test/factories.js';
 import { allTasks } from '../../tasks/index.js';
-import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.infra.queue.startWorkers(QUEUES);
-  admin = await adminToken(t.app);
-});
-afterAll(() => t.close());
+const t = useTestApp({ workers: QUEUES });
 
 /** Posts a task as the admin, as another token, or (null) anonymously. */
-const post = (body: unknown, token: string | null = admin) =>
-  api<TTaskState>(t.app, 'POST', '/api/v1/task', { token: token ?? undefined, body });
+const post = (body: unknown, token: string | null = t.admin) =>
+  t.api<TTaskState>('POST', '/api/v1/task', { token: token ?? undefined, body });
 
 /** Polls like the web client does (faster), until the task reaches a final state. */
-async function settle(id: string, token: string = admin): Promise<TTaskState> {
+async function settle(id: string, token: string = t.admin): Promise<TTaskState> {
   const deadline = Date.now() + 10_000;
   const final: TaskStatus[] = ['SUCCESS', 'FAILURE'];
   for (;;) {
-    const reply = await api<TTaskState>(t.app, 'GET', `/api/v1/task/${id}`, { token });
+    const reply = await t.api<TTaskState>('GET', `/api/v1/task/${id}`, { token });
     expect(reply.status).toBe(200);
     if (final.includes(reply.body.status)) return reply.body;
     if (Date.now() > deadline) throw new Error(`task ${id} still ${reply.body.status}`);
@@ -49,7 +42,7 @@ describe('POST /api/v1/task', () => {
   });
 
   it('runs core.checksum over a stored object for any group member', async () => {
-    const user = await confirmedUser(t.app, admin, 'taskuser', ['user']);
+    const user = await buildUser(t, 'taskuser', ['user']);
     const content = Buffer.from('spatial omics '.repeat(10_000));
     await t.infra.storage.put('atx-data', 'data/D00001/h5/obj/sample.bin', content);
     const reply = await post(
@@ -72,7 +65,7 @@ describe('POST /api/v1/task', () => {
   });
 
   it('refuses an unknown task, a task on another queue and bad arguments with 400, recording nothing', async () => {
-    const before = (await api<TTaskState[]>(t.app, 'GET', '/api/v1/task', { token: admin })).body.length;
+    const before = (await t.api<TTaskState[]>('GET', '/api/v1/task', { token: t.admin })).body.length;
     expect(await post({ task: 'gene.nope', queue: 'atxcloud_gene' })).toEqual({
       status: 400,
       body: { msg: MSG.taskUnknown('gene.nope'), status_code: 400 },
@@ -97,7 +90,7 @@ describe('POST /api/v1/task', () => {
     expect(badQueue.body).toEqual({ msg: expect.stringMatching(/^kwargs\.queue: /), status_code: 400 });
     const unknownQueue = await post({ task: 'core.task_list', queue: 'elsewhere' });
     expect(unknownQueue).toEqual({ status: 400, body: { msg: expect.stringMatching(/^queue: /), status_code: 400 } });
-    expect((await api<TTaskState[]>(t.app, 'GET', '/api/v1/task', { token: admin })).body).toHaveLength(before);
+    expect((await t.api<TTaskState[]>('GET', '/api/v1/task', { token: t.admin })).body).toHaveLength(before);
   });
 
   it('needs a signed-in group member', async () => {
@@ -105,34 +98,32 @@ describe('POST /api/v1/task', () => {
       status: 401,
       body: { msg: MSG.unauthenticated, status_code: 401 },
     });
-    const visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body
-      .access_token;
+    const visitor = await buildVisitor(t);
     expect((await post({ task: 'core.task_list', queue: 'atxcloud_core' }, visitor)).status).toBe(403);
   });
 });
 
 describe('GET /api/v1/task/:id', () => {
   it('answers a task to its requester and admins only: other members and public sessions get 404', async () => {
-    const owner = await confirmedUser(t.app, admin, 'task-owner', ['user']);
-    const other = await confirmedUser(t.app, admin, 'task-other', ['user']);
+    const owner = await buildUser(t, 'task-owner', ['user']);
+    const other = await buildUser(t, 'task-other', ['user']);
     const posted = await post({ task: 'core.task_list', queue: 'atxcloud_core' }, owner);
     expect((await settle(posted.body._id, owner)).status).toBe('SUCCESS');
-    expect((await api(t.app, 'GET', `/api/v1/task/${posted.body._id}`, { token: admin })).status).toBe(200);
-    const visitor = (await api<{ access_token: string }>(t.app, 'GET', '/api/v1/auth/log_into_public')).body
-      .access_token;
+    expect((await t.api('GET', `/api/v1/task/${posted.body._id}`, { token: t.admin })).status).toBe(200);
+    const visitor = await buildVisitor(t);
     const hidden = { status: 404, body: { msg: MSG.taskNotFound(posted.body._id), status_code: 404 } };
-    expect(await api(t.app, 'GET', `/api/v1/task/${posted.body._id}`, { token: other })).toEqual(hidden);
-    expect(await api(t.app, 'GET', `/api/v1/task/${posted.body._id}`, { token: visitor })).toEqual(hidden);
-    expect((await api(t.app, 'GET', `/api/v1/task/${posted.body._id}`)).status).toBe(401);
+    expect(await t.api('GET', `/api/v1/task/${posted.body._id}`, { token: other })).toEqual(hidden);
+    expect(await t.api('GET', `/api/v1/task/${posted.body._id}`, { token: visitor })).toEqual(hidden);
+    expect((await t.api('GET', `/api/v1/task/${posted.body._id}`)).status).toBe(401);
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     const id = '2b0f6f0e-8a4a-4c55-9d1c-1f2e3d4c5b6a';
-    expect(await api(t.app, 'GET', `/api/v1/task/${id}`, { token: admin })).toEqual({
+    expect(await t.api('GET', `/api/v1/task/${id}`, { token: t.admin })).toEqual({
       status: 404,
       body: { msg: MSG.taskNotFound(id), status_code: 404 },
     });
-    expect(await api(t.app, 'GET', '/api/v1/task/abc', { token: admin })).toEqual({
+    expect(await t.api('GET', '/api/v1/task/abc', { token: t.admin })).toEqual({
       status: 400,
       body: { msg: 'id: Task id must be a UUID', status_code: 400 },
     });
@@ -140,11 +131,11 @@ describe('GET /api/v1/task/:id', () => {
 
   it('with wait_ms answers when the task ends (the poll right after posting), and refuses a wait over 1000 ms', async () => {
     const posted = await post({ task: 'core.task_list', queue: 'atxcloud_core' });
-    const reply = await api<TTaskState>(t.app, 'GET', `/api/v1/task/${posted.body._id}?wait_ms=1000`, {
-      token: admin,
+    const reply = await t.api<TTaskState>('GET', `/api/v1/task/${posted.body._id}?wait_ms=1000`, {
+      token: t.admin,
     });
     expect([reply.status, reply.body.status]).toEqual([200, 'SUCCESS']);
-    const tooLong = await api(t.app, 'GET', `/api/v1/task/${posted.body._id}?wait_ms=5000`, { token: admin });
+    const tooLong = await t.api('GET', `/api/v1/task/${posted.body._id}?wait_ms=5000`, { token: t.admin });
     expect(tooLong.status).toBe(400);
   });
 });
@@ -153,15 +144,15 @@ describe('GET /api/v1/task (Job Management)', () => {
   it('lists recent tasks newest first, for admins only', async () => {
     const first = await post({ task: 'core.task_list', queue: 'atxcloud_core' });
     const second = await post({ task: 'core.task_list', queue: 'atxcloud_core' });
-    const list = await api<TTaskState[]>(t.app, 'GET', '/api/v1/task', { token: admin });
+    const list = await t.api<TTaskState[]>('GET', '/api/v1/task', { token: t.admin });
     expect(list.status).toBe(200);
     expect(list.body.slice(0, 2).map((task) => task._id)).toEqual([second.body._id, first.body._id]);
-    const one = await api<TTaskState[]>(t.app, 'GET', '/api/v1/task', { token: admin, query: { limit: '1' } });
+    const one = await t.api<TTaskState[]>('GET', '/api/v1/task', { token: t.admin, query: { limit: '1' } });
     expect(one.body.map((task) => task._id)).toEqual([second.body._id]);
-    expect((await api(t.app, 'GET', '/api/v1/task', { token: admin, query: { limit: '0' } })).status).toBe(400);
+    expect((await t.api('GET', '/api/v1/task', { token: t.admin, query: { limit: '0' } })).status).toBe(400);
 
-    const user = await confirmedUser(t.app, admin, 'joblister', ['user']);
-    expect(await api(t.app, 'GET', '/api/v1/task', { token: user })).toEqual({
+    const user = await buildUser(t, 'joblister', ['user']);
+    expect(await t.api('GET', '/api/v1/task', { token: user })).toEqual({
       status: 403,
       body: { msg: MSG.forbidden, status_code: 403 },
     });
@@ -172,10 +163,10 @@ describe('GET /api/v1/task_definitions and /api/v1/workers', () => {
   type Definition = { name: string; target: string; queue: string; args: { name: string; positional?: boolean }[] };
 
   it('lists the tasks each caller may post, by target, with their argument specs', async () => {
-    const user = await confirmedUser(t.app, admin, 'defs-user', ['user']);
-    const all = await api<Definition[]>(t.app, 'GET', '/api/v1/task_definitions', { token: admin });
+    const user = await buildUser(t, 'defs-user', ['user']);
+    const all = await t.api<Definition[]>('GET', '/api/v1/task_definitions', { token: t.admin });
     expect(all.body.map((d) => d.name)).toEqual(allTasks.map((d) => d.name));
-    const general = await api<Definition[]>(t.app, 'GET', '/api/v1/task_definitions', {
+    const general = await t.api<Definition[]>('GET', '/api/v1/task_definitions', {
       token: user,
       query: { target: 'general' },
     });
@@ -187,15 +178,15 @@ describe('GET /api/v1/task_definitions and /api/v1/workers', () => {
     ]);
     // Transfers are for admins: a lab member does not see them.
     const transfers = (target: string, token: string) =>
-      api<Definition[]>(t.app, 'GET', '/api/v1/task_definitions', { token, query: { target } });
+      t.api<Definition[]>('GET', '/api/v1/task_definitions', { token, query: { target } });
     expect((await transfers('transfer', user)).body).toEqual([]);
-    expect((await transfers('transfer', admin)).body.map((d) => d.name)).toEqual([
+    expect((await transfers('transfer', t.admin)).body.map((d) => d.name)).toEqual([
       'core.list_novogene_batch',
       'core.download_from_ftp_to_s3',
       'core.list_basespace_datasets',
       'core.download_from_basespace_href',
     ]);
-    const novogene = (await transfers('transfer', admin)).body[0]!;
+    const novogene = (await transfers('transfer', t.admin)).body[0]!;
     expect(novogene.args.map((a) => a.name)).toEqual([
       'host',
       'port',
@@ -204,20 +195,19 @@ describe('GET /api/v1/task_definitions and /api/v1/workers', () => {
       'batch_root',
       'storage_root',
     ]);
-    expect((await transfers('bogus', admin)).status).toBe(400);
+    expect((await transfers('bogus', t.admin)).status).toBe(400);
   });
 
   it('shows this server as a worker of every queue, counting the tasks it was asked for', async () => {
-    const before = await api<{ worker: string; task: string; requested: number }[]>(t.app, 'GET', '/api/v1/workers', {
-      token: admin,
+    const before = await t.api<{ worker: string; task: string; requested: number }[]>('GET', '/api/v1/workers', {
+      token: t.admin,
     });
     const count = (rows: typeof before.body, task: string) => rows.find((r) => r.task === task)!.requested;
     await settle((await post({ task: 'core.task_list', queue: 'atxcloud_core' })).body._id);
-    const after = await api<{ worker: string; task: string; queues: string[]; requested: number }[]>(
-      t.app,
+    const after = await t.api<{ worker: string; task: string; queues: string[]; requested: number }[]>(
       'GET',
       '/api/v1/workers',
-      { token: admin },
+      { token: t.admin },
     );
     expect(after.status).toBe(200);
     expect(count(after.body, 'core.task_list')).toBe(count(before.body, 'core.task_list') + 1);

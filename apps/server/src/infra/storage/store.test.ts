@@ -23,7 +23,7 @@ import {
   type ObjectStore,
 } from './index.js';
 import { createS3Store } from './s3.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/harness.js';
 
 const BUCKET = 'atx-contract';
 const NO_S3 = { S3_ENDPOINT: '', S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '' };
@@ -621,20 +621,18 @@ describe('s3 driver specifics', () => {
 });
 
 describe('fs signed-URL routes, through the whole app', () => {
-  let t: TestApp;
+  const t = useTestApp({ env: NO_S3 });
   let origin: string;
   let store: ObjectStore;
   const key = 'data/D00001/h5/obj/genes.h5ad';
   const content = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
   beforeAll(async () => {
-    t = await createTestApp(NO_S3);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     store = t.infra.storage;
     await store.ensureBucket(BUCKET);
     await store.put(BUCKET, key, content);
   });
-  afterAll(() => t?.close());
   afterEach(() => {
     vi.useRealTimers();
   });

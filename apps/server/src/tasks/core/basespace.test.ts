@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_MSG, type TBasespaceListing, type TTaskState } from '@atlas/contracts';
-import { adminToken, api } from '../../../test/accounts.js';
+import { useTestApp } from '../../../test/harness.js';
+import { buildTask } from '../../../test/factories.js';
 import { basespaceDatasets, startBasespaceServer, type BasespaceServer } from '../../../test/basespace-server.js';
 import { generatedMd5 } from '../../../test/ftp-batch.js';
-import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
 import { readObject } from '../../infra/storage/index.js';
 import { createBasespace } from './transfers/basespace.js';
 
@@ -12,29 +12,19 @@ const TOKEN = 'bs-token-1';
 const datasets = basespaceDatasets();
 /** File id → bytes after which the signed URL's next answer is cut (see test/basespace-server.ts). */
 const drops = new Map<string, number>();
-let t: TestApp;
 let bs: BasespaceServer;
-let admin: string;
-
 beforeAll(async () => {
   bs = await startBasespaceServer({ datasets, token: TOKEN, dropOnce: drops });
-  t = await createTestApp({ BASESPACE_API_URL: bs.url, BASESPACE_TOKEN: TOKEN });
-  admin = await adminToken(t.app);
-  await t.infra.queue.startWorkers(['atxcloud_core']);
 });
-afterAll(async () => {
-  await t.close();
-  await bs.close();
+// Registered before the server's, so it runs after the server has closed.
+afterAll(() => bs?.close());
+const t = useTestApp({
+  env: () => ({ BASESPACE_API_URL: bs.url, BASESPACE_TOKEN: TOKEN }),
+  workers: ['atxcloud_core'],
 });
 
-async function runTask(task: string, args: unknown[], kwargs: Record<string, unknown> = {}): Promise<TTaskState> {
-  const posted = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
-    token: admin,
-    body: { task, queue: 'atxcloud_core', args, kwargs },
-  });
-  expect(posted.status, JSON.stringify(posted.body)).toBe(200);
-  return settleTask(t.infra.queue, posted.body._id);
-}
+const runTask = (name: string, args: unknown[], kwargs: Record<string, unknown> = {}): Promise<TTaskState> =>
+  buildTask(t, { name, args, kwargs });
 
 const listPage = async (offset: number) => {
   const state = await runTask('core.list_basespace_datasets', [offset]);

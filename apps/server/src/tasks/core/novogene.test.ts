@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSFER_MSG, type TNovogeneItem, type TTaskState } from '@atlas/contracts';
-import { adminToken, api, confirmedUser } from '../../../test/accounts.js';
+import { useTestApp, type TestContext } from '../../../test/harness.js';
+import { buildTask, buildUser } from '../../../test/factories.js';
 import {
   BATCH_ID,
   generatedMd5,
@@ -10,7 +11,6 @@ import {
   type BatchTree,
   type FtpBatchServer,
 } from '../../../test/ftp-batch.js';
-import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
 import { stagingBucketOf } from '../../domains/uploads/index.js';
 import { readObject } from '../../infra/storage/index.js';
 import { S3RVER_ENV, startS3rver } from '../../../test/s3rver.js';
@@ -19,40 +19,23 @@ const LOGIN = { username: BATCH_ID, password: 'novo#pass' };
 const RAW = `/${BATCH_ID}/01.RawData`;
 /** A transfer that receives nothing for this long is looked at (ATLAS_TRANSFER_STALL_MS). */
 const STALL_MS = 3000;
-let t: TestApp;
+const t = useTestApp({ env: { ATLAS_TRANSFER_STALL_MS: String(STALL_MS) }, workers: ['atxcloud_core'] });
 let ftp: FtpBatchServer;
 let tree: BatchTree;
-let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ATLAS_TRANSFER_STALL_MS: String(STALL_MS) });
-  admin = await adminToken(t.app);
   tree = await novogeneBatch();
   // A folder of the batch with no run's files (Novogene's notes beside the data).
   tree.set(`/${BATCH_ID}/03.Notes/Readme.txt`, { size: 6, text: 'notes\n' });
   ftp = await startFtpBatchServer({ tree, ...LOGIN });
-  await t.infra.queue.startWorkers(['atxcloud_core']);
 });
-afterAll(async () => {
-  await ftp.close();
-  await t.close();
-});
+afterAll(() => ftp?.close());
 
 const login = () => ({ host: '127.0.0.1', port: ftp.port, ...LOGIN });
 
-async function runTask(
-  task: string,
-  kwargs: Record<string, unknown>,
-  token = admin,
-  on: TestApp = t,
-): Promise<TTaskState> {
-  const posted = await api<TTaskState>(on.app, 'POST', '/api/v1/task', {
-    token,
-    body: { task, queue: 'atxcloud_core', kwargs },
-  });
-  expect(posted.status, JSON.stringify(posted.body)).toBe(200);
-  return settleTask(on.infra.queue, posted.body._id);
-}
+/** A transfer task posted as the admin of `on` and run to its end. */
+const runTask = (name: string, kwargs: Record<string, unknown>, on: TestContext = t): Promise<TTaskState> =>
+  buildTask(on, { name, kwargs });
 
 const list = async () => {
   const state = await runTask('core.list_novogene_batch', { ...login(), batch_root: `/${BATCH_ID}` });
@@ -131,7 +114,7 @@ describe('Novogene FTP transfer tasks', () => {
     expect(md5Of(await readObject(t.infra.storage, 'atx-data', item.output_key))).toBe(item.md5);
   });
 
-  it('goes on from the bytes an earlier run stored when that run was cut off', () => goesOnAfterCut(t, admin));
+  it('goes on from the bytes an earlier run stored when that run was cut off', () => goesOnAfterCut(t));
 
   it('runs two requests for the same file one after the other, each storing it whole', async () => {
     const item = (await list())[1]!;
@@ -231,8 +214,8 @@ describe('Novogene FTP transfer tasks', () => {
   });
 
   it('refuses non-admins and bad arguments when posted', async () => {
-    const user = await confirmedUser(t.app, admin, 'novo-user', ['user']);
-    const refused = await api(t.app, 'POST', '/api/v1/task', {
+    const user = await buildUser(t, 'novo-user', ['user']);
+    const refused = await t.api('POST', '/api/v1/task', {
       token: user,
       body: { task: 'core.list_novogene_batch', queue: 'atxcloud_core', kwargs: login() },
     });
@@ -240,8 +223,8 @@ describe('Novogene FTP transfer tasks', () => {
       status: 403,
       body: { msg: TRANSFER_MSG.taskNeedsRole('core.list_novogene_batch', 'admin') },
     });
-    const bad = await api(t.app, 'POST', '/api/v1/task', {
-      token: admin,
+    const bad = await t.api('POST', '/api/v1/task', {
+      token: t.admin,
       body: {
         task: 'core.download_from_ftp_to_s3',
         queue: 'atxcloud_core',
@@ -250,8 +233,8 @@ describe('Novogene FTP transfer tasks', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/^kwargs\.port: /);
-    const badKey = await api(t.app, 'POST', '/api/v1/task', {
-      token: admin,
+    const badKey = await t.api('POST', '/api/v1/task', {
+      token: t.admin,
       body: {
         task: 'core.download_from_ftp_to_s3',
         queue: 'atxcloud_core',
@@ -262,7 +245,7 @@ describe('Novogene FTP transfer tasks', () => {
   });
 });
 
-async function expectNothingStaged(on: TestApp): Promise<void> {
+async function expectNothingStaged(on: TestContext): Promise<void> {
   const staged = await on.infra.storage.list(stagingBucketOf(on.infra.config), { prefix: 'transfer-' });
   expect(staged.objects).toEqual([]);
 }
@@ -271,17 +254,17 @@ async function expectNothingStaged(on: TestApp): Promise<void> {
  * A run cut off for good (the connection dies, then the server refuses to log in again) fails and stores nothing;
  * the next run of the same transfer reads only the rest and checks the whole file.
  */
-async function goesOnAfterCut(on: TestApp, token: string): Promise<void> {
+async function goesOnAfterCut(on: TestContext): Promise<void> {
   const item = (await list())[4]!;
   const task = { ...login(), source: item.source_filename, output_key: item.output_key };
   ftp.dropOnce(item.source_filename, 600_000, { thenOffline: true });
-  const cut = await runTask('core.download_from_ftp_to_s3', task, token, on);
+  const cut = await runTask('core.download_from_ftp_to_s3', task, on);
   ftp.online();
   expect(cut).toMatchObject({ status: 'FAILURE', error: expect.stringMatching(/Service not available/) });
   expect(await on.infra.storage.exists('atx-data', item.output_key)).toBe(false);
 
   ftp.reads.length = 0;
-  const state = await runTask('core.download_from_ftp_to_s3', task, token, on);
+  const state = await runTask('core.download_from_ftp_to_s3', task, on);
   expect(state.error).toBeNull();
   const result = state.result as { carried: number; md5: string; md5_verified: boolean; resumed: number };
   expect(result).toMatchObject({ md5: item.md5, md5_verified: true, resumed: 0 });
@@ -296,20 +279,13 @@ async function goesOnAfterCut(on: TestApp, token: string): Promise<void> {
 }
 
 describe('Novogene FTP transfer on the S3 driver', () => {
-  let s3: { close(): Promise<void> };
-  let onS3: TestApp;
-  let token: string;
+  let s3: Awaited<ReturnType<typeof startS3rver>>;
   beforeAll(async () => {
-    const server = await startS3rver();
-    s3 = server;
-    onS3 = await createTestApp(S3RVER_ENV(server.endpoint));
-    token = await adminToken(onS3.app);
-    await onS3.infra.queue.startWorkers(['atxcloud_core']);
+    s3 = await startS3rver();
   });
-  afterAll(async () => {
-    await onS3.close();
-    await s3.close();
-  });
+  // Registered before the server's, so it runs after the server has closed.
+  afterAll(() => s3?.close());
+  const onS3 = useTestApp({ env: () => S3RVER_ENV(s3.endpoint), workers: ['atxcloud_core'] });
 
-  it('goes on from the bytes (an incomplete multipart part) an earlier run stored', () => goesOnAfterCut(onS3, token));
+  it('goes on from the bytes (an incomplete multipart part) an earlier run stored', () => goesOnAfterCut(onS3));
 });

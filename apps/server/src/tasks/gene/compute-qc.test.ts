@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES, type TTaskState } from '@atlas/contracts';
 import {
   decodeSelectionIndex,
@@ -12,49 +11,28 @@ import {
   type H5adData,
 } from '@atlas/spatial';
 import { sharedData } from '@atlas/spatial/testing';
-import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
-import { adminToken, api } from '../../../test/accounts.js';
-import { importRun, sourceFromPath } from '../../domains/imports/service.js';
+import { useTestApp } from '../../../test/harness.js';
+import { buildImportedRun, buildTask } from '../../../test/factories.js';
 import { readObject } from '../../infra/storage/index.js';
 import type { ComputeQcResult } from './compute-qc.js';
 import { cachedRowsRead, selectionCacheSize } from './selection-index.js';
 
 /** gene.compute_qc with kwargs.reference: set A against set B (e.g. two shared annotations) instead of the rest. */
 const H5AD = sharedData('visium-squidpy-tests/test_data.h5ad');
-const haveData = fs.existsSync(H5AD);
 
-let t: TestApp;
-let admin: string;
+const t = useTestApp({ env: { ATLAS_DE_READ_PARTS_FROM_MB: '0' }, workers: QUEUES, requires: [H5AD] });
 let source: H5adData;
 
 beforeAll(async () => {
-  if (!haveData) return;
-  // Every ranking here reads the index in parts (the rows it needs), as a Visium HD run's is read; the browser
-  // specs rank small demo runs, whose index is read whole.
-  t = await createTestApp({ ATLAS_DE_READ_PARTS_FROM_MB: '0' });
-  await t.infra.queue.startWorkers(QUEUES);
-  admin = await adminToken(t.app);
-  const posted = await importRun(t.infra, await sourceFromPath(H5AD), {
-    runId: 'D00001',
-    group: 'user',
-    requestedBy: null,
-  });
-  expect((await settleTask(t.infra.queue, posted._id)).status).toBe('SUCCESS');
+  expect((await buildImportedRun(t, { runId: 'D00001', source: H5AD, group: 'user' })).status).toBe('SUCCESS');
   source = await readH5ad(H5AD);
   // The import builds every web file; on a loaded shared machine that can take longer than the default hook limit.
 }, 180_000);
-afterAll(() => t?.close());
 
-const run = async (args: unknown[], kwargs: Record<string, unknown>): Promise<TTaskState> => {
-  const posted = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
-    token: admin,
-    body: { task: 'gene.compute_qc', queue: 'atxcloud_gene', args, kwargs },
-  });
-  expect(posted.status, JSON.stringify(posted.body)).toBe(200);
-  return settleTask(t.infra.queue, posted.body._id);
-};
+const run = (args: unknown[], kwargs: Record<string, unknown>): Promise<TTaskState> =>
+  buildTask(t, { name: 'gene.compute_qc', args, kwargs });
 
-describe.skipIf(!haveData)('gene.compute_qc set A vs set B', () => {
+describe.skipIf(t.skip)('gene.compute_qc set A vs set B', () => {
   it('reads only the rows a ranking needs from an index read in parts, and keeps them', async () => {
     const first = await run(['data/D00001/h5/obj/genes.h5ad', [3, 4], ''], { reference: [5, 6] });
     expect(first.error).toBeNull();
@@ -93,7 +71,7 @@ describe.skipIf(!haveData)('gene.compute_qc set A vs set B', () => {
   });
 });
 
-describe.skipIf(!haveData)('gene.compute_qc against the rest, from the web files selection index', () => {
+describe.skipIf(t.skip)('gene.compute_qc against the rest, from the web files selection index', () => {
   const file = 'data/D00001/h5/obj/genes.h5ad';
   const selected = [3, 5, 8, 13, 21, 34, 40];
 

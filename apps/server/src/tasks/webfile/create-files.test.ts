@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QUEUES, type TAnalysisPath, type TTaskState } from '@atlas/contracts';
 import {
   analyseRaw,
@@ -16,10 +16,9 @@ import {
   type DataCsv,
   type Matrix,
 } from '@atlas/spatial';
-import { hasSharedData, sharedData } from '@atlas/spatial/testing';
-import { createTestApp, settleTask, type TestApp } from '../../../test/harness.js';
-import { adminToken, api } from '../../../test/accounts.js';
-import { importRun, sourceFromPath } from '../../domains/imports/index.js';
+import { sharedData } from '@atlas/spatial/testing';
+import { useTestApp } from '../../../test/harness.js';
+import { buildImportedRun } from '../../../test/factories.js';
 import { readObject } from '../../infra/storage/index.js';
 import type { ComputeQcResult } from '../gene/compute-qc.js';
 
@@ -28,34 +27,23 @@ import type { ComputeQcResult } from '../gene/compute-qc.js';
  * after normalising and shown as log1p(CP10k); log-normalised values without counts are clustered as they are;
  * scaled values alone are refused. The file's categorical cluster names are kept.
  */
-const haveData = hasSharedData('visium-squidpy-tests') && hasSharedData('scanpy-pbmc68k-reduced');
-if (!haveData) console.warn('skipping create_files science tests: /work/shared/data is absent');
 const SQUIDPY = sharedData('visium-squidpy-tests');
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  if (!haveData) return;
-  t = await createTestApp();
-  await t.infra.queue.startWorkers(QUEUES);
-  admin = await adminToken(t.app);
-});
-afterAll(() => t?.close());
+const t = useTestApp({ workers: QUEUES, requires: [SQUIDPY, sharedData('scanpy-pbmc68k-reduced')] });
 
 /** Writes an h5ad to the test's data folder, imports it as `run` and waits for create_files. */
 async function importH5ad(run: string, adata: Parameters<typeof writeH5ad>[1]): Promise<TTaskState> {
   const file = path.join(t.infra.dataDir, `${run}.h5ad`);
   await writeH5ad(file, adata);
-  const posted = await importRun(t.infra, await sourceFromPath(file), { runId: run, requestedBy: null });
-  return settleTask(t.infra.queue, posted._id);
+  return buildImportedRun(t, { runId: run, source: file });
 }
 
 const webFile = (run: string, name: string) => readObject(t.infra.storage, 'atx-data', `data/${run}/h5/${name}`);
 const dataCsv = async (run: string): Promise<DataCsv> =>
   parseDataCsv(gunzipSync(await webFile(run, 'data.csv.gz')).toString());
 const analysisOf = async (run: string): Promise<TAnalysisPath | undefined> => {
-  const reply = await api<{ analysis?: TAnalysisPath }>(t.app, 'GET', `/api/v1/genes/data?run_id=${run}`, {
-    token: admin,
+  const reply = await t.api<{ analysis?: TAnalysisPath }>('GET', `/api/v1/genes/data?run_id=${run}`, {
+    token: t.admin,
   });
   expect(reply.status).toBe(200);
   return reply.body.analysis;
@@ -66,7 +54,7 @@ async function explorerColumns(run: string, rows: number[], n: number): Promise<
   const reply = await t.app.inject({
     method: 'POST',
     url: '/api/v1/genes/get_summation',
-    headers: { authorization: `JWT ${admin}`, accept: 'application/octet-stream' },
+    headers: { authorization: `JWT ${t.admin}`, accept: 'application/octet-stream' },
     payload: { run_id: run, filename: 'geneSummation', rows },
   });
   expect(reply.statusCode).toBe(200);
@@ -86,7 +74,7 @@ const top10 = (matrix: Matrix, names: string[], selection: number[]) =>
     .slice(0, 10)
     .map((r) => names[r.index]);
 
-describe.skipIf(!haveData)('webfile.create_files: input detection and analysis path', () => {
+describe.skipIf(t.skip)('webfile.create_files: input detection and analysis path', () => {
   it('log-normalised test_data.h5ad: leiden names kept, no second normalisation, and no UMI sum of log values', async () => {
     const done = await importH5ad(
       'D00101',
@@ -168,8 +156,8 @@ describe.skipIf(!haveData)('webfile.create_files: input detection and analysis p
 
     // Lasso: the selection's top genes are those of the log-normalised matrix, not of the counts.
     const selection = Array.from({ length: 30 }, (_, i) => i);
-    const posted = await api<TTaskState>(t.app, 'POST', '/api/v1/task', {
-      token: admin,
+    const posted = await t.api<TTaskState>('POST', '/api/v1/task', {
+      token: t.admin,
       body: {
         task: 'gene.compute_qc',
         queue: 'atxcloud_gene',
@@ -177,7 +165,7 @@ describe.skipIf(!haveData)('webfile.create_files: input detection and analysis p
         kwargs: {},
       },
     });
-    const ranked = await settleTask(t.infra.queue, posted.body._id);
+    const ranked = await t.settle(posted.body._id);
     expect(ranked.error).toBeNull();
     const top = (ranked.result as ComputeQcResult).top_selected;
     expect(top).toEqual(top10(logged, tenx.featureNames, selection));
