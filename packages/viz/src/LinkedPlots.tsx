@@ -3,20 +3,21 @@
  * page's one deck.gl `Deck` (./shared-deck/PlotsDeck: inside a PlotsDeck they share its WebGL context with the
  * multi-sample grid; alone they bring their own). Pure: typed arrays and callbacks in, never fetches.
  */
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { PickingInfo } from '@deck.gl/core';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BACKGROUND_COLORS, CATEGORY_COLOURS } from './colormaps';
 import { LINKED_DEFAULTS, type LinkedPlotsProps, type PlotViewId } from './linked/props';
 import { useFittedViews } from './linked/useFittedViews';
 import { useHoverPick } from './linked/useHoverPick';
 import { useLassoSelection } from './linked/useLassoSelection';
+import { useLinkedDeckPanel } from './linked/useLinkedDeckPanel';
+import { useLinkedHandle } from './linked/useLinkedHandle';
 import { useLinkedLayers } from './linked/useLinkedLayers';
-import { layerInItsView, linkedViewRects } from './linked/views';
+import { useWheelFocus } from './linked/useWheelFocus';
+import { linkedViewRects } from './linked/views';
 import { DEFAULT_DISPLAY_SCALE } from './pointSize';
 import { SelectionOverlay } from './SelectionOverlay';
 import { PLOT_OVERLAY_Z, PlotsDeck } from './shared-deck/PlotsDeck';
-import { useDeckPanel, usePlotsDeck, type PanelView, type PlotsDeckRegistry } from './shared-deck/panel';
-import { zoomBy, type PlotViewState } from './viewState';
+import { usePlotsDeck, type PlotsDeckRegistry } from './shared-deck/panel';
 
 export type { LinkedPlotsHandle, LinkedPlotsProps, PlotViewId, SelectionTool, TissueImage } from './linked/props';
 
@@ -34,14 +35,6 @@ export function LinkedPlots(props: LinkedPlotsProps) {
 function LinkedPlotsInOwnDeck(props: LinkedPlotsProps) {
   return <LinkedPlotsPanel {...props} registry={usePlotsDeck()!} />;
 }
-
-/** Pan and zoom; the wheel reaches deck only while the plots have focus (see holdBack). */
-const PAN_CONTROLLER = { inertia: false, scrollZoom: true };
-
-const viewIdOf = (info: PickingInfo): PlotViewId | null => {
-  const id = info.layer?.id ?? `${info.viewport?.id ?? ''}-`;
-  return id.startsWith('embedding-') ? 'embedding' : id.startsWith('spatial-') ? 'spatial' : null;
-};
 
 function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistry }) {
   const {
@@ -90,28 +83,7 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
   const { size, viewIds } = views;
   const backgroundColor = (BACKGROUND_COLORS as Record<string, string>)[background] ?? background;
 
-  useImperativeHandle(
-    ref,
-    () => ({
-      zoom(factor, view) {
-        for (const id of view ? [view] : viewIds) {
-          const vs = views.current(id);
-          if (vs) views.set(id, zoomBy(vs, factor));
-        }
-      },
-      fit(view) {
-        for (const id of view ? [view] : viewIds) {
-          const vs = views.fit(id);
-          if (vs) views.set(id, vs);
-        }
-      },
-      getViewState: views.current,
-      getCanvas: () => registry.canvas(),
-      getCanvasRect: () => (containerRef.current ? registry.rectOnCanvas(containerRef.current) : null),
-      getBackground: () => backgroundColor,
-    }),
-    [viewIds, views, registry, backgroundColor],
-  );
+  useLinkedHandle(ref, { views, registry, containerRef, backgroundColor });
 
   const pickable = tool === 'pan' && Boolean(onClick);
   const layers = useLinkedLayers({
@@ -152,87 +124,20 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     onHover,
   });
 
-  // The mouse wheel zooms only once the plots have focus (a click or Tab): scrolling the page past them must not
-  // zoom them on the way. While a selection tool is on, the overlay takes the pointer and the views stay still.
-  // The wheel is held back before deck sees it rather than switched off in the views: new views redraw every
-  // layer (hundreds of ms a frame without a GPU), and the focus moves each time a dialog opens or closes.
-  const [focused, setFocused] = useState(false);
-  const focusedRef = useRef(false);
-  focusedRef.current = focused;
-  useEffect(() => {
-    // On the window, in the capture phase, for wheels over these plots only: the shared canvas lies outside this
-    // element, and other panels (the samples) and the page keep their wheel.
-    const holdBack = (event: WheelEvent) => {
-      const box = containerRef.current?.getBoundingClientRect();
-      if (focusedRef.current || !box) return;
-      const over =
-        event.clientX >= box.left &&
-        event.clientX < box.right &&
-        event.clientY >= box.top &&
-        event.clientY < box.bottom;
-      if (over) event.stopPropagation();
-    };
-    const target = containerRef.current?.ownerDocument.defaultView;
-    target?.addEventListener('wheel', holdBack, { capture: true });
-    return () => target?.removeEventListener('wheel', holdBack, { capture: true });
-  }, []);
-  const { current, set } = views;
-  const viewState = useMemo(() => {
-    const out: Record<string, PlotViewState> = {};
-    for (const id of viewIds) {
-      const vs = current(id);
-      if (vs) out[id] = vs;
-    }
-    return out;
-  }, [viewIds, current]);
-  // Until every view is fitted, none is drawn (a half-drawn pair would flash).
-  const ready = viewIds.length > 0 && viewIds.every((id) => viewState[id]) && element !== null;
-
-  const firstDrawn = useRef(false);
-  const handleAfterRender = useCallback(() => {
-    onAfterRender?.();
-    // Frames drawn for other panels of the Deck before these views were ready do not count.
-    if (firstDrawn.current || !ready || layers.length === 0 || size.width <= 0) return;
-    firstDrawn.current = true;
-    requestAnimationFrame(() => onFirstDraw?.());
-  }, [onAfterRender, onFirstDraw, ready, layers.length, size.width]);
-
-  const panel = useMemo(() => {
-    const panelViews: PanelView[] = viewRects.map((r) => ({
-      ...r,
-      flipY: r.id === 'spatial' ? spatialFlipY : embeddingFlipY,
-      controller: tool === 'pan' ? PAN_CONTROLLER : false,
-    }));
-    return {
-      element,
-      views: ready ? panelViews : [],
-      viewStates: viewState,
-      layers: ready ? layers : [],
-      layerFilter: layerInItsView,
-      onViewStateChange: (viewId: string, vs: PlotViewState) => set(viewId as PlotViewId, vs),
-      onClick: onClick
-        ? (info: PickingInfo) => {
-            const view = viewIdOf(info);
-            if (view && info.index >= 0) onClick(info.index, view);
-          }
-        : undefined,
-      onAfterRender: handleAfterRender,
-      onPointerDown: () => containerRef.current?.focus({ preventScroll: true }),
-    };
-  }, [
+  const [focused, setFocused] = useWheelFocus(containerRef);
+  useLinkedDeckPanel(registry, {
+    containerRef,
     element,
-    ready,
+    views,
     viewRects,
-    viewState,
+    layers,
+    tool,
     spatialFlipY,
     embeddingFlipY,
-    tool,
-    set,
-    layers,
     onClick,
-    handleAfterRender,
-  ]);
-  useDeckPanel(registry, panel);
+    onFirstDraw,
+    onAfterRender,
+  });
 
   return (
     <div
