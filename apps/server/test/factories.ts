@@ -182,3 +182,40 @@ export async function buildRun(
   });
   return { runId, genes, keys: [...files.keys()] };
 }
+
+/**
+ * The body of Add A Run (`POST /api/v1/run_db/save_run`) for a run of `group`: every field filled as a lab fills
+ * them, with a publication; `overrides` change any of them.
+ */
+export function runRecord(runId: string, group: string, overrides: Record<string, unknown> = {}) {
+  return {
+    run_id: runId,
+    result_title: 'Mouse brain, ATAC',
+    result_description: 'Coronal section',
+    sample_id: 'S-1',
+    date: Date.UTC(2024, 2, 5),
+    assay: 'CUT&Tag',
+    epitope: 'H3K27me3',
+    species: 'mus_musculus',
+    organ: 'Brain',
+    tissue_type: 'Tissue section',
+    tissue_source: 'Fresh frozen',
+    experimental_condition: 'Control',
+    channel_width: 20,
+    number_channels: 50,
+    ngs_id: 'NGS-1',
+    public: false,
+    group,
+    pmid: '31234567',
+    web_obj_path: null,
+    publication: {
+      pmid: '31234567',
+      title: 'A paper',
+      journal: 'Nature',
+      link: 'https://example.org/p',
+      year: 2024,
+      authors: ['Ada Lovelace', 'Alan Turing'],
+    },
+    ...overrides,
+  };
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { LOGIN_ACCOUNT_LIMIT, LOGIN_RATE_LIMIT, MSG } from '@atlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, GOOD_PASSWORD } from '../../test/accounts.js';
+import { runRecord } from '../../test/factories.js';
 import { NGINX, startRig, type Rig, type RigRequest } from '../../test/rig.js';
 
 /**
@@ -13,6 +14,8 @@ import { NGINX, startRig, type Rig, type RigRequest } from '../../test/rig.js';
 const PROFILE = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 // CI installs nginx (.ci/run): there the rig must run, not be skipped.
 const HAVE_NGINX = fs.existsSync(NGINX);
+/** A run of the rig's lab group, made public and private again through the processes. */
+const RUN = runRecord('D70100', 'lab-rig', { result_title: 'Mouse brain, scale-out' });
 if (PROFILE && !HAVE_NGINX && process.env.CI) throw new Error(`the scale-out tests need nginx at ${NGINX}`);
 
 describe.skipIf(!PROFILE || !HAVE_NGINX)('two API processes and two workers behind nginx', () => {
@@ -168,33 +171,3 @@ describe.skipIf(!PROFILE || !HAVE_NGINX)('two API processes and two workers behi
     for (const name of acknowledged) expect(names).toContain(name);
   });
 });
-
-const RUN = {
-  run_id: 'D70100',
-  result_title: 'Mouse brain, scale-out',
-  result_description: 'Coronal section',
-  sample_id: 'S-1',
-  date: Date.UTC(2024, 2, 5),
-  assay: 'CUT&Tag',
-  epitope: 'H3K27me3',
-  species: 'mus_musculus',
-  organ: 'Brain',
-  tissue_type: 'Tissue section',
-  tissue_source: 'Fresh frozen',
-  experimental_condition: 'Control',
-  channel_width: 20,
-  number_channels: 50,
-  ngs_id: 'NGS-1',
-  public: false,
-  group: 'lab-rig',
-  pmid: '31234567',
-  web_obj_path: null,
-  publication: {
-    pmid: '31234567',
-    title: 'A paper',
-    journal: 'Nature',
-    link: 'https://example.org/p',
-    year: 2024,
-    authors: ['Ada Lovelace'],
-  },
-};

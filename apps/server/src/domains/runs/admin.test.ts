@@ -4,42 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RUN_ADMIN_MSG as M, type TRunDetails, type TStudy } from '@atlas/contracts';
 import { hasSharedData, sharedData } from '@atlas/spatial/testing';
 import { useTestApp } from '../../../test/harness.js';
-import { buildGroup, buildRun, buildTask, buildUser } from '../../../test/factories.js';
+import { buildGroup, buildRun, buildTask, buildUser, runRecord } from '../../../test/factories.js';
 import { createRuns } from './index.js';
 
 /** The Admin Panel's run tools (spec 03 §2.10): Add A Run, Add Files, Group Runs and the lookup lists. */
 const t = useTestApp();
 let member: string;
 
-const RUN = {
-  run_id: 'D70001',
-  result_title: 'Mouse brain, ATAC',
-  result_description: 'Coronal section',
-  sample_id: 'S-1',
-  date: Date.UTC(2024, 2, 5),
-  assay: 'CUT&Tag',
-  epitope: 'H3K27me3',
-  species: 'mus_musculus',
-  organ: 'Brain',
-  tissue_type: 'Tissue section',
-  tissue_source: 'Fresh frozen',
-  experimental_condition: 'Control',
-  channel_width: 20,
-  number_channels: 50,
-  ngs_id: 'NGS-1',
-  public: false,
-  group: 'lab-a',
-  pmid: '31234567',
-  web_obj_path: null,
-  publication: {
-    pmid: '31234567',
-    title: 'A paper',
-    journal: 'Nature',
-    link: 'https://example.org/p',
-    year: 2024,
-    authors: ['Ada Lovelace', 'Alan Turing'],
-  },
-};
+const RUN = runRecord('D70001', 'lab-a');
 
 const details = (runId: string) =>
   t.api<TRunDetails>('GET', '/api/v1/run_db/get_run_details', { token: t.admin, query: { run_id: runId } });

@@ -3,7 +3,15 @@ import type { TFileEdit, TRunEditParsed, TSaveFilesParsed, TSaveStudyParsed } fr
 import type { Db } from '../../infra/db/index.js';
 import type { LookupList } from '../../infra/db/tables.js';
 import { recordAudit } from '../audit/index.js';
-import { atomically, fileTypeIds, groupIdOf, linkAuthors, tissuesOf, type RunTissue } from './sql-helpers.js';
+import {
+  atomically,
+  fileTypeIds,
+  groupIdOf,
+  linkAuthors,
+  studyTypeIdOf,
+  tissuesOf,
+  type RunTissue,
+} from './sql-helpers.js';
 import { createRunStore } from './store.js';
 
 /** The audit target of a run: its history in Add A Run reads these entries. */
@@ -226,14 +234,10 @@ async function studyView(db: Db, studyId: number) {
 
 /** Writes a study's description and type (creating it when `existing` is undefined); returns its id. */
 async function upsertStudy(db: Db, study: TSaveStudyParsed, existing: number | undefined): Promise<number> {
-  const type = study.study_type_name
-    ? await db
-        .selectFrom('study_types')
-        .select('study_type_id')
-        .where('study_type_name', '=', study.study_type_name)
-        .executeTakeFirstOrThrow()
-    : null;
-  const values = { study_description: study.study_description, study_type_id: type?.study_type_id ?? null };
+  const values = {
+    study_description: study.study_description,
+    study_type_id: await studyTypeIdOf(db, study.study_type_name),
+  };
   if (existing !== undefined) {
     await db.updateTable('studies').set(values).where('study_id', '=', existing).execute();
     return existing;

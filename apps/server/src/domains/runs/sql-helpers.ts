@@ -12,6 +12,22 @@ export async function groupIdOf(db: Db, name: string | null | undefined): Promis
   return group.id;
 }
 
+/** The id of a study type by name; null for no name or, with `unknown: 'null'`, for a name the list lacks. */
+export async function studyTypeIdOf(
+  db: Db,
+  name: string | null | undefined,
+  unknown: 'throw' | 'null' = 'throw',
+): Promise<number | null> {
+  if (!name) return null;
+  const type = await db
+    .selectFrom('study_types')
+    .select('study_type_id')
+    .where('study_type_name', '=', name)
+    .executeTakeFirst();
+  if (!type && unknown === 'throw') throw new Error(`Unknown study type '${name}'`);
+  return type?.study_type_id ?? null;
+}
+
 export type RunTissue = { tissue_id: number; run_id: string };
 
 /** The tissue rows of these runs (those with a catalogue entry). */

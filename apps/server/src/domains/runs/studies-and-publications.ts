@@ -1,5 +1,5 @@
 import type { Db } from '../../infra/db/index.js';
-import { atomically, linkAuthors, tissuesOf } from './sql-helpers.js';
+import { atomically, linkAuthors, studyTypeIdOf, tissuesOf } from './sql-helpers.js';
 
 /**
  * The studies that group runs and the publications runs cite, as the seed records them: first writer wins, nothing
@@ -15,19 +15,14 @@ export function createStudiesAndPublications(db: Db) {
       study: { name: string; description: string; type: string | null },
       runIds: readonly string[],
     ): Promise<boolean> {
-      const type = study.type
-        ? await db
-            .selectFrom('study_types')
-            .select('study_type_id')
-            .where('study_type_name', '=', study.type)
-            .executeTakeFirst()
-        : undefined;
+      // The seed's studies may name a type this installation's list lacks: the study is kept, untyped.
+      const typeId = await studyTypeIdOf(db, study.type, 'null');
       const row = await db
         .insertInto('studies')
         .values({
           study_name: study.name,
           study_description: study.description,
-          study_type_id: type?.study_type_id ?? null,
+          study_type_id: typeId,
         })
         .onConflict((oc) => oc.column('study_name').doNothing())
         .returning('study_id')
