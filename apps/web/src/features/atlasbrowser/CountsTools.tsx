@@ -6,6 +6,12 @@ import type { ToolPanelProps } from './toolPanelProps';
 
 type CountsToolsProps = Pick<ToolPanelProps, 'countsLoaded' | 'showCounts' | 'onShowCounts' | 'bounds' | 'onBounds'>;
 
+/** The colour scale's two ends, in the order shown. */
+const BOUNDS = [
+  { key: 'lower', label: 'Lower' },
+  { key: 'upper', label: 'Upper' },
+] as const;
+
 /** Counts over the tixels: shown or not, with the colour scale's lower and upper bounds. */
 export function CountsTools(p: CountsToolsProps) {
   return (
@@ -30,20 +36,16 @@ export function CountsTools(p: CountsToolsProps) {
               background: 'linear-gradient(to top, #00007f, #0000ff, #00ffff, #ffff00, #ff0000, #7f0000)',
             }}
           />
-          <TextField
-            size="small"
-            type="number"
-            label="Lower"
-            value={p.bounds.lower}
-            onChange={(e) => p.onBounds({ ...p.bounds, lower: Number(e.target.value) })}
-          />
-          <TextField
-            size="small"
-            type="number"
-            label="Upper"
-            value={p.bounds.upper}
-            onChange={(e) => p.onBounds({ ...p.bounds, upper: Number(e.target.value) })}
-          />
+          {BOUNDS.map(({ key, label }) => (
+            <TextField
+              key={key}
+              size="small"
+              type="number"
+              label={label}
+              value={p.bounds[key]}
+              onChange={(e) => p.onBounds({ ...p.bounds, [key]: Number(e.target.value) })}
+            />
+          ))}
         </Box>
       )}
     </>

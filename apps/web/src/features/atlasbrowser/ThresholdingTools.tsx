@@ -11,36 +11,55 @@ type ThresholdingToolsProps = Pick<
 
 /** The adaptive threshold's two parameters and the button that runs it. */
 export function ThresholdingTools(p: ThresholdingToolsProps) {
-  const { threshold } = ATLASBROWSER;
   return (
     <>
-      <Typography variant="body2" id="c-value-label">
-        C Value: {p.cValue}
-      </Typography>
-      <Slider
-        min={threshold.min}
-        max={threshold.max}
-        step={threshold.step}
+      <ThresholdSlider
+        id="c-value-label"
+        label="C Value"
         value={p.cValue}
         disabled={p.updateMode}
-        onChange={(_, v) => p.onCValue(v)}
-        aria-labelledby="c-value-label"
+        onChange={p.onCValue}
       />
-      <Typography variant="body2" id="neighborhood-label">
-        Neighborhood: {p.neighborhood}
-      </Typography>
-      <Slider
-        min={threshold.min}
-        max={threshold.max}
-        step={threshold.step}
+      <ThresholdSlider
+        id="neighborhood-label"
+        label="Neighborhood"
         value={p.neighborhood}
         disabled={p.updateMode}
-        onChange={(_, v) => p.onNeighborhood(v)}
-        aria-labelledby="neighborhood-label"
+        onChange={p.onNeighborhood}
       />
       <Button variant="contained" disabled={p.updateMode || p.thresholding} onClick={p.onThreshold}>
         {p.thresholding ? 'Thresholding…' : 'Threshold'}
       </Button>
+    </>
+  );
+}
+
+interface ThresholdSliderProps {
+  /** The id of the label, which names the slider. */
+  id: string;
+  label: string;
+  value: number;
+  disabled: boolean;
+  onChange(v: number): void;
+}
+
+/** One of the threshold's parameters: its name and value above a slider over the allowed range. */
+function ThresholdSlider({ id, label, value, disabled, onChange }: ThresholdSliderProps) {
+  const { threshold } = ATLASBROWSER;
+  return (
+    <>
+      <Typography variant="body2" id={id}>
+        {label}: {value}
+      </Typography>
+      <Slider
+        min={threshold.min}
+        max={threshold.max}
+        step={threshold.step}
+        value={value}
+        disabled={disabled}
+        onChange={(_, v) => onChange(v)}
+        aria-labelledby={id}
+      />
     </>
   );
 }
