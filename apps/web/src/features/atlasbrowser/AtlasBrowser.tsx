@@ -1,32 +1,24 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { ATLASBROWSER, ATLASBROWSER_MSG, type TAtlasBrowserConfig } from '@atlas/contracts';
+import { ATLASBROWSER_MSG, type TAtlasBrowserConfig } from '@atlas/contracts';
 import { AUTOFILL_THRESHOLD, autofill, type Roi } from '@atlas/spatial/atlasbrowser';
 import { useSession } from '../../app/session';
 import { useSnackbar } from '../../app/feedback';
-import { useBrowserConfig, useFieldOptions } from './api';
-import {
-  CountsDialog,
-  FolderFoundDialog,
-  ImageChoiceDialog,
-  MetadataDialog,
-  ProgressDialog,
-  RunSearchDialog,
-  shortName,
-} from './dialogs';
+import { useBrowserConfig } from './api';
+import { BrowserDialogs } from './BrowserDialogs';
+import { BrowserWorkbench } from './BrowserWorkbench';
+import { shortName } from './dialogs';
 import { GeneratedFolder, Header, Welcome } from './parts';
-import { baseName, generateArgs, isPostB, type GenerateInput } from './generateArgs';
-import { initialRoi, tixelCentres } from './geometry';
-import { drawnSize } from './imageOps';
-import { Stage, type StageMode } from './Stage';
-import { ToolPanel, type Background } from './ToolPanel';
+import { baseName, generateArgs } from './generateArgs';
+import { tixelCentres } from './geometry';
 import { useGeneration } from './useGeneration';
 import { useImageTransform } from './useImageTransform';
 import { useMaskEditor } from './useMaskEditor';
+import { useRunChoice } from './useRunChoice';
 import { useRunFlow } from './useRunFlow';
+import { useStageView } from './useStageView';
 import { useThreshold } from './useThreshold';
 
 /** AtlasXbrowser (spec 02 §2.8, §4.3): a run's raw image → its spatial folder, in the browser. */
@@ -40,22 +32,10 @@ export function AtlasBrowser() {
 function Browser({ config }: { config: TAtlasBrowserConfig }) {
   const { token } = useSession();
   const snack = useSnackbar();
-  const [params, setParams] = useSearchParams();
-  const runId = params.get('run_id') ?? '';
-  const options = useFieldOptions();
-  const [searchOpen, setSearchOpen] = useState(!runId);
-  /** Counts run choices, so choosing the same run again starts over. */
-  const [visit, setVisit] = useState(0);
-  const [background, setBackground] = useState<Background>('bsa');
-  const [scale, setScale] = useState<number>(ATLASBROWSER.scale.default);
-  const [mode, setMode] = useState<StageMode>('view');
-  const [roi, setRoi] = useState<Roi | null>(null);
-  const [selectedCorner, setSelectedCorner] = useState(0);
-  const [gridShown, setGridShown] = useState(false);
-  const [brush, setBrush] = useState<number>(ATLASBROWSER.brush.default);
-  const [showCounts, setShowCounts] = useState(false);
-  /** The threshold of the last Autofill, for metadata.json. */
-  const [autofilledBy, setAutofilledBy] = useState<GenerateInput['autofill']>();
+  const run = useRunChoice();
+  const { runId } = run;
+  const view = useStageView();
+  const { roi, setRoi, setGridShown, setShowCounts, background } = view;
 
   const threshold = useThreshold(snack);
   const generation = useGeneration(config, runId, snack);
@@ -63,20 +43,17 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
   const { clear: clearThreshold } = threshold;
   const editor = useMaskEditor();
   const { setMask } = editor;
+  const { reset: resetView } = view;
   const resetProcessing = useCallback(() => {
-    setMode('view');
-    setRoi(null);
-    setGridShown(false);
+    resetView();
     clearThreshold();
     setMask(null);
-    setShowCounts(false);
-    setBackground('bsa');
-  }, [clearThreshold, setMask]);
+  }, [resetView, clearThreshold, setMask]);
   const image = useImageTransform({ token, bucket: config.bucket_name_bsa, snack, onReset: resetProcessing });
   const flow = useRunFlow({
     config,
     runId,
-    visit,
+    visit: run.visit,
     token,
     snack,
     image,
@@ -90,22 +67,9 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
       setGridShown(true);
     },
   });
-  const { barcodes, counts, bounds, updateMode, images } = flow;
+  const { barcodes, updateMode, images } = flow;
   const channels = barcodes?.channels ?? 0;
   const centres = useMemo(() => (roi && channels ? tixelCentres(roi, channels) : null), [roi, channels]);
-
-  const chooseRun = (run: string) => {
-    setSearchOpen(false);
-    setVisit((v) => v + 1);
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('run_id', run);
-        return next;
-      },
-      { replace: true },
-    );
-  };
 
   const { working } = image;
   const { prepare: prepareThreshold } = threshold;
@@ -121,7 +85,6 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
     setMask(null);
     setShowCounts(false);
   };
-  const dropThresholdView = () => setBackground((b) => (b === 'bw' ? 'bsa' : b));
 
   const autofillTixels = async () => {
     if (!working || !roi || !channels) return;
@@ -131,7 +94,7 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
         : threshold.bw && { mask: autofill(threshold.bw, roi, channels), threshold: AUTOFILL_THRESHOLD };
     if (!filled) return;
     editor.setMask(filled.mask);
-    setAutofilledBy({ method: threshold.autofillMethod, threshold: filled.threshold });
+    view.setAutofilledBy({ method: threshold.autofillMethod, threshold: filled.threshold });
     setGridShown(true);
   };
 
@@ -156,7 +119,7 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
         metadata: flow.choice.metadata,
         mapping: flow.choice.mapping,
         threshold: { neighborhood: threshold.neighborhood, cValue: threshold.cValue },
-        autofill: autofilledBy,
+        autofill: view.autofilledBy,
       }),
     );
   };
@@ -177,102 +140,26 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
         image={image.sources ? shortName(baseName(image.sources.bsaKey)) : null}
         updateMode={updateMode}
         onEditMetadata={image.sources && flow.step === 'tools' ? () => flow.setStep('metadata') : null}
-        onChooseRun={() => setSearchOpen(true)}
+        onChooseRun={run.openSearch}
       />
 
       {flow.step === 'tools' && working && shown ? (
-        <Box sx={{ display: 'flex', gap: 2, flex: 1, minHeight: 0 }}>
-          <ToolPanel
-            updateMode={updateMode}
-            scale={scale}
-            onScale={setScale}
-            rotation={{
-              orientation: image.orientation,
-              step: image.rotationStep,
-              onStep: image.setRotationStep,
-              onRotate: (d) => void image.rotate(d),
-              onFlip: (axis) => void image.flip(axis),
-            }}
-            mode={mode}
-            onActivateCrop={() => image.activateCrop() && setMode('crop')}
-            onConfirmCrop={() => image.confirmCrop() && setMode('view')}
-            onActivateRoi={() => {
-              if (!roi) setRoi(initialRoi(working.bsa));
-              setMode('roi');
-            }}
-            gridShown={gridShown}
-            canShowGrid={Boolean(roi && channels)}
-            onGrid={setGridShown}
-            cValue={threshold.cValue}
-            neighborhood={threshold.neighborhood}
-            onCValue={(v) => {
-              threshold.changeC(v);
-              dropThresholdView();
-            }}
-            onNeighborhood={(v) => {
-              threshold.changeNeighborhood(v);
-              dropThresholdView();
-            }}
-            onThreshold={() =>
-              void threshold.run(working.bsa, drawnSize(working.bsa, scale)).then((done) => done && setBackground('bw'))
-            }
-            thresholding={threshold.running}
-            background={background}
-            backgrounds={{ postB: Boolean(working.postB), bsa: true, bw: Boolean(bw) }}
-            onBackground={setBackground}
-            countsLoaded={Boolean(counts)}
-            showCounts={showCounts}
-            onShowCounts={(v) => {
-              setShowCounts(v);
-              if (v && roi) setGridShown(true);
-            }}
-            bounds={bounds}
-            onBounds={flow.setBounds}
-            autofillMethod={threshold.autofillMethod}
-            onAutofillMethod={threshold.setAutofillMethod}
-            autoThreshold={threshold.autoThreshold}
-            canAutofill={
-              Boolean((bw || threshold.autofillMethod === 'otsu') && roi && channels) &&
-              !updateMode &&
-              !threshold.running
-            }
-            onAutofill={() => void autofillTixels()}
-            canBrush={Boolean(editor.mask && gridShown)}
-            onBrushMode={(m) => setMode(m ?? 'view')}
-            brush={brush}
-            onBrush={(v) => setBrush(Math.min(ATLASBROWSER.brush.max, Math.max(ATLASBROWSER.brush.min, v)))}
-            canUndo={editor.canUndo}
-            onUndo={editor.undoStroke}
-            onGenerate={generate}
-            onCheck={() => void generation.check()}
-            onTissueCount={editor.onTissue}
-          />
-          <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, gap: 2 }}>
-            <Stage
-              image={shown}
-              scale={scale}
-              mode={mode}
-              crop={image.crop}
-              onCrop={image.moveCrop}
-              roi={roi}
-              selectedCorner={selectedCorner}
-              onSelectCorner={setSelectedCorner}
-              onRoi={onRoi}
-              grid={gridShown && channels ? { channels } : null}
-              mask={editor.mask}
-              counts={showCounts && counts ? { values: counts.values, ...bounds } : null}
-              brush={brush}
-              onBrushStart={editor.startStroke}
-              onBrush={(p) =>
-                centres && (mode === 'fill' || mode === 'erase')
-                  ? editor.brushAt(p, mode === 'fill' ? 1 : 0, centres, brush / scale)
-                  : undefined
-              }
-              onBrushEnd={editor.endStroke}
-            />
-            {generation.showFolder && <GeneratedFolder bucket={config.bucket_name_spatial} runId={runId} />}
-          </Box>
-        </Box>
+        <BrowserWorkbench
+          view={view}
+          image={image}
+          working={working}
+          shown={shown}
+          threshold={threshold}
+          editor={editor}
+          flow={flow}
+          channels={channels}
+          centres={centres}
+          onRoi={onRoi}
+          onAutofill={() => void autofillTixels()}
+          onGenerate={generate}
+          onCheck={() => void generation.check()}
+          generatedFolder={generation.showFolder ? { bucket: config.bucket_name_spatial, runId } : null}
+        />
       ) : generation.showFolder ? (
         <GeneratedFolder bucket={config.bucket_name_spatial} runId={runId} />
       ) : flow.step === 'checking' || flow.step === 'loading' ? (
@@ -281,47 +168,16 @@ function Browser({ config }: { config: TAtlasBrowserConfig }) {
         <Welcome />
       )}
 
-      <RunSearchDialog
-        open={searchOpen}
-        runs={[...(flow.runs.data?.keys() ?? [])].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }))}
-        loading={flow.runs.isPending}
-        error={flow.runs.error?.message ?? null}
-        onChoose={chooseRun}
-        onClose={() => setSearchOpen(false)}
+      <BrowserDialogs
+        config={config}
+        runId={runId}
+        flow={flow}
+        generation={generation}
+        hasImage={Boolean(image.sources)}
+        searchOpen={run.searchOpen}
+        onChooseRun={run.chooseRun}
+        onCloseSearch={run.closeSearch}
       />
-      {flow.step === 'folderFound' && (
-        <FolderFoundDialog run={runId} onUpdate={() => void flow.update()} onReprocess={flow.reprocess} />
-      )}
-      {flow.step === 'chooseImage' && images.length > 1 && (
-        <ImageChoiceDialog
-          images={images}
-          suggestedPostB={images.find(isPostB) ?? null}
-          onSubmit={(key, postB) => void flow.loadImage(key, postB)}
-          onClose={() => flow.setStep('idle')}
-        />
-      )}
-      {flow.step === 'metadata' && (
-        <MetadataDialog
-          run={runId}
-          initial={flow.choice}
-          options={options.data}
-          barcodeFiles={flow.barcodeFiles.data ?? []}
-          mapping={config.barcode_mapping}
-          slims={config.slims}
-          barcodeError={flow.barcodeError}
-          checking={flow.checkingBarcodes}
-          onConfirm={(c) => void flow.confirmMetadata(c)}
-          onClose={() => flow.setStep(image.sources ? 'tools' : 'idle')}
-        />
-      )}
-      {flow.step === 'counts' && (
-        <CountsDialog
-          error={flow.countsError}
-          onConfirm={(file) => void flow.loadCounts(file)}
-          onSkip={flow.skipCounts}
-        />
-      )}
-      {generation.taskId && <ProgressDialog state={generation.progress} />}
     </Box>
   );
 }

@@ -17,7 +17,7 @@ import { formatRunDate, renderMicrons, speciesLabel } from './format';
 import { RunThumbnail } from './RunThumbnail';
 
 /** What a run card or row can do; absent actions are not offered (visitors cannot download, only admins edit). */
-interface RunActions {
+export interface RunActions {
   onOpen: (run: TCatalogueRun) => void;
   onDownload?: (run: TCatalogueRun) => void;
   onEdit?: (run: TCatalogueRun) => void;

@@ -1,38 +1,20 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import LinearProgress from '@mui/material/LinearProgress';
-import Radio from '@mui/material/Radio';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { labCalls, RUN_ADMIN_MSG as M, taskCalls } from '@atlas/contracts';
-import { callApi } from '../../../api/client';
-import { useSnackbar } from '../../../app/feedback';
+import { RUN_ADMIN_MSG as M } from '@atlas/contracts';
 import { errorText } from '../apiErrors';
-import { canSubmitWebObject, presenceOf, WEB_OBJECT_INPUTS } from './createRunLogic';
+import { canSubmitWebObject } from './createRunLogic';
+import { CreateRunJobProgress, RequestReceivedDialog } from './CreateRunJobStatus';
 import { OptionSelect, RunIdPicker } from './fields';
-import { useCatalogueRuns, useInvalidateRuns, useRunDetails } from './runQueries';
-
-const TASK = 'webfile.create_files';
-const QUEUE = 'atxcloud_webfile';
-const PATHS_PER_PAGE = 5;
-const POLL_MS = 1000;
+import { RunFolderPaths } from './RunFolderPaths';
+import { useCatalogueRuns, useRunDetails } from './runQueries';
+import { useCreateRunJob } from './useCreateRunJob';
+import { useRunFolderListings } from './useRunFolderListings';
+import { WebObjectInputsTable } from './WebObjectInputsTable';
 
 /**
  * Create A Run (spec 03 §2.10): choose a run id, a bucket and the run's folder; the presence table shows which
@@ -48,43 +30,18 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
   const [filter, setFilter] = useState('');
   const [transcriptome, setTranscriptome] = useState(false);
   const [description, setDescription] = useState('');
-  const [taskId, setTaskId] = useState<string | null>(null);
-  const [dialog, setDialog] = useState(false);
   const [replace, setReplace] = useState(false);
   // A run id that has a web object already: said before Submit, which then needs the admin's agreement.
   const details = useRunDetails(runId);
   const existing = details.data?.web_object_available ? details.data : null;
-  const showSnack = useSnackbar();
-  const invalidate = useInvalidateRuns();
-
-  const buckets = useQuery({
-    queryKey: ['runs-admin', 'buckets'],
-    queryFn: ({ signal }) => callApi(labCalls.fetchBuckets, { signal }),
-  });
-  const folders = useQuery({
-    queryKey: ['runs-admin', 'folders', bucket],
-    enabled: Boolean(bucket),
-    queryFn: ({ signal }) =>
-      callApi(labCalls.subFolders, { body: { bucket_name: bucket, prefix: 'data/', delimiter: '/' }, signal }),
-  });
-  const files = useQuery({
-    queryKey: ['runs-admin', 'obj-files', bucket, path],
-    enabled: Boolean(bucket && path),
-    queryFn: async ({ signal }) => {
-      const keys = await callApi(labCalls.listFiles, {
-        body: { bucket, path: `${path}h5/obj/`, only_files: true, filter: [], delimiter: '' },
-        signal,
-      });
-      return presenceOf(keys === false ? [] : keys, path!);
-    },
-  });
-  const task = useQuery({
-    // Outside the 'runs-admin' keys: the invalidation below must not cancel this poll.
-    queryKey: ['create-run-task', taskId],
-    enabled: taskId !== null,
-    queryFn: ({ signal }) => callApi(taskCalls.getTask, { params: { id: taskId! }, signal }),
-    refetchInterval: (query) =>
-      query.state.data?.status === 'SUCCESS' || query.state.data?.status === 'FAILURE' ? false : POLL_MS,
+  const { buckets, folders, files } = useRunFolderListings(bucket, path);
+  const job = useCreateRunJob({
+    runId,
+    bucket,
+    path,
+    transcriptome,
+    description,
+    replace: existing !== null && replace,
   });
 
   const paths = useMemo(
@@ -97,33 +54,16 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
     bucket,
     path,
     description,
-    sent: taskId !== null,
+    sent: job.sent,
     transcriptome,
     presence,
     hasWebObject: existing !== null,
     replace,
   });
 
-  const submit = useMutation({
-    mutationFn: () =>
-      callApi(taskCalls.postTask, {
-        body: {
-          task: TASK,
-          queue: QUEUE,
-          args: [`${path}h5/obj`, transcriptome, bucket],
-          kwargs: { run_id: runId, description: description.trim(), replace: existing !== null && replace },
-        },
-      }),
-    onSuccess: (state) => {
-      setTaskId(state._id);
-      setDialog(true);
-    },
-    onError: (error) => showSnack(`Could not submit the job: ${errorText(error)}`, { color: 'error' }),
-  });
-
   const chooseRun = (next: string | null) => {
     setRunId(next);
-    setTaskId(null);
+    job.reset();
     setReplace(false);
     // The run's own folder, when the bucket has one.
     const own = next && (folders.data ?? []).find((p) => p === `data/${next}/`);
@@ -131,13 +71,6 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
     if (next) setFilter(next);
     setPage(0);
   };
-
-  const state = task.data;
-  const done = state?.status === 'SUCCESS';
-  useEffect(() => {
-    // The run now has its catalogue entry, web object and thumbnail.
-    if (done) void invalidate();
-  }, [done, invalidate]);
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 760 }}>
@@ -170,76 +103,20 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
       />
       {buckets.isError && <Alert severity="error">{errorText(buckets.error)}</Alert>}
       {bucket && (
-        <section aria-label="Paths">
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Typography variant="subtitle1" component="h3">
-              Path
-            </Typography>
-            <TextField
-              size="small"
-              label="Filter paths"
-              value={filter}
-              onChange={(e) => {
-                setFilter(e.target.value);
-                setPage(0);
-              }}
-            />
-          </Stack>
-          {folders.isPending ? (
-            <CircularProgress aria-label="Loading paths" />
-          ) : folders.isError ? (
-            <Alert severity="error">{errorText(folders.error)}</Alert>
-          ) : paths.length === 0 ? (
-            <Typography color="text.secondary">No run folders under data/ match.</Typography>
-          ) : (
-            <>
-              <Table size="small" aria-label="Paths">
-                <TableBody>
-                  {paths.slice(page * PATHS_PER_PAGE, (page + 1) * PATHS_PER_PAGE).map((p) => (
-                    <TableRow key={p} hover selected={p === path} onClick={() => setPath(p)} sx={{ cursor: 'pointer' }}>
-                      <TableCell padding="checkbox">
-                        <Radio
-                          checked={p === path}
-                          onChange={() => setPath(p)}
-                          slotProps={{ input: { 'aria-label': p } }}
-                        />
-                      </TableCell>
-                      <TableCell>{p}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-              <TablePagination
-                component="div"
-                count={paths.length}
-                page={page}
-                onPageChange={(_, next) => setPage(next)}
-                rowsPerPage={PATHS_PER_PAGE}
-                rowsPerPageOptions={[PATHS_PER_PAGE]}
-              />
-            </>
-          )}
-        </section>
+        <RunFolderPaths
+          paths={paths}
+          loading={folders.isPending}
+          error={folders.isError ? folders.error : null}
+          filter={filter}
+          onFilterChange={setFilter}
+          page={page}
+          onPageChange={setPage}
+          path={path}
+          onPathChange={setPath}
+        />
       )}
       {path && (
-        <Table size="small" aria-label="Files" sx={{ maxWidth: 420 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>File ({path}h5/obj/)</TableCell>
-              <TableCell>Status</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {WEB_OBJECT_INPUTS.filter((name) => !transcriptome || name === 'genes.h5ad').map((name) => (
-              <TableRow key={name}>
-                <TableCell>{name}</TableCell>
-                <TableCell sx={{ color: presence?.[name] ? 'success.dark' : 'error.main' }}>
-                  {files.isPending ? '…' : presence?.[name] ? 'Present' : 'Not Present'}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <WebObjectInputsTable path={path} transcriptome={transcriptome} presence={presence} loading={files.isPending} />
       )}
       <FormControlLabel
         control={<Checkbox checked={transcriptome} onChange={(e) => setTranscriptome(e.target.checked)} />}
@@ -254,38 +131,14 @@ export function CreateRunTab({ onShowJobs }: { onShowJobs: () => void }) {
       <div>
         <Button
           variant="contained"
-          disabled={!canSubmit || details.isPending || submit.isPending}
-          onClick={() => submit.mutate()}
+          disabled={!canSubmit || details.isPending || job.submit.isPending}
+          onClick={() => job.submit.mutate()}
         >
           Submit
         </Button>
       </div>
-      {state && (
-        <Stack spacing={1} aria-label="Job progress">
-          <Typography>
-            {TASK} for {runId}: {state.status}
-            {state.status === 'PROGRESS' && ` ${Math.round(state.progress)}%`}
-            {state.position !== null && state.status === 'PENDING' && ` (position ${state.position})`}
-          </Typography>
-          <LinearProgress variant="determinate" value={state.status === 'SUCCESS' ? 100 : state.progress} />
-          {state.status === 'FAILURE' && <Alert severity="error">{state.error}</Alert>}
-          {state.status === 'SUCCESS' && (
-            <Alert severity="success">Web object of {runId} created: describe the run in Add A Run.</Alert>
-          )}
-        </Stack>
-      )}
-      <Dialog open={dialog} onClose={() => setDialog(false)} aria-labelledby="request-received-title">
-        <DialogTitle id="request-received-title">{M.requestReceived}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{M.requestReceivedText(runId ?? '')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onShowJobs}>Job Managment</Button>
-          <Button onClick={() => setDialog(false)} autoFocus>
-            Close
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {job.state && <CreateRunJobProgress state={job.state} runId={runId} />}
+      <RequestReceivedDialog open={job.dialog} runId={runId} onClose={job.closeDialog} onShowJobs={onShowJobs} />
     </Stack>
   );
 }
