@@ -31,6 +31,8 @@ process.env.ATLAS_E2E_BASESPACE_PORT ??= execFileSync(process.execPath, [
 
 export default defineConfig({
   testDir: 'e2e',
+  // The scale-out specs run through the deployment rig (playwright.rig.config.ts), not this single server.
+  testIgnore: ['rig/**'],
   outputDir: 'e2e/.out/results',
   workers: 1,
   timeout: 60_000,

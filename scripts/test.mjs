@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, formatting, import boundaries, the unit and integration suite on the embedded profile (PGlite, in-process
 // queue), the same server suite again on PostgreSQL/BullMQ when DATABASE_URL/REDIS_URL are set, then the
-// browser specs. Ends with one summary line: "N passed, N failed".
+// browser specs, and with PostgreSQL and Redis the scale-out specs through the deployment rig (nginx).
+// Ends with one summary line: "N passed, N failed".
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
@@ -127,6 +128,28 @@ step('browser specs (Chromium)', 'node', ['scripts/e2e.mjs', '--no-build', '--re
   PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport,
 });
 countPlaywright(pwReport);
+
+// The scale-out specs (issue 36) through the deployment rig: two API processes and two workers on PostgreSQL,
+// BullMQ and S3 behind nginx (apps/server/test/rig.ts). CI installs nginx (.ci/run); a developer's run without it
+// says so.
+const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+if (process.env.DATABASE_URL && process.env.REDIS_URL) {
+  if (fs.existsSync(nginx)) {
+    const rigReport = path.join(out, 'playwright-rig.json');
+    step(
+      'browser specs through the deployment rig (nginx, 2 API processes, 2 workers)',
+      'node',
+      ['scripts/e2e.mjs', '--no-build', '-c', 'playwright.rig.config.ts', '--reporter=list,json'],
+      { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: rigReport },
+    );
+    countPlaywright(rigReport);
+  } else if (process.env.CI) {
+    console.error(`\nThe deployment rig needs nginx at ${nginx} (Debian: apt-get install -y nginx); CI must run it.`);
+    failedStep ??= 'deployment rig (nginx missing)';
+  } else {
+    console.log(`\n(nginx is not installed at ${nginx}: the browser specs through the deployment rig do not run.)`);
+  }
+}
 
 console.log(`\n${timings.join('\n')}`);
 if (failedStep && totals.failed === 0) totals.failed = 1;

@@ -152,7 +152,18 @@ async function startNginx(upstreams: string[], port: number, dir: string) {
   };
 }
 
-export async function startRig(options: { apis?: number; workers?: number; webDist?: string } = {}): Promise<Rig> {
+export interface RigOptions {
+  apis?: number;
+  workers?: number;
+  /** The built web app the API processes serve (ATLAS_WEB_DIST). */
+  webDist?: string;
+  /** The proxy's port (a free one when unset). */
+  proxyPort?: number;
+  /** More settings for every process (e.g. ATLAS_DEMO_DATA). */
+  env?: Record<string, string>;
+}
+
+export async function startRig(options: RigOptions = {}): Promise<Rig> {
   const { DATABASE_URL, REDIS_URL } = process.env;
   if (!DATABASE_URL || !REDIS_URL) throw new Error('the rig needs DATABASE_URL and REDIS_URL');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-rig-'));
@@ -166,7 +177,7 @@ export async function startRig(options: { apis?: number; workers?: number; webDi
     const s3 = await startS3rver();
     cleanups.push(() => s3.close());
     const adminPassword = 'Admin#Pass1';
-    const proxyPort = await freePort();
+    const proxyPort = options.proxyPort ?? (await freePort());
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       ...S3RVER_ENV(s3.endpoint),
@@ -181,6 +192,7 @@ export async function startRig(options: { apis?: number; workers?: number; webDi
       DATABASE_URL: database.url,
       REDIS_URL,
       ...(options.webDist && { ATLAS_WEB_DIST: options.webDist }),
+      ...options.env,
     };
     const started = (processes: ServerProcess[]) =>
       cleanups.push(() => Promise.all(processes.map((p) => p.stop())).then(() => {}));

@@ -1,8 +1,12 @@
 import fs from 'node:fs';
-import { LOGIN_ACCOUNT_LIMIT, LOGIN_RATE_LIMIT, MSG } from '@atlas/contracts';
+import { buffer } from 'node:stream/consumers';
+import sharp from 'sharp';
+import { LOGIN_ACCOUNT_LIMIT, LOGIN_RATE_LIMIT, MSG, UPLOAD_PATH, uploadKey } from '@atlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, GOOD_PASSWORD } from '../../test/accounts.js';
 import { runRecord } from '../../test/factories.js';
+import { dataBucket, loadConfig } from '../config.js';
+import { createObjectStore } from '../infra/storage/index.js';
 import { NGINX, startRig, type Rig, type RigRequest } from '../../test/rig.js';
 
 /**
@@ -152,6 +156,48 @@ describe.skipIf(!PROFILE || !HAVE_NGINX)('two API processes and two workers behi
       result: { size: number };
     };
     expect(state.result.size).toBe('scale-out\n'.length);
+  });
+
+  it('a resumable upload whose chunks alternate between the processes is stored whole', async () => {
+    // An uncompressed TIFF (the PostB slot's kind), 12.6 MB: four chunks, none a whole S3 part (16 MB), so the
+    // incomplete part and the upload's info travel through S3 from one process to the other.
+    const tiff = await sharp({
+      create: { width: 2000, height: 2100, channels: 3, background: { r: 40, g: 90, b: 160 } },
+    })
+      .tiff({ compression: 'none' })
+      .toBuffer();
+    const tus = { 'tus-resumable': '1.0.0', ...as(admin) };
+    const metadata = Object.entries({ run_id: RUN.run_id, slot: 'postB', filename: 'postB.tif' })
+      .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+      .join(',');
+    const created = await fetch(`${rig.apis[0]!.url}${UPLOAD_PATH}`, {
+      method: 'POST',
+      headers: { ...tus, 'upload-length': String(tiff.length), 'upload-metadata': metadata },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const location = created.headers.get('location')!;
+    const chunk = Math.ceil(tiff.length / 4);
+    const answeredBy: (string | null)[] = [];
+    for (let offset = 0, i = 0; offset < tiff.length; offset += chunk, i++) {
+      const reply = await fetch(`${rig.apis[i % 2]!.url}${location}`, {
+        method: 'PATCH',
+        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+        body: tiff.subarray(offset, offset + chunk),
+      });
+      // The last chunk's answer is the arrival check's: the stored key, size and what the file is.
+      const last = offset + chunk >= tiff.length;
+      expect(reply.status, await reply.clone().text()).toBe(last ? 200 : 204);
+      if (last) expect(await reply.json()).toMatchObject({ key: uploadKey(RUN.run_id, 'postB'), size: tiff.length });
+      answeredBy.push(reply.headers.get('x-atlas-process'));
+    }
+    expect(answeredBy).toEqual(['api-0', 'api-1', 'api-0', 'api-1']);
+    const storage = await createObjectStore(loadConfig(rig.env));
+    try {
+      const stored = await storage.get(dataBucket(loadConfig(rig.env)), uploadKey(RUN.run_id, 'postB'));
+      expect(Buffer.compare(await buffer(stored.body), tiff)).toBe(0);
+    } finally {
+      await storage.close();
+    }
   });
 
   it('an API process killed under writes: the proxy answers from the other, no acknowledged write is lost', async () => {

@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
+import { LAB_WEB_DIST } from './e2e/web-build';
+
+/**
+ * The browser specs of the scale-out issue (36), run through the deployment rig (apps/server/test/rig-server.ts):
+ * two API processes and two workers on PostgreSQL, BullMQ and S3, behind nginx with TLS. Needs DATABASE_URL,
+ * REDIS_URL and nginx; `npm test` runs it after the main browser suite when they are there.
+ */
+process.env.RIG_PORT ??= execFileSync(process.execPath, [
+  '-e',
+  "const s = require('net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });",
+])
+  .toString()
+  .trim();
+const url = `https://127.0.0.1:${process.env.RIG_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e/rig',
+  outputDir: 'e2e/.out/rig-results',
+  workers: 1,
+  timeout: 240_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: url,
+    // The rig's certificate is made for the run.
+    ignoreHTTPSErrors: true,
+    viewport: { width: 1400, height: 900 },
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  webServer: {
+    command: 'node --import ./scripts/preload-h5wasm.mjs --import tsx apps/server/test/rig-server.ts',
+    url: `${url}/api/v1/app`,
+    ignoreHTTPSErrors: true,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { RIG_PORT: process.env.RIG_PORT, ATLAS_WEB_DIST: LAB_WEB_DIST },
+  },
+});
