@@ -53,14 +53,15 @@ async function waitUntil(child: ChildProcess, ready: () => Promise<boolean>, out
 
 /**
  * Starts one process and resolves when it serves: an API once GET /api/v1/app answers, a worker once it logs that
- * its task workers started.
+ * its task workers started. An API listens on `apiPort` when given (a restart behind a proxy), else a free port.
  */
 export async function startServerProcess(
   role: 'api' | 'worker',
   name: string,
   env: NodeJS.ProcessEnv,
+  apiPort?: number,
 ): Promise<ServerProcess> {
-  const port = role === 'api' ? await freePort() : undefined;
+  const port = role === 'api' ? (apiPort ?? (await freePort())) : undefined;
   const url = port ? `http://127.0.0.1:${port}` : undefined;
   const child = spawn(process.execPath, ['--import', PRELOAD, '--import', 'tsx', SERVER_MAIN, '--role', role], {
     cwd: ROOT,

@@ -22,6 +22,8 @@ export interface Rig {
   /** The settings every process shares: an in-test infra opened on them sees the same deployment. */
   env: NodeJS.ProcessEnv;
   adminPassword: string;
+  /** Starts API process `index` again on its port (as systemd's restart does), ending it first if it runs. */
+  restartApi(index: number): Promise<void>;
   /** One request through the proxy (trusting the rig's certificate). */
   request(path: string, init?: RigRequest): Promise<RigReply>;
   stop(): Promise<void>;
@@ -216,6 +218,11 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
       workers,
       env,
       adminPassword,
+      async restartApi(index) {
+        const old = apis[index]!;
+        await old.kill();
+        apis[index] = await startServerProcess('api', old.name, env, Number(new URL(old.url!).port));
+      },
       request: (pathname, init) => request(proxy.agent, proxy.url, pathname, init),
       stop,
     };

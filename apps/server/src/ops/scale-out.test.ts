@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
-import { LOGIN_ACCOUNT_LIMIT, LOGIN_RATE_LIMIT, MSG, UPLOAD_PATH, uploadKey } from '@atlas/contracts';
+import { LOGIN_ACCOUNT_LIMIT, LOGIN_RATE_LIMIT, MSG, UPLOAD_PATH, uploadKey, type UploadSlot } from '@atlas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, GOOD_PASSWORD } from '../../test/accounts.js';
 import { runRecord } from '../../test/factories.js';
@@ -158,46 +158,81 @@ describe.skipIf(!PROFILE || !HAVE_NGINX)('two API processes and two workers behi
     expect(state.result.size).toBe('scale-out\n'.length);
   });
 
-  it('a resumable upload whose chunks alternate between the processes is stored whole', async () => {
-    // An uncompressed TIFF (the PostB slot's kind), 12.6 MB: four chunks, none a whole S3 part (16 MB), so the
-    // incomplete part and the upload's info travel through S3 from one process to the other.
-    const tiff = await sharp({
-      create: { width: 2000, height: 2100, channels: 3, background: { r: 40, g: 90, b: 160 } },
-    })
+  /** An uncompressed TIFF (the image slots' kind) of 12.6 MB: four chunks, none a whole S3 part (16 MB). */
+  const tiff = () =>
+    sharp({ create: { width: 2000, height: 2100, channels: 3, background: { r: 40, g: 90, b: 160 } } })
       .tiff({ compression: 'none' })
       .toBuffer();
-    const tus = { 'tus-resumable': '1.0.0', ...as(admin) };
-    const metadata = Object.entries({ run_id: RUN.run_id, slot: 'postB', filename: 'postB.tif' })
+  const tus = () => ({ 'tus-resumable': '1.0.0', ...as(admin) });
+
+  /** Creates a tus upload of `size` bytes for the run's slot on process 0; returns its location. */
+  async function createUpload(slot: UploadSlot, size: number): Promise<string> {
+    const metadata = Object.entries({ run_id: RUN.run_id, slot, filename: `${slot}.tif` })
       .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
       .join(',');
-    const created = await fetch(`${rig.apis[0]!.url}${UPLOAD_PATH}`, {
+    const created = await direct(0, UPLOAD_PATH, {
       method: 'POST',
-      headers: { ...tus, 'upload-length': String(tiff.length), 'upload-metadata': metadata },
+      headers: { ...tus(), 'upload-length': String(size), 'upload-metadata': metadata },
     });
     expect(created.status, await created.clone().text()).toBe(201);
-    const location = created.headers.get('location')!;
-    const chunk = Math.ceil(tiff.length / 4);
-    const answeredBy: (string | null)[] = [];
-    for (let offset = 0, i = 0; offset < tiff.length; offset += chunk, i++) {
-      const reply = await fetch(`${rig.apis[i % 2]!.url}${location}`, {
-        method: 'PATCH',
-        headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-        body: tiff.subarray(offset, offset + chunk),
-      });
-      // The last chunk's answer is the arrival check's: the stored key, size and what the file is.
-      const last = offset + chunk >= tiff.length;
-      expect(reply.status, await reply.clone().text()).toBe(last ? 200 : 204);
-      if (last) expect(await reply.json()).toMatchObject({ key: uploadKey(RUN.run_id, 'postB'), size: tiff.length });
-      answeredBy.push(reply.headers.get('x-atlas-process'));
+    return created.headers.get('location')!;
+  }
+
+  /**
+   * A request through nginx retried while it answers 502 (no process to take it: the one it knew is down and the
+   * other is marked failed for its fail_timeout), as the browser's tus client retries (1 s, 3 s, 5 s…).
+   */
+  async function throughProxyRetrying(path: string, init: RigRequest) {
+    for (let attempt = 0; ; attempt++) {
+      const reply = await rig.request(path, init);
+      if (reply.status !== 502 || attempt === 10) return reply;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    expect(answeredBy).toEqual(['api-0', 'api-1', 'api-0', 'api-1']);
-    const storage = await createObjectStore(loadConfig(rig.env));
+  }
+
+  /** Sends chunk `i` of four to one process, or through the proxy; returns who answered. */
+  async function sendChunk(to: number | 'proxy', location: string, bytes: Buffer, i: number, slot: UploadSlot) {
+    const chunk = Math.ceil(bytes.length / 4);
+    const offset = i * chunk;
+    const init = {
+      method: 'PATCH',
+      headers: { ...tus(), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      body: bytes.subarray(offset, offset + chunk),
+    };
+    const reply =
+      to === 'proxy'
+        ? await throughProxyRetrying(location, init)
+        : await fetch(`${rig.apis[to]!.url}${location}`, init).then(async (r) => ({
+            status: r.status,
+            text: await r.text(),
+            headers: { 'x-atlas-process': r.headers.get('x-atlas-process') ?? undefined },
+          }));
+    // The last chunk's answer is the arrival check's: the stored key, size and what the file is.
+    const last = i === 3;
+    expect(reply.status, reply.text).toBe(last ? 200 : 204);
+    if (last) expect(JSON.parse(reply.text)).toMatchObject({ key: uploadKey(RUN.run_id, slot), size: bytes.length });
+    return reply.headers['x-atlas-process'];
+  }
+
+  async function expectStored(slot: UploadSlot, bytes: Buffer): Promise<void> {
+    const config = loadConfig(rig.env);
+    const storage = await createObjectStore(config);
     try {
-      const stored = await storage.get(dataBucket(loadConfig(rig.env)), uploadKey(RUN.run_id, 'postB'));
-      expect(Buffer.compare(await buffer(stored.body), tiff)).toBe(0);
+      const stored = await storage.get(dataBucket(config), uploadKey(RUN.run_id, slot));
+      expect(Buffer.compare(await buffer(stored.body), bytes)).toBe(0);
     } finally {
       await storage.close();
     }
+  }
+
+  it('a resumable upload whose chunks alternate between the processes is stored whole', async () => {
+    // The incomplete part and the upload's info travel through S3 from one process to the other.
+    const bytes = await tiff();
+    const location = await createUpload('postB', bytes.length);
+    const answeredBy = [];
+    for (let i = 0; i < 4; i++) answeredBy.push(await sendChunk(i % 2, location, bytes, i, 'postB'));
+    expect(answeredBy).toEqual(['api-0', 'api-1', 'api-0', 'api-1']);
+    await expectStored('postB', bytes);
   });
 
   it('an API process killed under writes: the proxy answers from the other, no acknowledged write is lost', async () => {
@@ -215,5 +250,17 @@ describe.skipIf(!PROFILE || !HAVE_NGINX)('two API processes and two workers behi
     const listed = await rig.request('/api/v1/auth/group', { headers: as(admin) });
     const names = listed.json<{ group_name: string }[]>().map((g) => g.group_name);
     for (const name of acknowledged) expect(names).toContain(name);
+  });
+
+  it('a resumable upload goes on through the proxy after the process that took its first chunks is killed', async () => {
+    // api-1 is gone (the test before); api-0 takes the first half, is killed, and api-1 comes back as systemd's
+    // restart would bring it: the second half reaches the new process through nginx.
+    const bytes = await tiff();
+    const location = await createUpload('flowA', bytes.length);
+    for (const i of [0, 1]) expect(await sendChunk('proxy', location, bytes, i, 'flowA')).toBe('api-0');
+    await rig.restartApi(1);
+    await rig.apis[0]!.kill();
+    for (const i of [2, 3]) expect(await sendChunk('proxy', location, bytes, i, 'flowA')).toBe('api-1');
+    await expectStored('flowA', bytes);
   });
 });
