@@ -1,5 +1,5 @@
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, openFromCatalogue, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER]: the Genes/Motifs dialog of the top bar — filter the run's genes, tick one from the keyboard and one
@@ -40,14 +40,7 @@ test('[EXPLORER]: Genes/Motifs dialog — filter, tick by keyboard and mouse, re
   const pasted = plain.find((n) => !matches.includes(n))!;
 
   await signIn(page, ADMIN.username, ADMIN.password);
-  await page.goto('/visualization');
-  // Found by search: other specs' runs (newer) may push it off the catalogue's first page.
-  await page.getByRole('searchbox', { name: 'Search runs' }).fill(RUN);
-  await page
-    .getByRole('button', { name: `Open ${RUN}` })
-    .first()
-    .click();
-  await expect(page).toHaveURL(new RegExp(`component=AtlasXplore.*run_id=${RUN}`));
+  await openFromCatalogue(page, RUN);
   await page.waitForFunction(
     () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
     null,

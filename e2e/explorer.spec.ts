@@ -16,6 +16,7 @@ import {
   apiToken,
   drawLasso,
   expect,
+  openFromCatalogue,
   plotHalves,
   shot,
   signIn,
@@ -40,14 +41,7 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   await waitForRunData(page, RUN);
 
   await signIn(page, ADMIN.username, ADMIN.password);
-  await page.goto('/visualization');
-  // Found by search: other specs' runs (newer) may push it off the catalogue's first page.
-  await page.getByRole('searchbox', { name: 'Search runs' }).fill(RUN);
-  await page
-    .getByRole('button', { name: `Open ${RUN}` })
-    .first()
-    .click();
-  await expect(page).toHaveURL(new RegExp(`component=AtlasXplore.*run_id=${RUN}`));
+  await openFromCatalogue(page, RUN);
   await page.waitForFunction(
     () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
     null,

@@ -55,6 +55,20 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await expect(page.getByText(`Welcome ${username}`)).toBeVisible();
 }
 
+/**
+ * Opens a run in the explorer as a scientist does: the catalogue at /visualization, the run found by search (other
+ * specs' newer runs may push it off the first page), its Open button.
+ */
+export async function openFromCatalogue(page: Page, runId: string): Promise<void> {
+  await page.goto('/visualization');
+  await page.getByRole('searchbox', { name: 'Search runs' }).fill(runId);
+  await page
+    .getByRole('button', { name: `Open ${runId}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`component=AtlasXplore.*run_id=${runId}`));
+}
+
 /** A token for API set-up steps (creating users and groups) without clicking through screens. */
 export async function apiToken(page: Page, username: string, password: string): Promise<string> {
   const response = await page.request.post('/api/v1/auth/login', { data: { username, password } });

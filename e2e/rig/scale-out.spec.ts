@@ -1,4 +1,4 @@
-import { ADMIN, drawLasso, expect, plotHalves, signIn, test, waitForRunData } from '../fixtures';
+import { ADMIN, drawLasso, expect, openFromCatalogue, plotHalves, signIn, test, waitForRunData } from '../fixtures';
 
 /**
  * [SCALE-OUT]: the portal as a deployment runs it (issue 36) — through nginx with TLS to two API processes, tasks
@@ -16,13 +16,7 @@ test('[SCALE-OUT]: sign in, catalogue, open a run, lasso → top 10, through two
   await waitForRunData(page, RUN);
 
   await signIn(page, ADMIN.username, ADMIN.password);
-  await page.goto('/visualization');
-  await page.getByRole('searchbox', { name: 'Search runs' }).fill(RUN);
-  await page
-    .getByRole('button', { name: `Open ${RUN}` })
-    .first()
-    .click();
-  await expect(page).toHaveURL(new RegExp(`component=AtlasXplore.*run_id=${RUN}`));
+  await openFromCatalogue(page, RUN);
   await expect
     .poll(async () => Math.min(...(await plotHalves(page))), { timeout: 30_000, intervals: [250, 500, 1000] })
     .toBeGreaterThan(0.01);
