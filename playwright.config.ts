@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
+import { freePortSync } from './e2e/ports';
 import { LAB_WEB_DIST } from './e2e/web-build';
 
 /**
@@ -14,20 +14,10 @@ import { LAB_WEB_DIST } from './e2e/web-build';
  */
 process.env.ATLAS_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-e2e-'));
 // A free port, so a stray server on a fixed port can never fail the suite (ATLAS_E2E_PORT pins one).
-process.env.ATLAS_E2E_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s = require('net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });",
-])
-  .toString()
-  .trim();
+process.env.ATLAS_E2E_PORT ??= freePortSync();
 const port = Number(process.env.ATLAS_E2E_PORT);
 // The Illumina transfer spec starts a loopback BaseSpace API on this port; the server is told where it is.
-process.env.ATLAS_E2E_BASESPACE_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s = require('net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });",
-])
-  .toString()
-  .trim();
+process.env.ATLAS_E2E_BASESPACE_PORT ??= freePortSync();
 
 export default defineConfig({
   testDir: 'e2e',

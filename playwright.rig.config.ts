@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
+import { freePortSync } from './e2e/ports';
 import { LAB_WEB_DIST } from './e2e/web-build';
 
 /**
@@ -8,12 +8,7 @@ import { LAB_WEB_DIST } from './e2e/web-build';
  * two API processes and two workers on PostgreSQL, BullMQ and S3, behind nginx with TLS. Needs DATABASE_URL,
  * REDIS_URL and nginx; `npm test` runs it after the main browser suite when they are there.
  */
-process.env.RIG_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  "const s = require('net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });",
-])
-  .toString()
-  .trim();
+process.env.RIG_PORT ??= freePortSync();
 const url = `https://127.0.0.1:${process.env.RIG_PORT}`;
 
 export default defineConfig({
@@ -32,13 +27,14 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: 'node --import ./scripts/preload-h5wasm.mjs --import tsx apps/server/test/rig-server.ts',
+    command:
+      'node --import ./scripts/preload-h5wasm.mjs --import tsx apps/server/test/rig-server.ts ' +
+      `--port ${process.env.RIG_PORT} --web-dist "${LAB_WEB_DIST}"`,
     url: `${url}/api/v1/app`,
     ignoreHTTPSErrors: true,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { RIG_PORT: process.env.RIG_PORT, ATLAS_WEB_DIST: LAB_WEB_DIST },
   },
 });

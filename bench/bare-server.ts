@@ -3,7 +3,7 @@
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './server.js';
+import { freePort } from '../apps/server/test/ports.js';
 
 export interface BareServer {
   url: string;

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './server.js';
+import { freePort } from '../apps/server/test/ports.js';
 import type { Row } from './row.js';
 
 const THUMBNAILS_TARGET_MS = 60_000;

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { migrate, openDatabase, type Db } from '../apps/server/src/infra/db/index.js';
 import { LAB_WEB_DIST } from '../e2e/web-build.js';
+import { freePort } from '../apps/server/test/ports.js';
 
 /** A real server process (embedded profile) on a free port and a fresh data folder, for loopback benchmarks. */
 export interface BenchServer {
@@ -14,18 +14,6 @@ export interface BenchServer {
   env: Record<string, string>;
   rssMb(): number;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** `prepare` fills the database before the server opens it (PGlite is one process at a time). */

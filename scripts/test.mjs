@@ -132,7 +132,8 @@ countPlaywright(pwReport);
 // The scale-out specs (issue 36) through the deployment rig: two API processes and two workers on PostgreSQL,
 // BullMQ and S3 behind nginx (apps/server/test/rig.ts). CI installs nginx (.ci/run); a developer's run without it
 // says so.
-const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+// Debian's nginx, as apps/server/test/rig.ts expects it.
+const nginx = '/usr/sbin/nginx';
 if (process.env.DATABASE_URL && process.env.REDIS_URL) {
   if (fs.existsSync(nginx)) {
     const rigReport = path.join(out, 'playwright-rig.json');

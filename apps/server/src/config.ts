@@ -176,6 +176,14 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * The environment a child server process starts with (the test rig's API processes and workers): this process's,
+ * with `settings` over it, so PATH and the like carry over.
+ */
+export function childProcessEnv(settings: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { ...process.env, ...settings };
+}
+
 /** Parses process.env (plus overrides, used by tests and tools) into the typed config. Throws ConfigError naming the variable. */
 export function loadConfig(overrides: Record<string, string | undefined> = {}): Config {
   const parsed = ZEnv.safeParse({ ...process.env, ...overrides });

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import bunyan from 'bunyan';
 import { FileSystem, FtpSrv, type FtpConnection } from 'ftp-srv';
+import { freePort } from './ports.js';
 
 /**
  * A Novogene-style FTP batch on loopback (ftp-srv) for tests, e2e and the bench. File contents are generated
@@ -266,16 +267,4 @@ export async function startFtpBatchServer(opts: {
     online: () => (offline = false),
     close: () => server.close(),
   };
-}
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }

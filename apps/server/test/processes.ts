@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from './ports.js';
 
 /**
  * Real server processes for the scale-out tests (issue 36): `main.ts --role api|worker` as child processes, as a
@@ -22,17 +22,6 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SERVER_MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const PRELOAD = path.join(ROOT, 'scripts/preload-h5wasm.mjs');
 const START_TIMEOUT_MS = 90_000;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null

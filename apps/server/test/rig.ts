@@ -4,8 +4,10 @@ import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import { childProcessEnv, loadConfig } from '../src/config.js';
 import { createPostgresDatabase } from './harness.js';
-import { freePort, startServerProcess, type ServerProcess } from './processes.js';
+import { freePort } from './ports.js';
+import { startServerProcess, type ServerProcess } from './processes.js';
 import { S3RVER_ENV, startS3rver } from './s3rver.js';
 
 /**
@@ -46,7 +48,8 @@ export interface RigReply {
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SITE_FILE = path.join(ROOT, 'deploy/nginx/atlas.conf');
-export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+/** Debian's nginx, which .ci/run installs. */
+export const NGINX = '/usr/sbin/nginx';
 
 /** The site file with the rig's upstreams, port and certificate in place of the examples. */
 export function rigSiteFile(site: string, options: { upstreams: string[]; port: number; tlsDir: string }): string {
@@ -166,36 +169,38 @@ export interface RigOptions {
 }
 
 export async function startRig(options: RigOptions = {}): Promise<Rig> {
-  const { DATABASE_URL, REDIS_URL } = process.env;
-  if (!DATABASE_URL || !REDIS_URL) throw new Error('the rig needs DATABASE_URL and REDIS_URL');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-rig-'));
+  const dataDir = path.join(dir, 'data');
+  const jwtSecret = randomBytes(32).toString('hex');
+  // The server this test runs against (DATABASE_URL, REDIS_URL); the rig's own database is made on it below.
+  const { databaseUrl, redisUrl } = loadConfig({ ATLAS_DATA_DIR: dataDir, ATLAS_JWT_SECRET: jwtSecret });
+  if (!databaseUrl || !redisUrl) throw new Error('the rig needs DATABASE_URL and REDIS_URL');
   const cleanups: (() => Promise<void>)[] = [async () => fs.rmSync(dir, { recursive: true, force: true })];
   const stop = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
   };
   try {
-    const database = await createPostgresDatabase(DATABASE_URL);
+    const database = await createPostgresDatabase(databaseUrl);
     cleanups.push(database.drop);
     const s3 = await startS3rver();
     cleanups.push(() => s3.close());
     const adminPassword = 'Admin#Pass1';
     const proxyPort = options.proxyPort ?? (await freePort());
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
+    const env = childProcessEnv({
       ...S3RVER_ENV(s3.endpoint),
       ATLAS_ENV: 'test',
-      ATLAS_DATA_DIR: path.join(dir, 'data'),
-      ATLAS_JWT_SECRET: randomBytes(32).toString('hex'),
+      ATLAS_DATA_DIR: dataDir,
+      ATLAS_JWT_SECRET: jwtSecret,
       ATLAS_ADMIN_PASSWORD: adminPassword,
       ATLAS_QUEUE_PREFIX: `atlas-rig-${randomBytes(6).toString('hex')}`,
       ATLAS_DEMO_DATA: 'false',
       ATLAS_TRUST_PROXY: '127.0.0.1',
       ATLAS_PUBLIC_URL: `https://127.0.0.1:${proxyPort}`,
       DATABASE_URL: database.url,
-      REDIS_URL,
+      REDIS_URL: redisUrl,
       ...(options.webDist && { ATLAS_WEB_DIST: options.webDist }),
       ...options.env,
-    };
+    });
     const started = (processes: ServerProcess[]) =>
       cleanups.push(() => Promise.all(processes.map((p) => p.stop())).then(() => {}));
     const apis = await Promise.all(
