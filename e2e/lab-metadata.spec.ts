@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { CSV_MAX_MB, LAB_MSG } from '@atlas/contracts';
-import { ADMIN, expect, shot, signIn, test } from './fixtures';
+import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
 
 /**
  * Metadata CSV uploads and the information viewers end to end (spec 02 §2.4, §2.5, §2.7, §4.1, §4.2): a chip and a
@@ -305,4 +305,66 @@ test('a metadata CSV is checked and previewed before anything is written', async
   await expect(dialog.getByText('wafers_lot7_fix...')).toBeVisible();
   expect((await dialog.boundingBox())!.width).toBeGreaterThan(viewport.width * 0.35 + 20);
   await settledShot(page, 'meta-three-files');
+});
+
+/** A lab's year of wafers: `count` rows from W97000 on, with a vendor note, some hundred kilobytes. */
+function waferYear(name: string, first: number, count: number): string {
+  const note = 'Acme Silicon lot, polished, 4 inch, spin-coated PDMS, plasma treated, stored dry at 4 C';
+  const rows = Array.from({ length: count }, (_, i) => `W${first + i},5,100,"${note}"`);
+  return write(name, `wafer_id,generation,diameter,vendor\n${rows.join('\n')}\n`);
+}
+
+test('cancel-all on a slow link aborts uploads in flight: each says Upload Cancelled. and nothing is written', async ({
+  page,
+}) => {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  const files = [waferYear('wafers_2025.csv', 97000, 3000), waferYear('wafers_2026.csv', 98000, 3000)];
+  const dialog = await openUploadFromMenu(page, 'Wafer Table .csv');
+  await dialog.getByTestId('metadata-file-input').setInputFiles(files);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByTestId('preview-summary').first()).toBeVisible();
+
+  // Real requests this time (the first test holds one in the browser): the link slows to 32 kB/s up, so both
+  // bodies are still being sent to the server when the card is closed.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 32 * 1024,
+  });
+  await dialog.getByRole('button', { name: 'Confirm Upload' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page).getByText('Uploading 2 Files')).toBeVisible();
+  await expect.poll(() => page.getByLabel('Progress of wafers_2025.csv').getAttribute('aria-valuenow')).not.toBe('0');
+  await card(page).getByRole('button', { name: 'Cancel all uploads' }).click();
+  await page.getByRole('dialog', { name: 'Cancel Uploads' }).getByRole('button', { name: 'Cancel Uploads' }).click();
+  await expect(snackbar(page)).toHaveText('Uploads Cancelled.');
+  await expect(card(page).getByText('Uploads Finished')).toBeVisible();
+  const items = card(page).getByTestId('upload-item');
+  await expect(items).toHaveCount(2);
+  for (const item of await items.all()) {
+    await expect(item).toContainText(LAB_MSG.uploadCancelled);
+    await expect(item.getByLabel('Cancelled')).toBeVisible();
+    await expect(item.getByLabel('Failed')).toHaveCount(0);
+  }
+  await settledShot(page, 'lab-upload-cancelled-in-flight');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+
+  // The server saw the bodies stop: no wafer of either file exists, now or a moment later.
+  const token = await apiToken(page, ADMIN.username, ADMIN.password);
+  const filter = JSON.stringify({ wafer_id: { $in: ['W97000', 'W97999', 'W98000', 'W98999'] } });
+  for (let look = 0; look < 3; look++) {
+    const response = await page.request.get(`/api/v1/dataset/wafers?filter=${encodeURIComponent(filter)}`, {
+      headers: { authorization: `JWT ${token}` },
+    });
+    expect(response.ok()).toBe(true);
+    expect(await response.json()).toEqual([]);
+    await page.waitForTimeout(500);
+  }
 });

@@ -105,6 +105,50 @@ test.describe('lab views', () => {
     fs.rmSync(pick, { recursive: true, force: true });
   });
 
+  test('QC upload cancelled on a slow link: no entry is made, and the same directory uploads afterwards', async ({
+    page,
+  }) => {
+    await page.goto('/?component=QcViewer&run_id=D90002');
+    await expect(page.getByRole('heading', { name: 'RUN - D90002' })).toBeVisible();
+    // A QC folder as a lab's pipeline writes it: metadata and a 600 kB figure.
+    const pick = fs.mkdtempSync(path.join(os.tmpdir(), 'qcslow-'));
+    fs.mkdirSync(path.join(pick, 'D97001_QC'));
+    fs.writeFileSync(path.join(pick, 'D97001_QC', 'metadata.json'), JSON.stringify({ species: 'homo_sapiens' }));
+    const figure = await page.screenshot({ type: 'png' });
+    fs.writeFileSync(path.join(pick, 'D97001_QC', 'umi_per_tixel.png'), Buffer.concat([figure, Buffer.alloc(600_000)]));
+
+    const cdp = await page.context().newCDPSession(page);
+    const throttle = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await openFileMenuItem(page, 'Upload QCed');
+    let dialog = page.getByRole('dialog', { name: 'Upload QCed Directory' });
+    await dialog.getByTestId('qc-directory-input').setInputFiles(pick);
+    await throttle(32 * 1024);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    const bar = dialog.getByLabel(/Progress of .*umi_per_tixel\.png/);
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog', { name: 'Cancel uploads' }).getByRole('button', { name: 'Cancel Uploads' }).click();
+    await expect(page.getByText('Uploads Cancelled.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await throttle(-1);
+
+    // No entry was made, and no partial file blocks the retry: the same directory goes in at full speed.
+    await openFileMenuItem(page, 'Upload QCed');
+    dialog = page.getByRole('dialog', { name: 'Upload QCed Directory' });
+    await dialog.getByTestId('qc-directory-input').setInputFiles(pick);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText('1 QC entry created.')).toBeVisible();
+    await page.getByRole('list', { name: 'QC runs' }).getByRole('button', { name: 'D97001_QC' }).click();
+    await expectLoaded(page.getByRole('img', { name: 'D97001_QC umi_per_tixel.png' }));
+    fs.rmSync(pick, { recursive: true, force: true });
+  });
+
   test('Atlas Run Viewer: a run without a spatial folder says so', async ({ page }) => {
     await page.goto('/?component=AtlasRunViewer');
     await expect(page.getByText('Choose a run to browse the files of its spatial folder.')).toBeVisible();

@@ -1,5 +1,5 @@
 import { LAB_MSG, LAB_RAW_PATHS, ZImportPreview, type LabKind, type TImportPreview } from '@atlas/contracts';
-import { xhrUpload } from './xhrUpload';
+import { xhrUpload } from '../../api/xhrUpload';
 
 /** A file's dry run as the dialog holds it: being checked (upload percent), its preview, or the server's refusal. */
 export type FilePreview =

@@ -1,6 +1,6 @@
 import { LAB_MSG, LAB_RAW_PATHS, type LabKind, type TImportResult } from '@atlas/contracts';
 import { batchInProgress, describeImport, importHasNotes } from './uploadLogic';
-import { xhrUpload } from './xhrUpload';
+import { xhrUpload } from '../../api/xhrUpload';
 
 /**
  * The metadata upload state shared by the File menu, the information viewers and the progress card

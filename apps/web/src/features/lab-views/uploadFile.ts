@@ -1,4 +1,5 @@
 import { LAB_MSG, LAB_RAW_PATHS } from '@atlas/contracts';
+import { xhrUpload } from '../../api/xhrUpload';
 
 export interface UploadHandle {
   done: Promise<void>;
@@ -14,7 +15,8 @@ export class UploadCancelled extends Error {
 
 /**
  * Uploads one file to POST /api/v1/storage/upload (multipart: meta, output_filename, then the file, so the server
- * streams it straight into storage) with upload progress, which fetch cannot report.
+ * streams it straight into storage) with upload progress. Rejects with UploadCancelled when aborted, otherwise
+ * with the server's message. `overwrite` replaces an object already at the key (refused by default).
  */
 export function uploadStorageFile(
   token: string | null,
@@ -22,35 +24,26 @@ export function uploadStorageFile(
   outputFilename: string,
   meta: Record<string, unknown>,
   onProgress: (percent: number) => void,
+  { overwrite = false } = {},
 ): UploadHandle {
-  const xhr = new XMLHttpRequest();
-  const done = new Promise<void>((resolve, reject) => {
-    xhr.open('POST', LAB_RAW_PATHS.storageUpload);
-    if (token) xhr.setRequestHeader('Authorization', `JWT ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
+  const form = new FormData();
+  form.append('meta', JSON.stringify(meta));
+  form.append('output_filename', outputFilename);
+  if (overwrite) form.append('overwrite', 'true');
+  form.append('file', file, outputFilename.split('/').pop());
+  const upload = xhrUpload(LAB_RAW_PATHS.storageUpload, form, token, onProgress);
+  const done = upload.promise.then(
+    ({ status, body }) => {
+      if (status >= 200 && status < 300) {
         onProgress(100);
-        resolve();
         return;
       }
-      let msg: string = LAB_MSG.datasetFileExists;
-      try {
-        msg = (JSON.parse(xhr.responseText) as { msg?: string }).msg ?? msg;
-      } catch {
-        // not JSON: the spec's generic upload failure message
-      }
-      reject(new Error(msg));
-    };
-    xhr.onerror = () => reject(new Error('The server cannot be reached. Check your connection and try again.'));
-    xhr.onabort = () => reject(new UploadCancelled());
-    const form = new FormData();
-    form.append('meta', JSON.stringify(meta));
-    form.append('output_filename', outputFilename);
-    form.append('file', file, outputFilename.split('/').pop());
-    xhr.send(form);
-  });
-  return { done, abort: () => xhr.abort() };
+      // Not JSON, or no message: the spec's generic upload failure message.
+      throw new Error((body as { msg?: string } | undefined)?.msg ?? LAB_MSG.datasetFileExists);
+    },
+    (error: Error) => {
+      throw error.name === 'AbortError' ? new UploadCancelled() : error;
+    },
+  );
+  return { done, abort: upload.abort };
 }

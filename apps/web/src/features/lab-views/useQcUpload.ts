@@ -92,8 +92,15 @@ export function useQcUpload(input: RefObject<HTMLInputElement | null>, onUploade
           continue;
         }
         const { key } = next;
-        const handle = uploadStorageFile(token, next.file.file, key, { remarks: '', qc_dir: next.id }, (progress) =>
-          setItem(key, { progress }),
+        // No folder of this upload has a QC entry (checked first), so files already under it are what a cancelled
+        // or failed attempt left: they are replaced, and retrying the same directory works.
+        const handle = uploadStorageFile(
+          token,
+          next.file.file,
+          key,
+          { remarks: '', qc_dir: next.id },
+          (progress) => setItem(key, { progress }),
+          { overwrite: true },
         );
         handles.current.push(handle);
         try {
@@ -129,9 +136,12 @@ export function useQcUpload(input: RefObject<HTMLInputElement | null>, onUploade
       setPhase('finished');
       return;
     }
-    const failed = await createQcEntries(plan.ids);
+    const failed = await createQcEntries(plan.ids, () => cancelledRef.current);
     await invalidate();
     setPhase('finished');
+    // Cancelled while the entries were being made: those made stay (their files are stored), and no success is
+    // claimed after 'Uploads Cancelled.'.
+    if (cancelledRef.current) return;
     if (failed.length) {
       setProblem(failed.join('\n'));
       return;
@@ -149,10 +159,14 @@ export function useQcUpload(input: RefObject<HTMLInputElement | null>, onUploade
   return { files, plan, phase, items, problem, addFiles, reset, upload, cancelAll };
 }
 
-/** Spec 02 §4.2: one QC entry per folder once its files are stored; resolves with the folders that failed. */
-async function createQcEntries(ids: readonly string[]): Promise<string[]> {
+/**
+ * Spec 02 §4.2: one QC entry per folder once its files are stored; resolves with the folders that failed. Stops
+ * before the next folder once the uploads are cancelled.
+ */
+async function createQcEntries(ids: readonly string[], cancelled: () => boolean): Promise<string[]> {
   const failed: string[] = [];
   for (const id of ids) {
+    if (cancelled()) break;
     try {
       await callApi(labCalls.qcEntry, { query: { qc_dir: id } });
     } catch (error) {

@@ -1,3 +1,5 @@
+import { LAB_MSG } from '@atlas/contracts';
+
 /**
  * A multipart POST with upload progress, which fetch cannot report: XMLHttpRequest with the session's
  * `Authorization: JWT <token>` header. Resolves with the status and parsed JSON body; rejects only when aborted
@@ -42,7 +44,7 @@ export function xhrUpload(
           name: 'NetworkError',
         }),
       );
-    xhr.onabort = () => reject(Object.assign(new Error('Upload Cancelled.'), { name: 'AbortError' }));
+    xhr.onabort = () => reject(Object.assign(new Error(LAB_MSG.uploadCancelled), { name: 'AbortError' }));
     xhr.send(form);
   });
   return { promise, abort: () => xhr.abort() };
