@@ -159,6 +159,7 @@ async function runClaimed(
     store.beat(row.id).catch((error: unknown) => log.warn({ err: error }, 'task heartbeat not recorded'));
   }, deps.config.taskHeartbeatMs);
   heartbeat.unref();
+  let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
   try {
     const input = definition.parse(row.args, row.kwargs);
     const touches = definition.touches(input, deps.config);
@@ -175,18 +176,25 @@ async function runClaimed(
     await leases.take(row.id, leased, (holder) =>
       log.info({ holder }, 'waiting for a running task that writes the same objects'),
     );
-    const result = await definition.run(input, { taskId: row.id, progress, log, deps, registry });
-    await store.markSuccess(row.id, result);
-    measure('success');
-    log.info({ ms: Date.now() - started }, 'task succeeded');
+    outcome = { ok: true, result: await definition.run(input, { taskId: row.id, progress, log, deps, registry }) };
   } catch (error) {
-    measure('failure');
-    log.warn({ err: error, ms: Date.now() - started }, 'task failed');
-    await store.markFailure(row.id, error instanceof Error ? error.message : String(error));
+    outcome = { ok: false, error };
   } finally {
     clearInterval(heartbeat);
+    // Released before the final state is recorded: a caller that sees SUCCESS and at once posts another writer
+    // of the same objects does not wait for this lease.
     if (leased.length)
       await leases.release(row.id).catch((error: unknown) => log.warn({ err: error }, 'write leases not released'));
+  }
+  if (outcome.ok) {
+    await store.markSuccess(row.id, outcome.result);
+    measure('success');
+    log.info({ ms: Date.now() - started }, 'task succeeded');
+  } else {
+    measure('failure');
+    log.warn({ err: outcome.error, ms: Date.now() - started }, 'task failed');
+    const { error } = outcome;
+    await store.markFailure(row.id, error instanceof Error ? error.message : String(error));
   }
   // A finished task's passwords (an FTP login) are not kept in the task table.
   await store.forgetKwargs(
