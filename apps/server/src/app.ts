@@ -85,7 +85,12 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   // The one owner of runs: every route that touches a run or a storage key asks it.
   const runs = createRuns(infra);
   // Every URL that reads a stored object is a download link, checked against its holder on each request.
-  const downloads = createDownloads({ facts: runs.facts, secret: infra.config.jwtSecret, lookupAccount });
+  const downloads = createDownloads({
+    facts: runs.facts,
+    secret: infra.config.jwtSecret,
+    lookupAccount,
+    apiTokenLive: (id) => apiTokens.isLive(id),
+  });
   registerAppRoutes(app, infra);
   registerAuthRoutes(app, infra, { tokens, accounts });
   registerApiTokenRoutes(app, apiTokens);

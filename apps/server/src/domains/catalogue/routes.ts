@@ -47,7 +47,12 @@ export function registerCatalogueRoutes(app: FastifyInstance, infra: Infra, runs
   );
   route(app, c.getDownloadableFiles, ({ identity }) => catalogue.filesByRun(callerOf(identity)));
   route(app, c.generatePresignedUrl, ({ body, identity, request }) =>
-    catalogue.presign(identity, body.bucket, body.path, infra.config.publicUrl ?? originOf(request)),
+    catalogue.presign(
+      { identity, apiTokenId: request.apiTokenId },
+      body.bucket,
+      body.path,
+      infra.config.publicUrl ?? originOf(request),
+    ),
   );
   route(app, c.encodeLink, ({ body, identity }) =>
     catalogue.encodeLink(callerOf(identity), body.run_id, body.audience),

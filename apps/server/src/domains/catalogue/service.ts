@@ -11,7 +11,7 @@ import {
 } from '@atlas/contracts';
 import { HttpError, notFound } from '../../http/errors.js';
 import { checkBucket, checkKey, InvalidKeyError, type ObjectStore } from '../../infra/storage/index.js';
-import type { Downloads } from '../downloads/index.js';
+import type { Downloads, Signer } from '../downloads/index.js';
 import { mayUseRun, sealRunLink, webFolderOf, type Caller, type RunForLink, type Runs } from '../runs/index.js';
 import type { ThumbnailSigner } from './thumbnails.js';
 
@@ -54,13 +54,13 @@ export function createCatalogueService(deps: CatalogueDeps) {
      * DOWNLOAD_LINK_SECONDS and opens only while the run stays visible to the caller (domains/downloads).
      */
     async presign(
-      identity: Identity,
+      signer: Signer,
       bucket: string,
       path: string,
       origin: string,
     ): Promise<{ url: string; expires_at: number }> {
-      const file = await store.findVisibleFile(callerOf(identity), bucket, path);
-      const holder = file && (await deps.downloads.holderOf(identity));
+      const file = await store.findVisibleFile(callerOf(signer.identity), bucket, path);
+      const holder = file && (await deps.downloads.holderOf(signer));
       if (!file || !holder) throw notFound(CATALOGUE_MSG.fileNotDownloadable);
       try {
         checkBucket(bucket);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOWNLOAD_LINK_SECONDS, DOWNLOAD_MSG, DOWNLOAD_REDIRECT_SECONDS, type TTracks } from '@atlas/contracts';
+import {
+  DOWNLOAD_LINK_SECONDS,
+  DOWNLOAD_MSG,
+  DOWNLOAD_REDIRECT_SECONDS,
+  type TCreatedApiToken,
+  type TTracks,
+} from '@atlas/contracts';
 import { buildGroup, buildRun, buildUser, buildVisitor } from '../../../test/factories.js';
 import { setRunPublic, useTestApp, type TestAppOptions, type TestContext } from '../../../test/harness.js';
 import { GOOD_PASSWORD, login } from '../../../test/accounts.js';
@@ -113,6 +119,24 @@ describe('download links on the filesystem store', () => {
     } finally {
       await setRunPublic(t.infra.db, 'D00301', true);
     }
+  });
+
+  it('closes with the personal API token it was made with; a session’s link is unaffected', async () => {
+    const { t } = w;
+    const member = await buildUser(t, 'd-scripted', ['user', 'lab-d']);
+    const made = await t.api<TCreatedApiToken>('POST', '/api/v1/auth/api_tokens', {
+      token: member,
+      body: { name: 'nightly sync', expiry_days: 30 },
+    });
+    expect(made.status).toBe(200);
+    const scripted = await catalogueLink(w, made.body.token);
+    const interactive = await catalogueLink(w, member);
+    expect((await fetchLink(t, scripted.url)).statusCode).toBe(200);
+
+    const revoked = await t.api('DELETE', `/api/v1/auth/api_tokens/${made.body.id}`, { token: member });
+    expect(revoked.status).toBe(200);
+    expect((await fetchLink(t, scripted.url)).json()).toEqual(closed);
+    expect((await fetchLink(t, interactive.url)).statusCode).toBe(200);
   });
 
   it('makes the track browser’s links for a public link’s holder, closed when the run is made private', async () => {

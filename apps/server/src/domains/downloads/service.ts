@@ -14,15 +14,28 @@ import { createDownloadTokens, DownloadTokenError, type DownloadTarget, type Hol
 
 export const baseName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
+/** Who asks for a link: the request's identity and the personal API token it was signed with, if any. */
+export interface Signer {
+  identity: Identity;
+  apiTokenId: string | null;
+}
+
 /**
  * Download links (issue 33 §7). A link names its object, the run whose visibility decides and whom it was made for;
  * opening it asks the runs owner again, as of now, whether that holder may read the run — by the rule every other
  * door uses (mayUseRun), from the run's row as of the run tables' version — and, for an account, whether it still
  * exists, is enabled and has the same session key (a new password ends its links as it ends its sessions) and which
- * groups it has now. So a run made private closes its links at once, where a pre-signed URL kept working up to an
+ * groups it has now; a link made for a request signed with a personal API token also closes when that token is
+ * revoked or expires. So a run made private closes its links at once, where a pre-signed URL kept working up to an
  * hour.
  */
-export function createDownloads(deps: { facts: RunFacts; secret: string; lookupAccount: ActiveUserLookup }) {
+export function createDownloads(deps: {
+  facts: RunFacts;
+  secret: string;
+  lookupAccount: ActiveUserLookup;
+  /** Whether a personal API token still signs requests (not revoked, not expired, not ended). */
+  apiTokenLive: (id: string) => Promise<boolean>;
+}) {
   const tokens = createDownloadTokens(deps.secret);
 
   /** The caller a holder is now, or null when the account is gone, disabled or has a new session key. */
@@ -30,6 +43,7 @@ export function createDownloads(deps: { facts: RunFacts; secret: string; lookupA
     if (holder.kind === 'link') return { kind: 'link', runId: holder.runId };
     const account = await deps.lookupAccount(holder.username);
     if (!account || account.sessionKey !== holder.sessionKey) return null;
+    if (holder.apiTokenId && !(await deps.apiTokenLive(holder.apiTokenId))) return null;
     return callerOf({ kind: 'user', username: holder.username, groups: account.groups });
   }
 
@@ -43,16 +57,17 @@ export function createDownloads(deps: { facts: RunFacts; secret: string; lookupA
     /**
      * Whom a link made now is for: the public link's holder when the read was authorised by a public link (a group
      * link opens only for its group's accounts, so it makes links for the account), else the signed-in account as
-     * of its session key; null for anyone else.
+     * of its session key and of the personal API token the request was signed with (`apiTokenId`); null for
+     * anyone else.
      */
-    async holderOf(
-      identity: Identity,
-      link?: { group_only?: boolean; meta: { run_id: string } },
-    ): Promise<Holder | null> {
+    async holderOf(signer: Signer, link?: { group_only?: boolean; meta: { run_id: string } }): Promise<Holder | null> {
+      const { identity, apiTokenId } = signer;
       if (link && !link.group_only) return { kind: 'link', runId: link.meta.run_id };
       if (identity.kind !== 'user') return null;
       const account = await deps.lookupAccount(identity.username);
-      return account && { kind: 'user', username: identity.username, sessionKey: account.sessionKey };
+      if (!account) return null;
+      const holder = { kind: 'user' as const, username: identity.username, sessionKey: account.sessionKey };
+      return apiTokenId ? { ...holder, apiTokenId } : holder;
     },
 
     /** A download URL of `target` for `holder`, `{origin}/api/v1/downloads/{token}/{file name}`, living `seconds`. */

@@ -1,8 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
-/** Whom a download link was made for: a signed-in account (as of its session key) or a run's public link. */
-export type Holder = { kind: 'user'; username: string; sessionKey: string } | { kind: 'link'; runId: string };
+/**
+ * Whom a download link was made for: a signed-in account (as of its session key, and of the personal API token the
+ * request was signed with, if any) or a run's public link.
+ */
+export type Holder =
+  { kind: 'user'; username: string; sessionKey: string; apiTokenId?: string } | { kind: 'link'; runId: string };
 
 /** What a download link opens: one object, and the run whose visibility decides (null: a key outside runs). */
 export interface DownloadTarget {
@@ -28,14 +32,18 @@ const AUDIENCE = 'atlas-download';
 /**
  * Download tokens: HS256 JWTs (jose) under a key of their own derived from the server secret, so that a download
  * token can never pass for a session token, a public run link or a storage signature, nor the reverse. Short claim
- * names keep the URLs short: b bucket, k key, r run, h holder (u + s: account and session key; l: link's run).
+ * names keep the URLs short: b bucket, k key, r run, h holder (u + s: account and session key, t: its API token;
+ * l: link's run).
  */
 export function createDownloadTokens(secret: string) {
   const key = createHmac('sha256', secret).update('download-link').digest();
   return {
     seal(claims: DownloadClaims): Promise<string> {
       const { holder } = claims;
-      const h = holder.kind === 'user' ? { u: holder.username, s: holder.sessionKey } : { l: holder.runId };
+      const h =
+        holder.kind === 'user'
+          ? { u: holder.username, s: holder.sessionKey, ...(holder.apiTokenId && { t: holder.apiTokenId }) }
+          : { l: holder.runId };
       return new SignJWT({ b: claims.bucket, k: claims.key, r: claims.run, h })
         .setProtectedHeader({ alg: 'HS256' })
         .setAudience(AUDIENCE)
@@ -66,8 +74,11 @@ export type DownloadTokens = ReturnType<typeof createDownloadTokens>;
 
 function holderOf(h: unknown): Holder | null {
   if (typeof h !== 'object' || h === null) return null;
-  const { u, s, l } = h as Record<string, unknown>;
-  if (typeof u === 'string' && typeof s === 'string') return { kind: 'user', username: u, sessionKey: s };
+  const { u, s, t, l } = h as Record<string, unknown>;
+  if (typeof u === 'string' && typeof s === 'string') {
+    if (t !== undefined && typeof t !== 'string') return null;
+    return { kind: 'user', username: u, sessionKey: s, ...(t && { apiTokenId: t }) };
+  }
   if (typeof l === 'string') return { kind: 'link', runId: l };
   return null;
 }

@@ -212,7 +212,7 @@ function registerImageAndTrackReads(
   // the public link) that may read the run, and closed when it no longer may.
   route(app, g.tracks, async ({ query, identity, request }) => {
     const run = await access.resolve(identity, query);
-    const holder = await downloads.holderOf(identity, run.link);
+    const holder = await downloads.holderOf({ identity, apiTokenId: request.apiTokenId }, run.link);
     if (!holder) throw notFound(GENES_MSG.runNotFound(run.runId));
     return trackFiles.tracks(run, holder, infra.config.publicUrl ?? `${request.protocol}://${request.host}`);
   });

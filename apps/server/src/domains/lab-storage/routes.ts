@@ -80,13 +80,16 @@ function registerListingsAndLinks(app: FastifyInstance, infra: LabStorageInfra, 
     method: 'GET' | 'PUT',
     expires: number,
   ) =>
-    files.presign(identity, {
-      bucket,
-      key,
-      method,
-      expires,
-      origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
-    });
+    files.presign(
+      { identity, apiTokenId: request.apiTokenId },
+      {
+        bucket,
+        key,
+        method,
+        expires,
+        origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+      },
+    );
   route(app, labCalls.presignOne, async ({ body, identity, request }) => ({
     url: await presign(request, identity, body.bucket_name, body.key, body.method, body.expires_in),
   }));

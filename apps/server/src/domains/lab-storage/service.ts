@@ -10,7 +10,7 @@ import {
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http/errors.js';
 import { checkKey, type ObjectStore } from '../../infra/storage/index.js';
-import type { Downloads } from '../downloads/index.js';
+import type { Downloads, Signer } from '../downloads/index.js';
 import { callerOf, runOfKey, type Caller, type Runs } from '../runs/index.js';
 
 /** One object the caller named, checked: a configured bucket, a valid key, and a key this caller may see. */
@@ -127,10 +127,10 @@ export function createLabStorageService(deps: {
      * while the key's run stays visible to the caller (domains/downloads), however long it was asked for.
      */
     async presign(
-      identity: Identity,
+      signer: Signer,
       request: { bucket: string; key: string; method: 'GET' | 'PUT'; expires: number; origin: string },
     ): Promise<string> {
-      const caller = callerOf(identity);
+      const caller = callerOf(signer.identity);
       if (request.method === 'PUT' && !isAdmin(caller)) throw new HttpError(403, MSG.forbidden);
       if (request.expires > PRESIGN_DEFAULT_SECONDS && !isAdmin(caller))
         throw new HttpError(400, LAB_MSG.presignTooLong(PRESIGN_DEFAULT_SECONDS));
@@ -142,7 +142,7 @@ export function createLabStorageService(deps: {
           origin: request.origin,
         });
       }
-      const holder = await downloads.holderOf(identity);
+      const holder = await downloads.holderOf(signer);
       if (
         !holder ||
         !(await runs.objects.allows(caller, 'read', [checked])) ||

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createLogger, printBesideLogs } from './logger.js';
 import { withRequestId } from './request-context.js';
@@ -27,6 +28,24 @@ describe('logs', () => {
     expect(JSON.parse(inside!)).toMatchObject({ msg: 'inside', reqId: 'req-42' });
     expect(JSON.parse(outside!).reqId).toBeUndefined();
     expect(bound!.match(/"reqId"/g)).toHaveLength(1);
+  });
+
+  it("name a request without the secrets in its URL (Fastify's request line)", async () => {
+    const out = sink();
+    const log = await createLogger({ logLevel: 'info', logFormat: 'json' }, {}, false, out.stream);
+    const app = Fastify({ loggerInstance: log as FastifyBaseLogger });
+    app.get('/api/v1/downloads/:token/:name', async () => 'x');
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJiIjoiYXR4LWRhdGEifQ.c2lnbmF0dXJlLWJ5dGVz';
+    await app.inject({ url: `/api/v1/downloads/${token}/metadata.csv`, remoteAddress: '10.0.0.7' });
+    await app.close();
+    const incoming = out.lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'incoming request');
+    expect(incoming.req).toEqual({
+      method: 'GET',
+      url: '/api/v1/downloads/[redacted]/metadata.csv',
+      host: 'localhost:80',
+      remoteAddress: '10.0.0.7',
+    });
+    expect(out.lines.join('\n')).not.toContain(token);
   });
 
   it('are readable lines on a terminal (pino-pretty)', async () => {

@@ -1,6 +1,7 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import type { Config } from '../../config.js';
 import { currentRequestId } from './request-context.js';
+import { withoutSecrets } from './redact-url.js';
 
 /**
  * The process logger: JSON lines (for journald, Docker, Loki…) unless the output is a terminal, where pino-pretty
@@ -17,6 +18,8 @@ export async function createLogger(
   const options: LoggerOptions = {
     level: config.logLevel,
     base: { pid: process.pid, ...base },
+    // Fastify's request line (its own serializer's fields), with the URL's secrets left out.
+    serializers: { req: requestLine },
     mixin: (_merge, _level, logger) => {
       const reqId = currentRequestId();
       // Fastify's request loggers already bind reqId: do not write the key twice.
@@ -45,4 +48,21 @@ export async function createLogger(
 export function printBesideLogs(log: Logger, text: string): void {
   const stream = (log as unknown as Record<symbol, { write(text: string): unknown }>)[pino.symbols.streamSym];
   stream!.write(text);
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remoteAddress?: string };
+}
+
+function requestLine(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: req.url === undefined ? undefined : withoutSecrets(req.url),
+    host: req.host,
+    remoteAddress: req.ip ?? req.socket?.remoteAddress,
+  };
 }

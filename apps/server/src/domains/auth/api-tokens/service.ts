@@ -134,6 +134,9 @@ export function createApiTokenService(deps: ApiTokenDeps) {
       return { msg: TOKEN_MSG.revokedNamed(row.name) };
     },
 
+    /** Whether a token still signs requests: a download link made with it closes when it no longer does. */
+    isLive: (id: string): Promise<boolean> => apiTokenStore.isLive(db, id),
+
     /** For the identity hook: who a presented `atlas_pat_…` token acts as, or why it is refused. */
     async resolve(token: string): Promise<ResolvedApiToken> {
       const row = await apiTokenStore.findByHash(db, hashApiToken(token));

@@ -51,6 +51,16 @@ function tokensWithOwner(db: Db) {
     ]);
 }
 
+/** Tokens not revoked, not expired and not ended by a password change (their session key is the account's). */
+function liveTokens(db: Db) {
+  return db
+    .selectFrom('api_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', sql<Date>`now()`)
+    .whereRef('t.session_key', '=', 'u.session_key');
+}
+
 export const apiTokenStore = {
   async insert(db: Db, token: NewToken): Promise<TokenRow> {
     const { id } = await db.insertInto('api_tokens').values(token).returning('id').executeTakeFirstOrThrow();
@@ -70,16 +80,16 @@ export const apiTokenStore = {
 
   /** Tokens of an account that still work: not revoked, not expired, not ended by a password change. */
   async countLive(db: Db, userId: number): Promise<number> {
-    const row = await db
-      .selectFrom('api_tokens as t')
-      .innerJoin('users as u', 'u.id', 't.user_id')
+    const row = await liveTokens(db)
       .where('t.user_id', '=', userId)
-      .where('t.revoked_at', 'is', null)
-      .where('t.expires_at', '>', sql<Date>`now()`)
-      .whereRef('t.session_key', '=', 'u.session_key')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  },
+
+  /** Whether this token still works (as countLive counts): one indexed read. */
+  async isLive(db: Db, id: string): Promise<boolean> {
+    return (await liveTokens(db).where('t.id', '=', id).select('t.id').executeTakeFirst()) !== undefined;
   },
 
   /** The token with this hash, its owner's state and current groups: one indexed read per scripted request. */
