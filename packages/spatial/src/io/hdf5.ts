@@ -111,7 +111,8 @@ export async function withHdf5<T>(
   limits?: TImportLimits,
 ): Promise<T> {
   await h5wasm.ready;
-  const name = typeof source === 'string' ? source : (label ?? 'HDF5 bytes');
+  // The caller's name for it (an object's key) before a path, which may be a temporary local copy.
+  const name = label ?? (typeof source === 'string' ? source : 'HDF5 bytes');
   let filePath: string;
   let temporary: string | undefined;
   if (typeof source === 'string') {

@@ -79,6 +79,7 @@ export async function loadFeatures(deps: TaskDeps, bucket: string, objPath: stri
   const h5ad = await readH5ad(await readObject(storage, bucket, objPath), {
     name: objPath.slice(objPath.lastIndexOf('/') + 1),
     obsm: false,
+    limits: deps.config.importLimits,
   });
   // Genes are ranked on log-normalised values, as create_files writes them (counts become log1p(CP10k)).
   if (kind === 'genes') {

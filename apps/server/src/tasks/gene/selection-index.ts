@@ -107,7 +107,7 @@ export async function loadSelectionIndex(deps: TaskDeps, bucket: string, objPath
       return hit.value;
     }
     const inParts = keys[0]!.endsWith('.sel') && sizes[0]! >= deps.config.deReadPartsFromBytes;
-    const value = await decode(storage, bucket, keys, objPath, { runId, kind }, inParts ? sizes[0]! : null);
+    const value = await decode(deps, bucket, keys, objPath, { runId, kind }, inParts ? sizes[0]! : null);
     const bytes = selectionIndexBytes(value.index) + value.names.reduce((n, name) => n + 2 * name.length + 40, 0);
     remember(cacheKey, { stamp, bytes, value }, deps.config.deCacheBytes);
     return value;
@@ -118,7 +118,7 @@ export async function loadSelectionIndex(deps: TaskDeps, bucket: string, objPath
 const whole = async () => {};
 
 async function decode(
-  storage: ObjectStore,
+  { storage, config }: Pick<TaskDeps, 'storage' | 'config'>,
   bucket: string,
   keys: string[],
   objPath: string,
@@ -130,6 +130,7 @@ async function decode(
     const h5ad = await readH5ad(await readObject(storage, bucket, objPath), {
       name: objPath.slice(objPath.lastIndexOf('/') + 1),
       obsm: false,
+      limits: config.importLimits,
     });
     return { ...run, names: h5ad.varNames, index: buildSelectionIndex(h5ad.X), ensureRows: whole };
   }

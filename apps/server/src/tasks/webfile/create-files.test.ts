@@ -16,9 +16,9 @@ import {
   type DataCsv,
   type Matrix,
 } from '@atlas/spatial';
-import { sharedData } from '@atlas/spatial/testing';
+import { h5adBomb, sharedData } from '@atlas/spatial/testing';
 import { useTestApp } from '../../../test/harness.js';
-import { buildImportedRun } from '../../../test/factories.js';
+import { buildImportedRun, buildRun } from '../../../test/factories.js';
 import { readObject } from '../../infra/storage/index.js';
 import type { ComputeQcResult } from '../gene/compute-qc.js';
 
@@ -205,5 +205,31 @@ describe.skipIf(t.skip)('webfile.create_files: input detection and analysis path
     ).rejects.toThrow(/X holds negative values .*Provide counts or log-normalised values/);
     const stored = await t.infra.storage.list('atx-data', { prefix: 'data/D00105/' });
     expect(stored.objects).toEqual([]);
+  });
+
+  it('an obj genes.h5ad put in place by hand is read under the import limits: a declared 1e8 × 3 X is refused', async () => {
+    await buildRun(t, { runId: 'D00109' });
+    const bomb = await h5adBomb(100_000_000);
+    await t.infra.storage.put('atx-data', 'data/D00109/h5/obj/genes.h5ad', Buffer.from(bomb));
+    const listing = async () =>
+      (await t.infra.storage.list('atx-data', { prefix: 'data/D00109/' })).objects.map((o) => [o.key, o.size]);
+    const before = await listing();
+    const posted = await t.api<TTaskState>('POST', '/api/v1/task', {
+      token: t.admin,
+      body: {
+        task: 'webfile.create_files',
+        queue: 'atxcloud_webfile',
+        args: ['data/D00109/h5/obj', true, 'atx-data'],
+        kwargs: { run_id: 'D00109' },
+      },
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const settled = await t.settle(posted.body._id);
+    expect(settled.status).toBe('FAILURE');
+    expect(settled.error).toBe(
+      'data/D00109/h5/obj/genes.h5ad: X declares 100,000,000 observations; at most 10,000,000 are imported (ATLAS_IMPORT_MAX_OBS)',
+    );
+    // The run's web files are as they were.
+    expect(await listing()).toEqual(before);
   });
 });

@@ -198,7 +198,10 @@ async function createWebFiles(
       if (required) throw new Error(CREATE_FILES_MSG.missing(key));
       return null;
     }
-    return withLocalCopy(storage, input.bucket, key, (file) => readH5ad(file, { name }));
+    // Under the import limits like an uploaded h5ad: a run's obj files may come from anywhere (Add Files, a transfer).
+    return withLocalCopy(storage, input.bucket, key, (file) =>
+      readH5ad(file, { name: key, limits: config.importLimits }),
+    );
   };
 
   await progress(1);
