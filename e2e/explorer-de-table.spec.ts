@@ -54,7 +54,7 @@ test('[EXPLORER-DE-TABLE]: lasso → searchable, sortable DE table with volcano,
   await expect(panel.getByTestId('de-summary')).toContainText('765 features', { timeout: 60_000 });
   await expect(panel.getByTestId('de-summary')).toContainText('against the rest (Welch t-test)');
   for (const header of ['Mean in', 'Mean out', '% in', '% out', 'log2FC', 'Score', 'p', 'p adj (BH)'])
-    await expect(panel.getByRole('button', { name: DE_TABLE_MSG.sortBy(header) })).toBeVisible();
+    await expect(panel.getByRole('button', { name: DE_TABLE_MSG.sortBy(header), exact: true })).toBeVisible();
   await panel.scrollIntoViewIfNeeded();
   await shot(page, 'de-table-selection');
 

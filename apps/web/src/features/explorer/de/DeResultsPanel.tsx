@@ -106,7 +106,8 @@ export function DeResultsPanel({ ranking }: { ranking: SelectionRanking }) {
           label="Compare"
           value={mode}
           onChange={(e) => setMode(e.target.value as Mode)}
-          sx={{ minWidth: 210 }}
+          fullWidth={false}
+          sx={{ width: 210 }}
           slotProps={{ htmlInput: { 'data-testid': 'de-mode' } }}
         >
           {(Object.keys(MODE_LABEL) as Mode[]).map((m) => (
@@ -122,7 +123,8 @@ export function DeResultsPanel({ ranking }: { ranking: SelectionRanking }) {
             label={mode === 'file' ? 'Group' : 'Cluster'}
             value={table.data.chosen ?? ''}
             onChange={(e) => setCluster(e.target.value)}
-            sx={{ minWidth: 160 }}
+            fullWidth={false}
+            sx={{ width: 200 }}
             slotProps={{ htmlInput: { 'data-testid': 'de-cluster' } }}
           >
             {table.data.clusters.map((c) => (
@@ -136,7 +138,13 @@ export function DeResultsPanel({ ranking }: { ranking: SelectionRanking }) {
           size="small"
           label={DE_TABLE_MSG.search}
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            // The volcano then marks the first row found, not a row hovered before the search.
+            setHover(-1);
+          }}
+          fullWidth={false}
+          sx={{ width: 220 }}
           slotProps={{ htmlInput: { 'data-testid': 'de-search', type: 'search' } }}
         />
         <Button size="small" variant="outlined" onClick={exportCsv} disabled={!columns} data-testid="de-export">
