@@ -169,7 +169,10 @@ export function DeResultsPanel({ ranking }: { ranking: SelectionRanking }) {
               onPick={pick}
               onHover={setHover}
             />
-            <Volcano columns={columns} highlight={hover >= 0 ? hover : (order[0] ?? -1)} onPick={pick} />
+            {/* A file's logreg ranking has no fold changes or p-values: no volcano to draw. */}
+            {columns.log2fc && (columns.p_adj ?? columns.p) && (
+              <Volcano columns={columns} highlight={hover >= 0 ? hover : (order[0] ?? -1)} onPick={pick} />
+            )}
           </Box>
         </>
       )}
