@@ -11,6 +11,7 @@ import {
   wilcoxonVsRest,
   type CscMatrix,
 } from '@atlas/spatial';
+import { deTableRows } from './de-table.js';
 import type { Row } from './row.js';
 
 const FEATURES = 30_000;
@@ -98,6 +99,7 @@ export function deRows(options: { chip?: boolean } = {}): Row[] {
       `old algorithm ${ms(oldWilcoxon)} (×${(oldWilcoxon / newWilcoxon).toFixed(1)}), bare loop ${ms(bare)}`,
     ),
   );
+  rows.push(...deTableRows({ matrix, index, group: small, bareMs: bare }));
   const half = sample(10_000, 5000, random);
   const oldHalf = median(() => welchVsRest(matrix, half));
   const newHalf = median(() => welchForSelection(index, half));

@@ -18,6 +18,7 @@ export * from './io/blank-image.js';
 export * from './io/image-placement.js';
 export * from './io/uns-spatial.js';
 export * from './io/probe-matrix.js';
+export * from './io/rank-genes-groups.js';
 export { analyseRaw, type AnalyseRawOptions, type AnalyseRawResult } from './analysis/analyse-raw.js';
 export { normalizeLog1p } from './analysis/normalize.js';
 export * from './analysis/expression-input.js';

@@ -8,6 +8,7 @@ import { createTaskRegistry, type TaskDefinition } from './registry.js';
 import { createFiles } from './webfile/create-files.js';
 import { computeCellType } from './gene/compute-cell-type.js';
 import { computeQc } from './gene/compute-qc.js';
+import { rankClustersTask } from './gene/rank-clusters.js';
 import { seqLogo } from './gene/seq-logo.js';
 import { generateSpatial } from './atlasbrowser/generate-spatial.js';
 
@@ -17,6 +18,7 @@ export const allTasks: readonly TaskDefinition[] = [
   checksum,
   createFiles,
   computeQc,
+  rankClustersTask,
   computeCellType,
   seqLogo,
   listNovogeneBatch,

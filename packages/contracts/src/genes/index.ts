@@ -3,3 +3,4 @@ export * from './import-limits.js';
 export * from './schemas.js';
 export * from './tracks.js';
 export * from './analysis-path.js';
+export * from './de-table.js';

@@ -24,6 +24,11 @@ export interface LabelMoments {
   sums: Float64Array;
   /** Σ (x − label mean)² at [label × nFeatures + feature]. */
   squaredDeviations: Float64Array;
+  /**
+   * Observations with a non-zero value at [label × nFeatures + feature]: the "% expressing" of scanpy's
+   * rank_genes_groups(pts=True) (`X != 0`) and of its dot plot for non-negative data (`X > 0`).
+   */
+  nonZeros: Float64Array;
   /** Σ expm1(x) at [label × nFeatures + feature], when requested. */
   expm1Sums?: Float64Array;
 }
@@ -83,7 +88,14 @@ function finish(acc: Accumulators, counts: Float64Array, nFeatures: number): Lab
     squaredDeviations[at] =
       Math.max(0, shiftedSquares[at]! - (s * s) / c) + ((c * (n - c)) / n) * meanStored * meanStored;
   }
-  const moments: LabelMoments = { nLabels: counts.length, nFeatures, counts, sums, squaredDeviations };
+  const moments: LabelMoments = {
+    nLabels: counts.length,
+    nFeatures,
+    counts,
+    sums,
+    squaredDeviations,
+    nonZeros: stored,
+  };
   if (acc.expm1Sums) moments.expm1Sums = acc.expm1Sums;
   return moments;
 }

@@ -18,6 +18,12 @@ export interface DeResult {
   /** Mean of the values (log space) in the group and in the rest. */
   meanGroup: Float64Array;
   meanRest: Float64Array;
+  /**
+   * Fraction of the group's and of the rest's observations with a non-zero value: scanpy's rank_genes_groups
+   * `pts` and `pts_rest` (`X != 0`), the dot plot's fraction for non-negative data.
+   */
+  fractionGroup: Float64Array;
+  fractionRest: Float64Array;
 }
 
 export interface DeRow {
@@ -99,31 +105,37 @@ export function emptyResult(method: DeResult['method'], nGroup: number, nRest: n
     pAdj: new Float64Array(nFeatures),
     meanGroup: new Float64Array(nFeatures),
     meanRest: new Float64Array(nFeatures),
+    fractionGroup: new Float64Array(nFeatures),
+    fractionRest: new Float64Array(nFeatures),
   };
 }
 
-/** Group and rest (all other labels pooled) means and the fold changes, as scanpy computes them. */
+/** Group and rest (all other labels pooled) means, fractions expressing and fold changes, as scanpy computes them. */
 export function setMeansAndFoldChanges(
   result: DeResult,
   moments: LabelMoments,
   group: number,
   meanInLogSpace: boolean,
 ): void {
-  const { nLabels, nFeatures, sums, expm1Sums } = moments;
+  const { nLabels, nFeatures, sums, expm1Sums, nonZeros } = moments;
   if (!meanInLogSpace && !expm1Sums) throw new Error('fold changes of expm1 means need the expm1 sums');
   const { nGroup, nRest } = result;
   for (let j = 0; j < nFeatures; j++) {
     let sumRest = 0;
     let expm1Rest = 0;
+    let nonZerosRest = 0;
     for (let l = 0; l < nLabels; l++) {
       if (l === group) continue;
       sumRest += sums[l * nFeatures + j]!;
+      nonZerosRest += nonZeros[l * nFeatures + j]!;
       if (!meanInLogSpace) expm1Rest += expm1Sums![l * nFeatures + j]!;
     }
     const meanGroup = sums[group * nFeatures + j]! / nGroup;
     const meanRest = sumRest / nRest;
     result.meanGroup[j] = meanGroup;
     result.meanRest[j] = meanRest;
+    result.fractionGroup[j] = nGroup > 0 ? nonZeros[group * nFeatures + j]! / nGroup : 0;
+    result.fractionRest[j] = nRest > 0 ? nonZerosRest / nRest : 0;
     result.logFoldChanges[j] = meanInLogSpace
       ? log2FoldChange(meanGroup, meanRest)
       : log2FoldChangeOfExpm1Means(expm1Sums![group * nFeatures + j]! / nGroup, expm1Rest / nRest);

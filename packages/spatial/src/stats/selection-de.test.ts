@@ -9,7 +9,16 @@ import { denseToCsr, randomDense } from './test-matrices.js';
 import { welchVsRest } from './welch.js';
 import { wilcoxonVsRest } from './wilcoxon.js';
 
-const STATS = ['scores', 'logFoldChanges', 'pValues', 'pAdj', 'meanGroup', 'meanRest'] as const;
+const STATS = [
+  'scores',
+  'logFoldChanges',
+  'pValues',
+  'pAdj',
+  'meanGroup',
+  'meanRest',
+  'fractionGroup',
+  'fractionRest',
+] as const;
 
 /** Largest relative difference over every statistic of every feature; infinities and NaNs must match exactly. */
 function worstDifference(actual: DeResult, expected: DeResult): number {

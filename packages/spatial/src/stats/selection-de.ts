@@ -61,6 +61,7 @@ export function selectionStats(index: SelectionIndex, group: ArrayLike<number>, 
     counts: walkGroup ? Float64Array.of(nDerived, nWalked) : Float64Array.of(nWalked, nDerived),
     sums: new Float64Array(2 * nFeatures),
     squaredDeviations: new Float64Array(2 * nFeatures),
+    nonZeros: new Float64Array(2 * nFeatures),
   };
   const ranks: RankSums = {
     nLabels: 2,
@@ -68,7 +69,7 @@ export function selectionStats(index: SelectionIndex, group: ArrayLike<number>, 
     rankSums: new Float64Array(2 * nFeatures),
     tieTerms: index.tieTerms,
   };
-  const { sums, squaredDeviations } = moments;
+  const { sums, squaredDeviations, nonZeros } = moments;
   const { rankSums } = ranks;
   const redoWalked: number[] = [];
   const redoDerived: number[] = [];
@@ -84,6 +85,9 @@ export function selectionStats(index: SelectionIndex, group: ArrayLike<number>, 
       rankSums[derivedAt + f] = allRanks - walkedRanks;
     }
     const cd = index.stored[f]! - cw;
+    // The index stores non-zeros only, so the walked count is the side's "% expressing" numerator.
+    nonZeros[walkedAt + f] = cw;
+    nonZeros[derivedAt + f] = cd;
     const sd = index.shiftedSum[f]! - sw;
     const qd = index.shiftedSquares[f]! - qw;
     if (cw > 0) {

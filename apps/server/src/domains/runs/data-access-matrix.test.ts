@@ -833,6 +833,11 @@ const TASK_DOORS: Record<
     queue: 'atxcloud_gene',
     args: (r) => [`data/${r}/h5/obj/genes.h5ad`, [0, 1], 'k'],
   },
+  'gene.rank_clusters': {
+    rule: 'data',
+    queue: 'atxcloud_gene',
+    args: (r) => [`data/${r}/h5/obj/genes.h5ad`],
+  },
   'gene.compute_cell_type': {
     rule: 'data',
     queue: 'atxcloud_gene',

@@ -489,7 +489,12 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
       tasks: describe('atxcloud_core'),
     });
     const geneTasks = describe('atxcloud_gene');
-    expect(geneTasks.map((t) => t.name)).toEqual(['gene.compute_qc', 'gene.compute_cell_type', 'gene.seq_logo']);
+    expect(geneTasks.map((t) => t.name)).toEqual([
+      'gene.compute_qc',
+      'gene.rank_clusters',
+      'gene.compute_cell_type',
+      'gene.seq_logo',
+    ]);
     expect((await waitForStatus(queue, gene._id, 'SUCCESS')).result).toEqual({
       queue: 'atxcloud_gene',
       tasks: geneTasks,

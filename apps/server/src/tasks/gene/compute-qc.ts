@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { SELECTION_TABLE_ROWS, ZDeMethod, type DeMethod } from '@atlas/contracts';
+import { SELECTION_TABLE_ROWS, ZDeMethod, type DeColumns, type DeMethod } from '@atlas/contracts';
 import { objectIn } from '../authorise.js';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
 import { bucketOf, ZBucketKwargs, ZObjH5ad } from './data.js';
+import { deColumns } from './de-columns.js';
 import { loadSelectionIndex, type RunSelectionIndex } from './selection-index.js';
 import {
   deRows,
@@ -41,6 +42,8 @@ const ZKwargs = ZBucketKwargs.extend({
   /** Every feature's row; by default the top SELECTION_TABLE_ROWS, since the whole table costs more to store and
    * send than to compute. */
   full_table: z.boolean().default(false),
+  /** Every feature's statistics by column (means, % expressing, …) for the DE results panel (`columns`). */
+  columns: z.boolean().default(false),
 });
 
 interface QcRow {
@@ -64,6 +67,8 @@ export interface ComputeQcResult {
   table: QcRow[];
   /** How many features were ranked (the length of the full table). */
   n_features: number;
+  /** With kwargs columns: every feature's statistics, in feature order. */
+  columns?: DeColumns;
 }
 
 /**
@@ -148,6 +153,7 @@ export const computeQc = defineTask({
       top_selected: table.slice(0, 10).map((r) => r.name),
       table: (kwargs.full_table ? table : table.slice(0, SELECTION_TABLE_ROWS)).map(finite),
       n_features: table.length,
+      ...(kwargs.columns && { columns: deColumns(result, names) }),
     };
   },
 });

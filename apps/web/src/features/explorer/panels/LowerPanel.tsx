@@ -7,6 +7,7 @@ import { useAvailableKinds, useRunMeta } from '../data/runMeta';
 import { assayRules } from '../data/assayRules';
 import type { SelectionRanking } from '../plots/useSelectionRanking';
 import { useExplorer, type LowerPanel } from '../state/store';
+import { DeResultsPanel } from '../de/DeResultsPanel';
 import { AnnotationsPanel } from './AnnotationsPanel';
 import { FeatureTable } from './FeatureTable';
 import { HistogramPanel } from './Histogram';
@@ -50,7 +51,12 @@ export const ExplorerLowerPanel = memo(function ExplorerLowerPanel({ ranking }: 
   const peakViewer = meta ? assayRules(meta.assay, meta.regulons).peakViewer : true;
   // Members see and change the run's annotations; a public link's viewer sees them read-only.
   const annotations = Boolean((run?.run_id && ranking) || run?.encoded);
-  const shown = (panel === 'viewer' && !peakViewer) || (panel === 'annotations' && !annotations) ? 'table' : panel;
+  // The DE results post tasks with the run's files: members only (a public link's tasks are a fixed few).
+  const de = Boolean(run?.run_id && ranking);
+  const shown =
+    (panel === 'viewer' && !peakViewer) || (panel === 'annotations' && !annotations) || (panel === 'de' && !de)
+      ? 'table'
+      : panel;
   if (!run) return null;
   return (
     <Paper variant="outlined" component="section" aria-label="Lower panel" data-testid="explorer-lower-panel">
@@ -64,12 +70,15 @@ export const ExplorerLowerPanel = memo(function ExplorerLowerPanel({ ranking }: 
         <Tab value="histogram" label="Histogram" />
         <Tab value="viewer" label={title} disabled={!peakViewer} />
         {annotations && <Tab value="annotations" label="Annotations" />}
+        {de && <Tab value="de" label="DE results" data-testid="de-tab" />}
       </Tabs>
       <Box sx={{ p: 1 }}>
         {shown === 'table' ? (
           <FeatureTable />
         ) : shown === 'histogram' ? (
           <HistogramPanel />
+        ) : shown === 'de' && ranking ? (
+          <DeResultsPanel ranking={ranking} />
         ) : shown === 'annotations' ? (
           <AnnotationsPanel ranking={ranking} />
         ) : (
