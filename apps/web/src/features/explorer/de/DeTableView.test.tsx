@@ -40,8 +40,7 @@ function Harness({ onPick }: { onPick: (name: string) => void }) {
   );
 }
 
-const rowNames = () =>
-  screen.getAllByTestId('de-row').map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+const rowNames = () => screen.getAllByTestId('de-row').map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 
 afterEach(cleanup);
 

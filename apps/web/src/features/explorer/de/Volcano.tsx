@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import { DE_TABLE_MSG, type DeColumns } from '@atlas/contracts';
-import { volcanoPoint } from './deTable';
+import { volcanoHalfWidth, volcanoPoint } from './deTable';
 
 const WIDTH = 320;
 const HEIGHT = 240;
@@ -26,7 +26,6 @@ function scale(columns: DeColumns): Scaled {
   const rows: number[] = [];
   const px: number[] = [];
   const py: number[] = [];
-  let xMax = 1;
   let yMax = 1;
   for (let i = 0; i < columns.names.length; i++) {
     const point = volcanoPoint(columns, i);
@@ -34,10 +33,11 @@ function scale(columns: DeColumns): Scaled {
     rows.push(i);
     px.push(point.x);
     py.push(point.y);
-    xMax = Math.max(xMax, Math.abs(point.x));
     yMax = Math.max(yMax, point.y);
   }
-  const xs = Float32Array.from(px, (x) => PAD + ((x + xMax) / (2 * xMax)) * (WIDTH - 2 * PAD));
+  const xMax = volcanoHalfWidth(px);
+  const clamp = (x: number) => Math.min(xMax, Math.max(-xMax, x));
+  const xs = Float32Array.from(px, (x) => PAD + ((clamp(x) + xMax) / (2 * xMax)) * (WIDTH - 2 * PAD));
   const ys = Float32Array.from(py, (y) => HEIGHT - PAD - (y / yMax) * (HEIGHT - 2 * PAD));
   return { rows: Int32Array.from(rows), xs, ys, xMax, yMax };
 }

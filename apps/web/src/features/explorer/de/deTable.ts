@@ -61,6 +61,17 @@ export function volcanoPoint(columns: DeColumns, row: number): { x: number; y: n
   return { x, y: -Math.log10(Math.max(p, P_FLOOR)) };
 }
 
+/**
+ * The volcano's half-width of x: the 99th percentile of |log2FC| (at least 1). A feature expressed on one side only
+ * gets scanpy's ±30-ish fold change (its 1e-9 pseudo-count), which would squash every other dot into the middle; such
+ * dots are drawn at the edge instead.
+ */
+export function volcanoHalfWidth(xs: ArrayLike<number>): number {
+  if (xs.length === 0) return 1;
+  const magnitudes = Float64Array.from(xs, Math.abs).sort();
+  return Math.max(1, magnitudes[Math.min(magnitudes.length - 1, Math.floor(0.99 * magnitudes.length))]!);
+}
+
 /** A cell as the table shows it: means and scores to 3 decimals, % to 1, p in scientific notation. */
 export function formatCell(key: DeColumnKey, value: number | null | undefined): string {
   if (value === null || value === undefined) return '—';
