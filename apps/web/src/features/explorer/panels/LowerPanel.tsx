@@ -9,6 +9,8 @@ import type { SelectionRanking } from '../plots/useSelectionRanking';
 import { useExplorer, type LowerPanel } from '../state/store';
 import { AnnotationsPanel } from './AnnotationsPanel';
 import { FeatureTable } from './FeatureTable';
+import { CompositionPanel } from './group-analysis/CompositionPanel';
+import { DistributionsPanel } from './group-analysis/DistributionsPanel';
 import { HistogramPanel } from './Histogram';
 import { MotifLogoPanel } from './MotifLogoPanel';
 import { NetworkPanel } from './NetworkPanel';
@@ -64,6 +66,8 @@ export const ExplorerLowerPanel = memo(function ExplorerLowerPanel({ ranking }: 
         <Tab value="histogram" label="Histogram" />
         <Tab value="viewer" label={title} disabled={!peakViewer} />
         {annotations && <Tab value="annotations" label="Annotations" />}
+        <Tab value="composition" label="Composition" />
+        <Tab value="distributions" label="Distributions" />
       </Tabs>
       <Box sx={{ p: 1 }}>
         {shown === 'table' ? (
@@ -72,6 +76,10 @@ export const ExplorerLowerPanel = memo(function ExplorerLowerPanel({ ranking }: 
           <HistogramPanel />
         ) : shown === 'annotations' ? (
           <AnnotationsPanel ranking={ranking} />
+        ) : shown === 'composition' ? (
+          <CompositionPanel />
+        ) : shown === 'distributions' ? (
+          <DistributionsPanel />
         ) : (
           <ViewerSlot />
         )}
