@@ -37,7 +37,12 @@ export function CompositionTable({
         </TableHead>
         <TableBody>
           {result.rows.map((row) => (
-            <TableRow key={row.index} data-testid="composition-row" data-group={row.name}>
+            <TableRow
+              key={row.index}
+              data-testid="composition-row"
+              data-group={row.name}
+              data-significant={row.pAdjusted < 0.05}
+            >
               <TableCell>
                 <Box
                   component="span"
