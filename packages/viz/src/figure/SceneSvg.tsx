@@ -56,7 +56,18 @@ function ScenePrimitive({ p, gradientId }: { p: Primitive; gradientId: (id: stri
   }
 }
 
-export function SceneSvg({ scene, label, testId }: { scene: FigureScene; label: string; testId?: string }) {
+export function SceneSvg({
+  scene,
+  label,
+  testId,
+  zoom = 1,
+}: {
+  scene: FigureScene;
+  label: string;
+  testId?: string;
+  /** Screen pixels per figure pixel: the figures are laid out at print size, small on a screen. */
+  zoom?: number;
+}) {
   // Gradient ids are page-wide: several scenes on one page each get their own.
   const prefix = useId().replace(/:/g, '');
   const gradientId = (id: string) => `${prefix}-${id}`;
@@ -65,8 +76,8 @@ export function SceneSvg({ scene, label, testId }: { scene: FigureScene; label: 
       role="img"
       aria-label={label}
       data-testid={testId}
-      width={scene.width}
-      height={scene.height}
+      width={scene.width * zoom}
+      height={scene.height * zoom}
       viewBox={`0 0 ${scene.width} ${scene.height}`}
       fontFamily="Helvetica, Arial, sans-serif"
       style={{ maxWidth: '100%', height: 'auto' }}

@@ -58,7 +58,9 @@ function frame(plot: GroupPlot, legendWidth: number) {
   const left = MARGIN + labelWidth;
   const top = HEADER + 18;
   const width = Math.ceil(left + plot.features.length * COLUMN + MARGIN + legendWidth + MARGIN);
-  const height = Math.ceil(top + plot.groups.length * rowHeight + 28 + MARGIN);
+  // The legends (colour bar, dot sizes) may be taller than a few groups' rows.
+  const legendHeight = plot.kind === 'dot' ? 150 + 4 * rowHeight : plot.kind === 'heatmap' ? 110 : 0;
+  const height = Math.ceil(top + Math.max(plot.groups.length * rowHeight + 28, legendHeight) + MARGIN);
   const primitives: Primitive[] = [
     { type: 'rect', x: 0, y: 0, w: width, h: height, fill: '#ffffff' },
     { type: 'text', x: MARGIN, y: 22, text: plot.title, size: 14, fill: INK, bold: true, role: 'title' },

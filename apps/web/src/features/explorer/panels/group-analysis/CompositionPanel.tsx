@@ -9,7 +9,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { GROUP_ANALYSIS_MSG } from '@atlas/contracts';
@@ -34,12 +33,13 @@ function SourcePicker(props: {
 }) {
   return (
     <TextField
+      fullWidth={false}
       select
       size="small"
       label={props.label}
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
-      sx={{ minWidth: 200 }}
+      sx={{ width: 220 }}
       slotProps={{ htmlInput: { 'data-testid': props.testId } }}
     >
       {props.allowNone && <MenuItem value={NONE}>{GROUP_ANALYSIS_MSG.noSecondSource}</MenuItem>}
@@ -51,6 +51,9 @@ function SourcePicker(props: {
     </TextField>
   );
 }
+
+/** The controls' row: wraps on narrow screens, each control at its own width. */
+const CONTROLS = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 } as const;
 
 export function CompositionPanel() {
   const run = useExplorer((s) => s.run);
@@ -97,7 +100,7 @@ export function CompositionPanel() {
   const waiting = (sourceA && !sourceA.tixels) || (sourceB && !sourceB.tixels);
   return (
     <Box data-testid="composition-panel" sx={{ p: 1 }}>
-      <Stack direction="row" spacing={2} sx={{ mb: 1, flexWrap: 'wrap', alignItems: 'center' }} useFlexGap>
+      <Box sx={CONTROLS}>
         <SourcePicker
           label="Selection"
           value={first}
@@ -114,12 +117,13 @@ export function CompositionPanel() {
           testId="composition-second"
         />
         <TextField
+          fullWidth={false}
           select
           size="small"
           label="Group by"
           value={by}
           onChange={(e) => setBy(e.target.value as 'clusters' | 'cellTypes')}
-          sx={{ minWidth: 140 }}
+          sx={{ width: 160 }}
         >
           <MenuItem value="clusters">{GROUP_BY_LABEL.clusters}</MenuItem>
           <MenuItem value="cellTypes" disabled={!columns.cellTypes}>
@@ -127,15 +131,15 @@ export function CompositionPanel() {
           </MenuItem>
         </TextField>
         <ExportSceneButton scene={scene} baseName={`${data.runId}_composition`} testId="composition-export" />
-      </Stack>
+      </Box>
       {!sourceA ? (
         <Alert severity="info">{GROUP_ANALYSIS_MSG.compositionEmpty}</Alert>
       ) : waiting ? (
         <CircularProgress size={28} aria-label="Loading" />
       ) : (
         <>
-          {scene && <SceneSvg scene={scene} label="Composition bars" testId="composition-figure" />}
-          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {scene && <SceneSvg scene={scene} label="Composition bars" testId="composition-figure" zoom={1.25} />}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
             {results?.map(({ source, result }) =>
               result.totalIn === 0 ? (
                 <Alert key={source.key} severity="info">
@@ -145,7 +149,7 @@ export function CompositionPanel() {
                 <CompositionTable key={source.key} label={source.label} result={result} colours={column.colours} />
               ),
             )}
-          </Stack>
+          </Box>
           <Typography variant="caption" color="text.secondary" sx={{ px: 1 }}>
             {GROUP_ANALYSIS_MSG.enrichmentNote}
           </Typography>

@@ -11,7 +11,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -29,6 +28,9 @@ import { GROUP_BY_LABEL, useAnnotationGroups, useGroupColumns, type GroupBy } fr
 
 /** 30k names: the list shows the first matches only, so typing stays quick. */
 const filterNames = createFilterOptions<string>({ limit: 50 });
+
+/** The controls' row: wraps on narrow screens, each control at its own width. */
+const CONTROLS = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 } as const;
 
 export function DistributionsPanel() {
   const run = useExplorer((s) => s.run);
@@ -77,7 +79,7 @@ export function DistributionsPanel() {
         : null;
   return (
     <Box data-testid="distributions-panel" sx={{ p: 1 }}>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Box sx={CONTROLS}>
         <Autocomplete
           multiple
           size="small"
@@ -112,11 +114,12 @@ export function DistributionsPanel() {
         </Button>
         <TextField
           select
+          fullWidth={false}
           size="small"
           label="Group by"
           value={by}
           onChange={(e) => setBy(e.target.value as GroupBy)}
-          sx={{ minWidth: 140 }}
+          sx={{ width: 160 }}
         >
           <MenuItem value="clusters">{GROUP_BY_LABEL.clusters}</MenuItem>
           <MenuItem value="cellTypes" disabled={!columns.cellTypes}>
@@ -138,7 +141,7 @@ export function DistributionsPanel() {
           ))}
         </ToggleButtonGroup>
         <ExportSceneButton scene={scene} baseName={`${data?.runId ?? 'run'}_${plot}`} testId="distributions-export" />
-      </Stack>
+      </Box>
       {error ? (
         <Alert severity="error">{error.message}</Alert>
       ) : empty ? (
@@ -151,6 +154,7 @@ export function DistributionsPanel() {
             scene={scene}
             label={`${PLOT_KIND_LABEL[plot]} of ${features.join(', ')}`}
             testId="distributions-figure"
+            zoom={1.5}
           />
         </Box>
       )}
