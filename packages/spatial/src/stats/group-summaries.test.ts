@@ -85,6 +85,28 @@ describe('group summaries', () => {
     }
   });
 
+  it('finds numpy’s linear quartiles by selection, with ties and zeros, as a full sort does', () => {
+    let state = 11;
+    const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
+    for (const n of [1, 2, 3, 10, 101, 5000]) {
+      const values = Float64Array.from({ length: n }, () => (random() < 0.6 ? 0 : Math.round(random() * 50) / 10));
+      const sorted = Float64Array.from(values).sort();
+      const linear = (q: number) => {
+        const position = q * (n - 1);
+        const k = Math.floor(position);
+        return sorted[k]! + (sorted[Math.min(k + 1, n - 1)]! - sorted[k]!) * (position - k);
+      };
+      const q = violins(values, [Int32Array.from(values.keys())], 8).violins[0]!.quartiles!;
+      expect([q.min, q.q1, q.median, q.q3, q.max]).toEqual([
+        sorted[0],
+        linear(0.25),
+        linear(0.5),
+        linear(0.75),
+        sorted[n - 1],
+      ]);
+    }
+  });
+
   it('draws a flat group as a spike and an empty one as nothing', () => {
     const set = violins([0, 0, 0, 2], [Int32Array.from([0, 1, 2]), new Int32Array(0), Int32Array.from([3])], 3);
     expect(Array.from(set.violins[0]!.density)).toEqual([1, 0, 0]);
