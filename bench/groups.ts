@@ -5,19 +5,10 @@
 // run: the machine is shared, read the ratios.
 import { composition, dotSummaries, groupTotals, membersOfCodes, readH5ad, violins, type Matrix } from '@atlas/spatial';
 import { hasSharedData, sharedData } from '@atlas/spatial/testing';
+import { median } from './de.js';
 import type { Row } from './row.js';
 
 const PBMC = ['scanpy-pbmc68k-reduced', '10x_pbmc68k_reduced.h5ad'] as const;
-
-function median(run: () => unknown, repeats = 7): number {
-  run();
-  const times = Array.from({ length: repeats }, () => {
-    const started = performance.now();
-    run();
-    return performance.now() - started;
-  }).sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}
 
 function seeded(seed: number): () => number {
   let state = seed >>> 0;
@@ -60,10 +51,10 @@ function rowsFor(
   genes: Float32Array[],
 ): Row[] {
   const totals = groupTotals(codes, names.length);
-  const reference = median(() => bare(codes, selection, genes[0]!));
+  const reference = median(() => bare(codes, selection, genes[0]!), 7);
   const members = membersOfCodes(codes, names.length);
-  const comp = median(() => composition(codes, names, selection, totals));
-  const dot = median(() => genes.map((g) => dotSummaries(g, members)));
+  const comp = median(() => composition(codes, names, selection, totals), 7);
+  const dot = median(() => genes.map((g) => dotSummaries(g, members)), 7);
   const violin = median(() => genes.map((g) => violins(g, members)), 3);
   const ref = `bare pass over the selection's codes and one gene ${ms(reference)} (same run)`;
   const line = (what: string, v: number, target: string, limit: number): Row => ({
