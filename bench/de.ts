@@ -18,7 +18,7 @@ const FEATURES = 30_000;
 const DENSITY = 0.1;
 
 /** Median of `repeats` timed runs after one warm-up. */
-function median(run: () => unknown, repeats = 5): number {
+export function median(run: () => unknown, repeats = 5): number {
   run();
   const times = Array.from({ length: repeats }, () => {
     const started = performance.now();

@@ -1,6 +1,6 @@
 // `npm run bench`: measures each performance target of DESIGN §9 that the product can already exercise and
 // prints the figure beside the target. Targets whose feature is not built yet are listed as such.
-// `npm run bench -- browser` (or science, de, server, features, transfers, uploads, firststart, guards) runs only those sections; the bench runs are imported
+// `npm run bench -- browser` (or science, de, groups, server, features, transfers, uploads, firststart, guards) runs only those sections; the bench runs are imported
 // whenever the server starts. `npm run bench -- hd` (the Visium HD-sized run, ~10 min) runs only when named.
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -17,6 +17,7 @@ import { loadTest } from './load.js';
 import type { Row } from './row.js';
 import { scienceRows } from './science.js';
 import { deRows } from './de.js';
+import { groupRows } from './groups.js';
 import { lassoRows } from './lasso.js';
 import { atlasBrowserRows } from './atlasbrowser.js';
 import { atlasBrowserPageRows } from './atlasbrowser-page.js';
@@ -27,6 +28,7 @@ import { timedUpload, tusUploadRows } from './upload.js';
 const SECTIONS = [
   'science',
   'de',
+  'groups',
   'server',
   'features',
   'browser',
@@ -48,6 +50,8 @@ const rows: Row[] = [];
 if (want('science')) rows.push(...(await scienceRows()), ...(await withoutOpenCvHandlers(atlasBrowserRows)));
 // Selection DE from the web files' index (issue 17); BENCH_DE_CHIP=0 skips the 220×220 chip (~4 GB).
 if (want('de')) rows.push(...deRows({ chip: process.env.BENCH_DE_CHIP !== '0' }));
+// The composition and distribution panels' computations (issue 34), in this process.
+if (want('groups')) rows.push(...(await groupRows()));
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
 // Resumable uploads run on servers of their own (local storage, then S3 on s3rver).
 // A server of its own on a fresh data folder with the demo content on (DESIGN §9, issue 17).

@@ -4,6 +4,7 @@ export * from './call.js';
 export * from './constants.js';
 export * from './messages.js';
 export * from './explorer/messages.js';
+export * from './explorer/group-analysis.js';
 export * from './explorer/timings.js';
 export * from './explorer/view-state.js';
 export * from './password.js';

@@ -43,6 +43,7 @@ export {
   studentTTwoSided,
 } from './stats/distributions.js';
 export { benjaminiHochberg } from './stats/benjamini-hochberg.js';
+export * from './stats/group-stats.js';
 export { deRow, deRows, topFeatures, topIndices, type DeResult, type DeRow } from './stats/result.js';
 export { welchVsRest, type FoldChangeOptions } from './stats/welch.js';
 export { wilcoxonVsRest, type WilcoxonOptions } from './stats/wilcoxon.js';

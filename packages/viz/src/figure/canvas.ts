@@ -18,6 +18,7 @@ type Context2D = Pick<
   | 'fillText'
   | 'moveTo'
   | 'lineTo'
+  | 'closePath'
   | 'stroke'
   | 'arc'
   | 'fill'
@@ -91,6 +92,21 @@ export function paintFigure(
             ctx.arc(g.xs[i]!, g.ys[i]!, p.r, 0, 2 * Math.PI);
           }
           ctx.fill();
+        }
+        break;
+      case 'polygon':
+        ctx.beginPath();
+        for (let i = 0; i < p.points.length; i += 2) {
+          if (i === 0) ctx.moveTo(p.points[0]!, p.points[1]!);
+          else ctx.lineTo(p.points[i]!, p.points[i + 1]!);
+        }
+        ctx.closePath();
+        ctx.fillStyle = p.fill;
+        ctx.fill();
+        if (p.stroke) {
+          ctx.strokeStyle = p.stroke;
+          ctx.lineWidth = 0.5;
+          ctx.stroke();
         }
         break;
       case 'gradient': {

@@ -85,6 +85,8 @@ export type Primitive =
   | { type: 'line'; x1: number; y1: number; x2: number; y2: number; stroke: string; width: number; role?: string }
   | { type: 'image'; x: number; y: number; w: number; h: number; href: string; opacity: number; clip: Clip }
   | { type: 'points'; r: number; groups: PointGroup[]; clip: Clip }
+  /** A closed outline, x,y interleaved (the distribution plots' violins). */
+  | { type: 'polygon'; points: number[]; fill: string; stroke?: string; role?: string }
   /** A vertical colour bar, `stops` from low (bottom) to high (top). */
   | { type: 'gradient'; id: string; x: number; y: number; w: number; h: number; stops: string[] };
 

@@ -12,3 +12,5 @@ export { figureToSvg } from './svg';
 export { paintFigure } from './canvas';
 export { withPngDpi } from './png';
 export { VISIUM_SPOT_MICRONS, gridPitch, micronsPerUnit, niceScaleBar, type ScaleBar } from './scaleBar';
+export { compositionFigure, groupPlotFigure, type CompositionBar, type GroupPlot, type PlotGroup } from './groupPlots';
+export { SceneSvg } from './SceneSvg';

@@ -56,6 +56,8 @@ function primitiveSvg(p: Primitive, clipId: (clip: Clip) => string): string {
               .join('')}</g>`,
         )
         .join('')}</g>`;
+    case 'polygon':
+      return `<polygon points="${p.points.map(n).join(' ')}" fill="${p.fill}"${p.stroke ? ` stroke="${p.stroke}" stroke-width="0.5"` : ''}${p.role ? ` data-role="${p.role}"` : ''}/>`;
     case 'gradient':
       return `<rect x="${n(p.x)}" y="${n(p.y)}" width="${n(p.w)}" height="${n(p.h)}" fill="url(#${p.id})" data-role="colour-bar"/>`;
   }

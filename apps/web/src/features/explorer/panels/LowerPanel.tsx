@@ -10,6 +10,8 @@ import { useExplorer, type LowerPanel } from '../state/store';
 import { DeResultsPanel } from '../de/DeResultsPanel';
 import { AnnotationsPanel } from './AnnotationsPanel';
 import { FeatureTable } from './FeatureTable';
+import { CompositionPanel } from './group-analysis/CompositionPanel';
+import { DistributionsPanel } from './group-analysis/DistributionsPanel';
 import { HistogramPanel } from './Histogram';
 import { MotifLogoPanel } from './MotifLogoPanel';
 import { NetworkPanel } from './NetworkPanel';
@@ -71,6 +73,8 @@ export const ExplorerLowerPanel = memo(function ExplorerLowerPanel({ ranking }: 
         <Tab value="viewer" label={title} disabled={!peakViewer} />
         {annotations && <Tab value="annotations" label="Annotations" />}
         {de && <Tab value="de" label="DE results" data-testid="de-tab" />}
+        <Tab value="composition" label="Composition" />
+        <Tab value="distributions" label="Distributions" />
       </Tabs>
       <Box sx={{ p: 1 }}>
         {shown === 'table' ? (
@@ -81,6 +85,10 @@ export const ExplorerLowerPanel = memo(function ExplorerLowerPanel({ ranking }: 
           <DeResultsPanel ranking={ranking} />
         ) : shown === 'annotations' ? (
           <AnnotationsPanel ranking={ranking} />
+        ) : shown === 'composition' ? (
+          <CompositionPanel />
+        ) : shown === 'distributions' ? (
+          <DistributionsPanel />
         ) : (
           <ViewerSlot />
         )}

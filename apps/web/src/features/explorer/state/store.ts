@@ -9,7 +9,7 @@ import type { BackgroundName, HeatmapPalette } from '@atlas/viz';
  */
 export type ColourMode = 'cluster' | 'celltype' | 'expression';
 type SelectionTool = 'lasso' | 'quad' | null;
-export type LowerPanel = 'table' | 'histogram' | 'viewer' | 'annotations' | 'de';
+export type LowerPanel = 'table' | 'histogram' | 'viewer' | 'annotations' | 'de' | 'composition' | 'distributions';
 
 /** Which run is open: by id for members, or by a signed public link for visitors. */
 export type RunRef = { run_id: string; encoded?: undefined } | { encoded: string; run_id?: undefined };

@@ -16,20 +16,14 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import InsertPhotoOutlined from '@mui/icons-material/InsertPhotoOutlined';
 import {
   FigureTooLargeError,
   SVG_MAX_POINTS,
   composeFigure,
-  figureToSvg,
-  paintFigure,
-  withPngDpi,
   type FigureScene,
   type LinkedPlotsHandle,
 } from '@atlas/viz';
-import { downloadBlob } from '../../../components/download';
 import { useRunData } from '../data/runData';
 import { useRuns } from '../data/runMeta';
 import { useTissueImage } from '../data/tissueImage';
@@ -38,12 +32,9 @@ import { useColouringContext } from '../plots/colouringContext';
 import type { Colouring } from '../plots/useColouring';
 import { shownFeatureTitle } from '../plots/featureTitle';
 import { useExplorer } from '../state/store';
+import { FigureFormatFields, FigureSizeLine, useFigureFormat } from './FigureFormatFields';
+import { saveFigure } from './saveFigure';
 import { ToolButton } from './ToolButton';
-
-export const FIGURE_MIN_DPI = 72;
-export const FIGURE_MAX_DPI = 600;
-/** CSS pixels are 1/96 inch. */
-const CSS_DPI = 96;
 
 export function FigureExportTool({ plotsRef }: { plotsRef: RefObject<LinkedPlotsHandle | null> }) {
   const colouring = useColouringContext();
@@ -106,12 +97,10 @@ function FigureDialog({
   const tissue = useTissueImage(s.run).data ?? null;
   const runs = useRuns(Boolean(s.run?.run_id));
   const [plots, setPlots] = useState<FigurePlots>('both');
-  const [format, setFormat] = useState<'svg' | 'png'>('svg');
-  const [dpiText, setDpiText] = useState('300');
+  const formatState = useFigureFormat();
+  const { format, dpi } = formatState;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const dpi = Number(dpiText);
-  const dpiOk = Number.isInteger(dpi) && dpi >= FIGURE_MIN_DPI && dpi <= FIGURE_MAX_DPI;
 
   const runId = s.run?.run_id ?? data?.runId ?? 'run';
   const channelWidth = runs.data?.find((r) => r.run_id === runId)?.channel_width ?? null;
@@ -148,34 +137,13 @@ function FigureDialog({
     }
   }, [data, runId, colouring, s, plotsRef, plots, tissue, tissueHref, channelWidth, format]);
 
-  const pixelSize = (figure: FigureScene) => ({
-    width: Math.round((figure.width * dpi) / CSS_DPI),
-    height: Math.round((figure.height * dpi) / CSS_DPI),
-  });
-
   const exportNow = async () => {
     if (!scene || !('scene' in scene)) return;
     setError(null);
     setBusy(true);
     try {
-      const figure = scene.scene;
-      if (format === 'svg') {
-        downloadBlob(new Blob([figureToSvg(figure)], { type: 'image/svg+xml' }), `${runId}_figure.svg`);
-      } else {
-        const size = pixelSize(figure);
-        const canvas = document.createElement('canvas');
-        canvas.width = size.width;
-        canvas.height = size.height;
-        const ctx = canvas.getContext('2d');
-        if (!ctx) throw new Error('This browser cannot draw a canvas of this size: choose a lower DPI');
-        const images = new Map<string, CanvasImageSource>(tissue && tissueHref ? [[tissueHref, tissue.bitmap]] : []);
-        paintFigure(figure, ctx, dpi / CSS_DPI, images);
-        const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-        if (!blob) throw new Error('The figure could not be encoded: choose a lower DPI');
-        // The chosen DPI is written into the file, so layout programs place it at its printed size.
-        const png = withPngDpi(new Uint8Array(await blob.arrayBuffer()), dpi);
-        downloadBlob(new Blob([png], { type: 'image/png' }), `${runId}_figure_${dpi}dpi.png`);
-      }
+      const images = new Map<string, CanvasImageSource>(tissue && tissueHref ? [[tissueHref, tissue.bitmap]] : []);
+      await saveFigure(scene.scene, format, dpi, `${runId}_figure`, images);
       onClose();
     } catch (e) {
       setError((e as Error).message);
@@ -203,37 +171,13 @@ function FigureDialog({
               <FormControlLabel value="umap" control={<Radio size="small" />} label="UMAP" />
             </RadioGroup>
           </div>
-          <div>
-            <FormLabel id="figure-format">Format</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="figure-format"
-              value={format}
-              onChange={(e) => setFormat(e.target.value as 'svg' | 'png')}
-            >
-              <FormControlLabel value="svg" control={<Radio size="small" />} label="SVG (vector)" />
-              <FormControlLabel value="png" control={<Radio size="small" />} label="PNG" />
-            </RadioGroup>
-          </div>
-          {format === 'png' && (
-            <TextField
-              label="Resolution (DPI)"
-              size="small"
-              value={dpiText}
-              onChange={(e) => setDpiText(e.target.value)}
-              error={!dpiOk}
-              helperText={dpiOk ? ' ' : `A whole number from ${FIGURE_MIN_DPI} to ${FIGURE_MAX_DPI}`}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              sx={{ width: 180 }}
-            />
-          )}
+          <FigureFormatFields state={formatState} />
           {figure && (
-            <Typography variant="body2" color="text.secondary" data-testid="figure-size">
-              {format === 'png' && dpiOk
-                ? `${pixelSize(figure).width} × ${pixelSize(figure).height} px at ${dpi} DPI`
-                : `${figure.width} × ${figure.height} px, vector`}
-              {` · ${figure.pointCount.toLocaleString()} tixels`}
-            </Typography>
+            <FigureSizeLine
+              state={formatState}
+              figure={figure}
+              extra={` · ${figure.pointCount.toLocaleString()} tixels`}
+            />
           )}
           {scene && 'error' in scene && <Alert severity="warning">{scene.error}</Alert>}
           {error && <Alert severity="error">{error}</Alert>}
@@ -241,11 +185,7 @@ function FigureDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button
-          variant="contained"
-          disabled={!figure || busy || (format === 'png' && !dpiOk)}
-          onClick={() => void exportNow()}
-        >
+        <Button variant="contained" disabled={!figure || busy || !formatState.ready} onClick={() => void exportNow()}>
           Export
         </Button>
       </DialogActions>
