@@ -208,7 +208,7 @@ describe.skipIf(t.skip)('webfile.create_files: input detection and analysis path
   });
 
   it('an obj genes.h5ad put in place by hand is read under the import limits: a declared 1e8 × 3 X is refused', async () => {
-    await buildRun(t, { runId: 'D00109' });
+    await buildRun(t, { runId: 'D00109', group: null, public: false });
     const bomb = await h5adBomb(100_000_000);
     await t.infra.storage.put('atx-data', 'data/D00109/h5/obj/genes.h5ad', Buffer.from(bomb));
     const listing = async () =>
