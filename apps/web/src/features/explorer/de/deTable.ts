@@ -62,14 +62,22 @@ export function volcanoPoint(columns: DeColumns, row: number): { x: number; y: n
 }
 
 /**
- * The volcano's half-width of x: the 99th percentile of |log2FC| (at least 1). A feature expressed on one side only
- * gets scanpy's ±30-ish fold change (its 1e-9 pseudo-count), which would squash every other dot into the middle; such
- * dots are drawn at the edge instead.
+ * |log2FC| from this up only comes from scanpy's 1e-9 pseudo-count (a feature seen on one side only: about ±30); no
+ * measured change is a million-fold.
+ */
+const ONE_SIDED_FOLD = 20;
+
+/**
+ * The volcano's half-width of x: the largest measured |log2FC| (at least 1). One-sided features would squash every
+ * other dot into the middle; they are drawn at the edge instead.
  */
 export function volcanoHalfWidth(xs: ArrayLike<number>): number {
-  if (xs.length === 0) return 1;
-  const magnitudes = Float64Array.from(xs, Math.abs).sort();
-  return Math.max(1, magnitudes[Math.min(magnitudes.length - 1, Math.floor(0.99 * magnitudes.length))]!);
+  let widest = 1;
+  for (let i = 0; i < xs.length; i++) {
+    const magnitude = Math.abs(xs[i]!);
+    if (magnitude < ONE_SIDED_FOLD && magnitude > widest) widest = magnitude;
+  }
+  return widest;
 }
 
 /** A cell as the table shows it: means and scores to 3 decimals, % to 1, p in scientific notation. */
