@@ -16,6 +16,7 @@ import type { SelectionRanking } from '../plots/useSelectionRanking';
 import { useExplorer } from '../state/store';
 import { AnnotationsHeader } from './AnnotationsHeader';
 import { AnnotationsTable } from './AnnotationsTable';
+import { ExportMenu } from './ExportMenu';
 import { RankAnnotationSets, REST } from './RankAnnotationSets';
 import { useAnnotationActions } from './useAnnotationActions';
 
@@ -44,6 +45,7 @@ export function AnnotationsPanel({ ranking }: { ranking?: SelectionRanking }) {
         hasSelection={Boolean(s.selection)}
         onSaveSelection={() => setEditing('new')}
       />
+      {ranking && runId && <ExportMenu runId={runId} selection={s.selection} annotations={annotations} />}
       {list.error ? (
         <Alert severity="error">{list.error.message}</Alert>
       ) : list.isLoading ? (
