@@ -9,6 +9,7 @@ import { createFiles } from './webfile/create-files.js';
 import { computeCellType } from './gene/compute-cell-type.js';
 import { computeQc } from './gene/compute-qc.js';
 import { seqLogo } from './gene/seq-logo.js';
+import { subcluster } from './gene/subcluster.js';
 import { generateSpatial } from './atlasbrowser/generate-spatial.js';
 
 /** Every task this server can run. */
@@ -19,6 +20,7 @@ export const allTasks: readonly TaskDefinition[] = [
   computeQc,
   computeCellType,
   seqLogo,
+  subcluster,
   listNovogeneBatch,
   downloadFromFtp,
   listBasespaceDatasets,

@@ -27,3 +27,11 @@ export const ZExportRequest = z
   })
   .refine((v) => !(v.observations && v.annotation_id), 'Give observations or annotation_id, not both');
 export type TExportRequest = z.input<typeof ZExportRequest>;
+
+/**
+ * Sub-clustering of a selection (gene.subcluster, issue 34): fewer cells than this leave no neighbourhood graph
+ * worth clustering (15 neighbours each, as scanpy's default); more than the maximum make the task's UMAP minutes
+ * long on one worker, so a larger selection is refused before anything is read.
+ */
+export const SUBCLUSTER_MIN_CELLS = 30;
+export const SUBCLUSTER_MAX_CELLS = 20_000;

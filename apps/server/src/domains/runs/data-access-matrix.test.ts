@@ -852,6 +852,11 @@ const TASK_DOORS: Record<
     queue: 'atxcloud_gene',
     args: (r) => [`data/${r}/h5/obj/genes.h5ad`, { T: ['x'] }],
   },
+  'gene.subcluster': {
+    rule: 'data',
+    queue: 'atxcloud_gene',
+    args: (r) => [`data/${r}/h5/obj/genes.h5ad`, [0, 1, 2]],
+  },
   'gene.seq_logo': { rule: 'data', queue: 'atxcloud_gene', args: (r) => [`data/${r}/h5/obj/motifs.csv`, 'MA0001.1'] },
   // Reads the run's raw images and writes its spatial folder.
   'atlasbrowser.generate_spatial': {
