@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  analyseRaw,
   chooseExpressionInput,
+  selectRows,
   readH5ad,
   runAnnData,
   syntheticCsc,
@@ -67,6 +69,25 @@ async function exportRow(
   };
 }
 
+/** Sub-clustering (gene.subcluster's computation) of `rows` of `matrix`, beside one pass over their values. */
+function subclusterRow(label: string, matrix: Matrix, rows: number[]): Row {
+  const selected = selectRows(matrix, rows);
+  let started = performance.now();
+  let sum = 0;
+  for (let k = 0; k < selected.data.length; k++) sum += selected.data[k]!;
+  const bare = Math.max(performance.now() - started, 0.01);
+  started = performance.now();
+  const result = analyseRaw(selected, { seed: 0, logNormalised: true });
+  const took = performance.now() - started;
+  const found = new Set(result.clusters).size;
+  return {
+    measure: `re-cluster ${rows.length.toLocaleString('en')} cells of ${label} (HVG, PCA, kNN, Louvain, UMAP)`,
+    target: '—',
+    figure: `${ms(took)}, ${found} sub-clusters; one pass over their ${selected.data.length.toLocaleString('en')} values ${bare.toFixed(1)} ms (sum ${sum.toFixed(0)})`,
+    verdict: 'info',
+  };
+}
+
 export async function notebookRows(): Promise<Row[]> {
   const rows: Row[] = [];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-notebook-'));
@@ -81,11 +102,15 @@ export async function notebookRows(): Promise<Row[]> {
           ? Array.from(louvain.codes, (c) => louvain.categories[c]!)
           : Array.from({ length: h5ad.X.nRows }, () => 'C1');
       rows.push(await exportRow(dir, 'the real pbmc68k run', explorer.matrix, explorer.varNames, clusters));
+      const all = Array.from({ length: explorer.matrix.nRows }, (_, i) => i);
+      rows.push(subclusterRow('the real pbmc68k run', explorer.matrix, all));
     }
     const synthetic: CscMatrix = syntheticCsc(10_000, 30_000, 0.1, seeded(34));
     const names = Array.from({ length: synthetic.nCols }, (_, i) => `G${i}`);
     const clusters = Array.from({ length: synthetic.nRows }, (_, i) => `C${i % 12}`);
     rows.push(await exportRow(dir, 'a synthetic 10k × 30k run (10% non-zero)', synthetic, names, clusters));
+    const lasso = Array.from({ length: 2000 }, (_, i) => i * 5);
+    rows.push(subclusterRow('the synthetic 10k × 30k run', synthetic, lasso));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -5,13 +5,14 @@ import { ADMIN, drawLasso, expect, plotsDrawn, shot, signIn, test, waitForRunDat
 
 /**
  * [EXPLORER-EXPORT] (issue 34): after a lasso, "Export as .h5ad" saves the selection as an AnnData file (with a
- * progress line while it is made) and the whole run's barcodes as CSV. The file is an HDF5 file; where Debian's
- * python3-anndata is installed it is opened and its shape checked against the selection.
+ * progress line while it is made) and its barcodes as CSV. The file is an HDF5 file; where Debian's python3-anndata
+ * is installed it is opened and its shape checked against the selection. "Re-cluster selection" then saves the
+ * selection's sub-clusters as a new annotation set and colours the plots by it.
  */
 const RUN = 'D90012';
 const HDF5_SIGNATURE = Buffer.from([0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-test('[EXPLORER-EXPORT]: a lasso selection exported as .h5ad, barcodes as CSV', async ({ page }) => {
+test('[EXPLORER-EXPORT]: a lasso selection exported as .h5ad, barcodes as CSV, re-clustered', async ({ page }) => {
   test.setTimeout(240_000);
   await waitForRunData(page, RUN);
   await page.setViewportSize({ width: 1400, height: 900 });
@@ -65,4 +66,14 @@ test('[EXPLORER-EXPORT]: a lasso selection exported as .h5ad, barcodes as CSV', 
     .split('\n');
   expect(lines[0]).toBe('index,barcode,cluster');
   expect(lines).toHaveLength(count + 1);
+
+  // Re-cluster the same selection: its sub-clusters become a new annotation set, the plots coloured by it.
+  await page.getByRole('button', { name: EXPORT_MSG.subclusterAction }).click();
+  await expect(page.getByText(/sub-clusters saved as annotations Sub-clusters 1/)).toBeVisible({ timeout: 120_000 });
+  const rows = page.getByTestId('annotation-row').filter({ hasText: 'Sub-clusters 1 · C' });
+  expect(await rows.count()).toBeGreaterThan(1);
+  const legend = page.getByTestId('explorer-legend');
+  await expect(legend.getByText('Annotations')).toBeVisible();
+  await expect(legend.getByText('Sub-clusters 1 · C1')).toBeVisible();
+  await shot(page, 'export-reclustered');
 });

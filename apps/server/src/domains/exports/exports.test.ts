@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_MSG, QUEUES, type TDataRows } from '@atlas/contracts';
+import type { z } from 'zod';
+import { EXPORT_MSG, QUEUES, type ZDataRows } from '@atlas/contracts';
 import { sharedData } from '@atlas/spatial/testing';
 import { useTestApp } from '../../../test/harness.js';
 import { buildAnnotation, buildGroup, buildImportedRun, buildUser } from '../../../test/factories.js';
@@ -20,7 +21,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 let member: string;
 let outsider: string;
 let apiToken: string;
-let table: TDataRows;
+let table: z.infer<typeof ZDataRows>;
 let barcodes: string[];
 let genes: string[];
 const selection = [40, 3, 7, 7, 21, 0];
@@ -38,7 +39,9 @@ beforeAll(async () => {
     body: { name: 'notebook' },
   });
   apiToken = made.body.token;
-  table = (await t.api<TDataRows>('GET', '/api/v1/genes/data', { token: member, query: { run_id: 'D00701' } })).body;
+  table = (
+    await t.api<z.infer<typeof ZDataRows>>('GET', '/api/v1/genes/data', { token: member, query: { run_id: 'D00701' } })
+  ).body;
   barcodes = (await t.api<string[]>('GET', '/api/v1/genes/barcodes', { token: member, query: { run_id: 'D00701' } }))
     .body;
   genes = (await t.api<string[]>('GET', '/api/v1/genes/feature_names', { token: member, query: { run_id: 'D00701' } }))
