@@ -7,6 +7,7 @@ import path from 'node:path';
 import {
   analyseRaw,
   chooseExpressionInput,
+  mulberry32,
   selectRows,
   readH5ad,
   runAnnData,
@@ -21,16 +22,6 @@ import { hasSharedData, sharedData } from '@atlas/spatial/testing';
 import type { Row } from './row.js';
 
 const ms = (v: number): string => `${v.toFixed(0)} ms`;
-
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function tableOf(n: number, clusters: string[]): DataCsv {
   return {
@@ -105,7 +96,7 @@ export async function notebookRows(): Promise<Row[]> {
       const all = Array.from({ length: explorer.matrix.nRows }, (_, i) => i);
       rows.push(subclusterRow('the real pbmc68k run', explorer.matrix, all));
     }
-    const synthetic: CscMatrix = syntheticCsc(10_000, 30_000, 0.1, seeded(34));
+    const synthetic: CscMatrix = syntheticCsc(10_000, 30_000, 0.1, mulberry32(34));
     const names = Array.from({ length: synthetic.nCols }, (_, i) => `G${i}`);
     const clusters = Array.from({ length: synthetic.nRows }, (_, i) => `C${i % 12}`);
     rows.push(await exportRow(dir, 'a synthetic 10k × 30k run (10% non-zero)', synthetic, names, clusters));

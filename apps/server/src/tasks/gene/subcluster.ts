@@ -3,7 +3,7 @@ import { EXPORT_MSG, SUBCLUSTER_MAX_CELLS, SUBCLUSTER_MIN_CELLS } from '@atlas/c
 import { analyseRaw, selectionIndexRows } from '@atlas/spatial';
 import { objectIn } from '../authorise.js';
 import { defineTask, parseInput, TaskInputError } from '../registry.js';
-import { bucketOf, ZBucketKwargs } from './data.js';
+import { bucketOf, GENES_FILE_ARG, ZBucketKwargs } from './data.js';
 import { loadSelectionIndex } from './selection-index.js';
 
 /** The run's genes only: sub-clusters of motif or regulon activity are not what a re-clustering asks for. */
@@ -62,13 +62,7 @@ export const subcluster = defineTask({
   target: 'explorer',
   description: 'Re-clusters a selection of tixels (PCA, kNN, Louvain) and embeds it with UMAP.',
   argSpecs: [
-    {
-      name: 'file',
-      value: 'data/D00001/h5/obj/genes.h5ad',
-      type: 'string',
-      caption: 'File',
-      description: 'genes.h5ad of the run.',
-    },
+    GENES_FILE_ARG,
     {
       name: 'selected',
       value: [],
