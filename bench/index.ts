@@ -16,6 +16,7 @@ import { startBareServer } from './bare-server.js';
 import { loadTest } from './load.js';
 import type { Row } from './row.js';
 import { scienceRows } from './science.js';
+import { notebookRows } from './notebook.js';
 import { deRows } from './de.js';
 import { groupRows } from './groups.js';
 import { lassoRows } from './lasso.js';
@@ -37,6 +38,7 @@ const SECTIONS = [
   'firststart',
   'guards',
   'hd',
+  'notebook',
 ] as const;
 /** Sections too long for the default run: measured only when named. */
 const ON_REQUEST: readonly string[] = ['hd'];
@@ -59,6 +61,8 @@ if (want('firststart')) rows.push(...(await firstStartRows()));
 if (want('uploads')) rows.push(...(await tusUploadRows(Number(process.env.BENCH_TUS_MB ?? 1024))));
 // The guards' refusal times, in this process (issue 39 item 4: these were time bounds in the tests).
 if (want('guards')) rows.push(...(await guardRows()));
+// A run, a selection or an annotation for a notebook, and sub-clustering (issue 34), in this process.
+if (want('notebook')) rows.push(...(await notebookRows()));
 if (!(['server', 'features', 'browser', 'de', 'transfers', 'guards', 'hd'] as const).some(want)) {
   printRows();
   process.exit(0);

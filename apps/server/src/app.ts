@@ -31,6 +31,7 @@ import { registerAtlasBrowserRoutes } from './domains/atlasbrowser/index.js';
 import { registerFrontpageRoutes } from './domains/catalogue-frontpage/index.js';
 import { registerUploadRoutes } from './domains/uploads/index.js';
 import { registerAnnotationRoutes } from './domains/annotations/index.js';
+import { createExports, registerExportRoutes } from './domains/exports/index.js';
 import { registerSystemRoutes } from './domains/system/index.js';
 import { installCompatAdapters, registerCompatRoutes } from './domains/compat/index.js';
 import { dataBucket } from './config.js';
@@ -106,7 +107,8 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerGenesRoutes(app, infra, { runs, downloads, data: runData, tasks });
   registerImportRoutes(app, infra);
   registerFrontpageRoutes(app, infra, runs);
-  registerAnnotationRoutes(app, infra, runs, runData);
+  const annotations = registerAnnotationRoutes(app, infra, runs, runData);
+  registerExportRoutes(app, createExports({ storage: infra.storage, runs, data: runData, annotations }));
   registerLabRoutes(app, infra);
   registerLabStorageRoutes(app, infra, runs, downloads);
   registerUploadRoutes(app, infra, runs);

@@ -31,6 +31,8 @@ export * from './atlasbrowser/index.js';
 export * as atlasBrowserCalls from './atlasbrowser/calls.js';
 export * from './annotations/index.js';
 export * as annotationCalls from './annotations/calls.js';
+export * from './exports/index.js';
+export * as exportCalls from './exports/calls.js';
 export * from './system/index.js';
 export * as systemCalls from './system/calls.js';
 export * as compatCalls from './compat/calls.js';

@@ -21,6 +21,7 @@ export * from './io/probe-matrix.js';
 export * from './io/rank-genes-groups.js';
 export { analyseRaw, type AnalyseRawOptions, type AnalyseRawResult } from './analysis/analyse-raw.js';
 export { normalizeLog1p } from './analysis/normalize.js';
+export { mulberry32 } from './analysis/random.js';
 export * from './analysis/expression-input.js';
 export { highlyVariableGenes, type HvgResult } from './analysis/hvg.js';
 export * from './celltype/cell-types.js';

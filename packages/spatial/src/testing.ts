@@ -6,3 +6,4 @@ export * from './shared-data.js';
 export * from './spatialdata-fixtures.js';
 export * from './bomb-fixtures.js';
 export * from './spaceranger-fixtures.js';
+export { adjustedRandIndex } from './analysis/test-helpers.js';

@@ -10,6 +10,7 @@ import { computeCellType } from './gene/compute-cell-type.js';
 import { computeQc } from './gene/compute-qc.js';
 import { rankClustersTask } from './gene/rank-clusters.js';
 import { seqLogo } from './gene/seq-logo.js';
+import { subcluster } from './gene/subcluster.js';
 import { generateSpatial } from './atlasbrowser/generate-spatial.js';
 
 /** Every task this server can run. */
@@ -21,6 +22,7 @@ export const allTasks: readonly TaskDefinition[] = [
   rankClustersTask,
   computeCellType,
   seqLogo,
+  subcluster,
   listNovogeneBatch,
   downloadFromFtp,
   listBasespaceDatasets,

@@ -20,7 +20,7 @@ const ZName = z
   .max(ANNOTATION_NAME_MAX, `At most ${ANNOTATION_NAME_MAX} characters`);
 const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written #rrggbb');
 const ZNote = z.string().max(ANNOTATION_NOTE_MAX, `At most ${ANNOTATION_NOTE_MAX} characters`);
-const ZTixels = z
+export const ZTixels = z
   .array(z.number())
   .min(1, 'An annotation holds at least one tixel')
   .max(ANNOTATION_MAX_TIXELS, `At most ${ANNOTATION_MAX_TIXELS} tixels`)

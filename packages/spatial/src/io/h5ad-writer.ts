@@ -33,6 +33,12 @@ export interface H5adWriteInput {
   layers?: Record<string, Matrix>;
   /** raw (anndata's `adata.raw`): the unfiltered or unscaled matrix with its own var names, same rows as X. */
   raw?: { X: Matrix; varNames: readonly string[] };
+  /**
+   * 'legacy': obs and var as anndata's dataframe 0.1.0, categoricals as codes whose `categories` attribute names a
+   * dataset under `__categories`. Every anndata reads it; Debian's anndata 0.8 with its newer pandas cannot read the
+   * 0.2.0 categorical group, whose `ordered` attribute must be a numpy bool (an HDF5 enum h5wasm cannot make).
+   */
+  categoricals?: 'groups' | 'legacy';
 }
 
 const CHUNK = 1 << 16;
@@ -61,7 +67,17 @@ function codes(values: Int32Array, categories: number): { data: Int8Array | Int1
   return { data: values, dtype: '<i' };
 }
 
-function writeColumn(parent: Group, name: string, column: WritableColumn): void {
+/** A categorical as anndata < 0.7 wrote it: codes, and their categories in `__categories/{name}` beside them. */
+function writeLegacyCategorical(parent: Group, name: string, column: Extract<WritableColumn, { kind: 'categorical' }>) {
+  const { data, dtype } = codes(column.codes, column.categories.length);
+  const ds = parent.create_dataset({ name, data, shape: [data.length], dtype });
+  ds.create_attribute('categories', `__categories/${name}`);
+  const holder = (parent.get('__categories') as Group | null) ?? parent.create_group('__categories');
+  writeStrings(holder, name, column.categories);
+}
+
+function writeColumn(parent: Group, name: string, column: WritableColumn, legacy = false): void {
+  if (legacy && column.kind === 'categorical') return writeLegacyCategorical(parent, name, column);
   switch (column.kind) {
     case 'numeric': {
       const ds = parent.create_dataset({ name, data: column.values, shape: [column.values.length], dtype: '<d' });
@@ -90,16 +106,17 @@ export function writeDataFrame(
   name: string,
   index: readonly string[],
   columns: Record<string, WritableColumn>,
+  layout: 'groups' | 'legacy' = 'groups',
 ): void {
   const group = parent.create_group(name);
-  setEncoding(group, 'dataframe', '0.2.0');
+  setEncoding(group, 'dataframe', layout === 'legacy' ? '0.1.0' : '0.2.0');
   group.create_attribute('_index', '_index');
   const order = Object.keys(columns);
   // anndata writes an empty column-order as an empty float64 array (an empty string array has no dtype).
   if (order.length > 0) group.create_attribute('column-order', order);
   else group.create_attribute('column-order', new Float64Array(0), [0], '<d');
   writeStrings(group, '_index', index);
-  for (const [column, values] of Object.entries(columns)) writeColumn(group, column, values);
+  for (const [column, values] of Object.entries(columns)) writeColumn(group, column, values, layout === 'legacy');
 }
 
 function columnLength(column: WritableColumn): number {
@@ -194,8 +211,8 @@ function writeContents(file: Group, adata: H5adWriteInput): void {
 /** Everything of an AnnData file but X and raw: the root's encoding, obs, var, obsm, layers and empty dicts. */
 export function writeAnnDataParts(file: Group, adata: Omit<H5adWriteInput, 'X' | 'raw'>): void {
   setEncoding(file, 'anndata', '0.1.0');
-  writeDataFrame(file, 'obs', adata.obsNames, adata.obs ?? {});
-  writeDataFrame(file, 'var', adata.varNames, adata.var ?? {});
+  writeDataFrame(file, 'obs', adata.obsNames, adata.obs ?? {}, adata.categoricals);
+  writeDataFrame(file, 'var', adata.varNames, adata.var ?? {}, adata.categoricals);
   const obsm = file.create_group('obsm');
   setEncoding(obsm, 'dict', '0.1.0');
   for (const [name, array] of Object.entries(adata.obsm ?? {})) {

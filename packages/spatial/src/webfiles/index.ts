@@ -64,3 +64,11 @@ export {
   selectionEntryParts,
   type SelectionFileLayout,
 } from './selection-file.js';
+export {
+  annotationColumn,
+  barcodesCsv,
+  categoricalOf,
+  exportedValueCount,
+  runAnnData,
+  type RunAnnDataInput,
+} from './run-anndata.js';

@@ -5,7 +5,7 @@ import { route } from '../../http/route.js';
 import type { Infra } from '../../infra/index.js';
 import { MissingWebFileError, type RunDataStore } from '../genes/index.js';
 import type { Runs } from '../runs/index.js';
-import { createAnnotations } from './service.js';
+import { createAnnotations, type Annotations } from './service.js';
 
 /** /api/v1/annotations and /api/v1/cluster_colors: thin routes over ./service.ts, which asks the runs domain who may see and change a run. */
 export function registerAnnotationRoutes(
@@ -13,7 +13,7 @@ export function registerAnnotationRoutes(
   infra: Pick<Infra, 'db'>,
   runs: Runs,
   runData: RunDataStore,
-): void {
+): Annotations {
   // A run's tixels are the rows of its data.csv, parsed once and shared with the explorer's reads (genes domain).
   const tixelCount = async (identity: Identity, runId: string) => {
     const web = await runs.access.forCaller(callerOf(identity), runId);
@@ -36,4 +36,6 @@ export function registerAnnotationRoutes(
   route(app, a.deleteAnnotation, ({ params, identity }) => annotations.remove(identity, params.id));
   route(app, a.getClusterColours, ({ query, identity }) => annotations.clusterColours(identity, query.run_id));
   route(app, a.putClusterColours, ({ body, identity }) => annotations.putClusterColours(identity, body));
+  // Handed to the domains that read a run's annotations for a caller (exports), so they ask the same rule.
+  return annotations;
 }

@@ -224,3 +224,5 @@ export function createAnnotations(deps: AnnotationDeps) {
     },
   };
 }
+
+export type Annotations = ReturnType<typeof createAnnotations>;

@@ -461,6 +461,20 @@ const DOORS: Record<string, Door[]> = {
     },
   ],
 
+  // ---- exports (issue 34): the run's data as a file, for who may read the run ----
+  'POST /api/v1/exports': [
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'POST', url: '/api/v1/exports', body: { run_id: c.run.runId, format: 'csv' } }),
+      granted: (res, c) => has(res, `0,${c.run.runId}-BC0,C1`),
+    },
+    {
+      rule: 'data',
+      call: (c) => ({ method: 'POST', url: '/api/v1/exports', body: { run_id: c.run.runId, observations: [1, 4] } }),
+      granted: (res) => ok(res) && res.headers['content-type'] === 'application/x-hdf5',
+    },
+  ],
+
   // ---- cluster colours (Color Configuration): read by who may read the run, changed by its group ----
   'GET /api/v1/cluster_colors': [
     {
@@ -842,6 +856,11 @@ const TASK_DOORS: Record<
     rule: 'data',
     queue: 'atxcloud_gene',
     args: (r) => [`data/${r}/h5/obj/genes.h5ad`, { T: ['x'] }],
+  },
+  'gene.subcluster': {
+    rule: 'data',
+    queue: 'atxcloud_gene',
+    args: (r) => [`data/${r}/h5/obj/genes.h5ad`, [0, 1, 2]],
   },
   'gene.seq_logo': { rule: 'data', queue: 'atxcloud_gene', args: (r) => [`data/${r}/h5/obj/motifs.csv`, 'MA0001.1'] },
   // Reads the run's raw images and writes its spatial folder.

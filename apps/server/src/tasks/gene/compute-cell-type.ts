@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { computeCellTypes, parseMarkerCsv, type MarkerMap } from '@atlas/spatial';
 import { objectIn } from '../authorise.js';
 import { defineTask, parseInput } from '../registry.js';
-import { bucketOf, loadClusters, loadFeatures, ZBucketKwargs, ZObjH5ad } from './data.js';
+import { bucketOf, GENES_FILE_ARG, loadClusters, loadFeatures, ZBucketKwargs, ZObjH5ad } from './data.js';
 
 const ZNameMap = z.union([z.record(z.string(), z.array(z.string())), z.string().min(1)]);
 const ZArgs = z.tuple([ZObjH5ad, ZNameMap]);
@@ -33,13 +33,7 @@ export const computeCellType = defineTask({
   target: 'explorer',
   description: 'Assigns cell types to clusters from marker genes (Yuen trimmed t-test).',
   argSpecs: [
-    {
-      name: 'file',
-      value: 'data/D00001/h5/obj/genes.h5ad',
-      type: 'string',
-      caption: 'File',
-      description: 'genes.h5ad of the run.',
-    },
+    GENES_FILE_ARG,
     {
       name: 'name_map',
       value: {},

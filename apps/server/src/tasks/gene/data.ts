@@ -25,6 +25,15 @@ export const ZObjH5ad = z
   .regex(OBJ_H5AD, 'Must be data/{run}/h5/obj/genes.h5ad, motifs.h5ad or eRegulons.h5ad');
 export const ZBucketKwargs = z.object({ bucket: z.string().min(1).optional() });
 
+/** The first argument of the gene tasks that read a run's genes alone, as the Analytics task runner shows it. */
+export const GENES_FILE_ARG = {
+  name: 'file',
+  value: 'data/D00001/h5/obj/genes.h5ad',
+  type: 'string',
+  caption: 'File',
+  description: 'genes.h5ad of the run.',
+} as const;
+
 export function bucketOf(deps: TaskDeps, bucket: string | undefined): string {
   const chosen = bucket ?? dataBucket(deps.config);
   if (!deps.config.buckets.includes(chosen)) throw new Error(`Unknown bucket '${chosen}'`);

@@ -16,6 +16,8 @@ import type { SelectionRanking } from '../plots/useSelectionRanking';
 import { useExplorer } from '../state/store';
 import { AnnotationsHeader } from './AnnotationsHeader';
 import { AnnotationsTable } from './AnnotationsTable';
+import { ExportMenu } from './ExportMenu';
+import { ReclusterButton } from './ReclusterButton';
 import { RankAnnotationSets, REST } from './RankAnnotationSets';
 import { useAnnotationActions } from './useAnnotationActions';
 
@@ -44,6 +46,19 @@ export function AnnotationsPanel({ ranking }: { ranking?: SelectionRanking }) {
         hasSelection={Boolean(s.selection)}
         onSaveSelection={() => setEditing('new')}
       />
+      {ranking && runId && (
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          {!readOnly && (
+            <ReclusterButton
+              runId={runId}
+              selection={s.selection}
+              annotations={annotations}
+              onDone={(ids) => s.patch({ annotationIds: ids, highlightedClusters: [] })}
+            />
+          )}
+          <ExportMenu runId={runId} selection={s.selection} annotations={annotations} />
+        </Box>
+      )}
       {list.error ? (
         <Alert severity="error">{list.error.message}</Alert>
       ) : list.isLoading ? (

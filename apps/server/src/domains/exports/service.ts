@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  EXPORT_MAX_VALUES,
+  EXPORT_MSG,
+  GENES_MSG,
+  type Identity,
+  type TExportFormat,
+  type TExportRequest,
+} from '@atlas/contracts';
+import {
+  barcodesCsv,
+  CSC_HEADER_BYTES,
+  exportedValueCount,
+  FEATURE_FILES,
+  readCscHeader,
+  runAnnData,
+  writeH5ad,
+} from '@atlas/spatial';
+import { badRequest, notFound } from '../../http/errors.js';
+import { readObject, type ObjectStore } from '../../infra/storage/index.js';
+import { cscFromBytes } from '../../tasks/gene/data.js';
+import type { Annotations } from '../annotations/index.js';
+import { MissingWebFileError, type RunDataStore } from '../genes/index.js';
+import type { RunAccess, Runs } from '../runs/index.js';
+
+export interface ExportDeps {
+  storage: ObjectStore;
+  runs: Runs;
+  data: RunDataStore;
+  annotations: Annotations;
+  /** Most non-zero values one exported X may hold (default EXPORT_MAX_VALUES; tests lower it). */
+  maxValues?: number;
+}
+
+/** A made export: a file on local disc to stream once and remove (h5ad), or the CSV text. */
+export interface ExportFile {
+  name: string;
+  type: string;
+  /** The h5ad's local path; remove its folder (`cleanup`) once sent. */
+  file?: { path: string; size: number; cleanup: () => void };
+  text?: string;
+}
+
+type ExportRequest = Omit<TExportRequest, 'format'> & { format: TExportFormat };
+
+/** A file name part from an annotation name: letters, digits, '-' and '_' only. */
+const slug = (name: string) => name.replace(/[^\w-]+/g, '_').replace(/^_+|_+$/g, '') || 'annotation';
+
+/**
+ * Exports (issue 34): a run, a selection or an annotation of it as AnnData or a barcodes CSV, made for the caller
+ * from what they may read now. The run is resolved through the runs owner (a private run only for its group and
+ * admins, 404 otherwise), the annotations through the annotations domain (the same rule), and the size is bounded
+ * before the matrix is read: the header of the `.csc` holds its non-zero count, and a selection's share of it is
+ * checked again exactly once read.
+ */
+export function createExports(deps: ExportDeps) {
+  const maxValues = deps.maxValues ?? EXPORT_MAX_VALUES;
+  /** The selected observations, ascending and unique, each one of the run's; null for the whole run. */
+  async function rowsOf(identity: Identity, run: RunAccess, request: ExportRequest, n: number) {
+    let indices: readonly number[] | undefined = request.observations;
+    let label = indices ? `selection_${new Set(indices).size}` : '';
+    if (request.annotation_id) {
+      const annotation = await deps.annotations.get(identity, request.annotation_id);
+      if (annotation.run_id !== run.runId) throw notFound(EXPORT_MSG.annotationNotOfRun(run.runId));
+      indices = annotation.tixels;
+      label = slug(annotation.name);
+    }
+    if (!indices) return { rows: null, label: '' };
+    for (const index of indices)
+      if (index >= n) throw badRequest(EXPORT_MSG.observationOutOfRange(index, run.runId, n));
+    return { rows: Int32Array.from(new Set(indices)).sort(), label };
+  }
+
+  /** Every shared annotation of the run with its tixels, as the caller may read them. */
+  async function annotationsOf(identity: Identity, runId: string) {
+    const list = await deps.annotations.list(identity, runId);
+    return Promise.all(list.map((a) => deps.annotations.get(identity, a.id)));
+  }
+
+  async function matrixOf(run: RunAccess, rows: Int32Array | null, nObs: number) {
+    const key = `${run.folder}${FEATURE_FILES.genes.csc}`;
+    if (!(await deps.storage.exists(run.bucket, key))) throw notFound(EXPORT_MSG.noMatrix(run.runId));
+    const header = readCscHeader(
+      await readObject(deps.storage, run.bucket, key, { start: 0, end: CSC_HEADER_BYTES - 1 }),
+    );
+    // Before the matrix is read: the whole run's count is in the header, a selection's is estimated from its share.
+    const estimate = rows ? Math.round((header.nnz * rows.length) / Math.max(1, nObs)) : header.nnz;
+    if (estimate > maxValues) throw badRequest(EXPORT_MSG.tooLarge(estimate, maxValues));
+    const matrix = cscFromBytes(await readObject(deps.storage, run.bucket, key));
+    const exact = exportedValueCount(matrix, rows);
+    if (exact > maxValues) throw badRequest(EXPORT_MSG.tooLarge(exact, maxValues));
+    return matrix;
+  }
+
+  return {
+    async make(identity: Identity, request: ExportRequest): Promise<ExportFile> {
+      const run = await deps.runs.access.resolve(identity, { run_id: request.run_id });
+      try {
+        const table = await deps.data.data(run);
+        const barcodes = await deps.data.barcodes(run);
+        const { rows, label } = await rowsOf(identity, run, request, table.clusters.length);
+        const base = label ? `${run.runId}_${label}` : run.runId;
+        if (request.format === 'csv') {
+          return {
+            name: `${base}_barcodes.csv`,
+            type: 'text/csv; charset=utf-8',
+            text: barcodesCsv({ barcodes, table, rows }),
+          };
+        }
+        const matrix = await matrixOf(run, rows, table.clusters.length);
+        const featureNames = await deps.data.names(run, 'genes');
+        const annotations = await annotationsOf(identity, run.runId);
+        const adata = runAnnData({ matrix, featureNames, barcodes, table, annotations, rows });
+        // Written whole to a private folder before the first byte is sent (writeH5ad writes beside and renames): a
+        // failure is an error answer, never a 200 with half a file.
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-export-'));
+        const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
+        try {
+          const file = path.join(dir, `${randomUUID()}.h5ad`);
+          await writeH5ad(file, adata);
+          return {
+            name: `${base}.h5ad`,
+            type: 'application/x-hdf5',
+            file: { path: file, size: fs.statSync(file).size, cleanup },
+          };
+        } catch (error) {
+          cleanup();
+          throw error;
+        }
+      } catch (error) {
+        if (error instanceof MissingWebFileError) throw notFound(GENES_MSG.webFilesMissing(run.runId));
+        throw error;
+      }
+    },
+  };
+}
+
+export type Exports = ReturnType<typeof createExports>;
