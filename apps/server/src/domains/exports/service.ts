@@ -10,21 +10,14 @@ import {
   type TExportFormat,
   type TExportRequest,
 } from '@atlas/contracts';
-import {
-  barcodesCsv,
-  CSC_HEADER_BYTES,
-  exportedValueCount,
-  FEATURE_FILES,
-  readCscHeader,
-  runAnnData,
-  writeH5ad,
-} from '@atlas/spatial';
+import { barcodesCsv, CSC_HEADER_BYTES, exportedValueCount, FEATURE_FILES, readCscHeader } from '@atlas/spatial';
 import { badRequest, notFound } from '../../http/errors.js';
 import { readObject, type ObjectStore } from '../../infra/storage/index.js';
 import { cscFromBytes } from '../../tasks/gene/data.js';
 import type { Annotations } from '../annotations/index.js';
 import { MissingWebFileError, type RunDataStore } from '../genes/index.js';
 import type { RunAccess, Runs } from '../runs/index.js';
+import { writeRunAnnData } from './write-off-thread.js';
 
 export interface ExportDeps {
   storage: ObjectStore;
@@ -33,6 +26,8 @@ export interface ExportDeps {
   annotations: Annotations;
   /** Most non-zero values one exported X may hold (default EXPORT_MAX_VALUES; tests lower it). */
   maxValues?: number;
+  /** Exports with at least this many values are written in a worker thread (default IN_PROCESS_VALUES). */
+  inProcessValues?: number;
 }
 
 /** A made export: a file on local disc to stream once and remove (h5ad), or the CSV text. */
@@ -90,9 +85,9 @@ export function createExports(deps: ExportDeps) {
     const estimate = rows ? Math.round((header.nnz * rows.length) / Math.max(1, nObs)) : header.nnz;
     if (estimate > maxValues) throw badRequest(EXPORT_MSG.tooLarge(estimate, maxValues));
     const matrix = cscFromBytes(await readObject(deps.storage, run.bucket, key));
-    const exact = exportedValueCount(matrix, rows);
-    if (exact > maxValues) throw badRequest(EXPORT_MSG.tooLarge(exact, maxValues));
-    return matrix;
+    const values = exportedValueCount(matrix, rows);
+    if (values > maxValues) throw badRequest(EXPORT_MSG.tooLarge(values, maxValues));
+    return { matrix, values };
   }
 
   return {
@@ -110,17 +105,17 @@ export function createExports(deps: ExportDeps) {
             text: barcodesCsv({ barcodes, table, rows }),
           };
         }
-        const matrix = await matrixOf(run, rows, table.clusters.length);
+        const { matrix, values } = await matrixOf(run, rows, table.clusters.length);
         const featureNames = await deps.data.names(run, 'genes');
         const annotations = await annotationsOf(identity, run.runId);
-        const adata = runAnnData({ matrix, featureNames, barcodes, table, annotations, rows });
         // Written whole to a private folder before the first byte is sent (writeH5ad writes beside and renames): a
         // failure is an error answer, never a 200 with half a file.
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-export-'));
         const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
         try {
           const file = path.join(dir, `${randomUUID()}.h5ad`);
-          await writeH5ad(file, adata);
+          const input = { matrix, featureNames, barcodes, table, annotations, rows };
+          await writeRunAnnData(file, input, values, deps.inProcessValues);
           return {
             name: `${base}.h5ad`,
             type: 'application/x-hdf5',
