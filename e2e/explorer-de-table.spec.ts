@@ -93,6 +93,33 @@ test('[EXPLORER-DE-TABLE]: lasso → searchable, sortable DE table with volcano,
   expect(csv[0]).toBe('gene,Mean in,Mean out,% in,% out,log2FC,Score,p,p adj (BH),comparison');
   expect(csv).toHaveLength(766);
 
+  // Thresholds: p adj ≤ 0.05 and |log2FC| ≥ 1 limit the rows and the CSV, which says so on each row.
+  await panel.getByTestId('de-search').fill('');
+  for (const [field, value] of [
+    ['p adj ≤', '0.05'],
+    ['|log2FC| ≥', '1'],
+  ] as const) {
+    await panel.getByRole('combobox', { name: field }).click();
+    await page.getByRole('option', { name: value, exact: true }).click();
+  }
+  await expect(panel.getByTestId('de-summary')).toContainText(/\d+ of 765 features/);
+  const kept = Number(/(\d+) of 765/.exec((await panel.getByTestId('de-summary').textContent())!)![1]);
+  expect(kept).toBeGreaterThan(0);
+  const [filtered] = await Promise.all([page.waitForEvent('download'), panel.getByTestId('de-export').click()]);
+  const rows = fs
+    .readFileSync((await filtered.path())!, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(','));
+  expect(rows).toHaveLength(kept);
+  for (const row of rows) {
+    expect(Number(row[8])).toBeLessThanOrEqual(0.05);
+    expect(Math.abs(Number(row[5]))).toBeGreaterThanOrEqual(1);
+  }
+  expect(rows[0]!.slice(9).join(',')).toContain('p adj <= 0.05, |log2FC| >= 1');
+  await shot(page, 'de-table-filtered');
+
   // Cluster vs rest: every cluster ranked at once; another cluster is chosen from the list.
   await panel.getByTestId('de-search').fill('');
   await panel.getByRole('combobox', { name: 'Compare' }).click();

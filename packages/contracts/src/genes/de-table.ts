@@ -45,6 +45,10 @@ export interface RankClustersResult {
   columns: DeColumns | null;
 }
 
+/** The thresholds the DE table offers: adjusted p at most, |log2 fold change| at least. */
+export const DE_P_ADJ_THRESHOLDS = [0.05, 0.01, 0.001] as const;
+export const DE_LOG2FC_THRESHOLDS = [0.5, 1, 2] as const;
+
 export const DE_TABLE_MSG = {
   title: 'DE results',
   search: 'Search features',
@@ -62,6 +66,15 @@ export const DE_TABLE_MSG = {
       : `${shown.toLocaleString()} of ${total.toLocaleString()} features`,
   volcano: 'Volcano plot: log2 fold change against −log10 adjusted p; click a point to colour the plots by it',
   exportCsv: 'Export CSV',
+  maxPAdj: 'p adj ≤',
+  minAbsLog2fc: '|log2FC| ≥',
+  anyValue: 'any',
+  /** What a CSV of a filtered table holds, on each of its rows beside the comparison. */
+  filtered: (what: string, filters: string) => `${what}; ${filters}`,
+  filterNote: (maxPAdj: number | null, minAbsLog2fc: number | null) =>
+    [maxPAdj === null ? null : `p adj <= ${maxPAdj}`, minAbsLog2fc === null ? null : `|log2FC| >= ${minAbsLog2fc}`]
+      .filter(Boolean)
+      .join(', '),
   loading: 'Computing the table…',
   failed: (error: string) => `The table could not be computed: ${error}`,
   sortBy: (column: string) => `Sort by ${column}`,

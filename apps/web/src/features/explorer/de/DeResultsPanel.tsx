@@ -1,7 +1,8 @@
 /**
  * DE results (issue 34), a lower-panel tab: the whole ranking of the last lasso, of one cluster against the rest
  * (every cluster ranked at once on the server; choosing another answers from its memory), or the file's own
- * uns['rank_genes_groups']. Search, sort by any column, a volcano linked to the table, CSV of the whole table;
+ * uns['rank_genes_groups']. Search, thresholds on adjusted p and |log2FC|, sort by any column, a volcano linked to the
+ * table, CSV of every row the thresholds keep (the search does not limit it);
  * clicking a row or a dot colours the plots by that feature (the explorer's feature choice, setFeatures).
  */
 import { useMemo, useState } from 'react';
@@ -17,7 +18,8 @@ import { DE_TABLE_MSG, deMethodLabel, KIND_LABEL, type DeColumns } from '@atlas/
 import { downloadBlob } from '../../../components/download';
 import type { SelectionRanking } from '../plots/useSelectionRanking';
 import { useExplorer } from '../state/store';
-import { deTableCsv, nextSort, searchRows, sortRows, type DeSort } from './deTable';
+import { DeFilterFields } from './DeFilterFields';
+import { deTableCsv, filterRows, nextSort, NO_DE_FILTER, searchRows, sortRows, type DeSort } from './deTable';
 import { DeTableView } from './DeTableView';
 import { fetchClusterRanking, fetchSelectionColumns, selectionKey } from './deTasks';
 import { Volcano } from './Volcano';
@@ -39,6 +41,7 @@ export function DeResultsPanel({ ranking }: { ranking: SelectionRanking }) {
   const [cluster, setCluster] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<DeSort>({ key: 'score', descending: true });
+  const [filter, setFilter] = useState(NO_DE_FILTER);
   const [hover, setHover] = useState(-1);
   const { test } = ranking;
   const testLabel = deMethodLabel(test.method, test.tieCorrect);
@@ -72,8 +75,8 @@ export function DeResultsPanel({ ranking }: { ranking: SelectionRanking }) {
   });
   const columns: DeColumns | null = table.data?.columns ?? null;
   const order = useMemo(
-    () => (columns ? sortRows(columns, searchRows(columns.names, query), sort) : []),
-    [columns, query, sort],
+    () => (columns ? sortRows(columns, filterRows(columns, searchRows(columns.names, query), filter), sort) : []),
+    [columns, query, sort, filter],
   );
   if (!run?.run_id) return null;
 
@@ -84,8 +87,10 @@ export function DeResultsPanel({ ranking }: { ranking: SelectionRanking }) {
   };
   const exportCsv = () => {
     if (!columns || !table.data) return;
-    const whole = sortRows(columns, searchRows(columns.names, ''), sort);
-    const csv = deTableCsv(columns, whole, KIND_LABEL[kind].one, table.data.what);
+    const kept = sortRows(columns, filterRows(columns, searchRows(columns.names, ''), filter), sort);
+    const note = DE_TABLE_MSG.filterNote(filter.maxPAdj, filter.minAbsLog2fc);
+    const what = note ? DE_TABLE_MSG.filtered(table.data.what, note) : table.data.what;
+    const csv = deTableCsv(columns, kept, KIND_LABEL[kind].one, what);
     downloadBlob(new Blob([csv], { type: 'text/csv' }), `${run.run_id}_${kind}_de_${mode}.csv`);
   };
   const noTable =
@@ -147,6 +152,7 @@ export function DeResultsPanel({ ranking }: { ranking: SelectionRanking }) {
           sx={{ width: 220 }}
           slotProps={{ htmlInput: { 'data-testid': 'de-search', type: 'search' } }}
         />
+        <DeFilterFields filter={filter} onChange={setFilter} />
         <Button size="small" variant="outlined" onClick={exportCsv} disabled={!columns} data-testid="de-export">
           {DE_TABLE_MSG.exportCsv}
         </Button>

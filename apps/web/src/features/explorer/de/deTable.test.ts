@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeColumns } from '@atlas/contracts';
 import {
   deTableCsv,
+  filterRows,
   formatCell,
   nextSort,
   presentColumns,
@@ -74,5 +75,26 @@ describe('the DE table', () => {
     );
     expect(volcanoHalfWidth([0.1, -0.2])).toBe(1);
     expect(volcanoHalfWidth([])).toBe(1);
+  });
+
+  it('keeps the rows under the p adj threshold and over the |log2FC| one; rows missing a needed value drop out', () => {
+    const columns = {
+      names: ['a', 'b', 'c', 'd'],
+      mean_in: null,
+      mean_out: null,
+      pct_in: null,
+      pct_out: null,
+      log2fc: [1.5, -2, 0.2, null],
+      score: [3, -4, 1, 2],
+      p: null,
+      p_adj: [0.001, 0.04, 0.2, 0.01],
+    } as unknown as Parameters<typeof filterRows>[0];
+    const all = [0, 1, 2, 3];
+    expect(filterRows(columns, all, { maxPAdj: null, minAbsLog2fc: null })).toEqual(all);
+    expect(filterRows(columns, all, { maxPAdj: 0.05, minAbsLog2fc: null })).toEqual([0, 1, 3]);
+    expect(filterRows(columns, all, { maxPAdj: 0.05, minAbsLog2fc: 1 })).toEqual([0, 1]);
+    expect(filterRows(columns, [2, 1], { maxPAdj: null, minAbsLog2fc: 0.1 })).toEqual([2, 1]);
+    // A file's ranking without p-values: the p threshold does not apply.
+    expect(filterRows({ ...columns, p_adj: null }, all, { maxPAdj: 0.05, minAbsLog2fc: null })).toEqual(all);
   });
 });

@@ -24,6 +24,29 @@ export function searchRows(names: readonly string[], query: string): number[] {
   return rows;
 }
 
+/** The table's thresholds; null: no limit. */
+export interface DeFilter {
+  maxPAdj: number | null;
+  minAbsLog2fc: number | null;
+}
+export const NO_DE_FILTER: DeFilter = { maxPAdj: null, minAbsLog2fc: null };
+
+/**
+ * The rows that pass the thresholds. A row without the value a threshold needs (a file's ranking without p-values)
+ * does not pass it; a source without that column at all ignores it.
+ */
+export function filterRows(columns: DeColumns, rows: readonly number[], filter: DeFilter): number[] {
+  const pAdj = filter.maxPAdj === null ? null : columns.p_adj;
+  const fold = filter.minAbsLog2fc === null ? null : columns.log2fc;
+  if (!pAdj && !fold) return [...rows];
+  return rows.filter((i) => {
+    const p = pAdj?.[i] ?? null;
+    const f = fold?.[i] ?? null;
+    if (pAdj && (p === null || p > filter.maxPAdj!)) return false;
+    return !fold || (f !== null && Math.abs(f) >= filter.minAbsLog2fc!);
+  });
+}
+
 /**
  * `rows` ordered by a column; missing values (null: NaN, ±∞ or not in the source) last in either direction, ties
  * in feature order, so the order is the same on every machine.
