@@ -1,19 +1,7 @@
 import fs from 'node:fs';
 import { DE_TABLE_MSG } from '@atlas/contracts';
 import { sharedData } from '@atlas/spatial/testing';
-import {
-  ADMIN,
-  apiToken,
-  drawLasso,
-  expect,
-  importRun,
-  meanDifference,
-  plotPixels,
-  putInBucket,
-  shot,
-  signIn,
-  test,
-} from './fixtures';
+import { ADMIN, drawLasso, expect, importSharedRun, meanDifference, plotPixels, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-DE-TABLE] (issue 34): a real AnnData (scanpy's pbmc68k_reduced: 700 cells × 765 genes, with its own
@@ -27,11 +15,12 @@ const SOURCE = sharedData('scanpy-pbmc68k-reduced', '10x_pbmc68k_reduced.h5ad');
 test('[EXPLORER-DE-TABLE]: lasso → searchable, sortable DE table with volcano, CSV, cluster vs rest, file ranking', async ({
   page,
 }) => {
-  expect(fs.existsSync(SOURCE), `${SOURCE} is absent`).toBe(true);
+  await importSharedRun(page, SOURCE, {
+    runId: RUN,
+    key: 'uploads/e2e/pbmc68k_de.h5ad',
+    title: 'PBMC 68k reduced (DE table)',
+  });
   test.setTimeout(600_000);
-  const key = putInBucket(SOURCE, 'uploads/e2e/pbmc68k_de.h5ad');
-  const token = await apiToken(page, ADMIN.username, ADMIN.password);
-  await importRun(page, token, { run_id: RUN, source: key, title: 'PBMC 68k reduced (DE table)' });
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
   await page.waitForFunction(

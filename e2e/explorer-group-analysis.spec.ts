@@ -1,19 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fisherExact } from '../packages/spatial/src/stats/fisher';
-import {
-  ADMIN,
-  apiToken,
-  drawLasso,
-  expect,
-  importRun,
-  plotsDrawn,
-  putInBucket,
-  shot,
-  signIn,
-  test,
-  tick,
-} from './fixtures';
+import { ADMIN, drawLasso, expect, importSharedRun, plotsDrawn, shot, signIn, test, tick } from './fixtures';
 
 /**
  * [EXPLORER-GROUP-ANALYSIS] (issue 34): on a real run (squidpy's Visium test file, 49 spots of the 10x adult mouse
@@ -29,11 +17,12 @@ const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, '')
 test('[EXPLORER-GROUP-ANALYSIS]: a lasso’s composition table, and violin, dot plot and heatmap exported', async ({
   page,
 }) => {
-  expect(fs.existsSync(SOURCE), `${SOURCE} is absent`).toBe(true);
+  const token = await importSharedRun(page, SOURCE, {
+    runId: RUN,
+    key: 'uploads/e2e/group-analysis/test_data.h5ad',
+    title: 'squidpy Visium test data (composition)',
+  });
   test.setTimeout(300_000);
-  const key = putInBucket(SOURCE, 'uploads/e2e/group-analysis/test_data.h5ad');
-  const token = await apiToken(page, ADMIN.username, ADMIN.password);
-  await importRun(page, token, { run_id: RUN, source: key, title: 'squidpy Visium test data (composition)' });
   const headers = { authorization: `JWT ${token}` };
   const rows = (await (await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers })).json()) as {
     clusters: string[];

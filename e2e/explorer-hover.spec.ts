@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADMIN, apiToken, importRun, expect, putInBucket, plotsDrawn, shot, signIn, test } from './fixtures';
+import { ADMIN, expect, importSharedRun, plotsDrawn, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-HOVER]: the tixel under the pointer is named in both plots (issue "Real data through the explorer",
@@ -32,11 +31,12 @@ async function hoverSomeTixel(page: Page, half: 0 | 1): Promise<string> {
 test('[EXPLORER-HOVER]: pointing at a tixel names its barcode and cluster, in the UMAP and the spatial plot', async ({
   page,
 }) => {
-  expect(fs.existsSync(SOURCE), `${SOURCE} is absent`).toBe(true);
+  const token = await importSharedRun(page, SOURCE, {
+    runId: RUN,
+    key: 'uploads/e2e/hover/test_data.h5ad',
+    title: 'squidpy Visium test data',
+  });
   test.setTimeout(300_000);
-  const key = putInBucket(SOURCE, 'uploads/e2e/hover/test_data.h5ad');
-  const token = await apiToken(page, ADMIN.username, ADMIN.password);
-  await importRun(page, token, { run_id: RUN, source: key, title: 'squidpy Visium test data' });
   const headers = { authorization: `JWT ${token}` };
   const barcodes = (await (
     await page.request.get(`/api/v1/genes/barcodes?run_id=${RUN}`, { headers })

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { EXPLORER_MSG } from '@atlas/contracts';
-import { ADMIN, apiToken, importRun, expect, putInBucket, plotHalves, shot, signIn, test } from './fixtures';
+import { ADMIN, expect, importSharedRun, plotHalves, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-UMAP-ONLY]: a non-spatial AnnData (scanpy's pbmc68k_reduced, 700 cells, no obsm 'spatial') imported
@@ -12,14 +11,12 @@ const RUN = 'D90101';
 const SOURCE = path.resolve(import.meta.dirname, '../../shared/data/scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad');
 
 test('[EXPLORER-UMAP-ONLY]: an AnnData without spatial coordinates opens as a UMAP-only run', async ({ page }) => {
-  // The file is one of the shared test data sets (../shared/data, its README): missing, the spec fails, never skips.
-  expect(fs.existsSync(SOURCE), `${SOURCE} is absent`).toBe(true);
+  const token = await importSharedRun(page, SOURCE, {
+    runId: RUN,
+    key: 'uploads/e2e/pbmc68k_reduced.h5ad',
+    title: 'PBMC 68k reduced',
+  });
   test.setTimeout(300_000);
-  // The admin import reads from the bucket: put the file where the e2e server's fs storage keeps it.
-  const key = putInBucket(SOURCE, 'uploads/e2e/pbmc68k_reduced.h5ad');
-
-  const token = await apiToken(page, ADMIN.username, ADMIN.password);
-  await importRun(page, token, { run_id: RUN, source: key, title: 'PBMC 68k reduced' });
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);

@@ -164,6 +164,23 @@ export async function importRun(
 }
 
 /**
+ * A file of the shared test data (../shared/data) imported as `runId` the way an admin does: put in the data bucket
+ * at `key`, imported through the admin route, its web files made. A missing file fails the spec, never skips it.
+ * Answers the admin's API token.
+ */
+export async function importSharedRun(
+  page: Page,
+  source: string,
+  run: { runId: string; key: string; title: string },
+): Promise<string> {
+  expect(fs.existsSync(source), `${source} is absent`).toBe(true);
+  putInBucket(source, run.key);
+  const token = await apiToken(page, ADMIN.username, ADMIN.password);
+  await importRun(page, token, { run_id: run.runId, source: run.key, title: run.title });
+  return token;
+}
+
+/**
  * Lets the page draw `n` animation frames. A check that something did NOT happen (a wheel held back, no second
  * draw) waits for frames, not for a fixed time: what the page would do, it does within a frame or two of the event,
  * however slow the machine.
