@@ -4,6 +4,7 @@ import { userTarget } from '../audit/index.js';
 import { newDeviceCookie, trustedDevice } from './device-cookies.js';
 import { accountRequestMail, confirmEmailMail, resetPasswordMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { secondFactorStep } from './second-factor/service.js';
 import type { AuthContext } from './service.js';
 import type { UserRecord } from './store.js';
 import type { AccountProfile } from '../../http/identity.js';
@@ -46,10 +47,10 @@ function sessionRules(ctx: AuthContext) {
       await ctx.signIn.succeeded(signIn);
       if (user.disabled) throw forbidden(MSG.accountDisabled);
       if (user.status !== 'CONFIRMED') throw forbidden(await unconfirmedMessage(user));
-      return {
-        access_token: await ctx.userToken(user),
-        device: signIn.device ? null : newDeviceCookie(ctx.codeSecret, username, client.secure),
-      };
+      // The device cookie proves the password (sign-in throttles); the session may still wait for a second factor.
+      const device = signIn.device ? null : newDeviceCookie(ctx.codeSecret, username, client.secure);
+      const step = await secondFactorStep(ctx, user);
+      return { answer: step ?? { access_token: await ctx.userToken(user) }, device };
     },
 
     /** Whom a signed-in user without groups should ask: the active admins (nobody's business in a public session). */
