@@ -59,7 +59,8 @@ export const signInWithCode = defineCall({
   method: 'POST',
   path: '/api/v1/auth/login/second_factor',
   access: 'anonymous',
-  summary: "The sign-in's code step: the password step's challenge and a TOTP code or a recovery code give the session.",
+  summary:
+    "The sign-in's code step: the password step's challenge and a TOTP code or a recovery code give the session.",
   body: ZSecondFactorSignIn,
   response: z.object({ access_token: z.string(), msg: z.string().nullable() }),
 });

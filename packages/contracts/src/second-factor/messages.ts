@@ -5,7 +5,8 @@ export const SECOND_FACTOR_MSG = {
   wrongCode: 'That code is not right. Check the time on your phone and enter the newest code.',
   replayed: 'That code was used already: wait for the next one (at most 30 seconds).',
   wrongRecoveryCode: 'That recovery code is not right, or it was used already.',
-  tooManyCodes: 'Too many codes were tried for this account: wait 15 minutes, or ask an admin to reset the second factor.',
+  tooManyCodes:
+    'Too many codes were tried for this account: wait 15 minutes, or ask an admin to reset the second factor.',
   challengeExpired: 'This sign-in took too long or is no longer valid: sign in with your password again.',
   noEnrolment: 'Start the set-up first: the QR code and secret are shown then.',
   notEnabled: 'This account has no second factor.',
@@ -15,7 +16,8 @@ export const SECOND_FACTOR_MSG = {
   requiredCannotDisable:
     'Your administrator requires a second factor for this account: it cannot be turned off. Ask an admin to reset it if you lost your device.',
   wrongPassword: 'The password is not correct.',
-  resetDone: (username: string) => `The second factor of ${username} was reset: they set up a new one at their next sign-in.`,
+  resetDone: (username: string) =>
+    `The second factor of ${username} was reset: they set up a new one at their next sign-in.`,
   resetNothing: (username: string) => `${username} has no second factor to reset.`,
   policySaved: 'The second-factor requirement was saved.',
   recoveryLeft: (left: number) =>

@@ -146,8 +146,7 @@ describe('authorisation matrix', () => {
   it('covers every auth call and the task and app routes', () => {
     const registered = new Set(t.app.atlasRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
     const calls = [...Object.values(authCalls), ...Object.values(apiTokenCalls), ...Object.values(secondFactorCalls)];
-    for (const call of calls)
-      expect(registered).toContain(`${call.method} ${call.path} ${call.access}`);
+    for (const call of calls) expect(registered).toContain(`${call.method} ${call.path} ${call.access}`);
     const urls = t.app.atlasRoutes.map((r) => r.url);
     expect(urls).toContain('/api/v1/app');
     expect(urls.some((u) => u.startsWith('/api/v1/task'))).toBe(true);

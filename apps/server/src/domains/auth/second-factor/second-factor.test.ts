@@ -108,7 +108,10 @@ describe('setting up TOTP in User Settings', () => {
     expect((await disable({ code: nextCode(secret) })).body).toEqual({ msg: M.disabled });
     expect((await stateOf(session)).body.enabled).toBe(false);
     expect((await passwordStep('sf-lou')).body.access_token).toBeTruthy();
-    expect((await auditOf('sf-lou'))[0]).toMatchObject({ action: 'user.second_factor.disable', after: { via: 'code' } });
+    expect((await auditOf('sf-lou'))[0]).toMatchObject({
+      action: 'user.second_factor.disable',
+      after: { via: 'code' },
+    });
   });
 });
 

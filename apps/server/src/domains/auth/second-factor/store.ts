@@ -96,7 +96,9 @@ export function secondFactorStore(db: Kysely<Tables>) {
         .where('secret_box', 'is not', null);
       if (userId !== undefined) query = query.where('user_id', '=', userId);
       const rows = await query.execute();
-      return new Map(rows.map((r) => [r.user_id, { enabledAt: new Date(r.enabled_at!), recoveryLeft: Number(r.left) }]));
+      return new Map(
+        rows.map((r) => [r.user_id, { enabledAt: new Date(r.enabled_at!), recoveryLeft: Number(r.left) }]),
+      );
     },
 
     async secondFactorPolicy(): Promise<TSecondFactorPolicy> {
