@@ -92,7 +92,15 @@ export function SecondFactorTab() {
             finish();
           }}
         >
-          <EnrolmentSteps enrolment={enrolment} code={code} onCode={setCode} error={codeError} />
+          <EnrolmentSteps
+            enrolment={enrolment}
+            code={code}
+            onCode={(typed) => {
+              setCode(typed);
+              setCodeError(null);
+            }}
+            error={codeError}
+          />
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained" disabled={!isCompleteCode(code) || confirm.isPending}>
               Turn On
