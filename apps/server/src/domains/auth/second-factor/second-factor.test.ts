@@ -13,6 +13,7 @@ import {
 import { useTestApp } from '../../../../test/harness.js';
 import { GOOD_PASSWORD } from '../../../../test/accounts.js';
 import { buildUser } from '../../../../test/factories.js';
+import { resetPasswordAsOperator } from '../operator.js';
 import { codeAt } from './totp.js';
 
 /**
@@ -276,6 +277,22 @@ describe('the admin: reset and policy', () => {
       action: 'portal.second_factor_policy',
       after: { require_second_factor: 'admins' },
     });
+  });
+
+  it("the operator's reset-password removes the second factor too, audited", async () => {
+    await enrolled('sf-tom', ['admin', 'user']);
+    const reset = await resetPasswordAsOperator(t.infra.db, {
+      username: 'sf-tom',
+      password: GOOD_PASSWORD,
+      source: 'test',
+    });
+    expect(reset).toMatchObject({ username: 'sf-tom', second_factor_removed: true });
+    expect((await passwordStep('sf-tom')).body.access_token).toBeTruthy();
+    const actions = (await auditOf('sf-tom')).map((entry) => [entry.action, entry.actor]);
+    expect(actions.slice(0, 2)).toEqual([
+      ['user.password.reset', null],
+      ['user.second_factor.reset', null],
+    ]);
   });
 
   it('"everyone" covers members too; a wrong policy name is refused', async () => {
