@@ -1,10 +1,10 @@
-import { GROUP_ADMIN, MSG, type authCalls, type CallBody, type Identity } from '@atlas/contracts';
+import { GROUP_ADMIN, MSG, SECOND_FACTOR_MSG, type authCalls, type CallBody, type Identity } from '@atlas/contracts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { userTarget } from '../audit/index.js';
 import { newDeviceCookie, trustedDevice } from './device-cookies.js';
 import { accountRequestMail, confirmEmailMail, resetPasswordMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { secondFactorStep } from './second-factor/service.js';
+import { secondFactorStep, stepOwed } from './second-factor/service.js';
 import type { AuthContext } from './service.js';
 import type { UserRecord } from './store.js';
 import type { AccountProfile } from '../../http/identity.js';
@@ -77,7 +77,10 @@ function sessionRules(ctx: AuthContext) {
     async refreshToken(identity: Identity) {
       if (identity.kind !== 'user') return { access_token: await ctx.publicToken() };
       // The current session key: the identity hook has just checked that the token carries it.
-      return { access_token: await ctx.userToken(await ctx.requireUser(identity.username)) };
+      const user = await ctx.requireUser(identity.username);
+      // A session from before the policy covered the account is not carried on: it sets up a second factor first.
+      if ((await stepOwed(ctx, user)) === 'enrol') throw unauthorized(SECOND_FACTOR_MSG.enrolRequired);
+      return { access_token: await ctx.userToken(user) };
     },
 
     async logIntoPublic() {

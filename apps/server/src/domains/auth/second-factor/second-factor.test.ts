@@ -238,6 +238,10 @@ describe('the admin: reset and policy', () => {
       require: 'admins',
     });
     expect((await stateOf(member)).body.required).toBe(false);
+    // The admin's session from before is not renewed without a second factor; the member's is.
+    const refresh = (token: string) => t.api('POST', '/api/v1/auth/refreshtoken', { token });
+    expect(await refresh(boss)).toEqual({ status: 401, body: { msg: M.enrolRequired, status_code: 401 } });
+    expect((await refresh(member)).status).toBe(200);
     expect((await passwordStep('sf-member')).body.access_token).toBeTruthy();
 
     const step = await passwordStep('sf-boss');

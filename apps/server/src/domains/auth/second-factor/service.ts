@@ -29,11 +29,15 @@ export function policyCovers(policy: TSecondFactorPolicy, groups: readonly strin
   return policy === 'everyone' || (policy === 'admins' && groups.includes(GROUP_ADMIN));
 }
 
+/** What the account owes before a session: a code, a set-up the policy requires, or nothing. */
+export async function stepOwed(ctx: AuthContext, user: UserRecord): Promise<ChallengeStep | null> {
+  if ((await ctx.store.findSecondFactor(user.id))?.secret_box) return 'code';
+  return policyCovers(await ctx.store.secondFactorPolicy(), user.groups) ? 'enrol' : null;
+}
+
 /** After a right password: the code step to go through before any session, or null when none is needed. */
 export async function secondFactorStep(ctx: AuthContext, user: UserRecord): Promise<TSecondFactorStep | null> {
-  let step: ChallengeStep | null = null;
-  if ((await ctx.store.findSecondFactor(user.id))?.secret_box) step = 'code';
-  else if (policyCovers(await ctx.store.secondFactorPolicy(), user.groups)) step = 'enrol';
+  const step = await stepOwed(ctx, user);
   if (!step) return null;
   const challenge = await ctx.challenges.issue({ username: user.username, sessionKey: user.session_key, step });
   return { second_factor: step, challenge, expires_in: SECOND_FACTOR_CHALLENGE_SECONDS };
