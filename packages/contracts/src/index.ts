@@ -40,3 +40,5 @@ export { ORIGINAL_VARIANTS, type OriginalVariant } from './compat/variants.js';
 export { COMPAT_MSG } from './compat/messages.js';
 export * from './tokens/index.js';
 export * as apiTokenCalls from './tokens/calls.js';
+export * from './second-factor/index.js';
+export * as secondFactorCalls from './second-factor/calls.js';

@@ -6,8 +6,8 @@ import { maintenanceConfig } from './ops-cli.js';
 
 const USAGE = `Usage: npm run admin -- reset-password [--username NAME] [--password-stdin]
 
-  Sets a new password for an account (by default ATLAS_ADMIN_USERNAME, 'admin') and ends its sessions and
-  API tokens. The password is read from standard input with --password-stdin, else taken from
+  Sets a new password for an account (by default ATLAS_ADMIN_USERNAME, 'admin'), removes its two-step sign-in and
+  ends its sessions and API tokens. The password is read from standard input with --password-stdin, else taken from
   ATLAS_ADMIN_PASSWORD when it is set, else generated and printed once.`;
 
 /**
@@ -83,6 +83,8 @@ async function main(): Promise<number> {
       console.log(`The password of ${reset.username} is now the one ${given}.`);
     }
     console.log(`Every session and API token of ${reset.username} has ended; the audit log records the reset.`);
+    if (reset.second_factor_removed)
+      console.log(`Its two-step sign-in was removed too: ${reset.username} may set it up again in User Settings.`);
     if (!reset.admin) console.log(`Note: ${reset.username} is not in the admin group.`);
     if (reset.blocked === 'disabled') {
       console.log(`Note: ${reset.username} is disabled and cannot sign in until another admin enables it.`);

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG } from '@atlas/contracts';
+import { MSG, type TSecondFactorStep } from '@atlas/contracts';
 import * as auth from '../api/auth';
 import { ApiError, setTokenSource } from '../api/client';
 import { useSnackbar } from './feedback';
@@ -11,8 +11,13 @@ import { SessionController, type SessionState } from './sessionController';
 export type { SessionUser } from './sessionController';
 
 export interface Session extends SessionState {
-  /** Signs in, greets the user and keeps the session in the login cookie; rejects with the server's error. */
-  signIn(username: string, password: string): Promise<void>;
+  /**
+   * Signs in, greets the user and keeps the session in the login cookie; rejects with the server's error. Answers the
+   * second-factor step when the account needs one first (no session yet), null when signed in.
+   */
+  signIn(username: string, password: string): Promise<TSecondFactorStep | null>;
+  /** Starts, and greets, the session that the second-factor step answered. */
+  finishSignIn(token: string): Promise<void>;
   /** Signs out, says goodbye and goes to the catalogue. */
   signOut(): void;
   /** Gives a visitor a public token (no-op when signed in or already public). */
@@ -74,7 +79,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       ...state,
       async signIn(username, password) {
-        const user = await controller.signIn(username, password);
+        const signedIn = await controller.signIn(username, password);
+        if ('second_factor' in signedIn) return signedIn;
+        queryClient.clear();
+        showSnack(MSG.welcome(signedIn.username));
+        return null;
+      },
+      async finishSignIn(token) {
+        const user = await controller.startSession(token);
         queryClient.clear();
         showSnack(MSG.welcome(user.username));
       },

@@ -48,6 +48,20 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('SessionController', () => {
+  it('a second-factor step starts no session; the token it answers does', async () => {
+    const { controller, deps, cookie } = setup();
+    await controller.restore();
+    const step = { second_factor: 'code' as const, challenge: 'challenge', expires_in: 600 };
+    deps.login.mockResolvedValueOnce(step as never);
+    expect(await controller.signIn('ada', 'pw')).toEqual(step);
+    expect(controller.getState()).toMatchObject({ user: null, token: null });
+    expect(cookie()).toBeNull();
+    const token = jwt('ada', START + HOUR);
+    expect(await controller.startSession(token)).toMatchObject({ username: 'ada' });
+    expect(controller.getState()).toMatchObject({ token, user: { username: 'ada' } });
+    expect(cookie()).toEqual({ url: 'http://portal', token });
+  });
+
   it('is ready and signed out when there is no login cookie', async () => {
     const { controller, deps } = setup();
     await controller.restore();

@@ -1,3 +1,4 @@
+import type { TSecondFactorStep } from '@atlas/contracts';
 import { refreshDelayMs, type LoginRecord } from './loginRecord';
 
 /**
@@ -20,7 +21,8 @@ export interface SessionState {
 }
 
 export interface SessionDeps {
-  login(username: string, password: string): Promise<{ access_token: string }>;
+  /** A token, or the second-factor step to go through first (issue 35). */
+  login(username: string, password: string): Promise<{ access_token: string } | TSecondFactorStep>;
   whoami(token: string): Promise<{ username: string | null; groups: string[]; profile: SessionUser['profile'] }>;
   refreshToken(token: string): Promise<{ access_token: string }>;
   logIntoPublic(): Promise<{ access_token: string }>;
@@ -98,12 +100,21 @@ export class SessionController {
     }
   }
 
-  /** Signs in; errors (wrong password, unconfirmed account…) propagate to the login screen. */
-  async signIn(username: string, password: string): Promise<SessionUser> {
-    const { access_token } = await this.deps.login(username, password);
-    const user = await this.lookUp(access_token);
+  /**
+   * Signs in; errors (wrong password, unconfirmed account…) propagate to the login screen. An account with a second
+   * factor answers the step to go through instead of a user: `startSession` takes the token that step gives.
+   */
+  async signIn(username: string, password: string): Promise<SessionUser | TSecondFactorStep> {
+    const answer = await this.deps.login(username, password);
+    if (!('access_token' in answer)) return answer;
+    return this.startSession(answer.access_token);
+  }
+
+  /** Starts the session of a token the sign-in answered (directly or after its second-factor step). */
+  async startSession(token: string): Promise<SessionUser> {
+    const user = await this.lookUp(token);
     this.generation += 1;
-    this.adopt(access_token, user);
+    this.adopt(token, user);
     return user;
   }
 

@@ -12,6 +12,7 @@ import {
   ZProfile,
   ZUsername,
 } from './schemas.js';
+import { ZSecondFactorStep } from '../second-factor/schemas.js';
 
 const ZToken = z.object({ access_token: z.string() });
 const ZUsernameBody = z.object({ username: ZUsername });
@@ -20,9 +21,10 @@ export const login = defineCall({
   method: 'POST',
   path: '/api/v1/auth/login',
   access: 'anonymous',
-  summary: 'Sign in with username and password; returns an access token (1 h).',
+  summary:
+    'Sign in with username and password; returns an access token (1 h), or, for an account with a second factor (or one the policy requires), a challenge for the code step.',
   body: z.object({ username: ZUsername, password: ZPresentedPassword }),
-  response: ZToken,
+  response: z.union([ZToken, ZSecondFactorStep]),
 });
 
 export const whoami = defineCall({

@@ -49,6 +49,8 @@ export const ZManagedUser = z.object({
   disabled: z.boolean(),
   groups: z.array(z.string()),
   group_names: z.string(),
+  /** Ours (issue 35): the account's second factor, and whether the admin's policy requires one of it. */
+  second_factor: z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int(), required: z.boolean() }),
 });
 export type TManagedUser = z.infer<typeof ZManagedUser>;
 

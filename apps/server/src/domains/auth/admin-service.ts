@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { groupTarget, userTarget } from '../audit/index.js';
 import { groupAssignmentMail } from './mails.js';
 import { hashPassword } from './passwords.js';
+import { policyCovers } from './second-factor/service.js';
 import type { AuthContext } from './service.js';
 import type { GroupRecord, UserRecord } from './store.js';
 
@@ -106,7 +107,19 @@ export function adminRules(ctx: AuthContext) {
     },
 
     async listAccounts(): Promise<TManagedUser[]> {
-      return (await store.listUsers()).map(presentManagedUser);
+      const [users, factors, policy] = await Promise.all([
+        store.listUsers(),
+        store.secondFactorStates(),
+        store.secondFactorPolicy(),
+      ]);
+      return users.map((user) => ({
+        ...presentManagedUser(user),
+        second_factor: {
+          enabled: factors.has(user.id),
+          recovery_codes_left: factors.get(user.id)?.recoveryLeft ?? 0,
+          required: policyCovers(policy, user.groups),
+        },
+      }));
     },
 
     async listGroups(): Promise<TGroup[]> {
@@ -196,7 +209,7 @@ function publicState(user: UserRecord) {
   return { name, email, organization, pi_name, status, email_verified, disabled, groups };
 }
 
-function presentManagedUser(user: UserRecord): TManagedUser {
+function presentManagedUser(user: UserRecord): Omit<TManagedUser, 'second_factor'> {
   return {
     username: user.username,
     name: user.name,

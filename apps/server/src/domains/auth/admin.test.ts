@@ -66,6 +66,7 @@ describe('POST user (register)', () => {
       disabled: false,
       groups: ['admin', 'user'],
       group_names: 'admin, user',
+      second_factor: { enabled: false, recovery_codes_left: 0, required: false },
     });
     const [row] = await auditOf('user:kim');
     expect(row).toMatchObject({

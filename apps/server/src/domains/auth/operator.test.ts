@@ -42,7 +42,7 @@ describe('resetPasswordAsOperator', () => {
       password: NEW_PASSWORD,
       source: 'test',
     });
-    expect(reset).toEqual({ username: 'admin', admin: true, blocked: null });
+    expect(reset).toEqual({ username: 'admin', admin: true, blocked: null, second_factor_removed: false });
 
     // The command runs in another process: a running API process sees it once its account cache (1 s) turns over.
     await expect.poll(() => whoami({ authorization: `JWT ${session}` }), { timeout: 5000 }).toBe(401);
@@ -89,7 +89,7 @@ describe('resetPasswordAsOperator', () => {
     // Any account may be reset; the command says when it is not an admin.
     expect(
       await resetPasswordAsOperator(t.infra.db, { username: 'member', password: NEW_PASSWORD, source: 'X' }),
-    ).toEqual({ username: 'member', admin: false, blocked: null });
+    ).toEqual({ username: 'member', admin: false, blocked: null, second_factor_removed: false });
   });
 });
 

@@ -56,12 +56,14 @@ export interface OperatorReset {
   admin: boolean;
   /** Disabled or not yet confirmed: the new password alone does not let it sign in. */
   blocked: 'disabled' | 'unconfirmed' | null;
+  /** Its second factor was removed too (issue 35): a lost phone must not keep the operator out. */
+  second_factor_removed: boolean;
 }
 
 /**
  * Sets an account's password as the operator: a new session key ends every session and API token of the account
- * (store.updateUser), an open reset code is withdrawn, and the audit log records `user.password.reset` via the
- * command line. Refuses a password that breaks the rules and an unknown account (naming the admin accounts).
+ * (store.updateUser), an open reset code is withdrawn, a second factor is removed (the way back must not depend on a
+ * phone), and the audit log records `user.password.reset` (and `user.second_factor.reset`) via the command line. Refuses a password that breaks the rules and an unknown account (naming the admin accounts).
  */
 export async function resetPasswordAsOperator(
   db: Db,
@@ -73,7 +75,13 @@ export async function resetPasswordAsOperator(
   const user = await store.findUser(request.username);
   if (!user) throw new OperatorError(await noSuchAccount(store, request.username));
   const password_hash = await hashPassword(request.password);
+  const second_factor_removed = Boolean((await store.findSecondFactor(user.id))?.secret_box);
   await store.transaction(async (tx) => {
+    if (second_factor_removed) {
+      await tx.removeSecondFactor(user.id);
+      const target = userTarget(user.username);
+      await tx.audit({ actor: null, action: 'user.second_factor.reset', target, after: { via: 'command line' } });
+    }
     await tx.updateUser(user.id, { password_hash });
     await tx.deleteCodes(user.id, 'reset_password');
     await tx.audit({
@@ -84,7 +92,7 @@ export async function resetPasswordAsOperator(
     });
   });
   const blocked = user.disabled ? 'disabled' : user.status !== 'CONFIRMED' ? 'unconfirmed' : null;
-  return { username: user.username, admin: user.groups.includes(GROUP_ADMIN), blocked };
+  return { username: user.username, admin: user.groups.includes(GROUP_ADMIN), blocked, second_factor_removed };
 }
 
 async function noSuchAccount(store: ReturnType<typeof createAccountStore>, username: string): Promise<string> {

@@ -3,6 +3,7 @@ import { authCalls as c, type Identity } from '@atlas/contracts';
 import { route } from '../../http/route.js';
 import type { TokenService } from '../../http/tokens.js';
 import type { Infra } from '../../infra/index.js';
+import { registerSecondFactorRoutes } from './second-factor/routes.js';
 import { createAuthService } from './service.js';
 import type { AccountStore } from './store.js';
 
@@ -24,10 +25,11 @@ export function registerAuthRoutes(
 
   route(app, c.login, async ({ body, request, reply }) => {
     const client = { ip: request.ip, cookies: request.headers.cookie, secure: request.protocol === 'https' };
-    const { access_token, device } = await auth.login(body.username, body.password, client);
+    const { answer, device } = await auth.login(body.username, body.password, client);
     if (device) reply.header('set-cookie', device.header);
-    return { access_token };
+    return answer;
   });
+  registerSecondFactorRoutes(app, auth);
   route(app, c.whoami, ({ identity, request }) => auth.whoami(identity, request.accountProfile));
   route(app, c.adminContacts, ({ identity }) => auth.adminContacts(identity));
   route(app, c.refreshToken, ({ identity }) => auth.refreshToken(identity));

@@ -1,9 +1,10 @@
-import { GROUP_ADMIN, MSG, type authCalls, type CallBody, type Identity } from '@atlas/contracts';
+import { GROUP_ADMIN, MSG, SECOND_FACTOR_MSG, type authCalls, type CallBody, type Identity } from '@atlas/contracts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { userTarget } from '../audit/index.js';
 import { newDeviceCookie, trustedDevice } from './device-cookies.js';
 import { accountRequestMail, confirmEmailMail, resetPasswordMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { secondFactorStep, stepOwed } from './second-factor/service.js';
 import type { AuthContext } from './service.js';
 import type { UserRecord } from './store.js';
 import type { AccountProfile } from '../../http/identity.js';
@@ -46,10 +47,10 @@ function sessionRules(ctx: AuthContext) {
       await ctx.signIn.succeeded(signIn);
       if (user.disabled) throw forbidden(MSG.accountDisabled);
       if (user.status !== 'CONFIRMED') throw forbidden(await unconfirmedMessage(user));
-      return {
-        access_token: await ctx.userToken(user),
-        device: signIn.device ? null : newDeviceCookie(ctx.codeSecret, username, client.secure),
-      };
+      // The device cookie proves the password (sign-in throttles); the session may still wait for a second factor.
+      const device = signIn.device ? null : newDeviceCookie(ctx.codeSecret, username, client.secure);
+      const step = await secondFactorStep(ctx, user);
+      return { answer: step ?? { access_token: await ctx.userToken(user) }, device };
     },
 
     /** Whom a signed-in user without groups should ask: the active admins (nobody's business in a public session). */
@@ -76,7 +77,10 @@ function sessionRules(ctx: AuthContext) {
     async refreshToken(identity: Identity) {
       if (identity.kind !== 'user') return { access_token: await ctx.publicToken() };
       // The current session key: the identity hook has just checked that the token carries it.
-      return { access_token: await ctx.userToken(await ctx.requireUser(identity.username)) };
+      const user = await ctx.requireUser(identity.username);
+      // A session from before the policy covered the account is not carried on: it sets up a second factor first.
+      if ((await stepOwed(ctx, user)) === 'enrol') throw unauthorized(SECOND_FACTOR_MSG.enrolRequired);
+      return { access_token: await ctx.userToken(user) };
     },
 
     async logIntoPublic() {

@@ -7,7 +7,9 @@ import type { Mail, Mailer } from '../../infra/mail/port.js';
 import { adminRules } from './admin-service.js';
 import { codeMatches, codeState, generateCode, hashCode, type CodeCheck, type CodePurpose } from './codes.js';
 import { selfServiceRules } from './self-service.js';
-import { createSignInThrottle } from './sign-in-throttle.js';
+import { createChallenges } from './second-factor/challenge.js';
+import { secondFactorRules } from './second-factor/service.js';
+import { createCodeThrottle, createSignInThrottle } from './sign-in-throttle.js';
 import type { AccountStore, GroupRecord, UserRecord } from './store.js';
 
 /**
@@ -32,7 +34,7 @@ export type AuthContext = ReturnType<typeof createContext>;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const ctx = createContext(deps);
-  return { ...selfServiceRules(ctx), ...adminRules(ctx) };
+  return { ...selfServiceRules(ctx), ...adminRules(ctx), ...secondFactorRules(ctx) };
 }
 
 function createContext(deps: AuthServiceDeps) {
@@ -46,6 +48,10 @@ function createContext(deps: AuthServiceDeps) {
     portalUrl: deps.portalUrl,
     codeSecret: deps.codeSecret,
     signIn: createSignInThrottle(limits),
+    now,
+    /** Second factor (issue 35): code tries per account, and the password step's challenges. */
+    codeTries: createCodeThrottle(limits),
+    challenges: createChallenges(deps.codeSecret, now),
     // Each account request mails a code to an address of the requester's choosing: limited per client address.
     requestLimiter: limits.limiter('account-request', ACCOUNT_REQUEST_LIMIT),
     mayMailCode: (username: string, purpose: CodePurpose) => codeLimiter.tryHit(`${purpose}:${username}`),

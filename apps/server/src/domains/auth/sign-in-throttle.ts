@@ -1,4 +1,12 @@
-import { LOGIN_ACCOUNT_LIMIT, LOGIN_ADDRESS_LIMIT, LOGIN_RATE_LIMIT, MSG } from '@atlas/contracts';
+import {
+  LOGIN_ACCOUNT_LIMIT,
+  LOGIN_ADDRESS_LIMIT,
+  LOGIN_RATE_LIMIT,
+  MSG,
+  SECOND_FACTOR_DAILY_LIMIT,
+  SECOND_FACTOR_LIMIT,
+  SECOND_FACTOR_MSG,
+} from '@atlas/contracts';
 import { tooManyRequests } from '../../http/errors.js';
 import type { LimitStore } from '../../infra/limits/index.js';
 
@@ -46,6 +54,26 @@ export function createSignInThrottle(limits: LimitStore) {
     /** A right password clears the browser's own count (not the account's: that would let a guesser go on). */
     async succeeded(client: SignInClient): Promise<void> {
       await (client.device ? device.reset(client.device) : pair.reset(pairKey(client)));
+    },
+  };
+}
+
+/**
+ * Second-factor code tries (TOTP or recovery codes), per account over every address and browser: whoever tries them
+ * knows the password already, so a device cookie buys nothing here. Each try is counted before it is checked
+ * (`tryHit`, atomic), so parallel guesses cannot pass the allowance; a right code clears the account's count.
+ */
+export function createCodeThrottle(limits: LimitStore) {
+  const short = limits.limiter('second-factor', SECOND_FACTOR_LIMIT);
+  const daily = limits.limiter('second-factor-day', SECOND_FACTOR_DAILY_LIMIT);
+  return {
+    /** Counts a try; throws 429 when the account has none left. */
+    async take(username: string): Promise<void> {
+      const [inShort, inDay] = await Promise.all([short.tryHit(username), daily.tryHit(username)]);
+      if (!inShort || !inDay) throw tooManyRequests(SECOND_FACTOR_MSG.tooManyCodes);
+    },
+    async succeeded(username: string): Promise<void> {
+      await Promise.all([short.reset(username), daily.reset(username)]);
     },
   };
 }

@@ -3,6 +3,7 @@ import { AUTH_CODE_MAX_ATTEMPTS, GROUP_ADMIN } from '@atlas/contracts';
 import type { Tables } from '../../infra/db/tables.js';
 import { listAudit, recordAudit, type AuditEntry } from '../audit/index.js';
 import type { CodePurpose, StoredCode } from './codes.js';
+import { secondFactorStore } from './second-factor/store.js';
 
 /** All SQL of the accounts domain: users, groups, memberships, one-time codes and their audit entries. */
 export interface UserRecord {
@@ -90,6 +91,7 @@ function bindStore(db: Kysely<Tables>) {
       ]);
 
   return {
+    ...secondFactorStore(db),
     /**
      * Current groups and profile of an existing, enabled, admin-confirmed user; null otherwise (the identity hook
      * reads this per request, so `whoami` answers from it without another query).

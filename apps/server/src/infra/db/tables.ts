@@ -313,3 +313,32 @@ export interface TaskWriteLeasesTable {
 export interface Tables {
   task_write_leases: TaskWriteLeasesTable;
 }
+
+// ---- the second factor and portal settings (021_second_factor.sql) ----
+type MaybeTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export interface SecondFactorsTable {
+  user_id: number;
+  secret_box: string | null;
+  enabled_at: MaybeTimestamp;
+  /** bigint: node-postgres answers it as a string. */
+  last_step: ColumnType<string | number | null, number | null | undefined, number | null>;
+  pending_box: string | null;
+  pending_at: MaybeTimestamp;
+}
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: MaybeTimestamp;
+}
+export interface PortalSettingsTable {
+  name: string;
+  value: Json;
+  updated_by: string | null;
+  updated_at: UpdatedAt;
+}
+export interface Tables {
+  second_factors: SecondFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  portal_settings: PortalSettingsTable;
+}

@@ -15,6 +15,8 @@ import { forgotOutcome, type Notice, type Screen } from './flow';
 import { NoticeDialog } from './NoticeDialog';
 import { RegisterForm } from './RegisterForm';
 import { ResetPasswordForm } from './ResetPasswordForm';
+import { SecondFactorForm } from './SecondFactorForm';
+import { SignInEnrolmentForm } from './SignInEnrolmentForm';
 import { SignInForm } from './SignInForm';
 
 /**
@@ -80,7 +82,17 @@ export function LoginPage() {
               setUsername(name);
               setScreen({ kind: 'confirm', username: name, fromForgot: false });
             }}
+            onSecondFactor={(name, step) => {
+              setUsername(name);
+              setScreen({ kind: 'secondFactor', username: name, step });
+            }}
           />
+        );
+      case 'secondFactor':
+        return screen.step.second_factor === 'enrol' ? (
+          <SignInEnrolmentForm step={screen.step} username={screen.username} onBack={() => signIn()} />
+        ) : (
+          <SecondFactorForm step={screen.step} onBack={() => signIn()} />
         );
       case 'register':
         return (

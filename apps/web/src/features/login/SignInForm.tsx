@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MSG } from '@atlas/contracts';
+import { MSG, type TSecondFactorStep } from '@atlas/contracts';
 import { useSession } from '../../app/session';
 import { PasswordField } from '../../components/PasswordField';
 import { AuthCard } from './AuthCard';
@@ -18,10 +18,12 @@ export interface SignInFormProps {
   onRegister: () => void;
   /** Back to the confirmation-code screen of a registration whose email is not verified yet. */
   onEnterCode: (username: string) => void;
+  /** The password was right and the account needs its second factor (or must set one up) first. */
+  onSecondFactor: (username: string, step: TSecondFactorStep) => void;
 }
 
 /** Sign-in (spec 01 §2): Sign In is enabled once both fields are filled; Enter submits; success goes home. */
-export function SignInForm({ initialUsername, onForgot, onRegister, onEnterCode }: SignInFormProps) {
+export function SignInForm({ initialUsername, onForgot, onRegister, onEnterCode, onSecondFactor }: SignInFormProps) {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [username, setUsername] = useState(initialUsername);
@@ -35,8 +37,9 @@ export function SignInForm({ initialUsername, onForgot, onRegister, onEnterCode 
     setBusy(true);
     setError(null);
     try {
-      await signIn(username.trim(), password);
-      navigate('/');
+      const step = await signIn(username.trim(), password);
+      if (step) onSecondFactor(username.trim(), step);
+      else navigate('/');
     } catch (caught) {
       setError(signInError(caught));
       setBusy(false);

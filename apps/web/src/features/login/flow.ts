@@ -1,4 +1,11 @@
-import { isEmail, isValidPassword, MSG, type authCalls, type CallResponse } from '@atlas/contracts';
+import {
+  isEmail,
+  isValidPassword,
+  MSG,
+  type authCalls,
+  type CallResponse,
+  type TSecondFactorStep,
+} from '@atlas/contracts';
 import type { AccountRequest } from '../../api/auth';
 import { ApiError } from '../../api/client';
 
@@ -9,7 +16,9 @@ export type Screen =
   /** `fromForgot`: the user came here from Forgot Password, so a confirmed code continues to the reset. */
   | { kind: 'confirm'; username: string; fromForgot: boolean }
   | { kind: 'forgot' }
-  | { kind: 'reset'; username: string };
+  | { kind: 'reset'; username: string }
+  /** Issue 35: after a right password, the code step (or the set-up a policy requires) before any session. */
+  | { kind: 'secondFactor'; username: string; step: TSecondFactorStep };
 
 export type Notice = 'confirmed' | 'neverVerified' | 'verifyFirst';
 
@@ -40,6 +49,11 @@ export function forgotOutcome(response: ForgotResponse): ForgotOutcome {
 /** Spec 01 §8: a refused login reads 'Invalid username or password'; other failures show the server's text. */
 export function signInError(error: unknown): string {
   if (error instanceof ApiError) return error.status === 401 ? MSG.invalidLogin : error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A failed call's text as the server wrote it (the code steps' answers say what to do). */
+export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 

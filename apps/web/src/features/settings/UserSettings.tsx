@@ -8,23 +8,25 @@ import { hasGroupAccess } from '@atlas/contracts';
 import { useSession } from '../../app/session';
 import { ApiTokensTab } from './api-tokens/ApiTokensTab';
 import { ChangePasswordTab } from './ChangePasswordTab';
+import { SecondFactorTab } from './second-factor/SecondFactorTab';
 
 /** The spec's tabs are for admins; API Tokens (issue 20) is for every member of a group, who may script the portal. */
 const TABS = [
   { id: 'password', label: 'Change Password', adminOnly: true },
   { id: 'api-tokens', label: 'API Tokens', adminOnly: false },
+  // Issue 35: everyone may protect their own sign-in.
+  { id: 'second-factor', label: 'Two-Step Sign In', adminOnly: false },
   { id: 'config', label: 'Config', adminOnly: true },
 ] as const;
 type SettingsTab = (typeof TABS)[number]['id'];
 
-/** User settings (spec 01 §2, spec 03 §2.11): Change Password, API Tokens and an empty Config tab. */
+/** User settings (spec 01 §2, spec 03 §2.11): Change Password, API Tokens, Two-Step Sign In and an empty Config tab. */
 export function UserSettings() {
   const { user } = useSession();
   const isAdmin = hasGroupAccess(user?.groups ?? [], 'admin');
   const shown = TABS.filter((t) => isAdmin || !t.adminOnly);
-  const [chosen, setTab] = useState<SettingsTab>(
-    new URLSearchParams(window.location.search).get('tab') === 'api-tokens' ? 'api-tokens' : shown[0]!.id,
-  );
+  const asked = new URLSearchParams(window.location.search).get('tab');
+  const [chosen, setTab] = useState<SettingsTab>(shown.find((t) => t.id === asked)?.id ?? shown[0]!.id);
   const tab = shown.some((t) => t.id === chosen) ? chosen : shown[0]!.id;
   return (
     <Paper variant="outlined" sx={{ m: 2, p: 2 }}>
@@ -41,6 +43,8 @@ export function UserSettings() {
           <ChangePasswordTab />
         ) : tab === 'api-tokens' ? (
           <ApiTokensTab />
+        ) : tab === 'second-factor' ? (
+          <SecondFactorTab />
         ) : (
           <Typography color="text.secondary">There are no settings to configure yet.</Typography>
         )}

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { authCalls, MSG } from '@atlas/contracts';
+import { authCalls, MSG, secondFactorCalls } from '@atlas/contracts';
 import { callApi } from '../../../api/client';
 import { useConfirm, useSnackbar } from '../../../app/feedback';
 import { useSession } from '../../../app/session';
@@ -15,6 +15,7 @@ import { useAccounts, useGroups, useInvalidateAccounts } from '../queries';
 import { AddRemoveUserForm } from './AddRemoveUserForm';
 import { AdminResetPasswordForm } from './AdminResetPasswordForm';
 import { EditUserDialog } from './EditUserDialog';
+import { SecondFactorPolicy } from './SecondFactorPolicy';
 import { UserHistoryDialog } from './UserHistoryDialog';
 import { UsersTable } from './UsersTable';
 
@@ -67,6 +68,22 @@ export function UserManagementTab() {
     if (ok) setDisabled.mutate({ username, disabled });
   };
 
+  const resetSecondFactor = useMutation({
+    mutationFn: (username: string) => callApi(secondFactorCalls.resetSecondFactor, { body: { username } }),
+    onSuccess: (response) => showSnack(response.msg, { color: 'success' }),
+    onError: (error) => showSnack(errorText(error), { color: 'error' }),
+    onSettled: invalidate,
+  });
+
+  const onResetSecondFactor = async (username: string) => {
+    const ok = await askConfirm({
+      title: 'Reset Two-Step Sign In',
+      message: `Remove the authenticator app and recovery codes of '${username}' (a lost phone)? They sign in with their password alone, or set up a new app if two-step sign-in is required.`,
+      confirmText: 'Reset',
+    });
+    if (ok) resetSecondFactor.mutate(username);
+  };
+
   const onDelete = async (username: string) => {
     const ok = await askConfirm({
       title: 'Delete User',
@@ -96,7 +113,14 @@ export function UserManagementTab() {
           onDelete={(username) => void onDelete(username)}
           onSetDisabled={(username, disabled) => void onSetDisabled(username, disabled)}
           onHistory={setHistory}
+          onResetSecondFactor={(username) => void onResetSecondFactor(username)}
         />
+      </Paper>
+      <Paper component="section" aria-labelledby="two-step-title" variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" id="two-step-title" sx={{ mb: 2 }}>
+          Two-step sign-in
+        </Typography>
+        <SecondFactorPolicy />
       </Paper>
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
         <AddRemoveUserForm />

@@ -22,6 +22,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import { LIST_DIALOG_PAGE_SIZE, MSG, type TManagedUser } from '@atlas/contracts';
 import { errorText } from '../apiErrors';
 import { useAccounts } from '../queries';
+import { SecondFactorCell } from './SecondFactorCell';
 
 const COLUMNS = [
   'Username',
@@ -29,6 +30,8 @@ const COLUMNS = [
   'Groups',
   'Email',
   'Email Verified',
+  // Ours (issue 35).
+  'Two-Step',
   'Full Name',
   'Organization',
   'PI Name',
@@ -43,6 +46,8 @@ interface UsersTableProps {
   /** Disables (true) or enables (false) the account, after a confirmation. */
   onSetDisabled: (username: string, disabled: boolean) => void;
   onHistory: (username: string) => void;
+  /** Removes the account's second factor (a lost phone), after a confirmation. */
+  onResetSecondFactor: (username: string) => void;
 }
 
 /** The User Management table of spec 01 §2, 15 rows a page like the spec's list dialogs. */
@@ -109,6 +114,7 @@ function UserRow({
   onDelete,
   onHistory,
   onSetDisabled,
+  onResetSecondFactor,
 }: { user: TManagedUser } & UsersTableProps) {
   const isSelf = user.username === currentUsername;
   return (
@@ -137,6 +143,9 @@ function UserRow({
       </TableCell>
       <TableCell>{user.email}</TableCell>
       <TableCell>{user.email_verified ? 'Yes' : 'No'}</TableCell>
+      <TableCell>
+        <SecondFactorCell user={user} onReset={onResetSecondFactor} />
+      </TableCell>
       <TableCell>{user.name}</TableCell>
       <TableCell>{user.organization}</TableCell>
       <TableCell>{user.piname}</TableCell>
