@@ -1,5 +1,6 @@
 import type { APIResponse, Page } from '@playwright/test';
 import {
+  addConfirmedUser,
   ADMIN,
   apiToken,
   drawLasso,
@@ -77,12 +78,7 @@ test('[SCALE-OUT]: an account disabled in the Admin Panel is refused by both API
   const member = { username: 'rig-dana', name: 'Dana Scully', email: 'rig-dana@example.org', password: 'Dana#Pass11' };
   await signIn(page, ADMIN.username, ADMIN.password);
   const headers = { authorization: `JWT ${await apiToken(page, ADMIN.username, ADMIN.password)}` };
-  expect((await page.request.post('/api/v1/auth/user', { headers, data: { ...member, groups: ['user'] } })).ok()).toBe(
-    true,
-  );
-  expect((await page.request.put('/api/v1/auth/confirm', { headers, data: { username: member.username } })).ok()).toBe(
-    true,
-  );
+  await addConfirmedUser(page, headers, { ...member, groups: ['user'] });
   // The member's side goes through a request context of its own: a sign-in through the page's would set the
   // member's login cookie in the admin's browser.
   const signInAs = () =>
