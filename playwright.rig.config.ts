@@ -48,6 +48,8 @@ export default defineConfig({
     // Four server processes starting at once take minutes on a loaded 2-core machine.
     timeout: 360_000,
     reuseExistingServer: false,
+    // SIGTERM (not Playwright's default SIGKILL), so the rig stops its processes and drops its database and files.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },
