@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,17 +50,17 @@ export async function importGenerated(
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-bench-h5ad-')), 'genes.h5ad');
   await writeSyntheticH5ad(run, file);
   const started = performance.now();
-  const result = spawnSync(
+  // Asynchronous: the scale-out section's S3 (s3rver) runs in this process and must go on answering the import.
+  const result = await promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', 'apps/server/src/cli/import.ts', file, '--run', runId, '--public'],
-    {
-      env: { ...process.env, ...env, ATLAS_DATA_DIR: dataDir },
-      encoding: 'utf8',
-    },
-  );
+    { env: { ...process.env, ...env, ATLAS_DATA_DIR: dataDir }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  )
+    .catch((error: { stderr?: string; stdout?: string; message: string }) => {
+      throw new Error(`bench import failed: ${error.stderr || error.stdout || error.message}`);
+    })
+    .finally(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }));
   const wall = (performance.now() - started) / 1000;
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  if (result.status !== 0) throw new Error(`bench import failed: ${result.stderr || result.stdout}`);
   const taskMs = Number(/"ms":(\d+)/.exec(result.stdout)?.[1] ?? NaN);
   return { taskMs, wall };
 }

@@ -1,11 +1,12 @@
 // `npm run bench`: measures each performance target of DESIGN §9 that the product can already exercise and
 // prints the figure beside the target. Targets whose feature is not built yet are listed as such.
-// `npm run bench -- browser` (or science, de, groups, server, features, transfers, uploads, firststart, guards) runs only those sections; the bench runs are imported
+// `npm run bench -- browser` (or science, de, groups, server, features, transfers, uploads, firststart, guards, scaleout,
+// notebook) runs only those sections; the bench runs are imported
 // whenever the server starts. `npm run bench -- hd` (the Visium HD-sized run, ~10 min) runs only when named.
-import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createObjectStore } from '../apps/server/src/infra/storage/index.js';
 import { browserRows, ensureWebBuild } from './browser.js';
+import { seedCatalogue } from './catalogue.js';
 import { featureLoadRows } from './feature-load.js';
 import { benchToken, featureReadRows } from './features.js';
 import { firstStartRows } from './firststart.js';
@@ -15,6 +16,7 @@ import { BENCH_RUN, importBenchRun, importGenerated, importLargeBenchRun } from 
 import { startBareServer } from './bare-server.js';
 import { loadTest } from './load.js';
 import type { Row } from './row.js';
+import { scaleOutRows } from './scaleout.js';
 import { scienceRows } from './science.js';
 import { notebookRows } from './notebook.js';
 import { deRows } from './de.js';
@@ -37,6 +39,7 @@ const SECTIONS = [
   'uploads',
   'firststart',
   'guards',
+  'scaleout',
   'hd',
   'notebook',
 ] as const;
@@ -63,6 +66,8 @@ if (want('uploads')) rows.push(...(await tusUploadRows(Number(process.env.BENCH_
 if (want('guards')) rows.push(...(await guardRows()));
 // A run, a selection or an annotation for a notebook, and sub-clustering (issue 34), in this process.
 if (want('notebook')) rows.push(...(await notebookRows()));
+// Two API processes behind nginx vs one directly, on the deployment rig (PostgreSQL, Redis and nginx, else says so).
+if (want('scaleout')) rows.push(...(await scaleOutRows()));
 if (!(['server', 'features', 'browser', 'de', 'transfers', 'guards', 'hd'] as const).some(want)) {
   printRows();
   process.exit(0);
@@ -71,30 +76,14 @@ if (!(['server', 'features', 'browser', 'de', 'transfers', 'guards', 'hd'] as co
 if (want('browser')) ensureWebBuild();
 
 // 1,000 catalogue runs (a third private) so the catalogue figure is measured at the size the target names.
-const server = await startBenchServer(
-  async (db) => {
-    await sql`insert into groups (name, description) values ('bench-lab', 'benchmark group') on conflict do nothing`.execute(
-      db,
-    );
-    await sql`insert into tissues (run_id, species, organ, assay, experimental_condition)
-    select 'D' || lpad(g::text, 5, '0'), (array['Mus musculus','Homo sapiens','Rattus norvegicus'])[1 + g % 3],
-           (array['Brain','Kidney','Liver','Tonsil'])[1 + g % 4], (array['ATAC-seq','CUT&Tag','Transcriptome'])[1 + g % 3], 'Control'
-    from generate_series(1, 1000) g`.execute(db);
-    await sql`insert into results (tissue_id, title, description, results_folder_path, group_id, public, date)
-    select t.tissue_id, 'Benchmark run ' || t.run_id, 'A 50 channels of 20 um run used by npm run bench.',
-           'data/' || t.run_id || '/', (select id from groups where name = 'bench-lab'), t.tissue_id % 3 <> 0,
-           now() - (t.tissue_id || ' hours')::interval
-    from tissues t`.execute(db);
-  },
-  async (dataDir, env) => {
-    // The generated run is read by the features, browser and lasso figures; the server figures do without it.
-    if (want('features') || want('browser') || want('de')) rows.push(...(await importBenchRun(dataDir, env)));
-    if (want('browser')) rows.push(...(await importLargeBenchRun(dataDir, env)));
-    if (want('hd')) rows.push(...(await importHdRun(dataDir, env)));
-    // A small run for the annotation guard's row (its refusal names the run's tixel count).
-    if (want('guards')) await importGenerated(dataDir, env, GUARD_RUN, { tixels: 400, features: 60 });
-  },
-);
+const server = await startBenchServer(seedCatalogue, async (dataDir, env) => {
+  // The generated run is read by the features, browser and lasso figures; the server figures do without it.
+  if (want('features') || want('browser') || want('de')) rows.push(...(await importBenchRun(dataDir, env)));
+  if (want('browser')) rows.push(...(await importLargeBenchRun(dataDir, env)));
+  if (want('hd')) rows.push(...(await importHdRun(dataDir, env)));
+  // A small run for the annotation guard's row (its refusal names the run's tixel count).
+  if (want('guards')) await importGenerated(dataDir, env, GUARD_RUN, { tixels: 400, features: 60 });
+});
 try {
   if (want('server')) await serverRows();
   if (want('features')) {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 
 export interface LoadFigure {
   requestsPerSecond: number;
@@ -11,7 +12,7 @@ export interface LoadFigure {
 }
 
 /**
- * Closed-loop HTTP load on loopback: `connections` keep-alive clients for `seconds`. Returns req/s and latency p50/p99.
+ * Closed-loop HTTP(S) load on loopback: `connections` keep-alive clients for `seconds`. Returns req/s and latency p50/p99.
  * A request with `body` is a POST of that JSON. A request without an answer after `timeoutMs` (10 s, autocannon's
  * default) is abandoned and counted as a timeout.
  */
@@ -23,9 +24,15 @@ export async function loadTest(
     headers?: Record<string, string>;
     body?: unknown;
     timeoutMs?: number;
+    /** The certificate an https `url` is trusted with (the deployment rig's, made for the run). */
+    ca?: Buffer;
   },
 ): Promise<LoadFigure> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const tls = url.startsWith('https:');
+  const agent = tls
+    ? new https.Agent({ keepAlive: true, maxSockets: options.connections, ca: options.ca })
+    : new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const client = tls ? https : http;
   const latencies: number[] = [];
   let errors = 0;
   let timeouts = 0;
@@ -38,7 +45,7 @@ export async function loadTest(
   const one = () =>
     new Promise<void>((resolve) => {
       const started = performance.now();
-      const request = http.request(url, { agent, headers, method: payload ? 'POST' : 'GET' }, (response) => {
+      const request = client.request(url, { agent, headers, method: payload ? 'POST' : 'GET' }, (response) => {
         response.resume();
         response.on('end', () => {
           if (response.statusCode !== 200) errors++;

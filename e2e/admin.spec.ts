@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
+import { addConfirmedUser, ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
 
 /**
  * The Admin Panel's account screens end to end (spec 01 §2 "Admin user and group screens", spec 03 §2.10):
@@ -292,12 +292,7 @@ test('admin disables an account and enables it again from User Management', asyn
   const member = { username: 'dana', name: 'Dana Scully', email: 'dana@example.org', password: 'Dana#Pass11' };
   await signIn(page, ADMIN.username, ADMIN.password);
   const headers = { authorization: `JWT ${await apiToken(page, ADMIN.username, ADMIN.password)}` };
-  expect((await page.request.post('/api/v1/auth/user', { headers, data: { ...member, groups: ['user'] } })).ok()).toBe(
-    true,
-  );
-  expect((await page.request.put('/api/v1/auth/confirm', { headers, data: { username: member.username } })).ok()).toBe(
-    true,
-  );
+  await addConfirmedUser(page, headers, { ...member, groups: ['user'] });
   const signInAs = () =>
     page.request.post('/api/v1/auth/login', { data: { username: member.username, password: member.password } });
 

@@ -76,6 +76,18 @@ export async function apiToken(page: Page, username: string, password: string): 
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+/** Adds an account through the admin API and confirms it, as User Management does; `headers` carry an admin's token. */
+export async function addConfirmedUser(
+  page: Page,
+  headers: Record<string, string>,
+  user: { username: string; name: string; email: string; password: string; groups: string[] },
+): Promise<void> {
+  expect((await page.request.post('/api/v1/auth/user', { headers, data: user })).ok()).toBe(true);
+  expect((await page.request.put('/api/v1/auth/confirm', { headers, data: { username: user.username } })).ok()).toBe(
+    true,
+  );
+}
+
 /**
  * Ticks (or unticks) a checkbox, switch or radio with the mouse and waits for the page to show it so. Playwright's
  * own check() reads the state once, straight after the click, and now and then reads it before the page's

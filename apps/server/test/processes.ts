@@ -12,6 +12,8 @@ export interface ServerProcess {
   role: 'api' | 'worker';
   /** The API's own address (not the proxy's); undefined for a worker. */
   url: string | undefined;
+  /** Its process id, which names it in the worker status table (`atlas@host.<pid>.bullmq`). */
+  pid: number;
   /** Ends the process with SIGKILL, as a crash would, and waits for it to be gone. */
   kill(): Promise<void>;
   /** Ends it with SIGTERM (a graceful stop) and waits. */
@@ -79,6 +81,7 @@ export async function startServerProcess(
     name,
     role,
     url,
+    pid: child.pid!,
     async kill() {
       child.kill('SIGKILL');
       await exited(child);

@@ -19,6 +19,8 @@ import { S3RVER_ENV, startS3rver } from './s3rver.js';
 export interface Rig {
   /** The proxy's address: https://127.0.0.1:<port>. */
   url: string;
+  /** The certificate the proxy serves (made for the run): a client trusts the rig with it. */
+  ca: Buffer;
   apis: ServerProcess[];
   workers: ServerProcess[];
   /** The settings every process shares: an in-test infra opened on them sees the same deployment. */
@@ -147,6 +149,7 @@ async function startNginx(upstreams: string[], port: number, dir: string) {
   return {
     url,
     agent,
+    ca,
     async stop() {
       agent.destroy();
       if (child.exitCode !== null) return;
@@ -219,6 +222,7 @@ export async function startRig(options: RigOptions = {}): Promise<Rig> {
     cleanups.push(() => proxy.stop());
     return {
       url: proxy.url,
+      ca: proxy.ca,
       apis,
       workers,
       env,

@@ -357,7 +357,7 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
   it('marks a task whose worker stopped beating FAILURE (worker lost), never one whose worker beats', async () => {
     const store = createTaskStore(infra.db);
     const queue = await openQueue();
-    // Runs for 1.5 s, far longer than 4.5 silent beats (450 ms): only its heartbeat keeps it alive.
+    // Runs for 1.5 s, far longer than 4 silent beats (400 ms): only its heartbeat keeps it alive.
     const live = await queue.post(request('test.sleep', 'atxcloud_gene', { args: [1500] }));
     // Claimed by a worker of another queue that then died: it never beats again.
     const lost = await queue.post(request('test.once', 'atxcloud_core'));
