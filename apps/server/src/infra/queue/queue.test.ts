@@ -494,6 +494,7 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
       'gene.rank_clusters',
       'gene.compute_cell_type',
       'gene.seq_logo',
+      'gene.subcluster',
     ]);
     expect((await waitForStatus(queue, gene._id, 'SUCCESS')).result).toEqual({
       queue: 'atxcloud_gene',
