@@ -1,0 +1,4 @@
+/** The single-cell-resolution readers (issue 38): Xenium, CosMx and MERSCOPE outputs, and their cell outlines. */
+export * from './source.js';
+export * from './outlines.js';
+export * from './xenium.js';
