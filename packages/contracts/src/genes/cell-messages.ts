@@ -15,8 +15,8 @@ export const CELLS_MSG = {
     `line ${line} has ${found} cells, the header ${expected}`,
   duplicateCell: (id: string) => `cell ${id} appears twice`,
   noCells: 'no cells',
-  unplacedCells: (matrix: string, table: string, n: number, total: number, example: string) =>
-    `${n} of the ${count(total)} cells of ${matrix} have no row in ${table} (e.g. cell ${example}); ` +
+  unplacedCells: (table: string, n: number, total: number, example: string) =>
+    `${count(n)} of its ${count(total)} cells have no row in ${table} (e.g. cell ${example}); ` +
     `give the files of one and the same run`,
   unmatchedTableCells: (table: string, n: number) =>
     `${count(n)} cells of ${table} are not in the count matrix and are left out`,
@@ -26,6 +26,7 @@ export const CELLS_MSG = {
   unassignedKeptOut: (total: number) => `cell_ID 0 (transcripts assigned to no cell, ${count(total)} counts) left out`,
   outlinesWithoutCell: (file: string, n: number) =>
     `${file}: ${count(n)} outlines belong to no cell of the matrix and are left out`,
+  noFovPosition: (fov: string, line: number) => `no position for fov ${fov} (line ${line} of the metadata)`,
   notJson: (problem: string) => `not valid JSON (${problem})`,
   badGeometry: (row: number, type: string) => `row ${row}: geometry is a ${type}, not a Polygon or MultiPolygon`,
   notParquet: (problem: string) => `not a readable parquet file (${problem})`,

@@ -2,3 +2,4 @@
 export * from './source.js';
 export * from './outlines.js';
 export * from './xenium.js';
+export * from './cosmx.js';

@@ -178,10 +178,7 @@ export function matchCells(
     } else rows[i] = r;
   });
   if (missing)
-    throw new SpatialFormatError(
-      matrixFile,
-      CELLS_MSG.unplacedCells(matrixFile, tableFile, missing, matrixIds.length, example),
-    );
+    throw new SpatialFormatError(matrixFile, CELLS_MSG.unplacedCells(tableFile, missing, matrixIds.length, example));
   if (tableIds.length > matrixIds.length)
     warnings.push(CELLS_MSG.unmatchedTableCells(tableFile, tableIds.length - matrixIds.length));
   return rows;

@@ -55,14 +55,16 @@ class Grow<T extends Int32Array | Float32Array> {
   }
 }
 
-export function readWideCounts(text: string, file: string, options: WideCountsOptions): WideCounts {
-  const firstEnd = text.indexOf('\n');
+/** The first row of a CSV text (its header), parsed by the one CSV reader. */
+export function csvHeader(text: string): string[] {
+  const end = text.indexOf('\n');
   let header: string[] = [];
-  eachCsvRow(
-    firstEnd < 0 ? text : text.slice(0, firstEnd),
-    ',',
-    (cells) => void (header = header.length ? header : cells),
-  );
+  eachCsvRow(end < 0 ? text : text.slice(0, end), ',', (cells) => void (header = header.length ? header : cells));
+  return header;
+}
+
+export function readWideCounts(text: string, file: string, options: WideCountsOptions): WideCounts {
+  const header = csvHeader(text);
   if (header.length === 0) throw new SpatialFormatError(file, CELLS_MSG.noCells);
   const idNames = options.idColumns ?? [header[0]!];
   const idAt = Object.values(columnsOf(header, idNames, file));

@@ -91,7 +91,7 @@ describe.skipIf(!fs.existsSync(SMALL))('readXenium', () => {
         const csv = '"","cell_id","x_centroid","y_centroid"\n"1",11,1,2\n"2",12,3,4\n';
         return cellFolderFromDir(variant('ids', ['cells.parquet', 'cells.csv.gz'], { 'cells.csv': csv }));
       },
-      /6 of the 6 cells of .*cell_feature_matrix\.h5 have no row in .*cells\.csv \(e\.g\. cell 1\)/,
+      /cell_feature_matrix\.h5: 6 of its 6 cells have no row in .*cells\.csv \(e\.g\. cell 1\)/,
     ],
     [
       'a centroid that is not a number',
