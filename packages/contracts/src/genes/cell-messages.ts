@@ -27,6 +27,8 @@ export const CELLS_MSG = {
   outlinesWithoutCell: (file: string, n: number) =>
     `${file}: ${count(n)} outlines belong to no cell of the matrix and are left out`,
   noFovPosition: (fov: string, line: number) => `no position for fov ${fov} (line ${line} of the metadata)`,
+  legacyBoundaries: (folder: string) =>
+    `${folder}: the per-FOV cell_boundaries/*.hdf5 of older MERSCOPE exports are not read; the run has no outlines`,
   notJson: (problem: string) => `not valid JSON (${problem})`,
   badGeometry: (row: number, type: string) => `row ${row}: geometry is a ${type}, not a Polygon or MultiPolygon`,
   notParquet: (problem: string) => `not a readable parquet file (${problem})`,

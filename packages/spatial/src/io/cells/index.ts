@@ -3,3 +3,4 @@ export * from './source.js';
 export * from './outlines.js';
 export * from './xenium.js';
 export * from './cosmx.js';
+export * from './merscope.js';
