@@ -14,6 +14,7 @@ import { CELLS_MSG } from '@atlas/contracts/genes/cell-messages';
 import type { CsrMatrix } from '../../matrix/types.js';
 import { SpatialFormatError, SpatialLimitError } from '../errors.js';
 import { ReadBudget } from '../read-budget.js';
+import { listZipEntries } from '../zip-entries.js';
 import type { CellOutlines } from './outlines.js';
 
 /** The same shape as the importer's SourceFolder: relative '/'-separated names, files read on demand. */
@@ -182,4 +183,22 @@ export function matchCells(
   if (tableIds.length > matrixIds.length)
     warnings.push(CELLS_MSG.unmatchedTableCells(tableFile, tableIds.length - matrixIds.length));
   return rows;
+}
+
+/**
+ * A zip of an output folder as a CellFolder: its entries, under the one top-level folder the zip holds when it holds
+ * one (zipping `outs/` stores `outs/...`). The directory is checked against the limits first; an entry is inflated
+ * only when read, within its declared size.
+ */
+export function cellFolderOfZipBytes(bytes: Uint8Array, name: string, limits: TImportLimits): CellFolder {
+  const entries = listZipEntries(bytes, name, new ReadBudget(limits, name, bytes.length));
+  const all = [...entries.keys()].filter((key) => !key.startsWith('__MACOSX/'));
+  const tops = new Set(all.map((key) => (key.includes('/') ? key.slice(0, key.indexOf('/') + 1) : '')));
+  const prefix = tops.size === 1 && !tops.has('') ? [...tops][0]! : '';
+  return {
+    label: prefix ? `${name}/${prefix.slice(0, -1)}` : name,
+    names: all.map((key) => key.slice(prefix.length)),
+    read: async (file) => entries.get(prefix + file)!.read(),
+    size: (file) => entries.get(prefix + file)?.size,
+  };
 }
