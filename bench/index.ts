@@ -11,6 +11,7 @@ import { benchToken, featureReadRows } from './features.js';
 import { firstStartRows } from './firststart.js';
 import { hdBrowserRows, importHdRun } from './hd.js';
 import { guardDoorRows, guardRows, GUARD_RUN } from './guards.js';
+import { cellReaderRows } from './cell-readers.js';
 import { BENCH_RUN, importBenchRun, importGenerated, importLargeBenchRun } from './import.js';
 import { startBareServer } from './bare-server.js';
 import { loadTest } from './load.js';
@@ -35,6 +36,7 @@ const SECTIONS = [
   'firststart',
   'guards',
   'hd',
+  'cell-readers',
 ] as const;
 /** Sections too long for the default run: measured only when named. */
 const ON_REQUEST: readonly string[] = ['hd'];
@@ -55,6 +57,8 @@ if (want('firststart')) rows.push(...(await firstStartRows()));
 if (want('uploads')) rows.push(...(await tusUploadRows(Number(process.env.BENCH_TUS_MB ?? 1024))));
 // The guards' refusal times, in this process (issue 39 item 4: these were time bounds in the tests).
 if (want('guards')) rows.push(...(await guardRows()));
+// The Xenium / CosMx / MERSCOPE readers beside their floors (issue 38), in this process.
+if (want('cell-readers')) rows.push(...(await cellReaderRows()));
 if (!(['server', 'features', 'browser', 'de', 'transfers', 'guards', 'hd'] as const).some(want)) {
   printRows();
   process.exit(0);

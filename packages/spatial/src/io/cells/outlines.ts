@@ -32,12 +32,19 @@ export function outlinesFromVertices(
   const cell = new Int32Array(n);
   const counts = new Uint32Array(nCells + 1);
   const unplacedCells = new Set<string>();
+  // A cell's vertices are consecutive rows in every platform's file: its id is looked up once, not per vertex.
+  let previous: unknown = undefined;
+  let row: number | undefined;
   for (let v = 0; v < n; v++) {
-    const id = String(cellOfVertex[v]);
-    const row = rowOf.get(id);
+    const raw = cellOfVertex[v];
+    if (v === 0 || raw !== previous) {
+      previous = raw;
+      const id = String(raw);
+      row = rowOf.get(id);
+      if (row === undefined) unplacedCells.add(id);
+    }
     cell[v] = row ?? -1;
-    if (row === undefined) unplacedCells.add(id);
-    else counts[row + 1]!++;
+    if (row !== undefined) counts[row + 1]!++;
   }
   const offsets = new Uint32Array(nCells + 1);
   for (let i = 0; i < nCells; i++) offsets[i + 1] = offsets[i]! + counts[i + 1]!;

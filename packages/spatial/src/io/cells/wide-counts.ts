@@ -96,8 +96,10 @@ export function readWideCounts(text: string, file: string, options: WideCountsOp
       const kind = column[c]!;
       if (kind === -2) continue;
       const raw = cells[c]!;
-      const value = raw === '0' ? 0 : Number(raw);
-      if (!(value >= 0) || raw.trim() === '')
+      // Most cells are '0': no conversion for them. Number('') is 0, so an empty cell is told apart here.
+      if (raw === '0') continue;
+      const value = Number(raw);
+      if (!(value >= 0) || (value === 0 && raw.trim() === ''))
         throw new SpatialFormatError(file, CELLS_MSG.badCount(line, header[c]!, raw));
       if (value === 0) continue;
       if (skip) skipped.total += value;
