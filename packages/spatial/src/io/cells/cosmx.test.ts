@@ -6,6 +6,7 @@ import { IMPORT_LIMITS } from '@atlas/contracts/genes/import-limits';
 import { SHARED_DATA } from '../../testing.js';
 import { SpatialFormatError, SpatialLimitError } from '../errors.js';
 import { COSMX_PIXEL_SIZE_UM, isCosmxFolder, readCosmx } from './cosmx.js';
+import { folderVariant } from './folder-variant.js';
 import { cellFolderFromDir, type CellFolder } from './source.js';
 
 /**
@@ -20,14 +21,8 @@ const SMALL = path.join(SHARED_DATA, 'cosmx/spatialexperimentio-CosMx_small');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cosmx-test-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-function variant(source: string, name: string, drop: string[], replace: Record<string, string> = {}): string {
-  const dir = path.join(tmp, name);
-  fs.mkdirSync(dir);
-  for (const file of fs.readdirSync(source))
-    if (!drop.includes(file)) fs.copyFileSync(path.join(source, file), path.join(dir, file));
-  for (const [file, content] of Object.entries(replace)) fs.writeFileSync(path.join(dir, file), content);
-  return dir;
-}
+const variant = (source: string, name: string, drop: string[], replace: Record<string, string> = {}) =>
+  folderVariant(source, tmp, name, drop, replace);
 
 describe.skipIf(!fs.existsSync(DBKERO))('readCosmx', () => {
   it('DBKero: 905 cells × 1000 genes; the 10 NegPrb columns and the cell_ID 0 row kept out and reported', async () => {

@@ -13,7 +13,16 @@
 import { CELLS_MSG } from '@atlas/contracts/genes/cell-messages';
 import { SpatialFormatError } from '../errors.js';
 import { outlinesFromVertices } from './outlines.js';
-import { CellFiles, findBySuffix, matchCells, type CellFolder, type CellRun, type ReadCellsOptions } from './source.js';
+import {
+  CellFiles,
+  findBySuffix,
+  matchCells,
+  placeCells,
+  reportControls,
+  type CellFolder,
+  type CellRun,
+  type ReadCellsOptions,
+} from './source.js';
 import { csvHeader, numericColumn, numericObs, readColumns, readWideCounts } from './wide-counts.js';
 
 /** NanoString's CosMx SMI pixel size, µm per pixel. */
@@ -51,15 +60,7 @@ export async function readCosmx(folder: CellFolder, options: ReadCosmxOptions = 
     skip: (id) => id.endsWith('_0'),
     budget: files.budget,
   });
-  const controlTotal = counts.controls.reduce((t, c) => t + c.total, 0);
-  if (counts.controls.length)
-    warnings.push(
-      CELLS_MSG.controlsKeptOut(
-        'negative probes and system controls',
-        counts.controls.map((c) => c.name),
-        controlTotal,
-      ),
-    );
+  const controlTotal = reportControls(counts.controls, 'negative probes and system controls', warnings);
   if (counts.skipped.rows) warnings.push(CELLS_MSG.unassignedKeptOut(counts.skipped.total));
 
   const metaLabel = files.label(metaFile);
@@ -68,11 +69,7 @@ export async function readCosmx(folder: CellFolder, options: ReadCosmxOptions = 
   const rows = matchCells(counts.ids, ids, exprLabel, metaLabel, warnings);
   const { x, y, coordinates } = await centres(files, meta, fovFile, metaLabel);
   const n = counts.ids.length;
-  const xy = new Float64Array(2 * n);
-  rows.forEach((r, i) => {
-    xy[2 * i] = x[r]! * pixel;
-    xy[2 * i + 1] = y[r]! * pixel;
-  });
+  const xy = placeCells(rows, x, y, pixel);
   const run: CellRun = {
     platform: 'CosMx',
     cellIds: counts.ids,

@@ -6,6 +6,7 @@ import { IMPORT_LIMITS } from '@atlas/contracts/genes/import-limits';
 import { SHARED_DATA } from '../../testing.js';
 import { SpatialFormatError, SpatialLimitError } from '../errors.js';
 import { isMerscopeFolder, readMerscope } from './merscope.js';
+import { folderVariant } from './folder-variant.js';
 import { cellFolderFromDir, type CellFolder } from './source.js';
 
 /**
@@ -23,14 +24,8 @@ const META = 'HumanUterineCancerPatient2_cell_metadata.csv';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'merscope-test-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-function variant(name: string, drop: string[], replace: Record<string, string> = {}): string {
-  const dir = path.join(tmp, name);
-  fs.mkdirSync(dir);
-  for (const file of fs.readdirSync(TINY))
-    if (!drop.includes(file)) fs.copyFileSync(path.join(TINY, file), path.join(dir, file));
-  for (const [file, content] of Object.entries(replace)) fs.writeFileSync(path.join(dir, file), content);
-  return dir;
-}
+const variant = (name: string, drop: string[], replace: Record<string, string> = {}) =>
+  folderVariant(TINY, tmp, name, drop, replace);
 const lines = (file: string) => fs.readFileSync(path.join(TINY, file), 'utf8').trimEnd().split('\n');
 
 describe.skipIf(!fs.existsSync(TINY))('readMerscope', () => {

@@ -12,7 +12,16 @@ import { CELLS_MSG } from '@atlas/contracts/genes/cell-messages';
 import { SpatialFormatError } from '../errors.js';
 import { exteriorRing, outlinesFromRings, type CellOutlines } from './outlines.js';
 import { readParquetColumns } from './parquet-columns.js';
-import { CellFiles, findBySuffix, matchCells, type CellFolder, type CellRun, type ReadCellsOptions } from './source.js';
+import {
+  CellFiles,
+  findBySuffix,
+  matchCells,
+  placeCells,
+  reportControls,
+  type CellFolder,
+  type CellRun,
+  type ReadCellsOptions,
+} from './source.js';
 import { csvHeader, numericColumn, numericObs, readColumns, readWideCounts } from './wide-counts.js';
 
 const COUNTS = ['cell_by_gene.csv', 'cell_by_gene.csv.gz'];
@@ -41,15 +50,7 @@ export async function readMerscope(folder: CellFolder, options: ReadCellsOptions
     isControl: (name) => BLANK.test(name),
     budget: files.budget,
   });
-  const blankTotal = counts.controls.reduce((t, c) => t + c.total, 0);
-  if (counts.controls.length)
-    warnings.push(
-      CELLS_MSG.controlsKeptOut(
-        'blank codewords',
-        counts.controls.map((c) => c.name),
-        blankTotal,
-      ),
-    );
+  const blankTotal = reportControls(counts.controls, 'blank codewords', warnings);
 
   const metaLabel = files.label(metaFile);
   const metaText = await files.text(metaFile);
@@ -64,12 +65,7 @@ export async function readMerscope(folder: CellFolder, options: ReadCellsOptions
   );
   const cx = numericColumn(meta.columns.center_x!, meta.lines, 'center_x', metaLabel);
   const cy = numericColumn(meta.columns.center_y!, meta.lines, 'center_y', metaLabel);
-  const n = counts.ids.length;
-  const xy = new Float64Array(2 * n);
-  rows.forEach((r, i) => {
-    xy[2 * i] = cx[r]!;
-    xy[2 * i + 1] = cy[r]!;
-  });
+  const xy = placeCells(rows, cx, cy);
   const run: CellRun = {
     platform: 'MERSCOPE',
     cellIds: counts.ids,

@@ -202,3 +202,27 @@ export function cellFolderOfZipBytes(bytes: Uint8Array, name: string, limits: TI
     size: (file) => entries.get(prefix + file)?.size,
   };
 }
+
+/** The features kept out of X: their summed counts, and a warning naming them when there are any. */
+export function reportControls(controls: CellRun['controls'], kind: string, warnings: string[]): number {
+  const total = controls.reduce((t, c) => t + c.total, 0);
+  if (controls.length)
+    warnings.push(
+      CELLS_MSG.controlsKeptOut(
+        kind,
+        controls.map((c) => c.name),
+        total,
+      ),
+    );
+  return total;
+}
+
+/** The matrix cells' centres, x then y, from the cells table's rows (matchCells) times `scale` (µm per unit). */
+export function placeCells(rows: Int32Array, x: ArrayLike<number>, y: ArrayLike<number>, scale = 1): Float64Array {
+  const xy = new Float64Array(2 * rows.length);
+  rows.forEach((r, i) => {
+    xy[2 * i] = x[r]! * scale;
+    xy[2 * i + 1] = y[r]! * scale;
+  });
+  return xy;
+}

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS } from '@atlas/contracts/genes/import-limits';
 import { SHARED_DATA } from '../../testing.js';
 import { SpatialFormatError, SpatialLimitError } from '../errors.js';
+import { folderVariant } from './folder-variant.js';
 import { cellFolderFromDir, type CellFolder } from './source.js';
 import { isXeniumFolder, readXenium } from './xenium.js';
 
@@ -20,15 +21,8 @@ const MOUSE = path.join(SHARED_DATA, 'xenium/moleculeexperiment-xenium_V1_FF_Mou
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'xenium-test-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-/** The small folder with some files left out or replaced (a copy in a temporary folder). */
-function variant(name: string, drop: string[], replace: Record<string, string | Uint8Array> = {}): string {
-  const dir = path.join(tmp, name);
-  fs.mkdirSync(dir);
-  for (const file of fs.readdirSync(SMALL))
-    if (!drop.includes(file)) fs.copyFileSync(path.join(SMALL, file), path.join(dir, file));
-  for (const [file, content] of Object.entries(replace)) fs.writeFileSync(path.join(dir, file), content);
-  return dir;
-}
+const variant = (name: string, drop: string[], replace: Record<string, string> = {}) =>
+  folderVariant(SMALL, tmp, name, drop, replace);
 
 describe.skipIf(!fs.existsSync(SMALL))('readXenium', () => {
   it('Xenium_small: 6 cells × 4 genes, ids matched to cells.parquet, centroids from the parquet (not the csv.gz)', async () => {

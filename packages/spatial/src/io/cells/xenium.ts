@@ -17,7 +17,15 @@ import { readTenxH5, type TenxMatrix } from '../tenx-h5.js';
 import { readTenxMtx } from '../tenx-mtx.js';
 import { outlinesFromVertices, type CellOutlines } from './outlines.js';
 import { readParquetColumns } from './parquet-columns.js';
-import { CellFiles, matchCells, type CellFolder, type CellRun, type ReadCellsOptions } from './source.js';
+import {
+  CellFiles,
+  matchCells,
+  placeCells,
+  reportControls,
+  type CellFolder,
+  type CellRun,
+  type ReadCellsOptions,
+} from './source.js';
 import { numericColumn, numericObs, readColumns } from './wide-counts.js';
 
 const MATRIX_H5 = 'cell_feature_matrix.h5';
@@ -75,23 +83,12 @@ export async function readXenium(folder: CellFolder, options: ReadCellsOptions =
   const matrixLabel = files.label(has(MATRIX_H5) ? MATRIX_H5 : MATRIX_MTX);
   const matrix = await readMatrix(files, mtxNames, options);
   const { X, genes, geneIds, controls } = genesOnly(matrix);
-  if (controls.length)
-    warnings.push(
-      CELLS_MSG.controlsKeptOut(
-        'control features',
-        controls.map((c) => c.name),
-        sum(controls),
-      ),
-    );
+  reportControls(controls, 'control features', warnings);
 
   const table = await readCellsTable(files, cellsFile);
   const rows = matchCells(matrix.barcodes, table.ids, matrixLabel, files.label(cellsFile), warnings);
   const n = matrix.barcodes.length;
-  const xy = new Float64Array(2 * n);
-  rows.forEach((r, i) => {
-    xy[2 * i] = table.x[r]!;
-    xy[2 * i + 1] = table.y[r]!;
-  });
+  const xy = placeCells(rows, table.x, table.y);
   const rowOf = new Map(matrix.barcodes.map((b, i) => [b, i]));
   const metadata: Record<string, string | number> = {
     platform: 'Xenium',
@@ -115,8 +112,6 @@ export async function readXenium(folder: CellFolder, options: ReadCellsOptions =
   if (nucleusBounds) run.nucleusOutlines = await readBoundaries(files, nucleusBounds, rowOf, n, warnings);
   return run;
 }
-
-const sum = (controls: { total: number }[]) => controls.reduce((t, c) => t + c.total, 0);
 
 async function readMatrix(files: CellFiles, mtxNames: string[], options: ReadCellsOptions): Promise<TenxMatrix> {
   if (files.folder.names.includes(MATRIX_H5)) {
