@@ -87,7 +87,6 @@ export async function cellReaderRows(): Promise<Row[]> {
         read,
         parse,
         'the CSV parse alone',
-        2,
       ),
       ratioRow(
         `cell outlines, ${OUTLINE_CELLS.toLocaleString('en-US')} cells × ${VERTICES} vertices, grouped by cell id`,
