@@ -82,7 +82,6 @@ const SCALED = (file: string) =>
     `${file}: X holds negative values \\(scaled / z-scored data.*\\) and the file has no raw\\.X or counts layer\\. Provide counts or log-normalised values`,
   );
 const UNKNOWN = /is not an input the importer knows\. Give one of: an AnnData \.h5ad/;
-const SINGLE_CELL = 'issue 38 (single-cell / imaging formats: Xenium, CosMx, MERSCOPE)';
 const CLI = { cli: true } as const;
 const refused = (
   id: string,
@@ -218,6 +217,29 @@ export const ROWS: Row[] = [
     tissue: null,
     figure: true,
   },
+  // Single-cell-resolution outputs (issue 38): cells placed in microns, no tissue image in these samples.
+  {
+    kind: 'run',
+    id: 'cosmx-dbkero',
+    inputs: ['cosmx/spacetrooper-CosMx_DBKero_Tiny'],
+    run: 8301,
+    via: 'bucket',
+    spots: 905,
+    spatial: true,
+    clusters: { computed: true },
+    tissue: null,
+  },
+  {
+    kind: 'run',
+    id: 'merscope-tiny',
+    inputs: ['merscope/spacetrooper-Merfish_Tiny'],
+    run: 8302,
+    via: 'bucket',
+    spots: 50,
+    spatial: true,
+    clusters: { computed: true },
+    tissue: null,
+  },
   // Last: its import is posted only once the browser has uploaded the file.
   {
     kind: 'run',
@@ -267,17 +289,22 @@ export const ROWS: Row[] = [
   refused('motifs', 'motifs', UNKNOWN, CLI),
   refused('bigwig', 'bigwig/variable_step.bw', /variable_step\.bw: not an HDF5 file \(no HDF5 signature\)/, CLI),
   refused('barcodes', 'barcodes', UNKNOWN),
-  ...(
-    [
-      ['xenium-small', 'xenium/spatialexperimentio-Xenium_small'],
-      ['xenium-mouse-brain', 'xenium/moleculeexperiment-xenium_V1_FF_Mouse_Brain/sample1'],
-      ['cosmx-dbkero', 'cosmx/spacetrooper-CosMx_DBKero_Tiny'],
-      ['cosmx-small', 'cosmx/spatialexperimentio-CosMx_small'],
-      ['merscope-tiny', 'merscope/spacetrooper-Merfish_Tiny'],
-      ['merscope-small', 'merscope/spatialexperimentio-MERSCOPE_small'],
-      ['merscope-transcripts', 'merscope/moleculeexperiment-vizgen_HumanOvarianCancerPatient2Slice2'],
-    ] as const
-  ).map(([id, input]) => refused(id, input, UNKNOWN, { issue: SINGLE_CELL })),
+  // Issue 38: the samples too small to be runs, and the folders without a cell matrix.
+  refused('xenium-small', 'xenium/spatialexperimentio-Xenium_small', TOO_FEW('spatialexperimentio-Xenium_small', 6)),
+  refused(
+    'xenium-mouse-brain',
+    'xenium/moleculeexperiment-xenium_V1_FF_Mouse_Brain/sample1',
+    /sample1: a Xenium folder without a cell count matrix: building one from the transcripts is not supported/,
+  ),
+  refused('cosmx-small', 'cosmx/spatialexperimentio-CosMx_small', TOO_FEW('spatialexperimentio-CosMx_small', 9)),
+  refused(
+    'merscope-small',
+    'merscope/spatialexperimentio-MERSCOPE_small',
+    TOO_FEW('spatialexperimentio-MERSCOPE_small', 8),
+  ),
+  refused('merscope-transcripts', 'merscope/moleculeexperiment-vizgen_HumanOvarianCancerPatient2Slice2', UNKNOWN, {
+    issue: 'issue 38 (a MERSCOPE folder of transcripts only: building the cell matrix is not supported)',
+  }),
 ];
 
 /** The run ids of a run row, one per input. */

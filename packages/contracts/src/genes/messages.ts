@@ -20,7 +20,10 @@ export const GENES_MSG = {
     `${source} is not an input the importer knows. Give one of: an AnnData .h5ad (any HDF5 AnnData, also .h5); ` +
     `an AnnData-Zarr .zarr folder or .zarr.zip; a SpatialData .zarr store; a 10x HDF5 matrix (.h5, v2 or v3) or Matrix Market folder (matrix.mtx, barcodes.tsv, features.tsv) alone; ` +
     `a Space Ranger outs/ folder (filtered_feature_bc_matrix.h5 or filtered_feature_bc_matrix/ with spatial/); ` +
-    `a Visium HD binned_outputs/square_008um folder (spatial/tissue_positions.parquet)`,
+    `a Visium HD binned_outputs/square_008um folder (spatial/tissue_positions.parquet); ` +
+    `a Xenium output folder (cell_feature_matrix.h5 or cell_feature_matrix/, cells.parquet, experiment.xenium), ` +
+    `a CosMx flat-file folder (*exprMat_file.csv, *metadata_file.csv) or a MERSCOPE folder ` +
+    `(*cell_by_gene.csv, *cell_metadata.csv), or a zip of one of these three`,
   importNotAnnData: (file: string) =>
     `${file}: an HDF5 file that is neither an AnnData (no X or obs at its root) nor a 10x matrix (no /matrix group, no genome group). Give an .h5ad written by anndata, or a Cell Ranger / Space Ranger *_feature_bc_matrix.h5`,
   importSpatialShape: (file: string, cols: number) =>

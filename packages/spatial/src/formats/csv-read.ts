@@ -53,8 +53,21 @@ function lineEndsBetween(text: string, from: number, to: number): number {
 
 /** Every row of `text`, with the line it starts on; throws CsvQuoteError (see the module's comment). */
 export function readCsvRows(text: string, delimiter: CsvDelimiter = ','): CsvRow[] {
-  const body = normalised(text);
   const rows: CsvRow[] = [];
+  eachCsvRow(text, delimiter, (cells, line) => void rows.push({ cells, line }));
+  return rows;
+}
+
+/**
+ * Hands each row of `text` to `visit` as it is parsed, without keeping the rows: a wide count matrix (a CosMx
+ * exprMat, a MERSCOPE cell_by_gene) is turned into a sparse matrix row by row instead of held as strings.
+ */
+export function eachCsvRow(
+  text: string,
+  delimiter: CsvDelimiter,
+  visit: (cells: string[], line: number) => void,
+): void {
+  const body = normalised(text);
   let line = 1;
   let rowStart = 0;
   Papa.parse<string[]>(body, {
@@ -67,10 +80,9 @@ export function readCsvRows(text: string, delimiter: CsvDelimiter = ','): CsvRow
       // The error's index is just past the opening quote.
       if (unclosed) throw new CsvQuoteError(line + lineEndsBetween(body, rowStart, (unclosed.index ?? 1) - 1));
       // After the last line end papaparse reports one more, empty row: it starts where the text ends.
-      if (rowStart < body.length) rows.push({ cells: data, line });
+      if (rowStart < body.length) visit(data, line);
       line += lineEndsBetween(body, rowStart, meta.cursor);
       rowStart = meta.cursor;
     },
   });
-  return rows;
 }

@@ -39,6 +39,8 @@ export interface H5adWriteInput {
    * 0.2.0 categorical group, whose `ordered` attribute must be a numpy bool (an HDF5 enum h5wasm cannot make).
    */
   categoricals?: 'groups' | 'legacy';
+  /** uns entries as flat groups of scalars (a cell platform's run metadata), written as anndata 0-d values. */
+  uns?: Record<string, Record<string, string | number>>;
 }
 
 const CHUNK = 1 << 16;
@@ -222,7 +224,18 @@ export function writeAnnDataParts(file: Group, adata: Omit<H5adWriteInput, 'X' |
   const layers = file.create_group('layers');
   setEncoding(layers, 'dict', '0.1.0');
   for (const [name, layer] of Object.entries(adata.layers ?? {})) writeCsr(layers, name, layer);
-  for (const name of ['uns', 'obsp', 'varm', 'varp']) setEncoding(file.create_group(name), 'dict', '0.1.0');
+  const uns = file.create_group('uns');
+  setEncoding(uns, 'dict', '0.1.0');
+  for (const [name, entries] of Object.entries(adata.uns ?? {})) {
+    const group = uns.create_group(name);
+    setEncoding(group, 'dict', '0.1.0');
+    for (const [key, value] of Object.entries(entries)) {
+      const text = typeof value === 'string';
+      const ds = group.create_dataset({ name: key, data: value, ...(text ? {} : { dtype: '<d' }) });
+      setEncoding(ds, text ? 'string' : 'numeric-scalar', '0.2.0');
+    }
+  }
+  for (const name of ['obsp', 'varm', 'varp']) setEncoding(file.create_group(name), 'dict', '0.1.0');
 }
 
 function writeCsr(parent: Group, name: string, matrix: Matrix): void {

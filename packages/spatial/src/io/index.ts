@@ -17,3 +17,4 @@ export * from './uns-spatial.js';
 export * from './probe-matrix.js';
 export * from './h5ad-row-writer.js';
 export * from './spatialdata.js';
+export * from './cells/index.js';

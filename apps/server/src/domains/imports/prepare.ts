@@ -34,6 +34,7 @@ import { ImportError } from './errors.js';
 import { keepTissueImages, pngOf, SPATIAL_IMAGES, type TissueImageCandidate } from './tissue-images.js';
 import { zarrFilesOf } from './sources.js';
 import { prepareSpatialData } from './spatialdata.js';
+import { cellFolderOfZip, cellPlatformOf, cellRunFiles, readCellRun } from './cells.js';
 
 /**
  * Turns an import source into the files of a run WITHOUT touching the database or storage (DESIGN §6 "Import"),
@@ -44,7 +45,8 @@ import { prepareSpatialData } from './spatialdata.js';
  *   it annotates, over its image: spatialdata.ts); a Space Ranger `outs/` (filtered_feature_bc_matrix.h5 or the
  *   Matrix Market filtered_feature_bc_matrix/, with spatial/ holding tissue_positions.csv, tissue_positions_list.csv
  *   or tissue_positions.parquet); a Visium HD `binned_outputs/square_XXXum` folder, or outs/ with binned_outputs/
- *   (the 8 µm bins are taken); a folder holding genes.h5ad.
+ *   (the 8 µm bins are taken); a folder holding genes.h5ad;
+ * - a Xenium, CosMx or MERSCOPE output folder, or a zip of one (cells.ts: cells placed in microns, outlines beside).
  * Without positions (a non-spatial AnnData, a lone matrix) the run is UMAP-only. `uns['spatial']` images and scale
  * factors become the run's spatial folder; a placeholder image (flat or near-black) or one that no scale factor
  * puts under the spots is dropped so the explorer uses the other resolution (tissue-images.ts).
@@ -122,7 +124,11 @@ function imageRefusal(label: string, error: unknown, o: PrepareOptions): unknown
 }
 
 async function prepareFile(name: string, bytes: Uint8Array, o: PrepareOptions): Promise<PreparedImport> {
-  if (isZip(bytes)) return prepareZarr(await readAnndataZarr(bytes, name, o.limits), name, 'AnnData-Zarr (.zarr.zip)');
+  if (isZip(bytes)) {
+    const cells = cellFolderOfZip(bytes, name, o.limits);
+    if (cells) return prepareCells(cells, cellPlatformOf(cells)!, o);
+    return prepareZarr(await readAnndataZarr(bytes, name, o.limits), name, 'AnnData-Zarr (.zarr.zip)');
+  }
   const layout = await hdf5Layout(bytes, name);
   if (layout === 'tenx') {
     const matrix = await readTenxH5(bytes, { name, limits: o.limits });
@@ -193,6 +199,8 @@ async function prepareFolder(folder: SourceFolder, o: PrepareOptions): Promise<P
     const zarr = await readAnndataZarr(zarrFilesOf(folder), folder.label, o.limits);
     return prepareZarr(zarr, folder.label, 'AnnData-Zarr (.zarr folder)');
   }
+  const platform = cellPlatformOf(folder);
+  if (platform) return prepareCells(folder, platform, o);
   // Space Ranger ≥ 3 outs/ with Visium HD bins: take one bin size.
   const bin = HD_BINS.find((b) => folder.names.some((n) => n.startsWith(`binned_outputs/${b}/`)));
   if (bin && !has(MATRIX_FILE)) return prepareFolder(subFolder(folder, `binned_outputs/${bin}`), o);
@@ -203,6 +211,26 @@ async function prepareFolder(folder: SourceFolder, o: PrepareOptions): Promise<P
   const probes = folder.names.find((n) => /(^|\/)raw_probe_bc_matrix\.h5$/.test(n));
   if (probes) throw new ImportError(GENES_MSG.importNoMatrix(folder.label));
   throw new ImportError(GENES_MSG.importSourceUnknown(folder.label), 400);
+}
+
+/** A Xenium, CosMx or MERSCOPE folder (cells.ts): the cells with their centres in microns, outlines beside. */
+async function prepareCells(
+  folder: SourceFolder,
+  platform: NonNullable<ReturnType<typeof cellPlatformOf>>,
+  o: PrepareOptions,
+): Promise<PreparedImport> {
+  const run = await readCellRun(folder, platform, o);
+  checkAnalysable(folder.label, run.cellIds.length);
+  const { adata, files } = cellRunFiles(run);
+  files.set(GENES, await h5adBytes(adata));
+  return {
+    format: `${platform} output folder`,
+    nObs: run.cellIds.length,
+    nVars: run.genes.length,
+    spatial: true,
+    files,
+    warnings: run.warnings,
+  };
 }
 
 function namesUnder(folder: SourceFolder, prefix: string): string[] {
