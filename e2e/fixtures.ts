@@ -193,6 +193,22 @@ export async function importSharedRun(
 }
 
 /**
+ * An account's row in the Admin Panel's users table, paging forward until it is shown: the table shows 15 accounts a
+ * page in name order, and the whole suite makes more than that.
+ */
+export async function userRowOnAnyPage(page: Page, username: string): Promise<Locator> {
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
+  await expect(page.getByRole('cell', { name: 'admin', exact: true }).or(row)).not.toHaveCount(0);
+  for (let turn = 0; turn < 20 && (await row.count()) === 0; turn++) {
+    const next = page.getByRole('button', { name: 'Go to next page' });
+    if (!(await next.isVisible()) || (await next.isDisabled())) break;
+    await next.click();
+  }
+  await expect(row).toBeVisible();
+  return row;
+}
+
+/**
  * Lets the page draw `n` animation frames. A check that something did NOT happen (a wheel held back, no second
  * draw) waits for frames, not for a fixed time: what the page would do, it does within a frame or two of the event,
  * however slow the machine.

@@ -348,6 +348,7 @@ test('cancel-all on a slow link aborts uploads in flight: each says Upload Cance
     await expect(item.getByLabel('Cancelled')).toBeVisible();
     await expect(item.getByLabel('Failed')).toHaveCount(0);
   }
+  await expect(page.locator('.MuiDialog-container')).toHaveCount(0);
   await settledShot(page, 'lab-upload-cancelled-in-flight');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,

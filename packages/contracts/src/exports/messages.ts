@@ -5,6 +5,8 @@ export const EXPORT_MSG = {
     `${max.toLocaleString('en-US')} one export may: export a selection or an annotation of the run instead`,
   observationOutOfRange: (index: number, runId: string, count: number) =>
     `Observation ${index} is not one of run ${runId}: its indices are 0 to ${count - 1}`,
+  busy: (atOnce: number) =>
+    `${atOnce} large exports are being made on this server already: try again in a minute, or export a selection`,
   annotationNotOfRun: (runId: string) => `This annotation is not one of run ${runId}`,
   noMatrix: (runId: string) => `Run ${runId} has no gene matrix in its web files: create its web object again`,
   subclusterTooFew: (n: number, min: number) =>

@@ -11,13 +11,20 @@ import {
   type TExportRequest,
 } from '@atlas/contracts';
 import { barcodesCsv, CSC_HEADER_BYTES, exportedValueCount, FEATURE_FILES, readCscHeader } from '@atlas/spatial';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound, tooManyRequests } from '../../http/errors.js';
 import { readObject, type ObjectStore } from '../../infra/storage/index.js';
 import { cscFromBytes } from '../../tasks/gene/data.js';
 import type { Annotations } from '../annotations/index.js';
 import { MissingWebFileError, type RunDataStore } from '../genes/index.js';
 import type { RunAccess, Runs } from '../runs/index.js';
-import { writeRunAnnData } from './write-off-thread.js';
+import { IN_PROCESS_VALUES, writeRunAnnData } from './write-off-thread.js';
+
+/**
+ * Large exports (from IN_PROCESS_VALUES up) made at once in one process: each holds its matrix in this thread and
+ * again in its writer's (about 0.5 GB at the export limit), so a few members asking at once cannot exhaust the API
+ * process's memory. More are refused (429) before the matrix is read.
+ */
+export const LARGE_EXPORTS_AT_ONCE = 2;
 
 export interface ExportDeps {
   storage: ObjectStore;
@@ -53,6 +60,8 @@ const slug = (name: string) => name.replace(/[^\w-]+/g, '_').replace(/^_+|_+$/g,
  */
 export function createExports(deps: ExportDeps) {
   const maxValues = deps.maxValues ?? EXPORT_MAX_VALUES;
+  const inProcessValues = deps.inProcessValues ?? IN_PROCESS_VALUES;
+  let largeInProgress = 0;
   /** The selected observations, ascending and unique, each one of the run's; null for the whole run. */
   async function rowsOf(identity: Identity, run: RunAccess, request: ExportRequest, n: number) {
     let indices: readonly number[] | undefined = request.observations;
@@ -75,7 +84,8 @@ export function createExports(deps: ExportDeps) {
     return Promise.all(list.map((a) => deps.annotations.get(identity, a.id)));
   }
 
-  async function matrixOf(run: RunAccess, rows: Int32Array | null, nObs: number) {
+  /** The matrix to export; a large one takes a slot (`slot.held`) that the caller gives back once written. */
+  async function matrixOf(run: RunAccess, rows: Int32Array | null, nObs: number, slot: { held: boolean }) {
     const key = `${run.folder}${FEATURE_FILES.genes.csc}`;
     if (!(await deps.storage.exists(run.bucket, key))) throw notFound(EXPORT_MSG.noMatrix(run.runId));
     const header = readCscHeader(
@@ -84,6 +94,11 @@ export function createExports(deps: ExportDeps) {
     // Before the matrix is read: the whole run's count is in the header, a selection's is estimated from its share.
     const estimate = rows ? Math.round((header.nnz * rows.length) / Math.max(1, nObs)) : header.nnz;
     if (estimate > maxValues) throw badRequest(EXPORT_MSG.tooLarge(estimate, maxValues));
+    if (estimate >= inProcessValues) {
+      if (largeInProgress >= LARGE_EXPORTS_AT_ONCE) throw tooManyRequests(EXPORT_MSG.busy(LARGE_EXPORTS_AT_ONCE));
+      largeInProgress++;
+      slot.held = true;
+    }
     const matrix = cscFromBytes(await readObject(deps.storage, run.bucket, key));
     const values = exportedValueCount(matrix, rows);
     if (values > maxValues) throw badRequest(EXPORT_MSG.tooLarge(values, maxValues));
@@ -93,6 +108,7 @@ export function createExports(deps: ExportDeps) {
   return {
     async make(identity: Identity, request: ExportRequest): Promise<ExportFile> {
       const run = await deps.runs.access.resolve(identity, { run_id: request.run_id });
+      const slot = { held: false };
       try {
         const table = await deps.data.data(run);
         const barcodes = await deps.data.barcodes(run);
@@ -105,7 +121,7 @@ export function createExports(deps: ExportDeps) {
             text: barcodesCsv({ barcodes, table, rows }),
           };
         }
-        const { matrix, values } = await matrixOf(run, rows, table.clusters.length);
+        const { matrix, values } = await matrixOf(run, rows, table.clusters.length, slot);
         const featureNames = await deps.data.names(run, 'genes');
         const annotations = await annotationsOf(identity, run.runId);
         // Written whole to a private folder before the first byte is sent (writeH5ad writes beside and renames): a
@@ -115,7 +131,7 @@ export function createExports(deps: ExportDeps) {
         try {
           const file = path.join(dir, `${randomUUID()}.h5ad`);
           const input = { matrix, featureNames, barcodes, table, annotations, rows };
-          await writeRunAnnData(file, input, values, deps.inProcessValues);
+          await writeRunAnnData(file, input, values, inProcessValues);
           return {
             name: `${base}.h5ad`,
             type: 'application/x-hdf5',
@@ -128,6 +144,8 @@ export function createExports(deps: ExportDeps) {
       } catch (error) {
         if (error instanceof MissingWebFileError) throw notFound(GENES_MSG.webFilesMissing(run.runId));
         throw error;
+      } finally {
+        if (slot.held) largeInProgress--;
       }
     },
   };
