@@ -15,12 +15,12 @@ const SOURCE = sharedData('scanpy-pbmc68k-reduced', '10x_pbmc68k_reduced.h5ad');
 test('[EXPLORER-DE-TABLE]: lasso → searchable, sortable DE table with volcano, CSV, cluster vs rest, file ranking', async ({
   page,
 }) => {
+  test.setTimeout(600_000);
   await importSharedRun(page, SOURCE, {
     runId: RUN,
     key: 'uploads/e2e/pbmc68k_de.h5ad',
     title: 'PBMC 68k reduced (DE table)',
   });
-  test.setTimeout(600_000);
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
   await page.waitForFunction(

@@ -17,12 +17,12 @@ const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, '')
 test('[EXPLORER-GROUP-ANALYSIS]: a lasso’s composition table, and violin, dot plot and heatmap exported', async ({
   page,
 }) => {
+  test.setTimeout(300_000);
   const token = await importSharedRun(page, SOURCE, {
     runId: RUN,
     key: 'uploads/e2e/group-analysis/test_data.h5ad',
     title: 'squidpy Visium test data (composition)',
   });
-  test.setTimeout(300_000);
   const headers = { authorization: `JWT ${token}` };
   const rows = (await (await page.request.get(`/api/v1/genes/data?run_id=${RUN}`, { headers })).json()) as {
     clusters: string[];

@@ -31,12 +31,12 @@ async function hoverSomeTixel(page: Page, half: 0 | 1): Promise<string> {
 test('[EXPLORER-HOVER]: pointing at a tixel names its barcode and cluster, in the UMAP and the spatial plot', async ({
   page,
 }) => {
+  test.setTimeout(300_000);
   const token = await importSharedRun(page, SOURCE, {
     runId: RUN,
     key: 'uploads/e2e/hover/test_data.h5ad',
     title: 'squidpy Visium test data',
   });
-  test.setTimeout(300_000);
   const headers = { authorization: `JWT ${token}` };
   const barcodes = (await (
     await page.request.get(`/api/v1/genes/barcodes?run_id=${RUN}`, { headers })

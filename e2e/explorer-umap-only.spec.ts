@@ -11,12 +11,12 @@ const RUN = 'D90101';
 const SOURCE = path.resolve(import.meta.dirname, '../../shared/data/scanpy-pbmc68k-reduced/10x_pbmc68k_reduced.h5ad');
 
 test('[EXPLORER-UMAP-ONLY]: an AnnData without spatial coordinates opens as a UMAP-only run', async ({ page }) => {
+  test.setTimeout(300_000);
   const token = await importSharedRun(page, SOURCE, {
     runId: RUN,
     key: 'uploads/e2e/pbmc68k_reduced.h5ad',
     title: 'PBMC 68k reduced',
   });
-  test.setTimeout(300_000);
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto(`/?component=AtlasXplore&run_id=${RUN}`);
