@@ -176,6 +176,11 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Whether this runs in CI (`CI=true`): tests whose tool .ci/run installs fail there rather than skip. */
+export function runningInCi(): boolean {
+  return process.env.CI === 'true';
+}
+
 /**
  * The environment a child server process starts with (the test rig's API processes and workers): this process's,
  * with `settings` over it, so PATH and the like carry over.

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { runningInCi } from '../src/config.js';
 
 /**
  * Debian's python3-anndata (apt), which opens the files our exports write: `/usr/bin/python3` explicitly, since a
@@ -9,7 +10,7 @@ export const ANNDATA_PYTHON = '/usr/bin/python3';
 
 const probe = spawnSync(ANNDATA_PYTHON, ['-c', 'import anndata; print(anndata.__version__)'], { encoding: 'utf8' });
 export const anndataVersion: string | null = probe.status === 0 ? probe.stdout.trim() : null;
-export const inCi = process.env.CI === 'true';
+export const inCi = runningInCi();
 /** Why the anndata tests do not run here, or null when they do (in CI they always run, and fail without it). */
 export const anndataSkipReason: string | null =
   anndataVersion || inCi ? null : `${ANNDATA_PYTHON} has no anndata module (apt install python3-anndata)`;
