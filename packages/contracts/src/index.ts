@@ -41,4 +41,5 @@ export { COMPAT_MSG } from './compat/messages.js';
 export * from './tokens/index.js';
 export * as apiTokenCalls from './tokens/calls.js';
 export * from './second-factor/index.js';
+export * from './external-sign-in/index.js';
 export * as secondFactorCalls from './second-factor/calls.js';
