@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, loadConfig, ZEnv } from './config.js';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-config-'));
+const LDAP = { ATLAS_LDAP_URL: 'ldaps://dc.uni.example:636', ATLAS_LDAP_USER_BASE: 'ou=people,dc=uni' };
 const clean = { DATABASE_URL: '', REDIS_URL: '', S3_ENDPOINT: '', S3_ACCESS_KEY_ID: '', SMTP_URL: '' };
 
 describe('config', () => {
@@ -47,6 +48,26 @@ describe('config', () => {
     expect(set.corsOrigins).toEqual(['https://lab.example.org', 'http://localhost:8081']);
   });
 
+  it('reads a directory sign-in only when ATLAS_LDAP_URL is set (issue 35)', () => {
+    const dir = tmp();
+    expect(loadConfig({ ...clean, ATLAS_DATA_DIR: dir }).ldap).toBeUndefined();
+    const ldap = loadConfig({
+      ...clean,
+      ...LDAP,
+      ATLAS_DATA_DIR: dir,
+      ATLAS_LDAP_GROUP_MAP: '{"CN=Lab, OU=Groups, DC=uni": "lab", "staff": ["lab", "viewers"]}',
+    }).ldap;
+    expect(ldap).toMatchObject({
+      url: 'ldaps://dc.uni.example:636',
+      bind: undefined,
+      userFilter: '(uid={username})',
+      groups: undefined,
+      groupMap: { 'CN=Lab, OU=Groups, DC=uni': ['lab'], staff: ['lab', 'viewers'] },
+      newAccounts: 'create',
+      localAccounts: true,
+    });
+  });
+
   it('keeps a generated signing key across restarts', () => {
     const dir = tmp();
     const first = loadConfig({ ...clean, ATLAS_DATA_DIR: dir }).jwtSecret;
@@ -63,6 +84,12 @@ describe('config', () => {
     [{ ATLAS_BUCKETS: 'Bad_Bucket' }, 'ATLAS_BUCKETS'],
     [{ ATLAS_COMPAT_BUCKETS: 'atx-illumina=atx-nowhere' }, 'ATLAS_COMPAT_BUCKETS'],
     [{ ATLAS_CORS_ORIGINS: 'https://lab.example.org/atlas' }, 'ATLAS_CORS_ORIGINS'],
+    [{ ATLAS_LDAP_URL: 'http://dc.uni.example' }, 'ATLAS_LDAP_URL'],
+    [{ ...LDAP, ATLAS_LDAP_USER_BASE: '' }, 'ATLAS_LDAP_USER_BASE'],
+    [{ ...LDAP, ATLAS_LDAP_USER_FILTER: '(uid=alice)' }, 'ATLAS_LDAP_USER_FILTER'],
+    [{ ...LDAP, ATLAS_LDAP_BIND_DN: 'cn=portal,dc=uni' }, 'ATLAS_LDAP_BIND_PASSWORD'],
+    [{ ...LDAP, ATLAS_LDAP_GROUP_MAP: '{"cn=lab": "not a group"}' }, 'ATLAS_LDAP_GROUP_MAP'],
+    [{ ...LDAP, ATLAS_LDAP_CA_FILE: '/nonexistent/ca.pem' }, 'ATLAS_LDAP_CA_FILE'],
   ])('rejects %o naming %s', (overrides, variable) => {
     expect(() => loadConfig({ ...clean, ATLAS_DATA_DIR: tmp(), ...overrides })).toThrow(ConfigError);
     expect(() => loadConfig({ ...clean, ATLAS_DATA_DIR: tmp(), ...overrides })).toThrow(variable);

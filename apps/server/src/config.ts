@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { ENVIRONMENTS } from '@atlas/contracts';
+import { ENVIRONMENTS, ZGroupName } from '@atlas/contracts';
 import { IMAGE_MAX_MEGAPIXELS, IMPORT_LIMITS, type TImportLimits } from '@atlas/contracts/genes/import-limits';
 
 /**
@@ -89,6 +89,44 @@ export const ZEnv = z.object({
   ATLAS_CORS_ORIGINS: optionalText,
   // Demo runs seeded on first start; unset means on, except when ATLAS_ENV=test.
   ATLAS_DEMO_DATA: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).optional()),
+  // Sign-in through an LDAP directory or Active Directory (README "Sign in through your institution"); unset: none.
+  ATLAS_LDAP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^ldaps?:\/\/[^/\s]+\/?$/, 'ldap://host[:port] or ldaps://host[:port]')
+      .optional(),
+  ),
+  // A PEM file of the CA that signed the directory's certificate (ldaps:// only; unset: the system's CAs).
+  ATLAS_LDAP_CA_FILE: optionalText,
+  // The account the portal searches with; unset: anonymous search.
+  ATLAS_LDAP_BIND_DN: optionalText,
+  ATLAS_LDAP_BIND_PASSWORD: optionalText,
+  ATLAS_LDAP_USER_BASE: optionalText,
+  // {username} is replaced by the typed username, escaped (RFC 4515), so it cannot change the filter.
+  ATLAS_LDAP_USER_FILTER: z
+    .string()
+    .includes('{username}', { message: 'must contain {username}' })
+    .default('(uid={username})'),
+  ATLAS_LDAP_USERNAME_ATTRIBUTE: z.string().min(1).default('uid'),
+  ATLAS_LDAP_EMAIL_ATTRIBUTE: z.string().min(1).default('mail'),
+  ATLAS_LDAP_NAME_ATTRIBUTE: z.string().min(1).default('cn'),
+  // The person's stable id, linking them to their account across renames: an attribute, or `dn` for the entry's DN.
+  ATLAS_LDAP_SUBJECT_ATTRIBUTE: z.string().min(1).default('entryUUID'),
+  // Groups by an attribute of the person (Active Directory: memberOf) or by a search (base + filter with {dn} or
+  // {username}); unset both: no groups from the directory.
+  ATLAS_LDAP_GROUP_ATTRIBUTE: optionalText,
+  ATLAS_LDAP_GROUP_BASE: optionalText,
+  ATLAS_LDAP_GROUP_FILTER: z.string().default('(member={dn})'),
+  // JSON: directory group (its DN or its name, any case) -> portal group or groups, e.g. {"cn=lab,ou=groups,dc=uni": "lab"}.
+  ATLAS_LDAP_GROUP_MAP: optionalText,
+  ATLAS_LDAP_NEW_ACCOUNTS: z.enum(['create', 'approve']).default('create'),
+  // Whether local (non-admin) accounts may still sign in with their portal password; admins always may.
+  ATLAS_LDAP_LOCAL_ACCOUNTS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  ATLAS_LDAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   // Illumina BaseSpace Sequence Hub (spec 03 §2.9): an access token of the lab's account, and the API's address
   // (another region's, or a loopback server in tests).
   BASESPACE_TOKEN: optionalText,
@@ -172,6 +210,29 @@ export interface Config {
   mailFrom: string;
   basespace: { apiUrl: string; token: string | undefined };
   transferStallMs: number;
+  /** Sign-in through a directory (ATLAS_LDAP_*); undefined: local accounts only. */
+  ldap: LdapSettings | undefined;
+}
+
+/** The directory sign-in's settings (domains/auth/ldap). */
+export interface LdapSettings {
+  url: string;
+  /** PEM of the CA that signed an ldaps:// server's certificate; undefined: the system's CAs. */
+  ca: string | undefined;
+  /** The search account; undefined: anonymous search. */
+  bind: { dn: string; password: string } | undefined;
+  userBase: string;
+  /** With `{username}`, replaced by the escaped username. */
+  userFilter: string;
+  attributes: { username: string; email: string; name: string; subject: string };
+  /** A person's groups: an attribute of theirs, or a search (`{dn}` / `{username}` in the filter), or none. */
+  groups: { attribute: string } | { base: string; filter: string } | undefined;
+  /** Directory group (a DN or a name, as the admin wrote it; ldap/groups.ts matches them) -> portal groups. */
+  groupMap: Record<string, string[]>;
+  newAccounts: 'create' | 'approve';
+  /** Whether non-admin local accounts may sign in with their portal password. */
+  localAccounts: boolean;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -265,7 +326,77 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     mailFrom: e.MAIL_FROM,
     basespace: { apiUrl: e.BASESPACE_API_URL.replace(/\/+$/, ''), token: e.BASESPACE_TOKEN },
     transferStallMs: e.ATLAS_TRANSFER_STALL_MS,
+    ldap: ldapOf(e),
   };
+}
+
+const ldapError = (message: string) => new ConfigError(`Invalid configuration:\n  ${message}`);
+
+/** The directory settings, checked together: a half-configured directory stops the server, naming what is missing. */
+function ldapOf(e: Env): LdapSettings | undefined {
+  if (!e.ATLAS_LDAP_URL) return undefined;
+  if (!e.ATLAS_LDAP_USER_BASE) throw ldapError('ATLAS_LDAP_USER_BASE: required with ATLAS_LDAP_URL');
+  if (e.ATLAS_LDAP_BIND_DN && !e.ATLAS_LDAP_BIND_PASSWORD) {
+    throw ldapError('ATLAS_LDAP_BIND_PASSWORD: required with ATLAS_LDAP_BIND_DN');
+  }
+  if (e.ATLAS_LDAP_GROUP_ATTRIBUTE && e.ATLAS_LDAP_GROUP_BASE) {
+    throw ldapError('ATLAS_LDAP_GROUP_ATTRIBUTE, ATLAS_LDAP_GROUP_BASE: set one (an attribute or a group search)');
+  }
+  if (e.ATLAS_LDAP_GROUP_BASE && !/\{(dn|username)\}/.test(e.ATLAS_LDAP_GROUP_FILTER)) {
+    throw ldapError('ATLAS_LDAP_GROUP_FILTER: must contain {dn} or {username}');
+  }
+  return {
+    url: e.ATLAS_LDAP_URL.replace(/\/$/, ''),
+    ca: e.ATLAS_LDAP_CA_FILE ? readLdapCa(e.ATLAS_LDAP_CA_FILE) : undefined,
+    bind: e.ATLAS_LDAP_BIND_DN ? { dn: e.ATLAS_LDAP_BIND_DN, password: e.ATLAS_LDAP_BIND_PASSWORD! } : undefined,
+    userBase: e.ATLAS_LDAP_USER_BASE,
+    userFilter: e.ATLAS_LDAP_USER_FILTER,
+    attributes: {
+      username: e.ATLAS_LDAP_USERNAME_ATTRIBUTE,
+      email: e.ATLAS_LDAP_EMAIL_ATTRIBUTE,
+      name: e.ATLAS_LDAP_NAME_ATTRIBUTE,
+      subject: e.ATLAS_LDAP_SUBJECT_ATTRIBUTE,
+    },
+    groups: e.ATLAS_LDAP_GROUP_ATTRIBUTE
+      ? { attribute: e.ATLAS_LDAP_GROUP_ATTRIBUTE }
+      : e.ATLAS_LDAP_GROUP_BASE
+        ? { base: e.ATLAS_LDAP_GROUP_BASE, filter: e.ATLAS_LDAP_GROUP_FILTER }
+        : undefined,
+    groupMap: ldapGroupMapOf(e.ATLAS_LDAP_GROUP_MAP),
+    newAccounts: e.ATLAS_LDAP_NEW_ACCOUNTS,
+    localAccounts: e.ATLAS_LDAP_LOCAL_ACCOUNTS,
+    timeoutMs: e.ATLAS_LDAP_TIMEOUT_MS,
+  };
+}
+
+function readLdapCa(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw ldapError(`ATLAS_LDAP_CA_FILE: cannot read ${file} (${(error as Error).message})`);
+  }
+}
+
+const ZLdapGroupMap = z.record(z.string().min(1), z.union([ZGroupName, z.array(ZGroupName)]));
+
+/** The JSON group map, each value a list (ldap/groups.ts matches its keys to a person's groups). */
+function ldapGroupMapOf(value: string | undefined): Record<string, string[]> {
+  if (value === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  const checked = ZLdapGroupMap.safeParse(parsed);
+  if (!checked.success) {
+    throw ldapError(
+      'ATLAS_LDAP_GROUP_MAP: a JSON object of directory group -> portal group name or names, e.g. {"cn=lab,ou=groups,dc=uni,dc=example": "lab"}',
+    );
+  }
+  return Object.fromEntries(
+    Object.entries(checked.data).map(([key, groups]) => [key, ([] as string[]).concat(groups)]),
+  );
 }
 
 /** The original client's bucket names (`theirs=ours,…`), each mapped to a configured bucket. */

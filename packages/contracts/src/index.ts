@@ -42,4 +42,5 @@ export * from './tokens/index.js';
 export * as apiTokenCalls from './tokens/calls.js';
 export * from './second-factor/index.js';
 export * from './external-sign-in/index.js';
+export * from './external-sign-in/ldap.js';
 export * as secondFactorCalls from './second-factor/calls.js';

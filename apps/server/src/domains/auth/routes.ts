@@ -3,6 +3,7 @@ import { authCalls as c, type Identity } from '@atlas/contracts';
 import { route } from '../../http/route.js';
 import type { TokenService } from '../../http/tokens.js';
 import type { Infra } from '../../infra/index.js';
+import { createDirectorySignIn } from './ldap/sign-in.js';
 import { registerSecondFactorRoutes } from './second-factor/routes.js';
 import { createAuthService } from './service.js';
 import type { AccountStore } from './store.js';
@@ -21,6 +22,7 @@ export function registerAuthRoutes(
     log: infra.log,
     codeSecret: infra.config.jwtSecret,
     portalUrl: infra.config.publicUrl,
+    directory: infra.config.ldap && createDirectorySignIn(infra.config.ldap, infra.log),
   });
 
   route(app, c.login, async ({ body, request, reply }) => {

@@ -1,4 +1,12 @@
-import { GROUP_ADMIN, MSG, SECOND_FACTOR_MSG, type authCalls, type CallBody, type Identity } from '@atlas/contracts';
+import {
+  GROUP_ADMIN,
+  LDAP_SIGN_IN_MSG,
+  MSG,
+  SECOND_FACTOR_MSG,
+  type authCalls,
+  type CallBody,
+  type Identity,
+} from '@atlas/contracts';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { userTarget } from '../audit/index.js';
 import { newDeviceCookie, trustedDevice } from './device-cookies.js';
@@ -39,6 +47,11 @@ function sessionRules(ctx: AuthContext) {
       const signIn = { username, ip: client.ip, device: trustedDevice(ctx.codeSecret, username, client.cookies) };
       await ctx.signIn.refuseThrottled(signIn);
       const user = await store.findUser(username);
+      // The device cookie proves the password (sign-in throttles); the session may still wait for a second factor.
+      const device = () => (signIn.device ? null : newDeviceCookie(ctx.codeSecret, username, client.secure));
+      if (ctx.directory?.answersFor(user)) {
+        return { answer: await ctx.directory.signIn(ctx, username, password, signIn), device: device() };
+      }
       const valid = await verifyPassword(user?.password_hash, password);
       if (!user || !valid) {
         await ctx.signIn.countFailure(signIn);
@@ -47,10 +60,12 @@ function sessionRules(ctx: AuthContext) {
       await ctx.signIn.succeeded(signIn);
       if (user.disabled) throw forbidden(MSG.accountDisabled);
       if (user.status !== 'CONFIRMED') throw forbidden(await unconfirmedMessage(user));
-      // The device cookie proves the password (sign-in throttles); the session may still wait for a second factor.
-      const device = signIn.device ? null : newDeviceCookie(ctx.codeSecret, username, client.secure);
+      // With a directory an admin may keep local accounts to admins, who can still sign in when it is down.
+      if (ctx.directory?.localAccounts === false && !user.groups.includes(GROUP_ADMIN)) {
+        throw forbidden(LDAP_SIGN_IN_MSG.localAccountsOff);
+      }
       const step = await secondFactorStep(ctx, user);
-      return { answer: step ?? { access_token: await ctx.userToken(user) }, device };
+      return { answer: step ?? { access_token: await ctx.userToken(user) }, device: device() };
     },
 
     /** Whom a signed-in user without groups should ask: the active admins (nobody's business in a public session). */

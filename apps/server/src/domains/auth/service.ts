@@ -5,6 +5,7 @@ import type { TokenService } from '../../http/tokens.js';
 import type { LimitStore } from '../../infra/limits/index.js';
 import type { Mail, Mailer } from '../../infra/mail/port.js';
 import { adminRules } from './admin-service.js';
+import type { DirectorySignIn } from './ldap/sign-in.js';
 import { codeMatches, codeState, generateCode, hashCode, type CodeCheck, type CodePurpose } from './codes.js';
 import { selfServiceRules } from './self-service.js';
 import { createChallenges } from './second-factor/challenge.js';
@@ -27,6 +28,8 @@ export interface AuthServiceDeps {
   codeSecret: string;
   /** The portal's public address, for links in mails (ATLAS_PUBLIC_URL); mails name the screen without it. */
   portalUrl?: string;
+  /** Sign-in through a directory (ldap/sign-in.ts), when ATLAS_LDAP_URL configures one. */
+  directory?: DirectorySignIn;
   now?: () => number;
 }
 
@@ -46,6 +49,7 @@ function createContext(deps: AuthServiceDeps) {
   return {
     store,
     portalUrl: deps.portalUrl,
+    directory: deps.directory,
     codeSecret: deps.codeSecret,
     signIn: createSignInThrottle(limits),
     now,
