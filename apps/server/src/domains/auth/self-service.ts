@@ -44,13 +44,15 @@ function sessionRules(ctx: AuthContext) {
      * cookie to store when the browser had none.
      */
     async login(username: string, password: string, client: { ip: string; cookies?: string; secure: boolean }) {
-      const signIn = { username, ip: client.ip, device: trustedDevice(ctx.codeSecret, username, client.cookies) };
+      const device = trustedDevice(ctx.codeSecret, username, client.cookies);
+      // A directory matches usernames in any case: the throttle counts 'Ada' and 'ada' as one account's guesses.
+      const signIn = { username: ctx.directory ? username.toLowerCase() : username, ip: client.ip, device };
       await ctx.signIn.refuseThrottled(signIn);
       const user = await store.findUser(username);
       // The device cookie proves the password (sign-in throttles); the session may still wait for a second factor.
-      const device = () => (signIn.device ? null : newDeviceCookie(ctx.codeSecret, username, client.secure));
+      const newDevice = () => (device ? null : newDeviceCookie(ctx.codeSecret, username, client.secure));
       if (ctx.directory?.answersFor(user)) {
-        return { answer: await ctx.directory.signIn(ctx, username, password, signIn), device: device() };
+        return { answer: await ctx.directory.signIn(ctx, username, password, signIn), device: newDevice() };
       }
       const valid = await verifyPassword(user?.password_hash, password);
       if (!user || !valid) {
@@ -65,7 +67,7 @@ function sessionRules(ctx: AuthContext) {
         throw forbidden(LDAP_SIGN_IN_MSG.localAccountsOff);
       }
       const step = await secondFactorStep(ctx, user);
-      return { answer: step ?? { access_token: await ctx.userToken(user) }, device: device() };
+      return { answer: step ?? { access_token: await ctx.userToken(user) }, device: newDevice() };
     },
 
     /** Whom a signed-in user without groups should ask: the active admins (nobody's business in a public session). */
