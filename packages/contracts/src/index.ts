@@ -42,3 +42,5 @@ export * from './tokens/index.js';
 export * as apiTokenCalls from './tokens/calls.js';
 export * from './second-factor/index.js';
 export * as secondFactorCalls from './second-factor/calls.js';
+export * from './sharing/index.js';
+export * as sharingCalls from './sharing/calls.js';
