@@ -41,6 +41,7 @@ export { COMPAT_MSG } from './compat/messages.js';
 export * from './tokens/index.js';
 export * as apiTokenCalls from './tokens/calls.js';
 export * from './second-factor/index.js';
+export * from './external-sign-in/index.js';
 export * as secondFactorCalls from './second-factor/calls.js';
 export * from './sharing/index.js';
 export * as sharingCalls from './sharing/calls.js';

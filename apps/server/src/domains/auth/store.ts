@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { AUTH_CODE_MAX_ATTEMPTS, GROUP_ADMIN } from '@atlas/contracts';
+import { AUTH_CODE_MAX_ATTEMPTS, GROUP_ADMIN, type SignInMethod } from '@atlas/contracts';
 import type { Tables } from '../../infra/db/tables.js';
 import { listAudit, recordAudit, type AuditEntry } from '../audit/index.js';
 import type { CodePurpose, StoredCode } from './codes.js';
+import { externalIdentityStore } from './external/store.js';
 import { secondFactorStore } from './second-factor/store.js';
 
 /** All SQL of the accounts domain: users, groups, memberships, one-time codes and their audit entries. */
@@ -21,10 +22,13 @@ export interface UserRecord {
   session_key: string;
   /** Group names, sorted. */
   groups: string[];
+  /** Local password, or an institution's OpenID provider or directory (external/). */
+  sign_in_method: SignInMethod;
 }
 
 interface NewUserValues {
   username: string;
+  sign_in_method?: SignInMethod;
   password_hash: string;
   name: string;
   email: string;
@@ -83,6 +87,7 @@ function bindStore(db: Kysely<Tables>) {
         'users.email_verified',
         'users.disabled',
         'users.session_key',
+        'users.sign_in_method',
         sql<
           string[]
         >`coalesce((select json_agg(g.name order by g.name) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = users.id), '[]'::json)`.as(
@@ -92,6 +97,7 @@ function bindStore(db: Kysely<Tables>) {
 
   return {
     ...secondFactorStore(db),
+    ...externalIdentityStore(db),
     /**
      * Current groups and profile of an existing, enabled, admin-confirmed user; null otherwise (the identity hook
      * reads this per request, so `whoami` answers from it without another query).
@@ -109,6 +115,10 @@ function bindStore(db: Kysely<Tables>) {
 
     findUser(username: string): Promise<UserRecord | undefined> {
       return usersWithGroups().where('users.username', '=', username).executeTakeFirst();
+    },
+
+    findUserById(id: number): Promise<UserRecord | undefined> {
+      return usersWithGroups().where('users.id', '=', id).executeTakeFirst();
     },
 
     listUsers(): Promise<UserRecord[]> {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ExternalProvider, SignInMethod } from '@atlas/contracts';
 
 /** Row types of every table, one interface per table; migrations in src/migrations are the source of truth. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -17,6 +18,8 @@ export interface UsersTable {
   status: 'UNCONFIRMED' | 'CONFIRMED';
   email_verified: Generated<boolean>;
   disabled: Generated<boolean>;
+  /** How the account signs in (022_external_sign_in.sql). */
+  sign_in_method: Generated<SignInMethod>;
   /** Mailed when a run is shared with one of the account's groups (023_reviewer_links.sql). */
   share_notices: Generated<boolean>;
   created_at: CreatedAt;
@@ -345,6 +348,18 @@ export interface Tables {
   second_factors: SecondFactorsTable;
   recovery_codes: RecoveryCodesTable;
   portal_settings: PortalSettingsTable;
+}
+
+// ---- institution sign-in (022_external_sign_in.sql) ----
+export interface ExternalIdentitiesTable {
+  provider: ExternalProvider;
+  subject: string;
+  user_id: number;
+  created_at: CreatedAt;
+  last_sign_in_at: MaybeTimestamp;
+}
+export interface Tables {
+  external_identities: ExternalIdentitiesTable;
 }
 
 // ---- reviewer links (023_reviewer_links.sql) ----
