@@ -85,7 +85,8 @@ const DUMMY_PARAMS: Record<string, string> = {
   bucket: 'atx-data',
 };
 
-const t = useTestApp();
+// Opening the app takes over a minute while other suites share a 2-core machine.
+const t = useTestApp({ timeoutMs: 180_000 });
 const tokens = {} as Record<IdentityName, string | undefined>;
 
 beforeAll(async () => {

@@ -969,7 +969,8 @@ const TASKS_WITHOUT_RUN_DATA: Record<string, string> = {
   'core.list_basespace_datasets': 'admin only; lists BaseSpace datasets and whether their outputs exist',
 };
 
-const t = useTestApp();
+// Opening the app takes over a minute while other suites share a 2-core machine.
+const t = useTestApp({ timeoutMs: 180_000 });
 const tokens = {} as Record<Who, string>;
 const runs = {} as Record<Visibility, BuiltRun>;
 const links = {} as Record<Visibility | 'other', string>;
