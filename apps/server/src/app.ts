@@ -6,18 +6,21 @@ import { installIdentity } from './http/identity.js';
 import { installInputGuard } from './http/input-guard.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installObservability, requestIdOf } from './http/observability.js';
-import { createTokenService } from './http/tokens.js';
+import { createTokenService, type TokenService } from './http/tokens.js';
 import type { Infra } from './infra/index.js';
 import { registerAppRoutes } from './domains/app/index.js';
 import {
   createAccountStore,
   createApiTokenService,
+  createReviewerLinks,
+  createShareNotices,
   isApiToken,
   registerApiTokenRoutes,
   registerAuthRoutes,
+  registerReviewerLinkRoutes,
 } from './domains/auth/index.js';
 import { createTaskService, registerTaskRoutes } from './domains/tasks/index.js';
-import { createRuns, registerRunAdminRoutes } from './domains/runs/index.js';
+import { createRuns, registerRunAdminRoutes, type Runs } from './domains/runs/index.js';
 import { registerImportRoutes } from './domains/imports/index.js';
 import { registerStorageRoutes } from './domains/storage/index.js';
 import { createDownloads, registerDownloadRoutes } from './domains/downloads/index.js';
@@ -57,12 +60,18 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   const tokens = createTokenService(infra.config.jwtSecret);
   const accounts = createAccountStore(infra.db);
   const apiTokens = createApiTokenService({ db: infra.db, accounts });
+  // The one owner of runs: every route that touches a run or a storage key asks it.
+  const runs = createRuns(infra);
+  const { notices, reviewers, testClock } = createSharing(infra, runs, tokens);
   // Before identity: a browser's preflight carries no token and must be answered first.
   installCors(app, infra.config.corsOrigins);
-  const lookupAccount = installIdentity(app, tokens, (username) => accounts.activeUserGroups(username), {
-    isApiToken,
-    resolve: (token) => apiTokens.resolve(token),
-  });
+  const lookupAccount = installIdentity(
+    app,
+    tokens,
+    (username) => accounts.activeUserGroups(username),
+    { isApiToken, resolve: (token) => apiTokens.resolve(token) },
+    (linkId, sessionKey) => reviewers.resolve(linkId, sessionKey),
+  );
   installInputGuard(app);
   installSecurityHeaders(app, {
     production: infra.config.environment === 'production',
@@ -83,25 +92,29 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody(500, 'Internal server error. The error has been logged.'));
   });
-  // The one owner of runs: every route that touches a run or a storage key asks it.
-  const runs = createRuns(infra);
   // Every URL that reads a stored object is a download link, checked against its holder on each request.
   const downloads = createDownloads({
     facts: runs.facts,
     secret: infra.config.jwtSecret,
     lookupAccount,
     apiTokenLive: (id) => apiTokens.isLive(id),
+    reviewerNow: (linkId, sessionKey) => reviewers.resolve(linkId, sessionKey),
   });
   registerAppRoutes(app, infra);
   registerAuthRoutes(app, infra, { tokens, accounts });
   registerApiTokenRoutes(app, apiTokens);
+  registerReviewerLinkRoutes(app, reviewers, notices, testClock);
   // Tasks posted by members and by public viewers' gene routes, checked one way.
   const tasks = createTaskService({ infra, runs, registry: taskRegistry });
   registerTaskRoutes(app, infra.queue, tasks);
   registerStorageRoutes(app, infra);
   registerDownloadRoutes(app, { downloads, storage: infra.storage });
-  registerCatalogueRoutes(app, infra, runs, downloads);
-  registerRunAdminRoutes(app, runs, { storage: infra.storage, buckets: infra.config.buckets });
+  registerCatalogueRoutes(app, infra, runs, downloads, reviewers);
+  registerRunAdminRoutes(app, runs, {
+    files: { storage: infra.storage, buckets: infra.config.buckets },
+    notices,
+    liveReviewerLinks: () => reviewers.liveCounts(),
+  });
   // Runs' parsed web files, one cache for the run-data reads and the annotations' index checks.
   const runData = createRunDataStore(infra.storage, { cacheBytes: infra.config.runDataCacheBytes });
   registerGenesRoutes(app, infra, { runs, downloads, data: runData, tasks });
@@ -118,4 +131,42 @@ export async function buildApp(infra: Infra): Promise<FastifyInstance> {
   registerDocsRoutes(app);
   await registerWebApp(app, infra.config);
   return app;
+}
+
+/**
+ * Reviewer links and share notices (issue 35), over the runs owner's run states. On test servers the clock of link
+ * expiry can be moved (the browser spec's expired link); everywhere else it is the real one.
+ */
+function createSharing(infra: Infra, runs: Runs, tokens: TokenService) {
+  let offsetMs = 0;
+  const now = () => Date.now() + offsetMs;
+  const notices = createShareNotices({
+    db: infra.db,
+    mailer: infra.mailer,
+    log: infra.log,
+    portalUrl: infra.config.publicUrl,
+    groupsOf: async (runIds) => {
+      const groups = new Map<string, string>();
+      for (const [runId, state] of await runs.store.runStates(runIds)) if (state.group) groups.set(runId, state.group);
+      return groups;
+    },
+  });
+  const reviewers = createReviewerLinks({
+    db: infra.db,
+    secret: infra.config.jwtSecret,
+    limits: infra.limits,
+    tokens,
+    existingRuns: async (runIds) => new Set((await runs.store.runStates(runIds)).keys()),
+    notify: (runIds, actor) => notices.notify({ kind: 'reviewer', runIds: [...runIds] }, actor),
+    now,
+  });
+  const testClock =
+    infra.config.environment === 'test'
+      ? {
+          set: (ms: number) => {
+            offsetMs = ms;
+          },
+        }
+      : undefined;
+  return { notices, reviewers, testClock };
 }

@@ -44,3 +44,5 @@ export * from './second-factor/index.js';
 export * from './external-sign-in/index.js';
 export * from './external-sign-in/ldap.js';
 export * as secondFactorCalls from './second-factor/calls.js';
+export * from './sharing/index.js';
+export * as sharingCalls from './sharing/calls.js';

@@ -7,6 +7,7 @@ import { GROUP_ADMIN, hasGroupAccess, type Identity } from './access.js';
  *
  * - A run is visible to admins, to members of the run's group, and, when it is public, to every signed-in member
  *   (an account in at least one group) and to holders of that run's public link.
+ * - A reviewer session reads its link's runs (public or private) and nothing else; it never writes.
  * - Writing a run's data (web files, web-object flag) needs an admin or a member of the run's group.
  * - A run id with data in storage but no catalogue entry yet (uploaded, not registered) is lab data: lab staff
  *   (the `user` role) may read and write it, as they may any key outside a run.
@@ -21,7 +22,9 @@ export type Caller =
   /** Anonymous visitors, public sessions and accounts in no group: public-run metadata only, data through a link. */
   | { kind: 'public' }
   /** The holder of a checked public link to one run. */
-  | { kind: 'link'; runId: string };
+  | { kind: 'link'; runId: string }
+  /** A reviewer session (issue 35): its link's runs, read-only, public or not. */
+  | { kind: 'reviewer'; runIds: readonly string[] };
 
 export type RunMode = 'read' | 'write';
 
@@ -32,6 +35,7 @@ export interface RunState {
 }
 
 export function callerOf(identity: Identity): Caller {
+  if (identity.kind === 'reviewer') return { kind: 'reviewer', runIds: [...identity.runIds].sort() };
   if (identity.kind !== 'user' || identity.groups.length === 0) return { kind: 'public' };
   if (identity.groups.includes(GROUP_ADMIN)) return { kind: 'admin' };
   return { kind: 'member', groups: [...identity.groups].sort() };
@@ -40,6 +44,7 @@ export function callerOf(identity: Identity): Caller {
 /** A stable name of what a caller may see, for cache keys. */
 export function callerKey(caller: Caller): string {
   if (caller.kind === 'member') return `member:${caller.groups.join(',')}`;
+  if (caller.kind === 'reviewer') return `reviewer:${caller.runIds.join(',')}`;
   return caller.kind === 'link' ? `link:${caller.runId}` : caller.kind;
 }
 
@@ -49,6 +54,7 @@ const labStaff = (caller: Caller) =>
 /** May this caller read (or write) the data of run `runId`, whose catalogue state is `state`? */
 export function mayUseRun(caller: Caller, mode: RunMode, runId: string, state: RunState | undefined): boolean {
   if (caller.kind === 'admin') return true;
+  if (caller.kind === 'reviewer') return mode === 'read' && state !== undefined && caller.runIds.includes(runId);
   if (!state) return labStaff(caller);
   const inGroup = caller.kind === 'member' && state.group !== null && caller.groups.includes(state.group);
   if (mode === 'write') return inGroup;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Identity } from '@atlas/contracts';
+import { SHARING_MSG, type Identity } from '@atlas/contracts';
 import { InvalidTokenError, type TokenService } from './tokens.js';
 
 /** The profile fields `whoami` shows, read with the account's groups. */
@@ -26,6 +26,12 @@ declare module 'fastify' {
  * Resolves a personal API token (`atlas_pat_…`, told apart by its prefix so session JWTs cost no database read):
  * the identity it acts as, or the refusal sent with the 401.
  */
+/** Resolves a reviewer session token's link (issue 35): its identity, or null once the link no longer opens. */
+export type ReviewerResolver = (
+  linkId: string,
+  sessionKey: string | undefined,
+) => Promise<Extract<Identity, { kind: 'reviewer' }> | null>;
+
 export interface ApiTokenResolver {
   isApiToken(token: string): boolean;
   resolve(token: string): Promise<{ identity: Identity; tokenId: string } | { refusal: string }>;
@@ -68,11 +74,19 @@ export function installIdentity(
   tokens: TokenService,
   lookupAccount: ActiveUserLookup,
   apiTokens?: ApiTokenResolver,
+  reviewers?: ReviewerResolver,
 ): ActiveUserLookup {
   const cache = cacheLookups(lookupAccount);
   const lookupUser = cache.lookup;
   // Scripts send many requests in a row with one token: each costs a database read only once a second.
   const tokenCache = apiTokens && cacheLookups((token) => apiTokens.resolve(token));
+  // Reviewer sessions: the link's state, cached as accounts are (a rotation or revoke clears it in this process).
+  const reviewerCache =
+    reviewers &&
+    cacheLookups((key) => {
+      const [linkId, sessionKey] = key.split('\n') as [string, string];
+      return reviewers(linkId, sessionKey);
+    });
   // Fastify 5 refuses object placeholders (shared by reference); the hook below sets the value on every request.
   app.decorateRequest('identity', null as never);
   app.decorateRequest('tokenRejected', false);
@@ -84,6 +98,7 @@ export function installIdentity(
     if (request.method !== 'GET' && request.url.startsWith('/api/v1/auth/')) {
       cache.clear();
       tokenCache?.clear();
+      reviewerCache?.clear();
     }
   });
   app.addHook('onRequest', async (request) => {
@@ -113,6 +128,16 @@ export function installIdentity(
       const claims = await tokens.verify(token);
       if (claims.role === 'public') {
         request.identity = { kind: 'public' };
+        return;
+      }
+      if (claims.role === 'reviewer') {
+        const reviewer = reviewerCache ? await reviewerCache.lookup(`${claims.sub}\n${claims.sk ?? ''}`) : null;
+        if (!reviewer) {
+          request.tokenRejected = true;
+          request.tokenRefusal = SHARING_MSG.sessionEnded;
+          return;
+        }
+        request.identity = reviewer;
         return;
       }
       const user = await lookupUser(claims.sub);

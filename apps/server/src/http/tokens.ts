@@ -1,10 +1,14 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { TOKEN_LIFETIME_SECONDS } from '@atlas/contracts';
 
-/** Claims of our HS256 access tokens. `role: public` tokens belong to visitors' public sessions. */
+/**
+ * Claims of our HS256 access tokens. `role: public` tokens belong to visitors' public sessions; `role: reviewer` to
+ * reviewer link sessions (sub: the link's id, sk: its session key).
+ */
+type TokenRole = 'user' | 'public' | 'reviewer';
 interface TokenClaims {
   sub: string;
-  role: 'user' | 'public';
+  role: TokenRole;
   groups: string[];
   /** The account's session key when the token was issued (users only): a new password changes it. */
   sk?: string;
@@ -14,7 +18,7 @@ interface TokenClaims {
 
 export interface TokenService {
   issue(
-    subject: { sub: string; role: 'user' | 'public'; groups: string[]; sk?: string },
+    subject: { sub: string; role: TokenRole; groups: string[]; sk?: string },
     lifetimeSeconds?: number,
   ): Promise<string>;
   verify(token: string): Promise<TokenClaims>;
@@ -34,7 +38,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
   const checkSignature = async (token: string): Promise<TokenClaims> => {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(now()) });
-      const role = payload.role === 'public' ? 'public' : 'user';
+      const role: TokenRole = payload.role === 'public' || payload.role === 'reviewer' ? payload.role : 'user';
       const groups = Array.isArray(payload.groups)
         ? payload.groups.filter((g): g is string => typeof g === 'string')
         : [];

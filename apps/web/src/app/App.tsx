@@ -13,6 +13,7 @@ import {
   LoginPage,
   NotFoundPage,
   PublicPage,
+  ReviewPage,
   RunsListPage,
   startScreenEarly,
   VisualizationPage,
@@ -23,6 +24,7 @@ import { SessionProvider } from './session';
 import { Shell } from './shell/Shell';
 import { theme } from './theme';
 import { RUNS_LIST_PATH } from './views';
+import { REVIEWER_PAGE_PATH } from '@atlas/contracts';
 
 // Query results reach React in a microtask instead of the default next macrotask (setTimeout 0): on a busy main
 // thread — the explorer drawing a run — that task waited behind others, ~25 ms between a gene's values arriving
@@ -74,6 +76,7 @@ function AppRoutes() {
       </Route>
       <Route path="login" element={<Screen element={<LoginPage />} />} />
       <Route path="public" element={<Screen element={<PublicPage />} />} />
+      <Route path={REVIEWER_PAGE_PATH.slice(1)} element={<Screen element={<ReviewPage />} />} />
       {VizLabPage && <Route path="viz-lab" element={<VizLabPage />} />}
       {AtlasBrowserLab && <Route path="viz-lab/atlasbrowser" element={<AtlasBrowserLab />} />}
     </Routes>

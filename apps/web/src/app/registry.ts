@@ -31,6 +31,11 @@ export const LoginPage = lazyNamed(
   (m) => m.LoginPage,
 );
 export const PublicPage = lazyNamed(loadPublicPage, (m) => m.PublicPage);
+/** A reviewer link's page (issue 35): code and PIN, then the link's runs. */
+export const ReviewPage = lazyNamed(
+  () => import('../features/review/ReviewPage'),
+  (m) => m.ReviewPage,
+);
 export const VisualizationPage = lazyNamed(
   () => import('../features/visualization/VisualizationPage'),
   (m) => m.VisualizationPage,

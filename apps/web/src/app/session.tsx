@@ -22,6 +22,8 @@ export interface Session extends SessionState {
   signOut(): void;
   /** Gives a visitor a public token (no-op when signed in or already public). */
   startPublicSession(): Promise<void>;
+  /** Starts a reviewer link's read-only session with the token its code and PIN answered (issue 35). */
+  startReviewerSession(token: string): void;
   /** Goes on with a new token for the signed-in user (after a password change). */
   renewToken(token: string): void;
 }
@@ -97,6 +99,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         navigate('/visualization');
       },
       startPublicSession: () => controller.startPublicSession(),
+      startReviewerSession: (token) => {
+        controller.startReviewerSession(token);
+        queryClient.clear();
+      },
       renewToken: (token) => controller.renewToken(token),
     }),
     [state, controller, queryClient, showSnack, navigate],

@@ -134,6 +134,17 @@ export class SessionController {
     return user;
   }
 
+  /**
+   * A reviewer link's session (issue 35): like a visitor's, a token without user lookup, cookie or refresh; it
+   * replaces any session of this tab and ends with the tab (a reviewer enters the code and PIN again).
+   */
+  startReviewerSession(token: string): void {
+    this.generation += 1;
+    this.cancelRefresh();
+    this.publicRequest = null;
+    this.set({ user: null, token, isPublic: true, ready: true });
+  }
+
   /** A visitor's public session: a token without user lookup, cookie or refresh. No-op when a session exists. */
   startPublicSession(): Promise<void> {
     if (this.state.user || this.state.token) return Promise.resolve();

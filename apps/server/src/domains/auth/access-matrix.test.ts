@@ -1,16 +1,25 @@
-import { apiTokenCalls, authCalls, secondFactorCalls, type Access } from '@atlas/contracts';
+import {
+  apiTokenCalls,
+  authCalls,
+  secondFactorCalls,
+  sharingCalls,
+  type Access,
+  type TReviewerSecrets,
+} from '@atlas/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../http/tokens.js';
 import type { RegisteredRoute } from '../../http/route.js';
 import { useTestApp } from '../../../test/harness.js';
 import { buildUser } from '../../../test/factories.js';
+import { createRuns } from '../runs/index.js';
 
 /**
  * The authorisation matrix (DESIGN §3): every route registered through route()/rawRoute(), of every domain,
  * called as each kind of identity, must answer as its access rule says. Handlers may answer anything else
  * (400 for the empty body, 404 for dummy ids): only 401 and 403 are judged here.
  */
-type SessionIdentity = 'anonymous' | 'public' | 'user' | 'admin' | 'expired' | 'tampered';
+type SessionIdentity =
+  'anonymous' | 'public' | 'user' | 'admin' | 'expired' | 'tampered' | 'reviewer' | 'endedReviewer';
 type ApiTokenIdentity = 'apiToken' | 'adminApiToken' | 'revokedApiToken' | 'expiredApiToken';
 type IdentityName = SessionIdentity | ApiTokenIdentity;
 const IDENTITIES: readonly IdentityName[] = [
@@ -20,6 +29,8 @@ const IDENTITIES: readonly IdentityName[] = [
   'admin',
   'expired',
   'tampered',
+  'reviewer',
+  'endedReviewer',
   'apiToken',
   'adminApiToken',
   'revokedApiToken',
@@ -36,6 +47,9 @@ const sessionOf = (identity: IdentityName): SessionIdentity =>
   identity in ACTS_AS ? ACTS_AS[identity as ApiTokenIdentity] : (identity as SessionIdentity);
 type Expectation = 'allowed' | 401 | 403;
 
+/**
+ * A reviewer session (issue 35) may call what a public session may; one whose link was rotated is over (401).
+ */
 const EXPECTED: Record<Access, Record<SessionIdentity, Expectation>> = {
   anonymous: {
     anonymous: 'allowed',
@@ -44,11 +58,25 @@ const EXPECTED: Record<Access, Record<SessionIdentity, Expectation>> = {
     admin: 'allowed',
     expired: 'allowed',
     tampered: 'allowed',
+    reviewer: 'allowed',
+    endedReviewer: 'allowed',
   },
-  public: { anonymous: 401, public: 'allowed', user: 'allowed', admin: 'allowed', expired: 401, tampered: 401 },
-  any: { anonymous: 401, public: 403, user: 'allowed', admin: 'allowed', expired: 401, tampered: 401 },
-  user: { anonymous: 401, public: 403, user: 'allowed', admin: 'allowed', expired: 401, tampered: 401 },
-  admin: { anonymous: 401, public: 403, user: 403, admin: 'allowed', expired: 401, tampered: 401 },
+  public: {
+    ...{ anonymous: 401, public: 'allowed', user: 'allowed', admin: 'allowed', expired: 401, tampered: 401 },
+    ...{ reviewer: 'allowed', endedReviewer: 401 },
+  },
+  any: {
+    ...{ anonymous: 401, public: 403, user: 'allowed', admin: 'allowed', expired: 401, tampered: 401 },
+    ...{ reviewer: 403, endedReviewer: 401 },
+  },
+  user: {
+    ...{ anonymous: 401, public: 403, user: 'allowed', admin: 'allowed', expired: 401, tampered: 401 },
+    ...{ reviewer: 403, endedReviewer: 401 },
+  },
+  admin: {
+    ...{ anonymous: 401, public: 403, user: 403, admin: 'allowed', expired: 401, tampered: 401 },
+    ...{ reviewer: 403, endedReviewer: 401 },
+  },
 };
 
 const DUMMY_PARAMS: Record<string, string> = {
@@ -57,7 +85,8 @@ const DUMMY_PARAMS: Record<string, string> = {
   bucket: 'atx-data',
 };
 
-const t = useTestApp();
+// Opening the app takes over a minute while other suites share a 2-core machine.
+const t = useTestApp({ timeoutMs: 180_000 });
 const tokens = {} as Record<IdentityName, string | undefined>;
 
 beforeAll(async () => {
@@ -75,6 +104,7 @@ beforeAll(async () => {
       -10,
     ),
     tampered: `${head}.${forged}.${signature}`,
+    ...(await reviewerSessions()),
   });
   const userToken = await makeApiToken(tokens.user!);
   const revoked = await makeApiToken(tokens.user!);
@@ -97,6 +127,30 @@ beforeAll(async () => {
   });
   // Ten identities to set up on a machine shared by several test runs: more than the default minute.
 }, 180_000);
+
+/** A live reviewer session, and one whose link was rotated since (a run to open is made for them). */
+async function reviewerSessions(): Promise<{ reviewer: string; endedReviewer: string }> {
+  await createRuns(t.infra).records.ensureRun({
+    runId: 'D00901',
+    title: 'Matrix',
+    assay: 'Transcriptome',
+    group: null,
+  });
+  const sessionOf = async () => {
+    const made = await t.api<TReviewerSecrets>('POST', '/api/v1/auth/reviewer_links', {
+      token: t.admin,
+      // Downloads allowed, so the reviewer download calls answer it (their refusal of other links is a 403).
+      body: { run_ids: ['D00901'], allow_downloads: true },
+    });
+    const session = await t.api<{ access_token: string }>('POST', '/api/v1/auth/reviewer/sign_in', {
+      body: { code: made.body.code, pin: made.body.pin },
+    });
+    return { id: made.body.id, token: session.body.access_token };
+  };
+  const [live, ended] = [await sessionOf(), await sessionOf()];
+  await t.api('POST', `/api/v1/auth/reviewer_links/${ended.id}/rotate`, { token: t.admin });
+  return { reviewer: live.token, endedReviewer: ended.token };
+}
 
 async function makeApiToken(session: string): Promise<{ id: string; token: string }> {
   const reply = await t.app.inject({
@@ -145,7 +199,12 @@ function judge(route: RegisteredRoute, identity: IdentityName, status: number): 
 describe('authorisation matrix', () => {
   it('covers every auth call and the task and app routes', () => {
     const registered = new Set(t.app.atlasRoutes.map((r) => `${r.method} ${r.url} ${r.access}`));
-    const calls = [...Object.values(authCalls), ...Object.values(apiTokenCalls), ...Object.values(secondFactorCalls)];
+    const calls = [
+      ...Object.values(authCalls),
+      ...Object.values(apiTokenCalls),
+      ...Object.values(secondFactorCalls),
+      ...Object.values(sharingCalls),
+    ];
     for (const call of calls) expect(registered).toContain(`${call.method} ${call.path} ${call.access}`);
     const urls = t.app.atlasRoutes.map((r) => r.url);
     expect(urls).toContain('/api/v1/app');

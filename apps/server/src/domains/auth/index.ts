@@ -12,3 +12,6 @@ export {
   SHELL_SAFE_SYMBOLS,
   type OperatorReset,
 } from './operator.js';
+export { createReviewerLinks, type ReviewerLinks } from './reviewer-links/service.js';
+export { registerReviewerLinkRoutes } from './reviewer-links/routes.js';
+export { createShareNotices, type ShareNotices } from './share-notices.js';

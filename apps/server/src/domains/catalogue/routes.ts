@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   CATALOGUE_MSG,
   catalogueCalls as c,
+  sharingCalls as s,
+  SHARING_MSG,
   FRONTPAGE_PATH,
   frontpageKey,
   type Call,
@@ -16,12 +18,19 @@ import { ObjectNotFoundError } from '../../infra/storage/index.js';
 import { dataBucket as dataBucketOf } from '../../config.js';
 import { callerKey, callerOf, mayUseRun, type Caller, type Runs } from '../runs/index.js';
 import type { Downloads } from '../downloads/index.js';
+import type { ReviewerLinks } from '../auth/index.js';
 import { createListCache, type ListCache } from './list-cache.js';
 import { createCatalogueService, type CatalogueService } from './service.js';
 import { createThumbnailSigner, type ThumbnailSigner } from './thumbnails.js';
 
 /** The catalogue calls of contracts/catalogue/calls.ts, plus the thumbnail images. */
-export function registerCatalogueRoutes(app: FastifyInstance, infra: Infra, runs: Runs, downloads: Downloads): void {
+export function registerCatalogueRoutes(
+  app: FastifyInstance,
+  infra: Infra,
+  runs: Runs,
+  downloads: Downloads,
+  reviewers: Pick<ReviewerLinks, 'recordOpen'>,
+): void {
   const store = runs.store;
   const thumbnails = createThumbnailSigner(infra.config.jwtSecret);
   const dataBucket = dataBucketOf(infra.config);
@@ -54,14 +63,41 @@ export function registerCatalogueRoutes(app: FastifyInstance, infra: Infra, runs
       infra.config.publicUrl ?? originOf(request),
     ),
   );
-  route(app, c.encodeLink, ({ body, identity }) =>
-    catalogue.encodeLink(callerOf(identity), body.run_id, body.audience),
-  );
+  route(app, c.encodeLink, async ({ body, identity }) => {
+    // A reviewer opens its link's runs through links only it can open; each open is audited (issue 35).
+    if (identity.kind === 'reviewer') {
+      const link = await catalogue.encodeLink(callerOf(identity), body.run_id, 'reviewer');
+      await reviewers.recordOpen(identity, body.run_id);
+      return link;
+    }
+    return catalogue.encodeLink(callerOf(identity), body.run_id, body.audience);
+  });
   route(app, c.decodeMeta, ({ query, identity }) => catalogue.decodeMeta(identity, query.encoded));
+  registerReviewerDownloads(app, catalogue, infra.config.publicUrl);
   route(app, c.getRunRecords, ({ identity }) => store.listRunRecords(callerOf(identity)));
   route(app, c.getFieldOptions, ({ identity }) => store.fieldOptions(callerOf(identity)));
 
   registerThumbnailRoute(app, infra, runs, thumbnails, dataBucket);
+}
+
+/**
+ * Downloads of a reviewer link's runs (issue 35): only for a reviewer session whose link allows them (403 says so
+ * otherwise); the URLs close when the link is rotated, revoked or expires (domains/downloads).
+ */
+function registerReviewerDownloads(app: FastifyInstance, catalogue: CatalogueService, publicUrl: string | undefined) {
+  const reviewerMayDownload = (identity: Identity) => {
+    if (identity.kind !== 'reviewer') throw new HttpError(400, SHARING_MSG.reviewerOnly);
+    if (!identity.allowDownloads) throw new HttpError(403, SHARING_MSG.noDownloads);
+  };
+  route(app, s.reviewerFiles, async ({ identity }) => {
+    reviewerMayDownload(identity);
+    return catalogue.filesByRun(callerOf(identity));
+  });
+  route(app, s.reviewerDownload, async ({ body, identity, request }) => {
+    reviewerMayDownload(identity);
+    const signer = { identity, apiTokenId: null };
+    return catalogue.presign(signer, body.bucket, body.path, publicUrl ?? originOf(request));
+  });
 }
 
 function originOf(request: FastifyRequest): string {

@@ -81,13 +81,15 @@ export function createCatalogueService(deps: CatalogueDeps) {
     async encodeLink(
       caller: Caller,
       runId: string,
-      audience: LinkAudience = 'public',
+      audience: LinkAudience | 'reviewer' = 'public',
     ): Promise<{ encoded: string; expires_at: number }> {
       const run = await store.findRunForLink(caller, runId);
       if (!run) throw notFound(CATALOGUE_MSG.runNotFound(runId));
-      const groupOnly = audience === 'group';
+      // A reviewer's link opens only to a caller who may read the run anyway (as a group link): its own session.
+      const groupOnly = audience === 'group' || audience === 'reviewer';
       // A group link is the group's own handle on its run: only the run's group (and admins) may make one.
-      if (groupOnly && !mayUseRun(caller, 'write', runId, run)) throw new HttpError(403, CATALOGUE_MSG.linkGroupOnly);
+      if (audience === 'group' && !mayUseRun(caller, 'write', runId, run))
+        throw new HttpError(403, CATALOGUE_MSG.linkGroupOnly);
       if (!groupOnly && !run.public) throw new HttpError(409, CATALOGUE_MSG.linkPrivateRun(runId));
       const { data, regulons } = await linkData(run);
       const meta: TPublicRunMeta = {

@@ -35,12 +35,18 @@ export function createDownloads(deps: {
   lookupAccount: ActiveUserLookup;
   /** Whether a personal API token still signs requests (not revoked, not expired, not ended). */
   apiTokenLive: (id: string) => Promise<boolean>;
+  /** A reviewer link's session as of now (null once rotated, revoked or expired). */
+  reviewerNow?: (linkId: string, sessionKey: string) => Promise<Identity | null>;
 }) {
   const tokens = createDownloadTokens(deps.secret);
 
   /** The caller a holder is now, or null when the account is gone, disabled or has a new session key. */
   async function callerNow(holder: Holder): Promise<Caller | null> {
     if (holder.kind === 'link') return { kind: 'link', runId: holder.runId };
+    if (holder.kind === 'reviewer') {
+      const reviewer = await deps.reviewerNow?.(holder.linkId, holder.sessionKey);
+      return reviewer?.kind === 'reviewer' && reviewer.allowDownloads ? callerOf(reviewer) : null;
+    }
     const account = await deps.lookupAccount(holder.username);
     if (!account || account.sessionKey !== holder.sessionKey) return null;
     if (holder.apiTokenId && !(await deps.apiTokenLive(holder.apiTokenId))) return null;
@@ -63,6 +69,11 @@ export function createDownloads(deps: {
     async holderOf(signer: Signer, link?: { group_only?: boolean; meta: { run_id: string } }): Promise<Holder | null> {
       const { identity, apiTokenId } = signer;
       if (link && !link.group_only) return { kind: 'link', runId: link.meta.run_id };
+      // A reviewer gets download links only when its link allows them (issue 35).
+      if (identity.kind === 'reviewer')
+        return identity.allowDownloads
+          ? { kind: 'reviewer', linkId: identity.linkId, sessionKey: identity.sessionKey }
+          : null;
       if (identity.kind !== 'user') return null;
       const account = await deps.lookupAccount(identity.username);
       if (!account) return null;

@@ -6,7 +6,10 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
  * request was signed with, if any) or a run's public link.
  */
 export type Holder =
-  { kind: 'user'; username: string; sessionKey: string; apiTokenId?: string } | { kind: 'link'; runId: string };
+  | { kind: 'user'; username: string; sessionKey: string; apiTokenId?: string }
+  | { kind: 'link'; runId: string }
+  /** A reviewer link's session whose link allows downloads (issue 35), as of the link's session key. */
+  | { kind: 'reviewer'; linkId: string; sessionKey: string };
 
 /** What a download link opens: one object, and the run whose visibility decides (null: a key outside runs). */
 export interface DownloadTarget {
@@ -33,7 +36,7 @@ const AUDIENCE = 'atlas-download';
  * Download tokens: HS256 JWTs (jose) under a key of their own derived from the server secret, so that a download
  * token can never pass for a session token, a public run link or a storage signature, nor the reverse. Short claim
  * names keep the URLs short: b bucket, k key, r run, h holder (u + s: account and session key, t: its API token;
- * l: link's run).
+ * l: link's run; v + k: reviewer link and its session key).
  */
 export function createDownloadTokens(secret: string) {
   const key = createHmac('sha256', secret).update('download-link').digest();
@@ -43,7 +46,9 @@ export function createDownloadTokens(secret: string) {
       const h =
         holder.kind === 'user'
           ? { u: holder.username, s: holder.sessionKey, ...(holder.apiTokenId && { t: holder.apiTokenId }) }
-          : { l: holder.runId };
+          : holder.kind === 'reviewer'
+            ? { v: holder.linkId, k: holder.sessionKey }
+            : { l: holder.runId };
       return new SignJWT({ b: claims.bucket, k: claims.key, r: claims.run, h })
         .setProtectedHeader({ alg: 'HS256' })
         .setAudience(AUDIENCE)
@@ -74,7 +79,8 @@ export type DownloadTokens = ReturnType<typeof createDownloadTokens>;
 
 function holderOf(h: unknown): Holder | null {
   if (typeof h !== 'object' || h === null) return null;
-  const { u, s, t, l } = h as Record<string, unknown>;
+  const { u, s, t, l, v, k } = h as Record<string, unknown>;
+  if (typeof v === 'string' && typeof k === 'string') return { kind: 'reviewer', linkId: v, sessionKey: k };
   if (typeof u === 'string' && typeof s === 'string') {
     if (t !== undefined && typeof t !== 'string') return null;
     return { kind: 'user', username: u, sessionKey: s, ...(t && { apiTokenId: t }) };

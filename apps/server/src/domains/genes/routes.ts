@@ -16,7 +16,7 @@ import { callRoute, checkResponse, parsePart, rawRoute, route } from '../../http
 import { sendSerialisedJson, serialiseJson, type SerialisedJson } from '../../http/serialised-json.js';
 import type { Infra } from '../../infra/index.js';
 import type { Downloads } from '../downloads/index.js';
-import type { RunAccess, Runs } from '../runs/index.js';
+import { callerOf, type RunAccess, type Runs } from '../runs/index.js';
 import { linkDigest, type TaskService } from '../tasks/index.js';
 import { ANALYSIS_FILE, encodeTixelTable, TIXEL_TABLE_MEDIA_TYPE } from '@atlas/spatial';
 import { FeatureIndexError, MissingWebFileError, type RunDataStore } from './store.js';
@@ -237,7 +237,8 @@ function registerPublicTasks(
       throw tooManyRequests(MSG.tooManyTasks);
     const run = await access.resolve(identity, { encoded: body.encoded });
     const { args, kwargs } = publicTaskArguments(body, run.link!.data);
-    return tasks.postForLink({ task: body.task, args, kwargs }, { runId: run.runId, encoded: body.encoded });
+    const holder = run.link!.group_only ? callerOf(identity) : undefined;
+    return tasks.postForLink({ task: body.task, args, kwargs }, { runId: run.runId, encoded: body.encoded, holder });
   });
 }
 

@@ -41,8 +41,19 @@ export interface FileStorage {
   buckets: readonly string[];
 }
 
+/** A run given to a group: its members are told (issue 35, share notices). */
+export interface SharedWithGroup {
+  kind: 'group';
+  runId: string;
+  group: string;
+}
+
 /** Rules of the Admin Panel's run tools (spec 03 §2.10, §4, §5); writes go through ./records.ts. */
-export function createRunAdmin(runs: Runs, files: FileStorage) {
+export function createRunAdmin(
+  runs: Runs,
+  files: FileStorage,
+  notices?: { notify(event: SharedWithGroup, actor: string | null): Promise<void> },
+) {
   const { store, records } = runs;
 
   /** Refuses the first row whose object storage does not hold, naming its bucket and key. */
@@ -74,7 +85,10 @@ export function createRunAdmin(runs: Runs, files: FileStorage) {
           throw badRequest(M.unknownValue(name, value));
       }
       if (run.group && !options.group_list.includes(run.group)) throw badRequest(M.unknownGroup(run.group));
-      return { run_id: run.run_id, ...(await records.saveRun(run, actor)) };
+      const saved = { run_id: run.run_id, ...(await records.saveRun(run, actor)) };
+      if (run.group && run.group !== stored?.group)
+        await notices?.notify({ kind: 'group', runId: run.run_id, group: run.group }, actor);
+      return saved;
     },
 
     async saveFiles(change: TSaveFilesParsed, actor: string | null) {

@@ -23,7 +23,16 @@ import { createRunRecords } from './index.js';
  */
 
 type Who =
-  'admin' | 'member' | 'other' | 'groupless' | 'public' | 'link' | 'otherLink' | 'memberApiToken' | 'grouplessApiToken';
+  | 'admin'
+  | 'member'
+  | 'other'
+  | 'groupless'
+  | 'public'
+  | 'link'
+  | 'otherLink'
+  | 'memberApiToken'
+  | 'grouplessApiToken'
+  | 'reviewer';
 type Visibility = 'public' | 'private';
 const WHO: readonly Who[] = [
   'admin',
@@ -35,6 +44,7 @@ const WHO: readonly Who[] = [
   'otherLink',
   'memberApiToken',
   'grouplessApiToken',
+  'reviewer',
 ];
 /**
  * Personal API tokens (issue 20) act as their owner with the owner's current groups: the member's token must see
@@ -51,6 +61,8 @@ function expected(rule: Rule, who: Who, visibility: Visibility, linkDoor: boolea
   if (typeof rule === 'function') return rule(who, visibility);
   if (who === 'admin' || who === 'member') return true;
   if (rule === 'write') return false;
+  // A reviewer link (issue 35) opens both runs of this matrix, public or private, read-only.
+  if (who === 'reviewer') return true;
   if (rule === 'catalogue') return visibility === 'public';
   if (who === 'other') return visibility === 'public';
   return who === 'link' && linkDoor && visibility === 'public';
@@ -67,6 +79,13 @@ const IDENTITY: Record<Who, Identity> = {
   otherLink: { kind: 'public' },
   memberApiToken: { kind: 'user', username: 'm-member', groups: ['user', 'lab-b'] },
   grouplessApiToken: { kind: 'user', username: 'm-groupless', groups: [] },
+  reviewer: {
+    kind: 'reviewer',
+    linkId: 'matrix',
+    sessionKey: 'matrix',
+    runIds: ['D00101', 'D00102'],
+    allowDownloads: false,
+  },
 };
 
 interface Call {
@@ -95,6 +114,8 @@ interface Door {
   granted(res: LightMyRequestResponse, c: Ctx): boolean;
   /** What a refusal looks like to a caller the route's access rule lets in: as for a missing run or object. */
   refusal?(res: LightMyRequestResponse, c: Ctx): boolean;
+  /** The door hands out the run's files (download links): never to a reviewer whose link allows no downloads. */
+  download?: boolean;
 }
 
 const BUCKET = 'atx-data';
@@ -133,6 +154,13 @@ const annotationOf = (c: Ctx) => annotationIds.get(`${c.run.runId}:${c.who}`) ??
 const annotationRefusal = (res: LightMyRequestResponse, c: Ctx) =>
   res.statusCode === (c.as === 'other' && c.run === runs.public ? 403 : 404);
 
+/**
+ * A public task posted without a link: refused as a bad link, or throttled first (every link-less caller of the
+ * matrix shares one allowance per address, `PUBLIC_TASK_LIMIT`, and the two task doors use up more than it).
+ */
+const linklessTaskRefusal = (res: LightMyRequestResponse, c: Ctx) =>
+  [400, 404].includes(res.statusCode) || (c.encoded === undefined && res.statusCode === 429);
+
 /** A run-data read: the run data rule, by run id or by public link. */
 const runDataDoor = (key: string, call: Door['call'], granted: Door['granted']): Record<string, Door[]> => ({
   [key]: [{ rule: 'data', link: true, call, granted }],
@@ -169,6 +197,7 @@ function downloadDoors(method: 'GET' | 'HEAD'): Record<string, Door[]> {
     [`${method} /api/v1/downloads/:token/:name`]: DOWNLOAD_MAKERS.map((maker) => ({
       rule: 'data',
       link: maker === 'tracks',
+      download: true,
       call: (c) => ({ method, url: new URL(downloadLinkOf(c, maker), 'http://x').pathname }),
       granted: (res, c) => granted(res, c, maker),
       refusal: (res, c) => refusal(res, c, maker),
@@ -254,16 +283,17 @@ const DOORS: Record<string, Door[]> = {
   ],
   'POST /api/v1/run_db/encode_link': [
     {
-      // Links exist for public runs only; those who may see a private run are told why (409), others get 404.
-      rule: (_who, visibility) => visibility === 'public',
+      // Links exist for public runs only; those who may see a private run are told why (409), others get 404. A
+      // reviewer gets a link of its own for each run of its link (it opens only to that session).
+      rule: (who, visibility) => visibility === 'public' || who === 'reviewer',
       call: (c) => ({ method: 'POST', url: '/api/v1/run_db/encode_link', body: { run_id: c.run.runId } }),
       granted: (res) => has(res, 'encoded'),
       refusal: (res, c) => res.statusCode === (c.as === 'admin' || c.as === 'member' ? 409 : 404),
     },
     {
       // A group link (issue 37), public run or private: made by the run's group and admins only; who sees the run
-      // but is not of its group is told why (403), everyone else gets 404.
-      rule: 'write',
+      // but is not of its group is told why (403), everyone else gets 404. A reviewer gets its own link instead.
+      rule: (who) => who === 'admin' || who === 'member' || who === 'reviewer',
       call: (c) => ({
         method: 'POST',
         url: '/api/v1/run_db/encode_link',
@@ -285,6 +315,37 @@ const DOORS: Record<string, Door[]> = {
       granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
       refusal: (res, c) =>
         c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode),
+    },
+  ],
+  // Reviewer downloads (issue 35): the matrix's reviewer link allows none (403); any other session is told it is
+  // not a reviewer's (400). reviewer-links.test.ts downloads through a link that allows them.
+  'GET /api/v1/run_db/reviewer_files': [
+    {
+      rule: () => false,
+      call: () => ({ method: 'GET', url: '/api/v1/run_db/reviewer_files' }),
+      granted: (res, c) => has(res, `"${c.run.runId}"`),
+      refusal: (res) => [400, 403].includes(res.statusCode),
+    },
+  ],
+  'POST /api/v1/run_db/reviewer_download': [
+    {
+      rule: () => false,
+      call: (c) => ({
+        method: 'POST',
+        url: '/api/v1/run_db/reviewer_download',
+        body: { bucket: BUCKET, path: `data/${c.run.runId}/metadata.csv` },
+      }),
+      granted: (res) => has(res, 'url'),
+      refusal: (res) => [400, 403].includes(res.statusCode),
+    },
+  ],
+  'GET /api/v1/run_db/live_links': [
+    {
+      // Which runs have live links (issue 35; both runs have a reviewer link): lab staff see the runs they may see.
+      rule: 'catalogue',
+      call: () => ({ method: 'GET', url: '/api/v1/run_db/live_links' }),
+      granted: (res, c) => has(res, `"${c.run.runId}"`),
+      refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
     },
   ],
   'GET /api/v1/run_db/get_run_records': [
@@ -348,12 +409,16 @@ const DOORS: Record<string, Door[]> = {
     (c) => ({ method: 'GET', url: '/api/v1/genes/tissue_image/file', query: runRef(c) }),
     (res) => ok(res) && res.headers['content-type'] === 'image/jpeg',
   ),
-  ...runDataDoor(
-    'GET /api/v1/genes/tracks',
-    (c) => ({ method: 'GET', url: '/api/v1/genes/tracks', query: runRef(c) }),
-    // Its URLs are download links (token, then file name): the answer names the run and lists its track.
-    (res, c) => has(res, `"run_id":"${c.run.runId}"`) && res.body.includes('"name":"C1.bedgraph"'),
-  ),
+  'GET /api/v1/genes/tracks': [
+    {
+      rule: 'data',
+      link: true,
+      // Its URLs are download links (token, then file name): none for a reviewer, whose link allows no downloads.
+      download: true,
+      call: (c) => ({ method: 'GET', url: '/api/v1/genes/tracks', query: runRef(c) }),
+      granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`) && res.body.includes('"name":"C1.bedgraph"'),
+    },
+  ],
   ...runDataDoor(
     'GET /api/v1/genes/networks',
     (c) => ({ method: 'GET', url: '/api/v1/genes/networks', query: runRef(c) }),
@@ -376,7 +441,7 @@ const DOORS: Record<string, Door[]> = {
       }),
       granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
       refusal: (res, c) =>
-        c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode),
+        c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : linklessTaskRefusal(res, c),
     },
   ],
 
@@ -635,7 +700,8 @@ const DOORS: Record<string, Door[]> = {
   // ---- the original portal's calls (issue 20, domains/compat): each through a native door above ----
   'GET /api/v1/run_db/populate_homepage': [
     {
-      rule: 'catalogue',
+      // The original's list: a member's catalogue, else the public one (a reviewer's too).
+      rule: (who, visibility) => visibility === 'public' || who === 'admin' || who === 'member',
       call: () => ({ method: 'GET', url: '/api/v1/run_db/populate_homepage' }),
       granted: (res, c) => has(res, `"${c.run.runId}"`),
       refusal: (res, c) => ok(res) && !res.body.includes(c.run.runId),
@@ -688,7 +754,8 @@ const DOORS: Record<string, Door[]> = {
     {
       // The original explorer's link (issue 37): a public run's for anyone who sees it, a private run's group link
       // for its group and admins (the replay checks that such a link opens the run to no one else).
-      rule: (who, visibility) => visibility === 'public' || who === 'admin' || who === 'member',
+      // A reviewer gets a link of its own (it opens only to that session) for each run of its link.
+      rule: (who, visibility) => visibility === 'public' || who === 'admin' || who === 'member' || who === 'reviewer',
       call: (c) => ({
         method: 'POST',
         url: '/api/v1/genes/generate_link',
@@ -719,7 +786,7 @@ const DOORS: Record<string, Door[]> = {
       }),
       granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
       refusal: (res, c) =>
-        c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : [400, 404].includes(res.statusCode),
+        c.who === 'otherLink' ? ok(res) && !res.body.includes(c.run.runId) : linklessTaskRefusal(res, c),
     },
   ],
   ...fileDoor(
@@ -902,7 +969,8 @@ const TASKS_WITHOUT_RUN_DATA: Record<string, string> = {
   'core.list_basespace_datasets': 'admin only; lists BaseSpace datasets and whether their outputs exist',
 };
 
-const t = useTestApp();
+// Opening the app takes over a minute while other suites share a 2-core machine.
+const t = useTestApp({ timeoutMs: 180_000 });
 const tokens = {} as Record<Who, string>;
 const runs = {} as Record<Visibility, BuiltRun>;
 const links = {} as Record<Visibility | 'other', string>;
@@ -950,6 +1018,7 @@ beforeAll(async () => {
   }
   runs.public = built.get('public')!;
   runs.private = built.get('private')!;
+  tokens.reviewer = await reviewerSession(['D00101', 'D00102']);
   await makeDownloadLinks();
   await setRunPublic(t.infra.db, 'D00102', false);
   await t.infra.storage.put(BUCKET, 'barcodes/list.txt', 'AAAA\n');
@@ -964,6 +1033,19 @@ beforeAll(async () => {
   for (const row of listed.body) resultsId.set(row.run_id, row.results_id);
   // Nine identities, two runs with their files and an annotation per caller: more than a minute on a busy machine.
 }, 300_000);
+
+/** A reviewer session on these runs, signed in with its code and PIN. */
+async function reviewerSession(runIds: string[]): Promise<string> {
+  const made = await t.api<{ code: string; pin: string }>('POST', '/api/v1/auth/reviewer_links', {
+    token: t.admin,
+    body: { run_ids: runIds },
+  });
+  const session = await t.api<{ access_token: string }>('POST', '/api/v1/auth/reviewer/sign_in', {
+    body: { code: made.body.code, pin: made.body.pin },
+  });
+  expect(session.status, JSON.stringify(session.body)).toBe(200);
+  return session.body.access_token;
+}
 
 /** A personal API token made by the account itself (a groupless account gets one before losing its group). */
 async function apiTokenOf(session: string): Promise<string> {
@@ -1020,7 +1102,8 @@ function judge(
   const shown = /json|text/.test(type) ? res.body.slice(0, 120) : `<${type}>`;
   const where = `${label} as ${c.who} on the ${visibility} run: ${res.statusCode} ${shown}`;
   if (res.statusCode >= 500) return `${where}: server error`;
-  const want = expected(door.rule, c.as, visibility, door.link ?? false) && routeLets(access, c.who);
+  const noDownload = door.download === true && c.as === 'reviewer';
+  const want = expected(door.rule, c.as, visibility, door.link ?? false) && routeLets(access, c.who) && !noDownload;
   const granted = door.granted(res, c);
   if (want) return granted ? null : `${where}: expected the run's data`;
   if (granted) return `${where}: LEAK, expected a refusal`;

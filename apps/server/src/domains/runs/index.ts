@@ -1,6 +1,7 @@
 import { dataBucket, type Config } from '../../config.js';
 import type { Db } from '../../infra/db/index.js';
 import { createObjectAccess } from './object-access.js';
+import { createPublicLinkExpiry } from './public-link-expiry.js';
 import { createRunRecords } from './records.js';
 import { createRunAccess } from './run-access.js';
 import { createRunFacts } from './run-facts.js';
@@ -8,7 +9,7 @@ import { createRunStore } from './store.js';
 
 /**
  * The one owner of runs (issue "One owner for runs"): the run tables (tissues, results, files, studies,
- * publications), the visibility rule, public run links, and which storage keys belong to which run. Other domains
+ * publications), the visibility rule, public run links (and their expiry), and which storage keys belong to which run. Other domains
  * and tasks reach runs only through this file.
  */
 export function createRuns(deps: { db: Db; config: Pick<Config, 'jwtSecret' | 'buckets'> }) {
@@ -21,6 +22,8 @@ export function createRuns(deps: { db: Db; config: Pick<Config, 'jwtSecret' | 'b
     records: createRunRecords(deps.db),
     access: createRunAccess({ facts, secret: deps.config.jwtSecret, dataBucket: dataBucket(deps.config) }),
     objects: createObjectAccess(store),
+    /** The expiry and revoke of public links (issue 35). */
+    publicLinks: createPublicLinkExpiry(deps.db),
   };
 }
 

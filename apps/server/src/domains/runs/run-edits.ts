@@ -66,6 +66,8 @@ export function createRunEdits(db: Db) {
           ngs_id: edit.ngs_id,
           group_id: await groupIdOf(trx, edit.group),
           public: edit.public,
+          // A private run has no public link, so no expiry of one (a later publish starts without).
+          ...(edit.public ? {} : { public_until: null }),
           pmid: edit.pmid,
           date,
           web_obj_path: edit.web_obj_path ?? before?.web_obj_path ?? null,

@@ -153,7 +153,8 @@ export function createRunEntries(db: Db) {
     },
 
     /** Publishes or unpublishes a run (its public links open or close with it); false when the run has no entry. */
-    setPublic: (runId: string, value: boolean): Promise<boolean> => updateResults(db, runId, { public: value }),
+    setPublic: (runId: string, value: boolean): Promise<boolean> =>
+      updateResults(db, runId, value ? { public: true } : { public: false, public_until: null }),
 
     /** Marks a run's web object as created at `folder`; false when the run has no catalogue entry. */
     markWebObjectAvailable: (runId: string, folder: string): Promise<boolean> =>
@@ -191,7 +192,7 @@ async function insertBareTissue(
 async function updateResults(
   db: Db,
   runId: string,
-  values: { public: boolean } | { web_object_available: true; web_obj_path: string },
+  values: { public: boolean; public_until?: null } | { web_object_available: true; web_obj_path: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('results')

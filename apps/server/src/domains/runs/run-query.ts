@@ -12,7 +12,7 @@ export const joinedRuns = (db: Kysely<Tables>) =>
 /**
  * The visibility rule (mayUseRun, packages/contracts/src/run-rule.ts) over the aliases of `joinedRuns`, for
  * catalogue entries: public runs (visitors browse the public catalogue); plus, for a member, the runs of their
- * groups; admins see every run.
+ * groups; a reviewer, its link's runs; admins see every run.
  */
 export function visibleTo(caller: Caller): RawBuilder<boolean> {
   switch (caller.kind) {
@@ -24,6 +24,9 @@ export function visibleTo(caller: Caller): RawBuilder<boolean> {
       return sql<boolean>`(r.public and t.run_id = ${caller.runId})`;
     case 'member':
       return sql<boolean>`(r.public or g.name in (${sql.join([...caller.groups])}))`;
+    case 'reviewer':
+      // Its link's runs only, public or not (never the public catalogue).
+      return caller.runIds.length ? sql<boolean>`t.run_id in (${sql.join([...caller.runIds])})` : sql<boolean>`false`;
   }
 }
 

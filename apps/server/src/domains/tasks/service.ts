@@ -105,13 +105,13 @@ export function createTaskService(deps: {
      */
     async postForLink(
       request: { task: string; args: unknown[]; kwargs: Record<string, unknown> },
-      link: { runId: string; encoded: string },
+      link: { runId: string; encoded: string; holder?: Caller },
     ): Promise<TTaskState> {
       const definition = registry.get(request.task);
       if (!definition) throw badRequest(MSG.taskUnknown(request.task));
-      await checkedInput(definition, request, { kind: 'link', runId: link.runId }, () =>
-        notFound(GENES_MSG.runNotFound(link.runId)),
-      );
+      // A link that opens only to its holder's own rights (a group's or a reviewer's) is checked as that holder.
+      const holder: Caller = link.holder ?? { kind: 'link', runId: link.runId };
+      await checkedInput(definition, request, holder, () => notFound(GENES_MSG.runNotFound(link.runId)));
       return queue.post({
         ...request,
         queue: definition.queue,

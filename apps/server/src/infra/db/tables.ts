@@ -20,6 +20,8 @@ export interface UsersTable {
   disabled: Generated<boolean>;
   /** How the account signs in (022_external_sign_in.sql). */
   sign_in_method: Generated<SignInMethod>;
+  /** Mailed when a run is shared with one of the account's groups (023_reviewer_links.sql). */
+  share_notices: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -151,6 +153,8 @@ export interface ResultsTable {
   pmid: string | null;
   date: Timestamp;
   web_object_available: Generated<boolean>;
+  /** When the public link expires (023_reviewer_links.sql); null: until revoked. */
+  public_until: MaybeTimestamp;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -356,4 +360,31 @@ export interface ExternalIdentitiesTable {
 }
 export interface Tables {
   external_identities: ExternalIdentitiesTable;
+}
+
+// ---- reviewer links (023_reviewer_links.sql) ----
+export interface ReviewerLinksTable {
+  id: Generated<string>;
+  label: Generated<string>;
+  code_hash: string;
+  pin_hash: string;
+  session_key: Generated<string>;
+  allow_downloads: Generated<boolean>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  rotated_at: MaybeTimestamp;
+  revoked_at: MaybeTimestamp;
+  revoked_by: string | null;
+  last_used_at: MaybeTimestamp;
+}
+
+export interface ReviewerLinkRunsTable {
+  link_id: string;
+  run_id: string;
+}
+
+export interface Tables {
+  reviewer_links: ReviewerLinksTable;
+  reviewer_link_runs: ReviewerLinkRunsTable;
 }

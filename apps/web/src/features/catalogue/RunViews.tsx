@@ -14,6 +14,7 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import type { TCatalogueRun } from '@atlas/contracts';
 import { formatRunDate, renderMicrons, speciesLabel } from './format';
+import { LiveLinkChip } from './LiveLinkChip';
 import { RunThumbnail } from './RunThumbnail';
 
 /** What a run card or row can do; absent actions are not offered (visitors cannot download, only admins edit). */
@@ -162,6 +163,7 @@ function RunDate({ run }: { run: TCatalogueRun }) {
           sx={{ height: 20, fontSize: 11, '& .MuiChip-icon': { fontSize: 13 } }}
         />
       )}
+      <LiveLinkChip runId={run.run_id} />
     </Typography>
   );
 }

@@ -9,6 +9,7 @@ import { useSession } from '../../app/session';
 import { ApiTokensTab } from './api-tokens/ApiTokensTab';
 import { ChangePasswordTab } from './ChangePasswordTab';
 import { SecondFactorTab } from './second-factor/SecondFactorTab';
+import { ShareNoticesTab } from './ShareNoticesTab';
 
 /** The spec's tabs are for admins; API Tokens (issue 20) is for every member of a group, who may script the portal. */
 const TABS = [
@@ -16,11 +17,16 @@ const TABS = [
   { id: 'api-tokens', label: 'API Tokens', adminOnly: false },
   // Issue 35: everyone may protect their own sign-in.
   { id: 'second-factor', label: 'Two-Step Sign In', adminOnly: false },
+  // Issue 35: share notices are each member's own choice.
+  { id: 'notices', label: 'Notifications', adminOnly: false },
   { id: 'config', label: 'Config', adminOnly: true },
 ] as const;
 type SettingsTab = (typeof TABS)[number]['id'];
 
-/** User settings (spec 01 §2, spec 03 §2.11): Change Password, API Tokens, Two-Step Sign In and an empty Config tab. */
+/**
+ * User settings (spec 01 §2, spec 03 §2.11): Change Password, API Tokens, Two-Step Sign In, Notifications and an empty
+ * Config tab.
+ */
 export function UserSettings() {
   const { user } = useSession();
   const isAdmin = hasGroupAccess(user?.groups ?? [], 'admin');
@@ -45,6 +51,8 @@ export function UserSettings() {
           <ApiTokensTab />
         ) : tab === 'second-factor' ? (
           <SecondFactorTab />
+        ) : tab === 'notices' ? (
+          <ShareNoticesTab />
         ) : (
           <Typography color="text.secondary">There are no settings to configure yet.</Typography>
         )}

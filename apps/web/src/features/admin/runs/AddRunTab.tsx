@@ -19,6 +19,7 @@ import { errorText } from '../apiErrors';
 import { OptionSelect, RunIdPicker } from './fields';
 import { LookupListsDialog } from './LookupListsDialog';
 import { RunHistoryDialog } from './RunHistoryDialog';
+import { RunSharingCard } from './RunSharingCard';
 import { editOfForm, emptyRunForm, formOfRun, runFormErrors, type RunForm } from './runForm';
 import { useCatalogueRuns, useFieldOptions, useInvalidateRuns, useRunDetails } from './runQueries';
 import { WebObjectCard } from './WebObjectCard';
@@ -252,6 +253,7 @@ function RunEditor(props: { runId: string; run: TRunDetails | null; onCreateRun:
           {run && <Button onClick={() => setHistory(true)}>History</Button>}
         </Stack>
       </Stack>
+      {run && <RunSharingCard runId={runId} />}
       {history && <RunHistoryDialog runId={runId} onClose={() => setHistory(false)} />}
       {lists && <LookupListsDialog onClose={() => setLists(false)} />}
     </>
