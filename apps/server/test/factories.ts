@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { ZQueueName, type LabKind, type TAnnotationSummary, type TPutResult, type TTaskState } from '@atlas/contracts';
 import { buildWebFiles } from '@atlas/spatial';
+import { encodeOutlines } from '@atlas/spatial/io';
 import { dataBucket, tracksBucket } from '../src/config.js';
 import type { ImportOptions } from '../src/domains/imports/service.js';
 import { createRuns } from '../src/domains/runs/index.js';
@@ -104,6 +105,22 @@ const png = (seed: number) =>
     .png()
     .toBuffer();
 
+/** One unit square per cell at (i, i + 1) … (i + 1, i + 2): the factory run's spatial positions (2i, 2i + 1). */
+function squareOutlines(n: number): Uint8Array {
+  const offsets = Uint32Array.from({ length: n + 1 }, (_, i) => 4 * i);
+  const xy = Float32Array.from({ length: 8 * n }, (_, k) => {
+    const [cell, corner, axis] = [Math.floor(k / 8), Math.floor(k / 2) % 4, k % 2];
+    const corners = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+    ] as const;
+    return 2 * cell + axis + corners[corner]![axis]!;
+  });
+  return encodeOutlines({ offsets, xy });
+}
+
 /**
  * A run with a catalogue entry and everything the run-data doors read: explorer web files (six tixels, three genes
  * named after the run), a topTen table, a tissue image with scale factors, a source image, spatial metadata,
@@ -162,6 +179,17 @@ export async function buildRun(
     [`data/${runId}/images/postB.png`, await png(seed + 1)],
     [`frontpage/${runId}.png`, await png(seed + 2)],
     [`data/${runId}/metadata.csv`, `run_id\n${runId}\n`],
+    // A single-cell-resolution run's side files (issue 38): each tixel outlined by a unit square at its position.
+    [
+      `data/${runId}/cells/cells.json`,
+      JSON.stringify({
+        platform: 'CosMx',
+        cells: n,
+        units: 'micrometre',
+        outlines: { cell: 'cells/cell_outlines.bin' },
+      }),
+    ],
+    [`data/${runId}/cells/cell_outlines.bin`, Buffer.from(squareOutlines(n))],
     [
       `data/${runId}/h5/networks/${runId}.json`,
       JSON.stringify({

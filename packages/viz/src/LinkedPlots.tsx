@@ -3,7 +3,7 @@
  * page's one deck.gl `Deck` (./shared-deck/PlotsDeck: inside a PlotsDeck they share its WebGL context with the
  * multi-sample grid; alone they bring their own). Pure: typed arrays and callbacks in, never fetches.
  */
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { BACKGROUND_COLORS, CATEGORY_COLOURS } from './colormaps';
 import { LINKED_DEFAULTS, type LinkedPlotsProps, type PlotViewId } from './linked/props';
 import { useFittedViews } from './linked/useFittedViews';
@@ -13,13 +13,24 @@ import { useLinkedDeckPanel } from './linked/useLinkedDeckPanel';
 import { useLinkedHandle } from './linked/useLinkedHandle';
 import { useLinkedLayers } from './linked/useLinkedLayers';
 import { useWheelFocus } from './linked/useWheelFocus';
+import { showsOutlines } from './linked/cellLayers';
+import { ScaleBar } from './linked/ScaleBar';
+import { useSpatialViewport } from './linked/useSpatialViewport';
 import { linkedViewRects } from './linked/views';
 import { DEFAULT_DISPLAY_SCALE } from './pointSize';
 import { SelectionOverlay } from './SelectionOverlay';
 import { PLOT_OVERLAY_Z, PlotsDeck } from './shared-deck/PlotsDeck';
 import { usePlotsDeck, type PlotsDeckRegistry } from './shared-deck/panel';
 
-export type { LinkedPlotsHandle, LinkedPlotsProps, PlotViewId, SelectionTool, TissueImage } from './linked/props';
+export type {
+  CellOutlinesInput,
+  LinkedPlotsHandle,
+  LinkedPlotsProps,
+  PlotViewId,
+  SelectionTool,
+  SpatialViewport,
+  TissueImage,
+} from './linked/props';
 
 /** Both views side by side (embedding left, spatial right); see {@link LinkedPlotsProps}. */
 export function LinkedPlots(props: LinkedPlotsProps) {
@@ -58,6 +69,9 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     spatialFlipY = LINKED_DEFAULTS.spatialFlipY,
     embeddingFlipY = LINKED_DEFAULTS.embeddingFlipY,
     tool = 'pan',
+    spatialMicronsPerUnit,
+    cellOutlines = null,
+    onSpatialView,
     viewStates,
     onViewStateChange,
     startPlaces,
@@ -85,6 +99,20 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
 
   useLinkedHandle(ref, { views, registry, containerRef, backgroundColor });
 
+  const viewRects = useMemo(
+    () => linkedViewRects(viewIds, size.width, size.height),
+    [viewIds, size.width, size.height],
+  );
+  const spatialRect = viewRects.find((r) => r.id === 'spatial');
+  const spatialViewport = useSpatialViewport(views.current('spatial'), spatialRect);
+  useEffect(() => {
+    if (spatialViewport) onSpatialView?.(spatialViewport);
+  }, [spatialViewport, onSpatialView]);
+  const outlinesShown = Boolean(
+    cellOutlines?.window && spatialViewport && showsOutlines(cellOutlines.diameter, spatialViewport.pixelsPerUnit),
+  );
+  const cellWindow = outlinesShown ? cellOutlines!.window : null;
+
   const pickable = tool === 'pan' && Boolean(onClick);
   const layers = useLinkedLayers({
     viewIds,
@@ -105,12 +133,9 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     tissueImage,
     spatialPointOpacity,
     pickable,
+    cellWindow,
   });
 
-  const viewRects = useMemo(
-    () => linkedViewRects(viewIds, size.width, size.height),
-    [viewIds, size.width, size.height],
-  );
   const viewport = useCallback((id: PlotViewId) => registry.viewport(id), [registry]);
   const handleOverlayDone = useLassoSelection({ embedding, spatial, viewRects, viewport, onSelect });
   useHoverPick({
@@ -145,6 +170,7 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
       className={className}
       data-testid="linked-plots"
       data-focused={focused}
+      data-cell-outlines={cellWindow ? cellWindow.cells.length : 0}
       tabIndex={0}
       aria-label="Plots: click or focus them to zoom with the mouse wheel"
       onPointerDownCapture={(event) => event.currentTarget.focus({ preventScroll: true })}
@@ -162,6 +188,9 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
         ...style,
       }}
     >
+      {spatialRect && spatialViewport && spatialMicronsPerUnit !== undefined && (
+        <ScaleBar rect={spatialRect} pixelsPerMicron={spatialViewport.pixelsPerUnit / spatialMicronsPerUnit} />
+      )}
       {tool !== 'pan' && (
         <div style={{ position: 'absolute', inset: 0, zIndex: PLOT_OVERLAY_Z }}>
           <SelectionOverlay tool={tool} views={viewRects} onDone={handleOverlayDone} />

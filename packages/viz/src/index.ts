@@ -9,7 +9,16 @@ export { PLOT_OVERLAY_Z, PlotsDeck } from './shared-deck/PlotsDeck';
 export type { PlotsDeckProps } from './shared-deck/PlotsDeck';
 export type { SampleGridPlotsProps, SamplePlot } from './SampleGridPlots';
 export type { SinglePlotProps } from './SinglePlots';
-export type { LinkedPlotsProps, LinkedPlotsHandle, PlotViewId, SelectionTool, TissueImage } from './LinkedPlots';
+export type {
+  CellOutlinesInput,
+  LinkedPlotsProps,
+  LinkedPlotsHandle,
+  PlotViewId,
+  SelectionTool,
+  SpatialViewport,
+  TissueImage,
+} from './LinkedPlots';
+export { OUTLINE_MIN_CELL_PX, showsOutlines } from './linked/cellLayers';
 export type { HoverHit } from './linked/useHoverPick';
 export { nearestPoint } from './selection/nearestPoint';
 export { ValueScatterLayer } from './layers/ValueScatterLayer';

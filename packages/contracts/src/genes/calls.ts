@@ -15,6 +15,7 @@ import {
   ZTopTenQuery,
 } from './schemas.js';
 import { ZNetwork, ZTracks } from './tracks.js';
+import { ZCellOutlinesQuery, ZCellsInfo } from './cells.js';
 
 /**
  * Run-data reads (spec 03 §7 "Data reads for a run", DESIGN §6), under `/api/v1/genes/<snake_name>` (DESIGN §3).
@@ -85,6 +86,24 @@ export const tissueImage = defineCall({
   summary: 'Whether the run has a spatial folder with a tissue image, and where to draw it under the spatial plot.',
   query: ZRunRef,
   response: ZTissueImage,
+});
+
+export const cells = defineCall({
+  method: 'GET',
+  path: '/api/v1/genes/cells',
+  access: 'public',
+  summary: 'Whether the run is a single-cell-resolution run (Xenium, CosMx, MERSCOPE): units, outlines, cell size.',
+  query: ZRunRef,
+  response: ZCellsInfo,
+});
+
+/** Registered as a raw route: answers @atlas/spatial/outline-window's binary form, at most CELL_OUTLINE_LIMITS. */
+export const cellOutlines = defineCall({
+  method: 'GET',
+  path: '/api/v1/genes/cell_outlines',
+  access: 'public',
+  summary: "The outlines of the run's cells within a window (µm), or none when they exceed the vertex cap.",
+  query: ZCellOutlinesQuery,
 });
 
 /** Registered as a raw route: answers the image bytes (JPEG), with an ETag and private caching. */

@@ -4,3 +4,4 @@ export * from './schemas.js';
 export * from './tracks.js';
 export * from './analysis-path.js';
 export * from './de-table.js';
+export * from './cells.js';

@@ -1,5 +1,6 @@
 /** The props and imperative handle of LinkedPlots (../LinkedPlots.tsx). */
 import type { CSSProperties, Ref } from 'react';
+import type { OutlineWindow } from '@atlas/spatial/outline-window';
 import type { BackgroundName, HeatmapPalette } from '../colormaps';
 import type { PlotViewState, ViewPlace } from '../viewState';
 import type { HoverHit } from './useHoverPick';
@@ -23,6 +24,19 @@ export interface TissueImage {
   bounds: [number, number, number, number];
   /** 0–1. Default 1. */
   opacity?: number;
+}
+
+/** What the spatial view shows: its visible data bounds [x0, y0, x1, y1] and its scale. */
+export interface SpatialViewport {
+  bounds: [number, number, number, number];
+  pixelsPerUnit: number;
+}
+
+/** A single-cell-resolution run's outlines (issue 38): drawn when a cell of `diameter` data units is large on screen. */
+export interface CellOutlinesInput {
+  diameter: number;
+  /** The outlines of the window last fetched (the viewport, see docs/CELL-OUTLINES.md); null while none. */
+  window: OutlineWindow | null;
 }
 
 /** Imperative helpers on the plots (pass `ref`). */
@@ -77,6 +91,12 @@ export interface LinkedPlotsProps {
   tissueImage?: TissueImage | null;
   /** Opacity of the spatial view's points, 0–1 (below 1 lets a tissue image show through). Default 1. */
   spatialPointOpacity?: number;
+  /** Microns per spatial data unit, when known (1 for single-cell-resolution runs): draws a scale bar. */
+  spatialMicronsPerUnit?: number;
+  /** Cell outlines drawn over the spatial points when zoomed in (level of detail by on-screen cell size). */
+  cellOutlines?: CellOutlinesInput | null;
+  /** Called when the spatial view moves (and once placed), with what it shows: the app fetches outlines for it. */
+  onSpatialView?: (viewport: SpatialViewport) => void;
   /** Spatial y grows downward (image coordinates). Default true. */
   spatialFlipY?: boolean;
   /** Embedding y grows downward. Default false (UMAP y up). */

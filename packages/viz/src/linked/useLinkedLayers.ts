@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import type { Layer } from '@deck.gl/core';
 import type { HeatmapPalette } from '../colormaps';
 import { tixelDiameterPx } from '../pointSize';
+import type { OutlineWindow } from '@atlas/spatial/outline-window';
+import { cellOutlineLayers, closeRings, vertexColours } from './cellLayers';
 import { linkedLayers, pointsColormap, pointsData } from './layers';
 import type { PlotViewId, TissueImage } from './props';
 
@@ -25,6 +27,8 @@ export interface LinkedLayerInput {
   tissueImage: TissueImage | null;
   spatialPointOpacity: number;
   pickable: boolean;
+  /** Cell outlines to draw over the spatial points (null: points alone). */
+  cellWindow: OutlineWindow | null;
 }
 
 const EMPTY_LUT_KEY = '';
@@ -34,7 +38,7 @@ export function useLinkedLayers(input: LinkedLayerInput): Layer[] {
   const { viewIds, embedding, spatial, values, colorMode, palette, customColors, clusterColors, range } = input;
   const { background } = input;
   const { displayScale, pointDiameterPx, spotDiameter, selected, dimOpacity, tissueImage } = input;
-  const { spatialPointOpacity, pickable } = input;
+  const { spatialPointOpacity, pickable, cellWindow } = input;
 
   // Colour tables: rebuilt only when the palette changes; the layer uploads them as a 1 KB texture.
   const clusterKey = clusterColors.join(',');
@@ -70,8 +74,42 @@ export function useLinkedLayers(input: LinkedLayerInput): Layer[] {
   const categoryCount = clusterColors.length;
   const hasSpatial = spatial !== null;
   const dimmed = Boolean(selected);
+  // The outlines' geometry changes with the window only; their colours with the colouring.
+  const rings = useMemo(() => (cellWindow ? closeRings(cellWindow) : null), [cellWindow]);
+  const outlineLayers = useMemo(
+    () =>
+      cellWindow && rings
+        ? cellOutlineLayers(
+            rings,
+            vertexColours(cellWindow, rings, {
+              values,
+              colormap,
+              colorMode,
+              range: [low, high],
+              paletteSize: colorMode === 'categorical' ? categoryCount : 256,
+              selected: dimmed ? selected : null,
+              dimOpacity,
+              opacity: spatialPointOpacity,
+            }),
+          )
+        : [],
+    [
+      cellWindow,
+      rings,
+      values,
+      colormap,
+      colorMode,
+      low,
+      high,
+      categoryCount,
+      dimmed,
+      selected,
+      dimOpacity,
+      spatialPointOpacity,
+    ],
+  );
   // The range is compared by value so a new array with the same numbers costs nothing.
-  return useMemo(
+  const pointLayers = useMemo(
     () =>
       linkedLayers({
         viewIds,
@@ -109,4 +147,5 @@ export function useLinkedLayers(input: LinkedLayerInput): Layer[] {
       pickable,
     ],
   );
+  return useMemo(() => [...pointLayers, ...outlineLayers], [pointLayers, outlineLayers]);
 }

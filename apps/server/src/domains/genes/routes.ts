@@ -3,6 +3,7 @@ import {
   genesCalls as g,
   GENES_MSG,
   MSG,
+  OUTLINE_WINDOW_MEDIA_TYPE,
   PUBLIC_TASK_LIMIT,
   SUMMATION_PREFIXES,
   ZAnalysisPath,
@@ -22,6 +23,7 @@ import { ANALYSIS_FILE, encodeTixelTable, TIXEL_TABLE_MEDIA_TYPE } from '@atlas/
 import { FeatureIndexError, MissingWebFileError, type RunDataStore } from './store.js';
 import { publicTaskArguments } from './public-task.js';
 import { createTissueImages } from './tissue-image.js';
+import { createCellOutlines } from './cell-outlines.js';
 import { createTrackFiles } from './tracks.js';
 import { tracksBucket } from '../../config.js';
 
@@ -43,6 +45,7 @@ export function registerGenesRoutes(
 ): void {
   registerFeatureReads(app, uses.runs.access, uses.data);
   registerImageAndTrackReads(app, infra, uses.runs.access, uses.downloads);
+  registerCellReads(app, infra, uses.runs.access);
   registerPublicTasks(app, infra, uses.runs.access, uses.tasks);
 }
 
@@ -222,6 +225,19 @@ function registerImageAndTrackReads(
   route(app, g.network, async ({ query, identity }) =>
     trackFiles.network(await access.resolve(identity, query), query.name),
   );
+}
+
+/** The cells of single-cell-resolution runs (issue 38): what they are, and their outlines a window at a time. */
+function registerCellReads(app: FastifyInstance, infra: Pick<Infra, 'storage'>, access: Runs['access']): void {
+  const cells = createCellOutlines(infra.storage);
+  route(app, g.cells, async ({ query, identity }) => cells.describe(await access.resolve(identity, query)));
+  route(app, g.cellOutlines, async ({ query, identity, reply }) => {
+    const bytes = await cells.window(await access.resolve(identity, query), query);
+    return reply
+      .type(OUTLINE_WINDOW_MEDIA_TYPE)
+      .header('cache-control', 'private, no-cache')
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  });
 }
 
 /** Public viewers' tasks: every file argument comes from the signed link, never from the client. */

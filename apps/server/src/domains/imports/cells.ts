@@ -1,3 +1,4 @@
+import { CELL_FILES } from '@atlas/contracts';
 import type { TImportLimits } from '@atlas/contracts/genes/import-limits';
 import {
   encodeOutlines,
@@ -24,11 +25,7 @@ import type { PrepareOptions, SourceFolder } from './prepare.js';
  * meet them: `cells/cell_outlines.bin` (and `cells/nucleus_outlines.bin`), in the compact form of
  * @atlas/spatial's encodeOutlines, and `cells/cells.json` saying what they are.
  */
-export const CELL_FILES = {
-  outlines: 'cells/cell_outlines.bin',
-  nucleusOutlines: 'cells/nucleus_outlines.bin',
-  description: 'cells/cells.json',
-} as const;
+export { CELL_FILES };
 
 export function cellPlatformOf(folder: SourceFolder): CellPlatform | null {
   if (isXeniumFolder(folder.names)) return 'Xenium';

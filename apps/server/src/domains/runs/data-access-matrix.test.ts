@@ -409,6 +409,21 @@ const DOORS: Record<string, Door[]> = {
     (c) => ({ method: 'GET', url: '/api/v1/genes/tissue_image/file', query: runRef(c) }),
     (res) => ok(res) && res.headers['content-type'] === 'image/jpeg',
   ),
+  ...runDataDoor(
+    'GET /api/v1/genes/cells',
+    (c) => ({ method: 'GET', url: '/api/v1/genes/cells', query: runRef(c) }),
+    (res) => has(res, '"platform":"CosMx"'),
+  ),
+  ...runDataDoor(
+    'GET /api/v1/genes/cell_outlines',
+    (c) => ({
+      method: 'GET',
+      url: '/api/v1/genes/cell_outlines',
+      query: { ...runRef(c), x0: '0', y0: '0', x1: '10', y1: '10' },
+    }),
+    // The factory's run outlines its cells: the window holds some of them (the header's cell count is not 0).
+    (res) => ok(res) && res.rawPayload.subarray(0, 8).toString() === 'ATLOUTW1' && res.rawPayload.readUInt32LE(8) > 0,
+  ),
   'GET /api/v1/genes/tracks': [
     {
       rule: 'data',

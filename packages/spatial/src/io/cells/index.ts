@@ -4,3 +4,4 @@ export * from './outlines.js';
 export * from './xenium.js';
 export * from './cosmx.js';
 export * from './merscope.js';
+export * from './outline-index.js';

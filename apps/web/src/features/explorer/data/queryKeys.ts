@@ -28,6 +28,13 @@ export const explorerKeys = {
   ],
   barcodes: (run: RunRef | null) => ['explorer', runKey(run), 'barcodes'],
   tissueImage: (run: RunRef | null) => ['explorer', runKey(run), 'tissue-image'],
+  cells: (run: RunRef | null) => ['explorer', runKey(run), 'cells'],
+  cellOutlines: (run: RunRef | null, window: readonly number[] | null) => [
+    'explorer',
+    runKey(run),
+    'cell-outlines',
+    window,
+  ],
   topTen: (run: RunRef | null, kind: FeatureKind) => ['explorer', runKey(run), kind, 'topTen'],
   seqLogo: (run: RunRef | null, motif: string | null) => ['explorer', runKey(run), 'motifs', 'seq-logo', motif],
   task: (id: string | null) => ['explorer', 'task', id],

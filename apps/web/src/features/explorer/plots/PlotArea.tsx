@@ -20,6 +20,7 @@ import {
   type PlotViewId,
   type ViewPlace,
 } from '@atlas/viz';
+import { useCellDrawing } from '../data/cellOutlines';
 import { runKey } from '../data/queryKeys';
 import type { FrameStyle } from '../layout';
 import type { RunData } from '../data/runData';
@@ -66,6 +67,7 @@ export const PlotArea = memo(function PlotArea({
     })),
   );
   const tissue = useTissueImageLayer(s.run);
+  const cells = useCellDrawing(s.run);
   const places = useViewPlaces(s.run === null ? null : runKey(s.run));
   const onFirstDraw = useCallback(() => {
     markFirstDraw(data?.n ?? 0);
@@ -105,6 +107,9 @@ export const PlotArea = memo(function PlotArea({
             tissueImage={tissue.tissueImage}
             spatialPointOpacity={tissue.spatialPointOpacity}
             spotDiameter={tissue.spotDiameter}
+            spatialMicronsPerUnit={cells.micronsPerUnit}
+            cellOutlines={cells.outlines}
+            onSpatialView={cells.onSpatialView}
             selected={selectedMask}
             tool={s.tool ?? 'pan'}
             startPlaces={places.start}

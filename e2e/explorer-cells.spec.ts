@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { sharedData } from '@atlas/spatial/testing';
+import { ADMIN, apiToken, drawLasso, expect, plotsScreenshot, putInBucket, shot, signIn, test } from './fixtures';
+
+/**
+ * [EXPLORER-CELLS] (issue 38, "cells as cells"): one public sample of each single-cell-resolution platform through
+ * the admin import (../shared/data, README sections xenium/, cosmx/, merscope/). Xenium_small (6 cells, made-up
+ * counts) is refused with its reason; CosMx DBKero (905 cells of one FOV, real counts) and MERSCOPE Merfish_Tiny
+ * (50 cells, 10 genes) import. Each opens in the explorer with a scale bar in µm; zoomed in, its cells are drawn as
+ * their outlines (the plots' `data-cell-outlines` and the pixels say so) and the bar shortens; a lasso on the
+ * spatial plot selects cells and ranks their genes.
+ */
+const SAMPLES = {
+  xenium: { dir: sharedData('xenium/spatialexperimentio-Xenium_small'), runId: 'D90138' },
+  cosmx: { dir: sharedData('cosmx/spacetrooper-CosMx_DBKero_Tiny'), runId: 'D90139' },
+  merscope: { dir: sharedData('merscope/spacetrooper-Merfish_Tiny'), runId: 'D90140' },
+};
+
+async function postImport(page: Page, token: string, sample: keyof typeof SAMPLES) {
+  const { dir, runId } = SAMPLES[sample];
+  const source = putInBucket(dir, `uploads/e2e/cells-${sample}`);
+  return page.request.post('/api/v1/run_db/import', {
+    headers: { authorization: `JWT ${token}` },
+    data: { run_id: runId, source, title: `${sample} sample (cells)` },
+  });
+}
+
+async function taskDone(page: Page, token: string, id: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await page.request.get(`/api/v1/task/${id}`, { headers: { authorization: `JWT ${token}` } })
+          ).json()) as { status: string }
+        ).status,
+      { timeout: 180_000, intervals: [500] },
+    )
+    .toBe('SUCCESS');
+}
+
+/**
+ * The spatial half's pixels: how many are the outlines' grey edge (near-grey, mid-bright: no cluster colour or
+ * point edge is) and, in page coordinates, the lit pixel nearest its centre (a cell to zoom in on; sparse samples
+ * have none at the centre).
+ */
+async function spatialPixels(page: Page): Promise<{ edges: number; cell: { x: number; y: number } | null }> {
+  const box = (await page.getByTestId('linked-plots').boundingBox())!;
+  const clip = { x: box.x + box.width / 2 + 4, y: box.y + 30, width: box.width / 2 - 8, height: box.height - 80 };
+  const png = await plotsScreenshot(page, clip);
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let edges = 0;
+  let cell: { x: number; y: number } | null = null;
+  let nearest = Infinity;
+  for (let i = 0; i < data.length; i += 3) {
+    const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+    if (r + g + b <= 60) continue;
+    if (r > 100 && r < 200 && Math.abs(r - g) < 30 && Math.abs(g - b) < 30) edges++;
+    const [x, y] = [(i / 3) % info.width, Math.floor(i / 3 / info.width)];
+    const d = (x - info.width / 2) ** 2 + (y - info.height / 2) ** 2;
+    if (d < nearest)
+      [nearest, cell] = [d, { x: clip.x + (x * clip.width) / info.width, y: clip.y + (y * clip.height) / info.height }];
+  }
+  return { edges, cell };
+}
+
+const outlinesDrawn = async (page: Page) =>
+  Number(await page.getByTestId('linked-plots').getAttribute('data-cell-outlines'));
+const barMicrons = async (page: Page) => Number(await page.getByTestId('scale-bar').getAttribute('data-microns'));
+
+/** Wheels over the spatial plot's centre (negative: in) until the outlines are drawn (or not), a step at a time. */
+async function wheelUntil(page: Page, deltaY: number, drawn: boolean): Promise<void> {
+  for (let i = 0; i < 12 && (await outlinesDrawn(page)) > 0 !== drawn; i++) {
+    await page.mouse.wheel(0, deltaY);
+    await page.waitForTimeout(250);
+  }
+  await expect.poll(async () => (await outlinesDrawn(page)) > 0, { timeout: 15_000 }).toBe(drawn);
+}
+
+/**
+ * Opens a run and checks its scale bar; zoomed out, points (no outline drawn, the bar longer); zoomed in, outlines
+ * (drawn: polygons light far more of the plot than the points, whose size does not follow the zoom; the bar
+ * shorter); then, fitted again, a lasso on the spatial plot.
+ */
+async function openZoomAndLasso(page: Page, runId: string, name: string): Promise<void> {
+  await page.goto(`/?component=AtlasXplore&run_id=${runId}`);
+  await page.waitForFunction(
+    () => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
+  await expect(page.getByTestId('scale-bar')).toBeVisible();
+
+  const box = (await page.getByTestId('linked-plots').boundingBox())!;
+  const centre = { x: box.x + (box.width * 3) / 4, y: box.y + box.height / 2 };
+  await page.mouse.move(centre.x, centre.y);
+  await page.getByTestId('linked-plots').focus();
+  await wheelUntil(page, 300, false);
+  const pointsBar = await barMicrons(page);
+  const points = await spatialPixels(page);
+  expect(points.cell).not.toBeNull();
+  await shot(page, `explorer-cells-${name}-points`);
+
+  // Zoomed in on a cell: from some size on, its outline is drawn, and its grey edge is on screen.
+  await page.mouse.move(points.cell!.x, points.cell!.y);
+  await wheelUntil(page, -300, true);
+  await page.mouse.wheel(0, -300);
+  await expect
+    .poll(async () => (await spatialPixels(page)).edges, { timeout: 10_000 })
+    .toBeGreaterThan(points.edges + 30);
+  expect(await barMicrons(page)).toBeLessThan(pointsBar);
+  await shot(page, `explorer-cells-${name}-outlines`);
+
+  await page.getByTestId('fit').click();
+  await page.getByTestId('tool-lasso').click();
+  await drawLasso(page, centre.x, centre.y, Math.min(box.width / 4, box.height / 2) * 0.45);
+  const selected = Number(((await page.getByTestId('selection-count').textContent()) ?? '').replace(/\D/g, ''));
+  expect(selected).toBeGreaterThan(0);
+  const ranked = page.getByRole('dialog', { name: "Tixel Id's Selected" });
+  await expect(ranked).toBeVisible({ timeout: 60_000 });
+  await shot(page, `explorer-cells-${name}-lasso`);
+  await ranked.getByRole('button', { name: 'Close' }).click();
+}
+
+test('[EXPLORER-CELLS]: Xenium refused with its reason; CosMx and MERSCOPE cells as outlines, scale bar, lasso', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const token = await apiToken(page, ADMIN.username, ADMIN.password);
+
+  const refused = await postImport(page, token, 'xenium');
+  expect(refused.status()).toBe(422);
+  expect(((await refused.json()) as { msg: string }).msg).toMatch(/6 observations are too few/);
+
+  const started = await Promise.all([postImport(page, token, 'cosmx'), postImport(page, token, 'merscope')]);
+  for (const reply of started) expect(reply.status(), await reply.text()).toBe(200);
+  for (const reply of started) await taskDone(page, token, ((await reply.json()) as { _id: string })._id);
+
+  // The outline route checks its window before any work.
+  const headers = { authorization: `JWT ${token}` };
+  const bad = await page.request.get(`/api/v1/genes/cell_outlines?run_id=${SAMPLES.cosmx.runId}&x0=5&y0=0&x1=1&y1=1`, {
+    headers,
+  });
+  expect(bad.status()).toBe(400);
+  expect(await bad.text()).toContain('x0 < x1');
+  const info = await page.request.get(`/api/v1/genes/cells?run_id=${SAMPLES.cosmx.runId}`, { headers });
+  expect(await info.json()).toMatchObject({ available: true, platform: 'CosMx', cells: 905, outlines: true });
+
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await openZoomAndLasso(page, SAMPLES.cosmx.runId, 'cosmx');
+  await openZoomAndLasso(page, SAMPLES.merscope.runId, 'merscope');
+});
