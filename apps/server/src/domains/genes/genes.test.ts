@@ -15,6 +15,7 @@ import { buildGroup, buildImportedRun, buildUser, buildVisitor } from '../../../
 import type { CellTypeReport } from '../../tasks/gene/compute-cell-type.js';
 import type { ComputeQcResult } from '../../tasks/gene/compute-qc.js';
 import { sharedData } from '@atlas/spatial/testing';
+import { decodeSparseValues, SPARSE_VALUES_MEDIA_TYPE } from '@atlas/spatial/feature-values';
 import { readObject } from '../../infra/storage/index.js';
 
 const H5AD = sharedData('visium-squidpy-tests/test_data.h5ad');
@@ -176,6 +177,38 @@ describe.skipIf(t.skip)('run-data routes /api/v1/genes', () => {
     } finally {
       await t.infra.storage.put('atx-data', csc, saved);
     }
+  });
+
+  it('sends a mostly-zero gene in the sparse form to a browser that asks for it, the same values once decoded', async () => {
+    const pick = (accept: string, rows: number[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/genes/get_summation',
+        headers: { authorization: `JWT ${member}`, accept },
+        payload: { run_id: 'D00001', filename: 'geneSummation', rows },
+      });
+    const asked = `${SPARSE_VALUES_MEDIA_TYPE}, application/octet-stream;q=0.9`;
+    // The demo run's genes: find one zero on at least three quarters of the 49 tixels, and one that is not.
+    let sparseRow = -1;
+    let denseRow = -1;
+    for (let row = 0; row < 60 && (sparseRow < 0 || denseRow < 0); row++) {
+      const dense = new Float32Array(new Uint8Array((await pick('application/octet-stream', [row])).rawPayload).buffer);
+      const nonZero = dense.filter((v) => v !== 0).length;
+      if (nonZero * 4 <= dense.length && sparseRow < 0) sparseRow = row;
+      if (nonZero * 4 > dense.length && denseRow < 0) denseRow = row;
+    }
+    expect(sparseRow).toBeGreaterThanOrEqual(0);
+    const dense = new Float32Array(
+      new Uint8Array((await pick('application/octet-stream', [sparseRow])).rawPayload).buffer,
+    );
+    const sparse = await pick(asked, [sparseRow]);
+    expect(sparse.headers['content-type']).toBe(SPARSE_VALUES_MEDIA_TYPE);
+    expect(sparse.rawPayload.byteLength).toBeLessThanOrEqual(dense.byteLength / 2);
+    const body = new Uint8Array(sparse.rawPayload).slice().buffer;
+    expect(Array.from(decodeSparseValues(body, Number(sparse.headers['x-tixels'])))).toEqual(Array.from(dense));
+    // Dense when sparse would not halve it, and for several rows at once.
+    if (denseRow >= 0) expect((await pick(asked, [denseRow])).headers['content-type']).toBe('application/octet-stream');
+    expect((await pick(asked, [sparseRow, 0])).headers['content-type']).toBe('application/octet-stream');
   });
 
   it('keeps the tixel table serialised per version of data.csv.gz: an ETag, a 304, a new answer once it changes', async () => {

@@ -20,6 +20,7 @@ import type { Downloads } from '../downloads/index.js';
 import { callerOf, type RunAccess, type Runs } from '../runs/index.js';
 import { linkDigest, type TaskService } from '../tasks/index.js';
 import { ANALYSIS_FILE, encodeTixelTable, TIXEL_TABLE_MEDIA_TYPE } from '@atlas/spatial';
+import { encodeSparseValues, SPARSE_VALUES_MEDIA_TYPE } from '@atlas/spatial/feature-values';
 import { FeatureIndexError, MissingWebFileError, type RunDataStore } from './store.js';
 import { publicTaskArguments } from './public-task.js';
 import { createTissueImages } from './tissue-image.js';
@@ -167,15 +168,17 @@ function registerFeatureReads(app: FastifyInstance, access: Runs['access'], data
       const kind = SUMMATION_PREFIXES[prefix];
       if (!kind) throw new HttpError(400, `filename: must be one of ${Object.keys(SUMMATION_PREFIXES).join(', ')}`);
       const run = await access.resolve(request.identity, body);
-      if (/\bapplication\/octet-stream\b/.test(request.headers.accept ?? '')) {
+      const accept = request.headers.accept ?? '';
+      if (/\bapplication\/octet-stream\b/.test(accept)) {
         const { nObs, values } = await read(run, kind, () => data.features(run, kind, body.rows));
-        // One row (a gene pick) is sent as decoded: a copy would add 2 MB of garbage per pick on a Visium HD run.
+        reply.header('x-tixels', String(nObs)).header('x-rows', String(values.length));
+        // A gene pick of a browser that reads the sparse form: only the non-zero tixels, when that is half or less.
+        const sparse =
+          values.length === 1 && accept.includes(SPARSE_VALUES_MEDIA_TYPE) && encodeSparseValues(values[0]!);
+        if (sparse) return reply.type(SPARSE_VALUES_MEDIA_TYPE).send(Buffer.from(sparse.buffer));
+        // One row is sent as decoded: a copy would add 2 MB of garbage per pick on a Visium HD run.
         const out = values.length === 1 ? values[0]! : concatRows(values, nObs);
-        return reply
-          .type('application/octet-stream')
-          .header('x-tixels', String(nObs))
-          .header('x-rows', String(values.length))
-          .send(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
+        return reply.type('application/octet-stream').send(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
       }
       const json = await read(run, kind, () => data.summationJson(run, kind, body.rows));
       return reply.type('application/json; charset=utf-8').send(json);

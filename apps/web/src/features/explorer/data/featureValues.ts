@@ -2,6 +2,7 @@
 import { useCallback, useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { genesCalls, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
+import { decodeSparseValues, SPARSE_VALUES_MEDIA_TYPE } from '@atlas/spatial/feature-values';
 import { useSession } from '../../../app/session';
 import type { RunRef } from '../state/store';
 import type { FeatureNames } from './featureNames';
@@ -10,7 +11,10 @@ import { explorerKeys, runKey } from './queryKeys';
 import { responseError } from './responseError';
 import { refQuery } from './runRef';
 
-/** Values of one feature per tixel: POST get_summation with `Accept: application/octet-stream` → float32. */
+/**
+ * Values of one feature per tixel: POST get_summation, binary. The server answers the sparse form (non-zero tixels
+ * only, @atlas/spatial/feature-values) when it is at most half the dense float32 one.
+ */
 export async function fetchFeatureValues(
   run: RunRef,
   kind: FeatureKind,
@@ -18,7 +22,10 @@ export async function fetchFeatureValues(
   token: string | null,
   signal?: AbortSignal,
 ): Promise<Float32Array> {
-  const headers: Record<string, string> = { accept: 'application/octet-stream', 'content-type': 'application/json' };
+  const headers: Record<string, string> = {
+    accept: `${SPARSE_VALUES_MEDIA_TYPE}, application/octet-stream;q=0.9`,
+    'content-type': 'application/json',
+  };
   if (token) headers.authorization = `JWT ${token}`;
   const path = genesCalls.getSummation.path;
   const response = await fetch(path, {
@@ -29,6 +36,9 @@ export async function fetchFeatureValues(
   });
   if (!response.ok) throw await responseError(response, path);
   const buffer = await response.arrayBuffer();
+  if (response.headers.get('content-type')?.startsWith(SPARSE_VALUES_MEDIA_TYPE)) {
+    return decodeSparseValues(buffer, Number(response.headers.get('x-tixels')));
+  }
   const tixels = Number(response.headers.get('x-tixels')) || buffer.byteLength / 4;
   return new Float32Array(buffer, 0, tixels);
 }
