@@ -11,6 +11,9 @@ import { LAB_WEB_DIST } from './e2e/web-build';
  * storage API, so the same body works on fs storage and on S3).
  */
 process.env.RIG_PORT ??= freePortSync();
+// The rig's own control (kill and restart an API process), for e2e/rig/upload.spec.ts.
+while (!process.env.RIG_CONTROL_PORT || process.env.RIG_CONTROL_PORT === process.env.RIG_PORT)
+  process.env.RIG_CONTROL_PORT = freePortSync();
 const url = `https://127.0.0.1:${process.env.RIG_PORT}`;
 
 export default defineConfig({
@@ -42,7 +45,7 @@ export default defineConfig({
   webServer: {
     command:
       'node --import ./scripts/preload-h5wasm.mjs --import tsx apps/server/test/rig-server.ts ' +
-      `--port ${process.env.RIG_PORT} --web-dist "${LAB_WEB_DIST}"`,
+      `--port ${process.env.RIG_PORT} --control-port ${process.env.RIG_CONTROL_PORT} --web-dist "${LAB_WEB_DIST}"`,
     url: `${url}/api/v1/app`,
     ignoreHTTPSErrors: true,
     // Four server processes starting at once take minutes on a loaded 2-core machine.

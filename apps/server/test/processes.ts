@@ -23,7 +23,8 @@ export interface ServerProcess {
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SERVER_MAIN = path.join(ROOT, 'apps/server/src/main.ts');
 const PRELOAD = path.join(ROOT, 'scripts/preload-h5wasm.mjs');
-const START_TIMEOUT_MS = 90_000;
+// Four processes starting at once on a loaded 2-core machine (tsx compiling, migrations) can take minutes each.
+const START_TIMEOUT_MS = 240_000;
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null

@@ -14,6 +14,7 @@ import {
 import { dataBucket as dataBucketOf, tracksBucket as tracksBucketOf } from '../../config.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import type { Infra } from '../../infra/index.js';
+import { guessContentType } from '../../infra/storage/index.js';
 import { callerOf, NotVisibleError, type Runs } from '../runs/index.js';
 import { ArrivalError, checkArrival } from './arrival.js';
 import { peekHead } from './head.js';
@@ -37,14 +38,16 @@ export function metadataOf(raw: Record<string, string | null | undefined> | unde
  */
 export function createUploadService(deps: { infra: UploadsInfra; runs: Runs }) {
   const { storage, config, log } = deps.infra;
-  const staging = createStaging(config, storage);
-  const finishing = new Map<string, Promise<TusUploadResult>>();
-
   /** Where a slot's upload lands: its run's folder in the data bucket, or in the tracks bucket for tracks. */
   const destination = (meta: UploadMetadata) => ({
     bucket: UPLOAD_SLOTS[meta.slot].kind === 'track' ? tracksBucketOf(config) : dataBucketOf(config),
     key: uploadKey(meta.run_id, meta.slot, meta.filename),
   });
+  const staging = createStaging(config, storage, (metadata) => {
+    const meta = ZUploadMetadata.safeParse(metadata ?? {});
+    return meta.success ? guessContentType(destination(meta.data).key) : undefined;
+  });
+  const finishing = new Map<string, Promise<TusUploadResult>>();
 
   async function commit(upload: Upload): Promise<TusUploadResult> {
     const meta = metadataOf(upload.metadata);

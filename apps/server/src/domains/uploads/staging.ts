@@ -5,8 +5,8 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { S3Store, type MetadataValue } from '@tus/s3-store';
-import { MemoryKvStore, type DataStore } from '@tus/utils';
+import { S3Store, type MetadataValue, type Options as S3StoreOptions } from '@tus/s3-store';
+import { MemoryKvStore, type DataStore, type Upload } from '@tus/utils';
 import { dataBucket, type Config } from '../../config.js';
 import type { ReadAt } from '@atlas/spatial';
 import { uploadCheckDir } from '../../infra/temp-files.js';
@@ -46,8 +46,15 @@ export interface StagedFile {
   release(): Promise<void>;
 }
 
-export function createStaging(config: Config, storage: ObjectStore): Staging {
-  return config.s3 ? s3Staging(config, storage) : fsStaging(config, storage);
+/**
+ * What the staging area may know of an upload's destination: the content type its object will have there, from the
+ * upload's tus metadata (undefined when unknown). The S3 staged object is created with it, so that the move into
+ * place keeps the object's metadata instead of rewriting it (see the S3 driver's copy).
+ */
+export type ContentTypeOf = (metadata: Upload['metadata']) => string | undefined;
+
+export function createStaging(config: Config, storage: ObjectStore, contentTypeOf?: ContentTypeOf): Staging {
+  return config.s3 ? s3Staging(config, storage, contentTypeOf) : fsStaging(config, storage);
 }
 
 function fsStaging(config: Config, storage: ObjectStore): Staging {
@@ -88,28 +95,50 @@ function fsStaging(config: Config, storage: ObjectStore): Staging {
 /** The staging bucket of the S3 driver: `{data bucket}-uploads`. */
 export const stagingBucketOf = (config: Pick<Config, 'buckets'>) => `${dataBucket(config)}-uploads`;
 
-function s3Staging(config: Config, storage: ObjectStore): Staging {
+/**
+ * tus S3Store takes a multipart upload's content type from the upload's `contentType` metadata only: the staged
+ * object is given its destination's type by naming it there.
+ */
+class TypedS3Store extends S3Store {
+  constructor(
+    options: S3StoreOptions,
+    private readonly contentTypeOf: ContentTypeOf = () => undefined,
+  ) {
+    super(options);
+  }
+
+  override create(upload: Upload): Promise<Upload> {
+    const contentType = this.contentTypeOf(upload.metadata);
+    if (contentType) upload.metadata = { ...upload.metadata, contentType };
+    return super.create(upload);
+  }
+}
+
+function s3Staging(config: Config, storage: ObjectStore, contentTypeOf?: ContentTypeOf): Staging {
   const s3 = config.s3!;
   const bucket = stagingBucketOf(config);
   // Our own handle on the store's metadata cache, so that discarding an upload forgets it too.
   const cache = new MemoryKvStore<MetadataValue>();
-  const datastore = new S3Store({
-    cache,
-    partSize: S3_PART_BYTES,
-    // Object tags are not offered by every S3-compatible store; expiry then works from the multipart listing.
-    useTags: false,
-    expirationPeriodInMilliseconds: STAGING_EXPIRY_MS,
-    s3ClientConfig: {
-      bucket,
-      endpoint: s3.endpoint,
-      region: s3.region,
-      forcePathStyle: s3.forcePathStyle,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-      // As the storage driver does (infra/storage/s3.ts): checksums only where S3 requires them.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
+  const datastore = new TypedS3Store(
+    {
+      cache,
+      partSize: S3_PART_BYTES,
+      // Object tags are not offered by every S3-compatible store; expiry then works from the multipart listing.
+      useTags: false,
+      expirationPeriodInMilliseconds: STAGING_EXPIRY_MS,
+      s3ClientConfig: {
+        bucket,
+        endpoint: s3.endpoint,
+        region: s3.region,
+        forcePathStyle: s3.forcePathStyle,
+        credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+        // As the storage driver does (infra/storage/s3.ts): checksums only where S3 requires them.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      },
     },
-  });
+    contentTypeOf,
+  );
   const checkDir = uploadCheckDir(config);
   return {
     datastore,

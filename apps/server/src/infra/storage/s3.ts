@@ -51,14 +51,24 @@ export function createS3Store(settings: S3Settings, { pageSize = 1000 }: { pageS
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
 
-  const head = async (bucket: string, key: string): Promise<ObjectInfo | null> => {
+  /** An object's size, date and content type; null when missing. */
+  const headTyped = async (bucket: string, key: string): Promise<(ObjectInfo & { contentType?: string }) | null> => {
     try {
       const out = await client.send(new HeadObjectCommand({ Bucket: checkBucket(bucket), Key: checkKey(key) }));
-      return { key, size: out.ContentLength ?? 0, lastModified: out.LastModified ?? new Date(0) };
+      return {
+        key,
+        size: out.ContentLength ?? 0,
+        lastModified: out.LastModified ?? new Date(0),
+        contentType: out.ContentType,
+      };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
     }
+  };
+  const head = async (bucket: string, key: string): Promise<ObjectInfo | null> => {
+    const info = await headTyped(bucket, key);
+    return info && { key: info.key, size: info.size, lastModified: info.lastModified };
   };
 
   const store: ObjectStore = {
@@ -96,9 +106,12 @@ export function createS3Store(settings: S3Settings, { pageSize = 1000 }: { pageS
     },
 
     async copy(from, to) {
-      const source = await head(from.bucket, from.key);
+      const source = await headTyped(from.bucket, from.key);
       if (!source) throw new ObjectNotFoundError(from.bucket, from.key);
       const target = { Bucket: checkBucket(to.bucket), Key: checkKey(to.key), ContentType: guessContentType(to.key) };
+      // A source that already has the target's type keeps its metadata (COPY): replacing it makes some S3 clones
+      // read the whole object again for its ETag (s3rver: ~5 s a GiB), where a copy with its metadata is a file copy.
+      const keepsMetadata = source.contentType === target.ContentType;
       if (source.size > MAX_COPY_BYTES) {
         // Larger objects need a multipart copy, which not every S3 clone offers: stream them through instead.
         const { body } = await store.get(from.bucket, from.key);
@@ -106,9 +119,9 @@ export function createS3Store(settings: S3Settings, { pageSize = 1000 }: { pageS
       } else {
         await client.send(
           new CopyObjectCommand({
-            ...target,
+            ...(keepsMetadata ? { Bucket: target.Bucket, Key: target.Key } : target),
             CopySource: `${checkBucket(from.bucket)}/${encodeURIComponent(checkKey(from.key)).replace(/%2F/g, '/')}`,
-            MetadataDirective: 'REPLACE',
+            MetadataDirective: keepsMetadata ? 'COPY' : 'REPLACE',
           }),
         );
       }

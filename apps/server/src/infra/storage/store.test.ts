@@ -357,6 +357,11 @@ describe.each([
     expect(copied).toMatchObject({ key: `${p}a/b.tif`, size: 12 });
     expect(await readText((await s.store.get(other, `${p}a/b.tif`)).body)).toBe('copied bytes');
     expect(await readText((await s.store.get(BUCKET, `${p}source.tif`)).body)).toBe('copied bytes');
+    // The target's type is its key's, whether the source had it already (S3: metadata kept) or not (replaced).
+    expect((await s.store.get(other, `${p}a/b.tif`)).contentType).toBe('image/tiff');
+    await s.store.put(BUCKET, `${p}source.bin`, 'typed bytes');
+    await s.store.copy({ bucket: BUCKET, key: `${p}source.bin` }, { bucket: other, key: `${p}a/c.tif` });
+    expect((await s.store.get(other, `${p}a/c.tif`)).contentType).toBe('image/tiff');
     await expect(
       s.store.copy({ bucket: BUCKET, key: `${p}missing.tif` }, { bucket: other, key: `${p}never.tif` }),
     ).rejects.toBeInstanceOf(ObjectNotFoundError);
