@@ -4,6 +4,7 @@ import { checkAccess, GENES_MSG, QUEUES, type Access, type Identity, type TTrack
 import { setRunPublic, useTestApp } from '../../../test/harness.js';
 import {
   buildAnnotation,
+  buildExternalUser,
   buildGroup,
   buildRun,
   buildUser,
@@ -23,7 +24,16 @@ import { createRunRecords } from './index.js';
  */
 
 type Who =
-  'admin' | 'member' | 'other' | 'groupless' | 'public' | 'link' | 'otherLink' | 'memberApiToken' | 'grouplessApiToken';
+  | 'admin'
+  | 'member'
+  | 'other'
+  | 'groupless'
+  | 'public'
+  | 'link'
+  | 'otherLink'
+  | 'memberApiToken'
+  | 'grouplessApiToken'
+  | 'oidcMember';
 type Visibility = 'public' | 'private';
 const WHO: readonly Who[] = [
   'admin',
@@ -35,12 +45,18 @@ const WHO: readonly Who[] = [
   'otherLink',
   'memberApiToken',
   'grouplessApiToken',
+  'oidcMember',
 ];
 /**
  * Personal API tokens (issue 20) act as their owner with the owner's current groups: the member's token must see
  * exactly what the member sees, and the token of an account in no group only what such an account sees.
  */
-const ACTS_AS: Partial<Record<Who, Who>> = { memberApiToken: 'member', grouplessApiToken: 'groupless' };
+const ACTS_AS: Partial<Record<Who, Who>> = {
+  memberApiToken: 'member',
+  grouplessApiToken: 'groupless',
+  // Issue 35: an account from an institution's OpenID provider, in lab-b by its group claim, is a member like any.
+  oidcMember: 'member',
+};
 const actsAs = (who: Who): Who => ACTS_AS[who] ?? who;
 const VISIBILITY: readonly Visibility[] = ['public', 'private'];
 
@@ -67,6 +83,7 @@ const IDENTITY: Record<Who, Identity> = {
   otherLink: { kind: 'public' },
   memberApiToken: { kind: 'user', username: 'm-member', groups: ['user', 'lab-b'] },
   grouplessApiToken: { kind: 'user', username: 'm-groupless', groups: [] },
+  oidcMember: { kind: 'user', username: 'm-oidc', groups: ['lab-b', 'user'] },
 };
 
 interface Call {
@@ -918,6 +935,11 @@ beforeAll(async () => {
     other: await buildUser(t, 'm-other', ['user', 'lab-a']),
     // In a group only long enough to make its API token (tokens are made by members of a group).
     groupless: await buildUser(t, 'm-groupless', ['user']),
+    oidcMember: await buildExternalUser(
+      t,
+      { provider: 'oidc', username: 'm-oidc', values: ['lab-b-staff'] },
+      { 'lab-b-staff': ['user', 'lab-b'] },
+    ),
   });
   const visitor = await buildVisitor(t);
   Object.assign(tokens, { public: visitor, link: visitor, otherLink: visitor });
