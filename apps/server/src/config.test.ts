@@ -63,9 +63,29 @@ describe('config', () => {
     [{ ATLAS_BUCKETS: 'Bad_Bucket' }, 'ATLAS_BUCKETS'],
     [{ ATLAS_COMPAT_BUCKETS: 'atx-illumina=atx-nowhere' }, 'ATLAS_COMPAT_BUCKETS'],
     [{ ATLAS_CORS_ORIGINS: 'https://lab.example.org/atlas' }, 'ATLAS_CORS_ORIGINS'],
+    [{ ATLAS_OIDC_ISSUER: 'https://sso.uni.example' }, 'ATLAS_OIDC_CLIENT_ID'],
+    [{ ATLAS_OIDC_ISSUER: 'http://sso.uni.example', ATLAS_OIDC_CLIENT_ID: 'p' }, 'ATLAS_OIDC_ISSUER'],
+    [
+      { ATLAS_OIDC_ISSUER: 'https://sso.uni.example', ATLAS_OIDC_CLIENT_ID: 'p', ATLAS_OIDC_GROUP_MAP: 'a=b c' },
+      'ATLAS_OIDC_GROUP_MAP',
+    ],
   ])('rejects %o naming %s', (overrides, variable) => {
     expect(() => loadConfig({ ...clean, ATLAS_DATA_DIR: tmp(), ...overrides })).toThrow(ConfigError);
     expect(() => loadConfig({ ...clean, ATLAS_DATA_DIR: tmp(), ...overrides })).toThrow(variable);
+  });
+
+  it('reads the OIDC group map as value=group|group pairs, each value split from its groups at its last =', () => {
+    const oidc = loadConfig({
+      ...clean,
+      ATLAS_DATA_DIR: tmp(),
+      ATLAS_OIDC_ISSUER: 'https://login.microsoftonline.com/tenant/v2.0',
+      ATLAS_OIDC_CLIENT_ID: 'portal',
+      ATLAS_OIDC_GROUP_MAP: ' lab-members = user|lab-b ; cn=admins,dc=uni=admin;lab-members=viewers',
+    }).oidc;
+    expect(oidc?.policy).toEqual({
+      groupMap: { 'lab-members': ['user', 'lab-b', 'viewers'], 'cn=admins,dc=uni': ['admin'] },
+      newAccounts: 'approve',
+    });
   });
 
   it('stops the server at start with the variable named', () => {

@@ -87,6 +87,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       async signIn(username, password) {
         const signedIn = await controller.signIn(username, password);
         if ('second_factor' in signedIn) return signedIn;
+        localStorage.removeItem(SIGNED_IN_VIA);
         queryClient.clear();
         showSnack(MSG.welcome(signedIn.username));
         return null;
@@ -94,6 +95,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       async finishSignIn(token, via) {
         const user = await controller.startSession(token);
         if (via) localStorage.setItem(SIGNED_IN_VIA, via);
+        else localStorage.removeItem(SIGNED_IN_VIA);
         queryClient.clear();
         showSnack(MSG.welcome(user.username));
       },
