@@ -137,6 +137,12 @@ const uploadDoor = (slot: string, filename: string): Door => ({
   granted: (res) => res.statusCode === 201 && String(res.headers.location).startsWith('/api/v1/uploads/'),
 });
 
+/**
+ * A caller's link, or a made-up one of its own: public tasks are limited per address and link (PUBLIC_TASK_LIMIT,
+ * 30 a minute), and ten callers sharing one made-up link on both runs and both task doors would pass it.
+ */
+const noLink = (c: Ctx): string => c.encoded ?? `no-link-${c.who}`;
+
 const runRef = (c: Ctx): Record<string, string> =>
   c.encoded
     ? { encoded: c.encoded, ...(c.who === 'otherLink' ? { run_id: c.run.runId } : {}) }
@@ -389,7 +395,7 @@ const DOORS: Record<string, Door[]> = {
       call: (c) => ({
         method: 'POST',
         url: '/api/v1/genes/public_task',
-        body: { encoded: c.encoded ?? 'no-link', task: 'gene.compute_qc', kind: 'genes', selection: [0, 1] },
+        body: { encoded: noLink(c), task: 'gene.compute_qc', kind: 'genes', selection: [0, 1] },
       }),
       granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
       refusal: (res, c) =>
@@ -732,7 +738,7 @@ const DOORS: Record<string, Door[]> = {
       call: (c) => ({
         method: 'POST',
         url: '/api/v1/public_task',
-        body: { task: 'gene.compute_qc', queue: 'atxcloud_gene', args: [c.encoded ?? 'no-link', [0, 1], 'k'], key: 4 },
+        body: { task: 'gene.compute_qc', queue: 'atxcloud_gene', args: [noLink(c), [0, 1], 'k'], key: 4 },
       }),
       granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
       refusal: (res, c) =>
