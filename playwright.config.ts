@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { OIDC_TEST_CLIENT } from './apps/server/test/oidc-provider';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 import { freePortSync } from './e2e/ports';
 import { LAB_WEB_DIST } from './e2e/web-build';
@@ -18,6 +19,8 @@ process.env.ATLAS_E2E_PORT ??= freePortSync();
 const port = Number(process.env.ATLAS_E2E_PORT);
 // The Illumina transfer spec starts a loopback BaseSpace API on this port; the server is told where it is.
 process.env.ATLAS_E2E_BASESPACE_PORT ??= freePortSync();
+// The OIDC spec starts a loopback OpenID provider on this port; the server finds it at the first sign-in.
+process.env.ATLAS_E2E_OIDC_PORT ??= freePortSync();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -59,6 +62,13 @@ export default defineConfig({
       BASESPACE_TOKEN: 'e2e-basespace-token',
       // The transfers spec takes a file off its FTP server mid-read: the task looks after 10 s without a byte.
       ATLAS_TRANSFER_STALL_MS: '10000',
+      // Institution sign-in (e2e/oidc.spec.ts): the provider's claim values map to portal groups.
+      ATLAS_OIDC_ISSUER: `http://127.0.0.1:${process.env.ATLAS_E2E_OIDC_PORT}`,
+      ATLAS_OIDC_CLIENT_ID: OIDC_TEST_CLIENT.id,
+      ATLAS_OIDC_CLIENT_SECRET: OIDC_TEST_CLIENT.secret,
+      ATLAS_OIDC_NAME: 'Loopback ID',
+      ATLAS_OIDC_GROUP_MAP: 'lab-members=user|lab-oidc;portal-admins=admin',
+      ATLAS_OIDC_NEW_ACCOUNTS: 'create',
     },
   },
 });

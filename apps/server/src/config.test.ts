@@ -90,9 +90,29 @@ describe('config', () => {
     [{ ...LDAP, ATLAS_LDAP_BIND_DN: 'cn=portal,dc=uni' }, 'ATLAS_LDAP_BIND_PASSWORD'],
     [{ ...LDAP, ATLAS_LDAP_GROUP_MAP: '{"cn=lab": "not a group"}' }, 'ATLAS_LDAP_GROUP_MAP'],
     [{ ...LDAP, ATLAS_LDAP_CA_FILE: '/nonexistent/ca.pem' }, 'ATLAS_LDAP_CA_FILE'],
+    [{ ATLAS_OIDC_ISSUER: 'https://sso.uni.example' }, 'ATLAS_OIDC_CLIENT_ID'],
+    [{ ATLAS_OIDC_ISSUER: 'http://sso.uni.example', ATLAS_OIDC_CLIENT_ID: 'p' }, 'ATLAS_OIDC_ISSUER'],
+    [
+      { ATLAS_OIDC_ISSUER: 'https://sso.uni.example', ATLAS_OIDC_CLIENT_ID: 'p', ATLAS_OIDC_GROUP_MAP: 'a=b c' },
+      'ATLAS_OIDC_GROUP_MAP',
+    ],
   ])('rejects %o naming %s', (overrides, variable) => {
     expect(() => loadConfig({ ...clean, ATLAS_DATA_DIR: tmp(), ...overrides })).toThrow(ConfigError);
     expect(() => loadConfig({ ...clean, ATLAS_DATA_DIR: tmp(), ...overrides })).toThrow(variable);
+  });
+
+  it('reads the OIDC group map as value=group|group pairs, each value split from its groups at its last =', () => {
+    const oidc = loadConfig({
+      ...clean,
+      ATLAS_DATA_DIR: tmp(),
+      ATLAS_OIDC_ISSUER: 'https://login.microsoftonline.com/tenant/v2.0',
+      ATLAS_OIDC_CLIENT_ID: 'portal',
+      ATLAS_OIDC_GROUP_MAP: ' lab-members = user|lab-b ; cn=admins,dc=uni=admin;lab-members=viewers',
+    }).oidc;
+    expect(oidc?.policy).toEqual({
+      groupMap: { 'lab-members': ['user', 'lab-b', 'viewers'], 'cn=admins,dc=uni': ['admin'] },
+      newAccounts: 'approve',
+    });
   });
 
   it('stops the server at start with the variable named', () => {

@@ -142,6 +142,22 @@ export const ZEnv = z.object({
   SLIMS_URL: optionalUrl,
   SLIMS_USERNAME: optionalText,
   SLIMS_PASSWORD: optionalText,
+  // Institution sign-in through OpenID Connect (issue 35; README "Sign in through your institution: OIDC").
+  // Off unless ATLAS_OIDC_ISSUER is set; the provider is asked for its metadata at the first sign-in, not at start.
+  ATLAS_OIDC_ISSUER: optionalUrl,
+  ATLAS_OIDC_CLIENT_ID: optionalText,
+  // Unset: a public client (PKCE only, no client authentication).
+  ATLAS_OIDC_CLIENT_SECRET: optionalText,
+  ATLAS_OIDC_SCOPES: z.string().default('openid profile email'),
+  // The button says "Sign in with <name>".
+  ATLAS_OIDC_NAME: z.string().trim().min(1).max(60).default('your institution'),
+  // The ID token or userinfo claim listing the person's groups or roles (a dotted path reaches into objects).
+  ATLAS_OIDC_GROUPS_CLAIM: z.string().min(1).default('groups'),
+  ATLAS_OIDC_USERNAME_CLAIM: z.string().min(1).default('preferred_username'),
+  // Claim value → portal groups: `value=groupA|groupB;other=groupC` (a value is split from its groups at its last =).
+  ATLAS_OIDC_GROUP_MAP: optionalText,
+  // A person signing in for the first time gets a ready account (create) or one an admin approves first.
+  ATLAS_OIDC_NEW_ACCOUNTS: z.enum(['create', 'approve']).default('approve'),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Atlas Portal <no-reply@atlas.local>'),
 });
@@ -212,6 +228,8 @@ export interface Config {
   transferStallMs: number;
   /** Sign-in through a directory (ATLAS_LDAP_*); undefined: local accounts only. */
   ldap: LdapSettings | undefined;
+  /** OpenID Connect sign-in (ATLAS_OIDC_*); undefined when not configured. */
+  oidc: OidcSettings | undefined;
 }
 
 /** The directory sign-in's settings (domains/auth/ldap). */
@@ -233,6 +251,19 @@ export interface LdapSettings {
   /** Whether non-admin local accounts may sign in with their portal password. */
   localAccounts: boolean;
   timeoutMs: number;
+}
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  scopes: string;
+  /** Shown on the sign-in button. */
+  name: string;
+  groupsClaim: string;
+  usernameClaim: string;
+  /** What auth/external/provision.ts needs: claim value → portal groups, and how new accounts start. */
+  policy: { groupMap: Record<string, string[]>; newAccounts: 'create' | 'approve' };
 }
 
 export class ConfigError extends Error {}
@@ -327,6 +358,7 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
     basespace: { apiUrl: e.BASESPACE_API_URL.replace(/\/+$/, ''), token: e.BASESPACE_TOKEN },
     transferStallMs: e.ATLAS_TRANSFER_STALL_MS,
     ldap: ldapOf(e),
+    oidc: oidcSettingsOf(e),
   };
 }
 
@@ -397,6 +429,52 @@ function ldapGroupMapOf(value: string | undefined): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(checked.data).map(([key, groups]) => [key, ([] as string[]).concat(groups)]),
   );
+}
+
+/** ATLAS_OIDC_*: undefined without an issuer; an http issuer only on loopback (the tests' provider). */
+function oidcSettingsOf(e: Env): OidcSettings | undefined {
+  if (!e.ATLAS_OIDC_ISSUER) return undefined;
+  const fail = (message: string) => new ConfigError(`Invalid configuration:\n  ${message}`);
+  if (!e.ATLAS_OIDC_CLIENT_ID) throw fail('ATLAS_OIDC_CLIENT_ID: required when ATLAS_OIDC_ISSUER is set');
+  const issuer = new URL(e.ATLAS_OIDC_ISSUER);
+  if (issuer.protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname)) {
+    throw fail('ATLAS_OIDC_ISSUER: must be https:// (plain http only on loopback, for tests)');
+  }
+  if (!e.ATLAS_OIDC_SCOPES.split(/\s+/).includes('openid')) throw fail("ATLAS_OIDC_SCOPES: must include 'openid'");
+  return {
+    issuer: e.ATLAS_OIDC_ISSUER,
+    clientId: e.ATLAS_OIDC_CLIENT_ID,
+    clientSecret: e.ATLAS_OIDC_CLIENT_SECRET,
+    scopes: e.ATLAS_OIDC_SCOPES.trim(),
+    name: e.ATLAS_OIDC_NAME,
+    groupsClaim: e.ATLAS_OIDC_GROUPS_CLAIM,
+    usernameClaim: e.ATLAS_OIDC_USERNAME_CLAIM,
+    policy: { groupMap: groupMapOf(e.ATLAS_OIDC_GROUP_MAP ?? '', fail), newAccounts: e.ATLAS_OIDC_NEW_ACCOUNTS },
+  };
+}
+
+/** `value=groupA|groupB;other=groupC` → { value: [groupA, groupB], other: [groupC] }; portal group names checked. */
+function groupMapOf(value: string, fail: (message: string) => ConfigError): Record<string, string[]> {
+  const map: Record<string, string[]> = {};
+  for (const pair of value
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const at = pair.lastIndexOf('=');
+    const claim = pair.slice(0, Math.max(at, 0)).trim();
+    const groups = pair
+      .slice(at + 1)
+      .split('|')
+      .map((g) => g.trim())
+      .filter(Boolean);
+    if (at < 1 || !claim || groups.length === 0 || groups.some((g) => !/^[A-Za-z0-9_.-]{1,64}$/.test(g))) {
+      throw fail(
+        `ATLAS_OIDC_GROUP_MAP: '${pair}' must be value=group|group with portal group names (A-Z a-z 0-9 _ . -)`,
+      );
+    }
+    map[claim] = [...new Set([...(map[claim] ?? []), ...groups])];
+  }
+  return map;
 }
 
 /** The original client's bucket names (`theirs=ours,…`), each mapped to a configured bucket. */

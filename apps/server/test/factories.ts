@@ -1,10 +1,20 @@
 import sharp from 'sharp';
-import { ZQueueName, type LabKind, type TAnnotationSummary, type TPutResult, type TTaskState } from '@atlas/contracts';
+import {
+  type ExternalProvider,
+  ZQueueName,
+  type LabKind,
+  type TAnnotationSummary,
+  type TPutResult,
+  type TTaskState,
+} from '@atlas/contracts';
 import { buildWebFiles } from '@atlas/spatial';
 import { encodeOutlines } from '@atlas/spatial/io';
 import { dataBucket, tracksBucket } from '../src/config.js';
 import type { ImportOptions } from '../src/domains/imports/service.js';
+import { createAccountStore } from '../src/domains/auth/index.js';
+import { provisionExternalAccount } from '../src/domains/auth/external/provision.js';
 import { createRuns } from '../src/domains/runs/index.js';
+import { createTokenService } from '../src/http/tokens.js';
 import { confirmedUser, type Reply } from './accounts.js';
 import type { TestContext } from './harness.js';
 
@@ -30,6 +40,32 @@ export async function buildGroup(t: TestContext, name: string): Promise<string> 
 /** An account registered and confirmed by the admin, in these groups (possibly none); returns a signed-in token. */
 export function buildUser(t: TestContext, username: string, groups: string[] = ['user']): Promise<string> {
   return confirmedUser(t.app, t.admin, username, groups);
+}
+
+/**
+ * An account made by an institution's first sign-in (issue 35) through the shared account rules, in the portal
+ * groups its provider's `values` map to; returns the session token that sign-in hands the browser.
+ */
+export async function buildExternalUser(
+  t: TestContext,
+  person: { provider: ExternalProvider; username: string; values: string[] },
+  groupMap: Record<string, string[]>,
+): Promise<string> {
+  const { provider, username, values } = person;
+  const profile = {
+    provider,
+    subject: `${provider}-${username}`,
+    username,
+    email: `${username}@uni.example`,
+    name: username,
+  };
+  const user = await provisionExternalAccount(
+    createAccountStore(t.infra.db),
+    { ...profile, groups: values },
+    { groupMap, newAccounts: 'create' },
+  );
+  const claims = { sub: user.username, role: 'user' as const, groups: user.groups, sk: user.session_key };
+  return createTokenService(t.infra.config.jwtSecret).issue(claims);
 }
 
 /** A visitor's public session, as the catalogue's public pages open one. */

@@ -1,4 +1,4 @@
-import { authCalls, type CallBody } from '@atlas/contracts';
+import { authCalls, oidcCalls, type CallBody } from '@atlas/contracts';
 import { callApi } from './client';
 
 /**
@@ -28,3 +28,6 @@ export const forgotPasswordRequest = (username: string) =>
 
 export const forgotPasswordConfirmation = (username: string, code: string, password: string) =>
   callApi(authCalls.forgotPasswordConfirmation, { body: { username, code, password }, token: null });
+
+/** Trades the hand-off cookie of an OIDC sign-in (set by its callback, HttpOnly) for the session token, once. */
+export const oidcHandOff = () => callApi(oidcCalls.session, { token: null });

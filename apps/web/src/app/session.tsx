@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG, type TSecondFactorStep } from '@atlas/contracts';
+import { MSG, OIDC_PATHS, type TSecondFactorStep } from '@atlas/contracts';
 import * as auth from '../api/auth';
 import { ApiError, setTokenSource } from '../api/client';
 import { useSnackbar } from './feedback';
@@ -16,9 +16,12 @@ export interface Session extends SessionState {
    * second-factor step when the account needs one first (no session yet), null when signed in.
    */
   signIn(username: string, password: string): Promise<TSecondFactorStep | null>;
-  /** Starts, and greets, the session that the second-factor step answered. */
-  finishSignIn(token: string): Promise<void>;
-  /** Signs out, says goodbye and goes to the catalogue. */
+  /** Starts, and greets, the session that the second-factor step (or an institution's sign-in) answered. */
+  finishSignIn(token: string, via?: 'oidc'): Promise<void>;
+  /**
+   * Signs out, says goodbye and goes to the catalogue; a session from an institution's OpenID provider goes on to
+   * the provider's sign-out (its own session would sign the person straight back in).
+   */
   signOut(): void;
   /** Gives a visitor a public token (no-op when signed in or already public). */
   startPublicSession(): Promise<void>;
@@ -29,6 +32,9 @@ export interface Session extends SessionState {
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+/** How this browser's session was signed in, when through an institution: its sign-out ends that session too. */
+const SIGNED_IN_VIA = 'atlas.signedInVia';
 
 function browserController(): SessionController {
   return new SessionController({
@@ -83,12 +89,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       async signIn(username, password) {
         const signedIn = await controller.signIn(username, password);
         if ('second_factor' in signedIn) return signedIn;
+        localStorage.removeItem(SIGNED_IN_VIA);
         queryClient.clear();
         showSnack(MSG.welcome(signedIn.username));
         return null;
       },
-      async finishSignIn(token) {
+      async finishSignIn(token, via) {
         const user = await controller.startSession(token);
+        if (via) localStorage.setItem(SIGNED_IN_VIA, via);
+        else localStorage.removeItem(SIGNED_IN_VIA);
         queryClient.clear();
         showSnack(MSG.welcome(user.username));
       },
@@ -96,7 +105,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const user = controller.signOut();
         queryClient.clear();
         if (user) showSnack(MSG.goodbye(user.username));
-        navigate('/visualization');
+        const via = localStorage.getItem(SIGNED_IN_VIA);
+        localStorage.removeItem(SIGNED_IN_VIA);
+        if (via === 'oidc') window.location.assign(OIDC_PATHS.signOut);
+        else navigate('/visualization');
       },
       startPublicSession: () => controller.startPublicSession(),
       startReviewerSession: (token) => {

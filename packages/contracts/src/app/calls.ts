@@ -20,5 +20,7 @@ export const appInfo = defineCall({
     environment: z.enum(ENVIRONMENTS),
     drivers: z.object({ database: z.string(), storage: z.string(), queue: z.string(), mail: z.string() }),
     ready: ZAppReadiness,
+    /** Institution sign-in through OpenID Connect (issue 35): the button's name, or null when not configured. */
+    oidc: z.object({ name: z.string() }).nullable(),
   }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidPassword, PASSWORD_MIN_LENGTH } from '../password.js';
 import { MSG } from '../messages.js';
+import { SIGN_IN_METHODS } from '../external-sign-in/index.js';
 
 export const ZUsername = z
   .string()
@@ -49,6 +50,8 @@ export const ZManagedUser = z.object({
   disabled: z.boolean(),
   groups: z.array(z.string()),
   group_names: z.string(),
+  /** Ours (issue 35): how the account signs in (its own password, an OpenID provider or a directory). */
+  sign_in_method: z.enum(SIGN_IN_METHODS),
   /** Ours (issue 35): the account's second factor, and whether the admin's policy requires one of it. */
   second_factor: z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int(), required: z.boolean() }),
 });

@@ -20,3 +20,4 @@ export const EXTERNAL_SIGN_IN_MSG = {
     'Your institution account did not say which username to use. Ask an admin to check the sign-in settings (the username claim or attribute).',
   localPasswordRefused: 'This account signs in through your institution: use its sign-in button instead.',
 } as const;
+export * from './oidc.js';

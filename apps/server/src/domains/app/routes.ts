@@ -22,6 +22,7 @@ export function registerAppRoutes(app: FastifyInstance, infra: Infra): void {
         mail: infra.mailer.driver,
       },
       ready,
+      oidc: infra.config.oidc ? { name: infra.config.oidc.name } : null,
     };
   });
 }

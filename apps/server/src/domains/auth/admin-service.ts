@@ -9,6 +9,7 @@ import {
 } from '@atlas/contracts';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { groupTarget, userTarget } from '../audit/index.js';
+import { refuseExternalPassword } from './external/local-password.js';
 import { groupAssignmentMail } from './mails.js';
 import { hashPassword } from './passwords.js';
 import { policyCovers } from './second-factor/service.js';
@@ -97,6 +98,7 @@ export function adminRules(ctx: AuthContext) {
 
     async resetPassword(actor: string, username: string, password: string) {
       const user = await requireUser(username);
+      refuseExternalPassword(user);
       const password_hash = await hashPassword(password);
       await store.transaction(async (tx) => {
         await tx.updateUser(user.id, { password_hash });
@@ -221,5 +223,6 @@ function presentManagedUser(user: UserRecord): Omit<TManagedUser, 'second_factor
     disabled: user.disabled,
     groups: user.groups,
     group_names: user.groups.join(', '),
+    sign_in_method: user.sign_in_method,
   };
 }

@@ -59,7 +59,7 @@ function deviceSecret(secret: string): string {
 }
 
 /** The first value of the named cookie in a Cookie header (RFC 6265 §5.4: `name=value` pairs joined by `; `). */
-function cookieValue(header: string, name: string): string | undefined {
+export function cookieValue(header: string, name: string): string | undefined {
   for (const pair of header.split(';')) {
     const at = pair.indexOf('=');
     if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();

@@ -4,6 +4,7 @@ import { route } from '../../http/route.js';
 import type { TokenService } from '../../http/tokens.js';
 import type { Infra } from '../../infra/index.js';
 import { createDirectorySignIn } from './ldap/sign-in.js';
+import { registerOidcRoutes } from './oidc/routes.js';
 import { registerSecondFactorRoutes } from './second-factor/routes.js';
 import { createAuthService } from './service.js';
 import type { AccountStore } from './store.js';
@@ -32,6 +33,7 @@ export function registerAuthRoutes(
     return answer;
   });
   registerSecondFactorRoutes(app, auth);
+  registerOidcRoutes(app, infra, auth);
   route(app, c.whoami, ({ identity, request }) => auth.whoami(identity, request.accountProfile));
   route(app, c.adminContacts, ({ identity }) => auth.adminContacts(identity));
   route(app, c.refreshToken, ({ identity }) => auth.refreshToken(identity));

@@ -1,4 +1,5 @@
 import {
+  EXTERNAL_SIGN_IN_MSG,
   GROUP_ADMIN,
   LDAP_SIGN_IN_MSG,
   MSG,
@@ -10,6 +11,7 @@ import {
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { userTarget } from '../audit/index.js';
 import { newDeviceCookie, trustedDevice } from './device-cookies.js';
+import { refuseExternalPassword } from './external/local-password.js';
 import { accountRequestMail, confirmEmailMail, resetPasswordMail } from './mails.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { secondFactorStep, stepOwed } from './second-factor/service.js';
@@ -106,6 +108,7 @@ function sessionRules(ctx: AuthContext) {
 
     async changePassword(username: string, oldPassword: string, newPassword: string) {
       const user = await ctx.requireUser(username);
+      refuseExternalPassword(user);
       if (!(await verifyPassword(user.password_hash, oldPassword))) throw badRequest(MSG.incorrectPassword);
       const password_hash = await hashPassword(newPassword);
       await store.transaction(async (tx) => {
@@ -205,6 +208,7 @@ function registrationRules(ctx: AuthContext) {
       const user = await store.findUser(username);
       if (!user) return forgotAnswer('user_na', MSG.usernameMissing);
       if (user.disabled) return forgotAnswer('Failure', MSG.accountDisabled);
+      if (user.sign_in_method !== 'local') return forgotAnswer('Failure', EXTERNAL_SIGN_IN_MSG.localPasswordRefused);
       // An admin-confirmed account whose owner never proved the address: mailing a reset code there proves nothing.
       if (!user.email_verified && user.status === 'CONFIRMED')
         return forgotAnswer('email_unconfirmed', MSG.neverVerifiedTitle);
@@ -227,6 +231,8 @@ function registrationRules(ctx: AuthContext) {
       const user = await store.findUser(username);
       if (!user) return { state: 'Failure' as const, msg: MSG.usernameMissing };
       if (user.disabled) return { state: 'Failure' as const, msg: MSG.accountDisabled };
+      if (user.sign_in_method !== 'local')
+        return { state: 'Failure' as const, msg: EXTERNAL_SIGN_IN_MSG.localPasswordRefused };
       const check = await ctx.verifyCode(user, 'reset_password', code);
       if (check === 'attempt_limit') return { state: 'Failure' as const, msg: MSG.attemptLimitExceeded };
       if (check === 'expired') return { state: 'Failure' as const, msg: MSG.codeExpired };

@@ -6,6 +6,7 @@ import type { LimitStore } from '../../infra/limits/index.js';
 import type { Mail, Mailer } from '../../infra/mail/port.js';
 import { adminRules } from './admin-service.js';
 import type { DirectorySignIn } from './ldap/sign-in.js';
+import { signInExternal, type ExternalAccountPolicy, type ExternalProfile } from './external/provision.js';
 import { codeMatches, codeState, generateCode, hashCode, type CodeCheck, type CodePurpose } from './codes.js';
 import { selfServiceRules } from './self-service.js';
 import { createChallenges } from './second-factor/challenge.js';
@@ -37,7 +38,14 @@ export type AuthContext = ReturnType<typeof createContext>;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const ctx = createContext(deps);
-  return { ...selfServiceRules(ctx), ...adminRules(ctx), ...secondFactorRules(ctx) };
+  return {
+    ...selfServiceRules(ctx),
+    ...adminRules(ctx),
+    ...secondFactorRules(ctx),
+    /** Institution sign-in (OIDC, LDAP): the account a provider vouches for, signed in (external/provision.ts). */
+    signInExternal: (profile: ExternalProfile, policy: ExternalAccountPolicy, options: { askSecondFactor: boolean }) =>
+      signInExternal(ctx, profile, policy, options),
+  };
 }
 
 function createContext(deps: AuthServiceDeps) {

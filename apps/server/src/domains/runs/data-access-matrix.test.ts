@@ -4,6 +4,7 @@ import { checkAccess, GENES_MSG, QUEUES, type Access, type Identity, type TTrack
 import { setRunPublic, useTestApp } from '../../../test/harness.js';
 import {
   buildAnnotation,
+  buildExternalUser,
   buildGroup,
   buildRun,
   buildUser,
@@ -32,7 +33,8 @@ type Who =
   | 'otherLink'
   | 'memberApiToken'
   | 'grouplessApiToken'
-  | 'reviewer';
+  | 'reviewer'
+  | 'oidcMember';
 type Visibility = 'public' | 'private';
 const WHO: readonly Who[] = [
   'admin',
@@ -45,12 +47,18 @@ const WHO: readonly Who[] = [
   'memberApiToken',
   'grouplessApiToken',
   'reviewer',
+  'oidcMember',
 ];
 /**
  * Personal API tokens (issue 20) act as their owner with the owner's current groups: the member's token must see
  * exactly what the member sees, and the token of an account in no group only what such an account sees.
  */
-const ACTS_AS: Partial<Record<Who, Who>> = { memberApiToken: 'member', grouplessApiToken: 'groupless' };
+const ACTS_AS: Partial<Record<Who, Who>> = {
+  memberApiToken: 'member',
+  grouplessApiToken: 'groupless',
+  // Issue 35: an account from an institution's OpenID provider, in lab-b by its group claim, is a member like any.
+  oidcMember: 'member',
+};
 const actsAs = (who: Who): Who => ACTS_AS[who] ?? who;
 const VISIBILITY: readonly Visibility[] = ['public', 'private'];
 
@@ -86,6 +94,7 @@ const IDENTITY: Record<Who, Identity> = {
     runIds: ['D00101', 'D00102'],
     allowDownloads: false,
   },
+  oidcMember: { kind: 'user', username: 'm-oidc', groups: ['lab-b', 'user'] },
 };
 
 interface Call {
@@ -140,6 +149,12 @@ const uploadDoor = (slot: string, filename: string): Door => ({
   }),
   granted: (res) => res.statusCode === 201 && String(res.headers.location).startsWith('/api/v1/uploads/'),
 });
+
+/**
+ * A caller's link, or a made-up one of its own: public tasks are limited per address and link (PUBLIC_TASK_LIMIT,
+ * 30 a minute), and ten callers sharing one made-up link on both runs and both task doors would pass it.
+ */
+const noLink = (c: Ctx): string => c.encoded ?? `no-link-${c.who}`;
 
 const runRef = (c: Ctx): Record<string, string> =>
   c.encoded
@@ -452,7 +467,7 @@ const DOORS: Record<string, Door[]> = {
       call: (c) => ({
         method: 'POST',
         url: '/api/v1/genes/public_task',
-        body: { encoded: c.encoded ?? 'no-link', task: 'gene.compute_qc', kind: 'genes', selection: [0, 1] },
+        body: { encoded: noLink(c), task: 'gene.compute_qc', kind: 'genes', selection: [0, 1] },
       }),
       granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
       refusal: (res, c) =>
@@ -797,7 +812,7 @@ const DOORS: Record<string, Door[]> = {
       call: (c) => ({
         method: 'POST',
         url: '/api/v1/public_task',
-        body: { task: 'gene.compute_qc', queue: 'atxcloud_gene', args: [c.encoded ?? 'no-link', [0, 1], 'k'], key: 4 },
+        body: { task: 'gene.compute_qc', queue: 'atxcloud_gene', args: [noLink(c), [0, 1], 'k'], key: 4 },
       }),
       granted: (res, c) => has(res, `"run_id":"${c.run.runId}"`),
       refusal: (res, c) =>
@@ -1001,6 +1016,11 @@ beforeAll(async () => {
     other: await buildUser(t, 'm-other', ['user', 'lab-a']),
     // In a group only long enough to make its API token (tokens are made by members of a group).
     groupless: await buildUser(t, 'm-groupless', ['user']),
+    oidcMember: await buildExternalUser(
+      t,
+      { provider: 'oidc', username: 'm-oidc', values: ['lab-b-staff'] },
+      { 'lab-b-staff': ['user', 'lab-b'] },
+    ),
   });
   const visitor = await buildVisitor(t);
   Object.assign(tokens, { public: visitor, link: visitor, otherLink: visitor });

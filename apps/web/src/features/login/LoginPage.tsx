@@ -18,6 +18,7 @@ import { ResetPasswordForm } from './ResetPasswordForm';
 import { SecondFactorForm } from './SecondFactorForm';
 import { SignInEnrolmentForm } from './SignInEnrolmentForm';
 import { SignInForm } from './SignInForm';
+import { useOidcReturn } from './useOidcReturn';
 
 /**
  * `/login`: sign-in, registration, confirmation code, forgot password and password reset (spec 01 §2, §4).
@@ -30,6 +31,7 @@ export function LoginPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   // Carried between screens so the user does not type their username twice.
   const [username, setUsername] = useState('');
+  const oidc = useOidcReturn();
 
   const signIn = (name = username) => {
     setUsername(name);
@@ -65,7 +67,7 @@ export function LoginPage() {
     }
   };
 
-  if (!ready) return <PageLoading />;
+  if (!ready || oidc.busy) return <PageLoading />;
   // Signing in navigates home itself; this covers opening /login while already signed in.
   if (user && screen.kind === 'signIn') return <Navigate to="/" replace />;
 
@@ -76,6 +78,7 @@ export function LoginPage() {
           <SignInForm
             key={username}
             initialUsername={username}
+            initialError={oidc.error}
             onForgot={() => setScreen({ kind: 'forgot' })}
             onRegister={() => setScreen({ kind: 'register' })}
             onEnterCode={(name) => {

@@ -3,10 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MSG, type TSecondFactorStep } from '@atlas/contracts';
+import { MSG, OIDC_PATHS, oidcButtonLabel, type TSecondFactorStep } from '@atlas/contracts';
+import { useAppInfo } from '../../api/app';
 import { useSession } from '../../app/session';
 import { PasswordField } from '../../components/PasswordField';
 import { AuthCard } from './AuthCard';
@@ -14,6 +16,8 @@ import { signInError } from './flow';
 
 export interface SignInFormProps {
   initialUsername: string;
+  /** Why an institution's sign-in just failed (useOidcReturn), shown as the form's error. */
+  initialError?: string | null;
   onForgot: () => void;
   onRegister: () => void;
   /** Back to the confirmation-code screen of a registration whose email is not verified yet. */
@@ -23,12 +27,20 @@ export interface SignInFormProps {
 }
 
 /** Sign-in (spec 01 §2): Sign In is enabled once both fields are filled; Enter submits; success goes home. */
-export function SignInForm({ initialUsername, onForgot, onRegister, onEnterCode, onSecondFactor }: SignInFormProps) {
+export function SignInForm({
+  initialUsername,
+  initialError,
+  onForgot,
+  onRegister,
+  onEnterCode,
+  onSecondFactor,
+}: SignInFormProps) {
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError ?? null);
+  const institution = useAppInfo().data?.oidc;
   const [busy, setBusy] = useState(false);
   const canSubmit = username.trim() !== '' && password !== '' && !busy;
 
@@ -85,6 +97,15 @@ export function SignInForm({ initialUsername, onForgot, onRegister, onEnterCode,
       <Button type="submit" variant="contained" size="large" disabled={!canSubmit}>
         {busy ? 'Signing In…' : 'Sign In'}
       </Button>
+      {institution && (
+        <>
+          <Divider>or</Divider>
+          {/* A full-page visit: the server sends the browser on to the institution's sign-in. */}
+          <Button variant="outlined" size="large" href={OIDC_PATHS.start}>
+            {oidcButtonLabel(institution.name)}
+          </Button>
+        </>
+      )}
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         No account yet?{' '}
         <Link component="button" type="button" variant="body2" onClick={onRegister} sx={{ verticalAlign: 'baseline' }}>

@@ -22,7 +22,13 @@ import HistoryIcon from '@mui/icons-material/History';
 import { LIST_DIALOG_PAGE_SIZE, MSG, type TManagedUser } from '@atlas/contracts';
 import { errorText } from '../apiErrors';
 import { useAccounts } from '../queries';
-import { SecondFactorCell } from './SecondFactorCell';
+import { SignInCell } from './SignInCell';
+
+/**
+ * Eleven columns are wider than a 1400 px window once groups and names are long: the table scrolls sideways in its
+ * container and the Actions stay pinned at its right edge, so no account's buttons are ever cut off.
+ */
+const STICKY_ACTIONS = { position: 'sticky', right: 0, bgcolor: 'background.paper', whiteSpace: 'nowrap' } as const;
 
 const COLUMNS = [
   'Username',
@@ -30,8 +36,8 @@ const COLUMNS = [
   'Groups',
   'Email',
   'Email Verified',
-  // Ours (issue 35).
-  'Two-Step',
+  // Ours (issue 35): how the account signs in (its password, an institution) and its second factor, in one column.
+  'Sign-in',
   'Full Name',
   'Organization',
   'PI Name',
@@ -76,7 +82,9 @@ export function UsersTable(props: UsersTableProps) {
           <TableHead>
             <TableRow>
               {COLUMNS.map((column) => (
-                <TableCell key={column}>{column}</TableCell>
+                <TableCell key={column} sx={column === 'Actions' ? STICKY_ACTIONS : undefined}>
+                  {column}
+                </TableCell>
               ))}
             </TableRow>
           </TableHead>
@@ -144,12 +152,12 @@ function UserRow({
       <TableCell>{user.email}</TableCell>
       <TableCell>{user.email_verified ? 'Yes' : 'No'}</TableCell>
       <TableCell>
-        <SecondFactorCell user={user} onReset={onResetSecondFactor} />
+        <SignInCell user={user} onResetSecondFactor={onResetSecondFactor} />
       </TableCell>
       <TableCell>{user.name}</TableCell>
       <TableCell>{user.organization}</TableCell>
       <TableCell>{user.piname}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell sx={STICKY_ACTIONS}>
         <Tooltip title="Edit">
           <IconButton size="small" aria-label={`Edit ${user.username}`} onClick={() => onEdit(user.username)}>
             <EditIcon fontSize="small" />
