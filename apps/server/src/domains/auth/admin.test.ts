@@ -67,6 +67,7 @@ describe('POST user (register)', () => {
       groups: ['admin', 'user'],
       group_names: 'admin, user',
       second_factor: { enabled: false, recovery_codes_left: 0, required: false },
+      sign_in_method: 'local',
     });
     const [row] = await auditOf('user:kim');
     expect(row).toMatchObject({
