@@ -113,15 +113,33 @@ function waitForPort(port: number, child: ChildProcess, log: () => string): Prom
   });
 }
 
-/** Starts slapd with `people` (and their groups) in it; stop() ends it and removes its folder. */
-export async function startSlapd(people: readonly DirectoryPerson[]): Promise<Slapd> {
+const SERVICE_PASSWORD = 'Service#Pass1';
+
+/** The portal's settings for the directory at `url` (service bind, uid filter, groups by `memberOf`), `extra` over them. */
+export function directoryEnv(url: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    ATLAS_LDAP_URL: url,
+    ATLAS_LDAP_BIND_DN: SERVICE_DN,
+    ATLAS_LDAP_BIND_PASSWORD: SERVICE_PASSWORD,
+    ATLAS_LDAP_USER_BASE: PEOPLE,
+    ATLAS_LDAP_USER_FILTER: '(&(objectClass=inetOrgPerson)(uid={username}))',
+    ATLAS_LDAP_GROUP_ATTRIBUTE: 'memberOf',
+    ATLAS_LDAP_TIMEOUT_MS: '3000',
+    ...extra,
+  };
+}
+
+/**
+ * Starts slapd with `people` (and their groups) in it, on `options.port` or a free one; stop() ends it and removes its
+ * folder.
+ */
+export async function startSlapd(people: readonly DirectoryPerson[], options: { port?: number } = {}): Promise<Slapd> {
   if (!fs.existsSync(SLAPD)) throw new Error(`${SLAPD} is absent: .ci/run installs it (apt install slapd ldap-utils)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-slapd-'));
   fs.mkdirSync(path.join(dir, 'db'));
   const rootPassword = 'Root#Pass1';
-  const servicePassword = 'Service#Pass1';
   fs.writeFileSync(path.join(dir, 'slapd.conf'), slapdConf(dir, rootPassword));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `ldap://127.0.0.1:${port}`;
   // -d 0: stay in the foreground (no fork), so the child is slapd itself and stop() ends it.
   const child = spawn(SLAPD, ['-d', '0', '-h', `${url}/`, '-f', path.join(dir, 'slapd.conf')], {
@@ -160,7 +178,7 @@ export async function startSlapd(people: readonly DirectoryPerson[]): Promise<Sl
       await client.add(SERVICE_DN, {
         objectClass: ['organizationalRole', 'simpleSecurityObject'],
         cn: 'portal',
-        userPassword: ssha(servicePassword),
+        userPassword: ssha(SERVICE_PASSWORD),
       });
       for (const p of people) {
         await client.add(personDn(p.uid), {
@@ -187,16 +205,7 @@ export async function startSlapd(people: readonly DirectoryPerson[]): Promise<Sl
     url,
     personDn,
     groupDn,
-    env: (extra = {}) => ({
-      ATLAS_LDAP_URL: url,
-      ATLAS_LDAP_BIND_DN: SERVICE_DN,
-      ATLAS_LDAP_BIND_PASSWORD: servicePassword,
-      ATLAS_LDAP_USER_BASE: PEOPLE,
-      ATLAS_LDAP_USER_FILTER: '(&(objectClass=inetOrgPerson)(uid={username}))',
-      ATLAS_LDAP_GROUP_ATTRIBUTE: 'memberOf',
-      ATLAS_LDAP_TIMEOUT_MS: '3000',
-      ...extra,
-    }),
+    env: (extra = {}) => directoryEnv(url, extra),
     async setGroups(uid, groups) {
       await asRoot(async (client) => {
         const filter = '(objectClass=groupOfNames)';

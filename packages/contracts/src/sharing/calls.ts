@@ -88,7 +88,13 @@ export const setPublicLinkExpiry = defineCall({
   path: '/api/v1/run_db/public_link',
   access: 'admin',
   summary: 'Sets when a public run’s public link expires (null: until revoked); at expiry the run turns private.',
-  body: z.object({ run_id: ZRunId, expires_at: z.string().nullable() }),
+  body: z.object({
+    run_id: ZRunId,
+    // An ISO 8601 date and time (the page sends toISOString()); anything else is a 400 before any work.
+    expires_at: z.iso
+      .datetime({ offset: true, error: 'expires_at: a date and time such as 2027-01-31T23:59:59Z' })
+      .nullable(),
+  }),
   response: ZPublicLinkState,
 });
 
