@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../http/tokens.js';
 import type { RegisteredRoute } from '../../http/route.js';
 import { useTestApp } from '../../../test/harness.js';
-import { buildUser } from '../../../test/factories.js';
+import { buildExternalUser, buildUser } from '../../../test/factories.js';
 import { createRuns } from '../runs/index.js';
 
 /**
@@ -23,7 +23,9 @@ import { createRuns } from '../runs/index.js';
 type SessionIdentity =
   'anonymous' | 'public' | 'user' | 'admin' | 'expired' | 'tampered' | 'reviewer' | 'endedReviewer';
 type ApiTokenIdentity = 'apiToken' | 'adminApiToken' | 'revokedApiToken' | 'expiredApiToken';
-type IdentityName = SessionIdentity | ApiTokenIdentity;
+/** Accounts of an institution's OpenID provider or directory (issue 35), in the user group by their mapping. */
+type ExternalIdentity = 'oidcUser' | 'ldapUser';
+type IdentityName = SessionIdentity | ApiTokenIdentity | ExternalIdentity;
 const IDENTITIES: readonly IdentityName[] = [
   'anonymous',
   'public',
@@ -33,20 +35,27 @@ const IDENTITIES: readonly IdentityName[] = [
   'tampered',
   'reviewer',
   'endedReviewer',
+  'oidcUser',
+  'ldapUser',
   'apiToken',
   'adminApiToken',
   'revokedApiToken',
   'expiredApiToken',
 ];
-/** A personal API token acts as its owner (issue 20); a refused one is a rejected token. */
-const ACTS_AS: Record<ApiTokenIdentity, SessionIdentity> = {
+/**
+ * A personal API token acts as its owner (issue 20); a refused one is a rejected token. An institution's account is a
+ * user like a local one: how it signed in changes nothing it may call.
+ */
+const ACTS_AS: Record<ApiTokenIdentity | ExternalIdentity, SessionIdentity> = {
+  oidcUser: 'user',
+  ldapUser: 'user',
   apiToken: 'user',
   adminApiToken: 'admin',
   revokedApiToken: 'expired',
   expiredApiToken: 'expired',
 };
 const sessionOf = (identity: IdentityName): SessionIdentity =>
-  identity in ACTS_AS ? ACTS_AS[identity as ApiTokenIdentity] : (identity as SessionIdentity);
+  identity in ACTS_AS ? ACTS_AS[identity as keyof typeof ACTS_AS] : (identity as SessionIdentity);
 type Expectation = 'allowed' | 401 | 403;
 
 /**
@@ -107,6 +116,16 @@ beforeAll(async () => {
     ),
     tampered: `${head}.${forged}.${signature}`,
     ...(await reviewerSessions()),
+    oidcUser: await buildExternalUser(
+      t,
+      { provider: 'oidc', username: 'matrix-oidc', values: ['staff'] },
+      { staff: ['user'] },
+    ),
+    ldapUser: await buildExternalUser(
+      t,
+      { provider: 'ldap', username: 'matrix-ldap', values: ['cn=staff,ou=groups,dc=uni'] },
+      { 'cn=staff,ou=groups,dc=uni': ['user'] },
+    ),
   });
   const userToken = await makeApiToken(tokens.user!);
   const revoked = await makeApiToken(tokens.user!);

@@ -34,7 +34,8 @@ type Who =
   | 'memberApiToken'
   | 'grouplessApiToken'
   | 'reviewer'
-  | 'oidcMember';
+  | 'oidcMember'
+  | 'ldapMember';
 type Visibility = 'public' | 'private';
 const WHO: readonly Who[] = [
   'admin',
@@ -48,6 +49,7 @@ const WHO: readonly Who[] = [
   'grouplessApiToken',
   'reviewer',
   'oidcMember',
+  'ldapMember',
 ];
 /**
  * Personal API tokens (issue 20) act as their owner with the owner's current groups: the member's token must see
@@ -58,6 +60,8 @@ const ACTS_AS: Partial<Record<Who, Who>> = {
   grouplessApiToken: 'groupless',
   // Issue 35: an account from an institution's OpenID provider, in lab-b by its group claim, is a member like any.
   oidcMember: 'member',
+  // An account from the institution's directory, in lab-b by its directory group: a member like any.
+  ldapMember: 'member',
 };
 const actsAs = (who: Who): Who => ACTS_AS[who] ?? who;
 const VISIBILITY: readonly Visibility[] = ['public', 'private'];
@@ -95,6 +99,7 @@ const IDENTITY: Record<Who, Identity> = {
     allowDownloads: false,
   },
   oidcMember: { kind: 'user', username: 'm-oidc', groups: ['lab-b', 'user'] },
+  ldapMember: { kind: 'user', username: 'm-ldap', groups: ['lab-b', 'user'] },
 };
 
 interface Call {
@@ -1020,6 +1025,11 @@ beforeAll(async () => {
       t,
       { provider: 'oidc', username: 'm-oidc', values: ['lab-b-staff'] },
       { 'lab-b-staff': ['user', 'lab-b'] },
+    ),
+    ldapMember: await buildExternalUser(
+      t,
+      { provider: 'ldap', username: 'm-ldap', values: ['cn=lab-b,ou=groups,dc=uni,dc=example'] },
+      { 'cn=lab-b,ou=groups,dc=uni,dc=example': ['user', 'lab-b'] },
     ),
   });
   const visitor = await buildVisitor(t);
