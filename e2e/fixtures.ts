@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { MSG } from '@atlas/contracts';
 import { latestCode } from '../apps/server/src/infra/mail/outbox-reader.js';
 
 export const ADMIN = { username: 'admin', password: 'Admin#Pass1' };
@@ -53,6 +54,13 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText(`Welcome ${username}`)).toBeVisible();
+}
+
+/** Signs out through the account menu, as a user would; the portal says goodbye. */
+export async function signOut(page: Page, username: string): Promise<void> {
+  await page.getByRole('button', { name: `${username} (test)` }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByText(MSG.goodbye(username))).toBeVisible();
 }
 
 /**

@@ -1,7 +1,7 @@
 import { MSG } from '@atlas/contracts';
 import { E2E_DIRECTORY_PERSON as ADA } from '../apps/server/test/e2e-directory.js';
 import { slapdSkipReason } from '../apps/server/test/slapd.js';
-import { ADMIN, expect, shot, signIn, test, userRowOnAnyPage } from './fixtures';
+import { ADMIN, expect, shot, signIn, signOut, test, userRowOnAnyPage } from './fixtures';
 
 /**
  * Issue 35, LDAP: a person of the institution's directory (Debian's slapd, which playwright.config.ts starts beside
@@ -26,6 +26,7 @@ test('a directory person signs in with the directory password, in the mapped gro
   });
   expect(groups).toEqual(['lab-ldap', 'user']);
 
+  await signOut(page, ADA.uid);
   await signIn(page, ADMIN.username, ADMIN.password);
   await page.goto('/?component=AdminPanel&tab=users');
   const row = await userRowOnAnyPage(page, ADA.uid);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { MSG, SECOND_FACTOR_MSG, TOTP_PERIOD_SECONDS } from '@atlas/contracts';
-import { ADMIN, apiToken, expect, shot, signIn, test, userRowOnAnyPage } from './fixtures';
+import { ADMIN, apiToken, expect, shot, signIn, signOut, test, userRowOnAnyPage } from './fixtures';
 
 /**
  * Two-step sign-in (issue 35) in the browser: a member sets up TOTP in User Settings with a code this spec computes
@@ -21,12 +21,6 @@ async function makeMember(page: Page, admin: string, username: string, password:
   const body = { username, password, name: `Name ${username}`, email: `${username}@example.org`, groups: ['user'] };
   expect((await page.request.post('/api/v1/auth/user', { headers, data: body })).ok()).toBeTruthy();
   expect((await page.request.put('/api/v1/auth/confirm', { headers, data: { username } })).ok()).toBeTruthy();
-}
-
-async function signOut(page: Page, username: string) {
-  await page.getByRole('button', { name: `${username} (test)` }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page.getByText(MSG.goodbye(username))).toBeVisible();
 }
 
 /** The password step, which now leads to the code step. */
