@@ -92,9 +92,16 @@ test('[SCALE-OUT]: an upload whose chunks alternate between processes survives o
   } finally {
     await rigControl(killed, 'restart');
   }
-  // Both processes answer again behind the proxy.
+  // Both processes answer again behind the proxy: nginx sends to the restarted one again once the site file's
+  // fail_timeout (5 s) after the kill's failed attempt has passed, so this asks until both have answered.
   const names = new Set<string>();
-  for (let i = 0; i < 6 && names.size < 2; i++)
-    names.add((await page.request.get('/api/v1/app')).headers()['x-atlas-process'] ?? 'none');
-  expect([...names].sort()).toEqual(['api-0', 'api-1']);
+  await expect
+    .poll(
+      async () => {
+        names.add((await page.request.get('/api/v1/app')).headers()['x-atlas-process'] ?? 'none');
+        return [...names].sort();
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toEqual(['api-0', 'api-1']);
 });
