@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -46,7 +46,7 @@ export function AddRunTab({ onCreateRun }: { onCreateRun: () => void }) {
         <Alert severity="error">{errorText(details.error)}</Alert>
       ) : (
         <RunEditor
-          key={`${runId}-${details.dataUpdatedAt}`}
+          key={runId}
           runId={runId}
           run={details.data}
           onCreateRun={onCreateRun}
@@ -57,9 +57,28 @@ export function AddRunTab({ onCreateRun }: { onCreateRun: () => void }) {
   );
 }
 
+/**
+ * The editor's fields and their setter. A reload of the run (the web-object job ending, a link revoked in the
+ * Sharing card) refreshes the fields only while the admin has typed nothing: it never wipes edits not yet saved.
+ */
+function useRunForm(run: TRunDetails | null, runId: string) {
+  const [form, setForm] = useState<RunForm>(() => (run ? formOfRun(run) : emptyRunForm(runId)));
+  const edited = useRef(false);
+  useEffect(() => {
+    if (run && !edited.current) setForm(formOfRun(run));
+  }, [run]);
+  const set =
+    <K extends keyof RunForm>(field: K) =>
+    (value: RunForm[K]) => {
+      edited.current = true;
+      setForm((current) => ({ ...current, [field]: value }));
+    };
+  return [form, set] as const;
+}
+
 function RunEditor(props: { runId: string; run: TRunDetails | null; onCreateRun: () => void; onSaved: () => void }) {
   const { run, runId } = props;
-  const [form, setForm] = useState<RunForm>(() => (run ? formOfRun(run) : emptyRunForm(runId)));
+  const [form, set] = useRunForm(run, runId);
   const [submitted, setSubmitted] = useState(false);
   const [history, setHistory] = useState(false);
   const [lists, setLists] = useState(false);
@@ -67,10 +86,6 @@ function RunEditor(props: { runId: string; run: TRunDetails | null; onCreateRun:
   const showSnack = useSnackbar();
   const invalidate = useInvalidateRuns();
   const errors = submitted ? runFormErrors(form) : {};
-  const set =
-    <K extends keyof RunForm>(field: K) =>
-    (value: RunForm[K]) =>
-      setForm((current) => ({ ...current, [field]: value }));
   const text = (field: keyof RunForm, label: string, extra: { multiline?: boolean; width?: number } = {}) => (
     <TextField
       label={label}

@@ -30,7 +30,7 @@ export const useRunDetails = (runId: string | null) =>
   useQuery({
     queryKey: keys.details(runId ?? ''),
     enabled: runId !== null,
-    // The editors start from this data (keyed by its fetch time): only a save, not a focus change, reloads it.
+    // The editors start from this data and take a reload only while untouched: a focus change does not reload it.
     refetchOnWindowFocus: false,
     queryFn: async ({ signal }) => {
       try {
