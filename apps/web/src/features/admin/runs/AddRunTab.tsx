@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -20,8 +20,9 @@ import { OptionSelect, RunIdPicker } from './fields';
 import { LookupListsDialog } from './LookupListsDialog';
 import { RunHistoryDialog } from './RunHistoryDialog';
 import { RunSharingCard } from './RunSharingCard';
-import { editOfForm, emptyRunForm, formOfRun, runFormErrors, type RunForm } from './runForm';
+import { editOfForm, runFormErrors, type RunForm } from './runForm';
 import { useCatalogueRuns, useFieldOptions, useInvalidateRuns, useRunDetails } from './runQueries';
+import { useRunForm } from './useRunForm';
 import { WebObjectCard } from './WebObjectCard';
 
 /**
@@ -55,25 +56,6 @@ export function AddRunTab({ onCreateRun }: { onCreateRun: () => void }) {
       )}
     </Stack>
   );
-}
-
-/**
- * The editor's fields and their setter. A reload of the run (the web-object job ending, a link revoked in the
- * Sharing card) refreshes the fields only while the admin has typed nothing: it never wipes edits not yet saved.
- */
-function useRunForm(run: TRunDetails | null, runId: string) {
-  const [form, setForm] = useState<RunForm>(() => (run ? formOfRun(run) : emptyRunForm(runId)));
-  const edited = useRef(false);
-  useEffect(() => {
-    if (run && !edited.current) setForm(formOfRun(run));
-  }, [run]);
-  const set =
-    <K extends keyof RunForm>(field: K) =>
-    (value: RunForm[K]) => {
-      edited.current = true;
-      setForm((current) => ({ ...current, [field]: value }));
-    };
-  return [form, set] as const;
 }
 
 function RunEditor(props: { runId: string; run: TRunDetails | null; onCreateRun: () => void; onSaved: () => void }) {
