@@ -1,7 +1,7 @@
 // `npm run bench`: measures each performance target of DESIGN §9 that the product can already exercise and
 // prints the figure beside the target. Targets whose feature is not built yet are listed as such.
 // `npm run bench -- browser` (or science, de, groups, server, features, transfers, uploads, firststart, guards, scaleout,
-// notebook, cell-readers) runs only those sections; the bench runs are imported
+// notebook, cell-readers, cells) runs only those sections; the bench runs are imported
 // whenever the server starts. `npm run bench -- hd` (the Visium HD-sized run, ~10 min) runs only when named.
 import { loadConfig } from '../apps/server/src/config.js';
 import { createObjectStore } from '../apps/server/src/infra/storage/index.js';
@@ -13,6 +13,7 @@ import { firstStartRows } from './firststart.js';
 import { hdBrowserRows, importHdRun } from './hd.js';
 import { guardDoorRows, guardRows, GUARD_RUN } from './guards.js';
 import { cellReaderRows } from './cell-readers.js';
+import { outlineTileRows } from './outline-tiles.js';
 import { BENCH_RUN, importBenchRun, importGenerated, importLargeBenchRun } from './import.js';
 import { startBareServer } from './bare-server.js';
 import { loadTest } from './load.js';
@@ -44,6 +45,7 @@ const SECTIONS = [
   'hd',
   'notebook',
   'cell-readers',
+  'cells',
 ] as const;
 /** Sections too long for the default run: measured only when named. */
 const ON_REQUEST: readonly string[] = ['hd'];
@@ -72,6 +74,8 @@ if (want('notebook')) rows.push(...(await notebookRows()));
 if (want('scaleout')) rows.push(...(await scaleOutRows()));
 // The Xenium / CosMx / MERSCOPE readers beside their floors (issue 38), in this process.
 if (want('cell-readers')) rows.push(...(await cellReaderRows()));
+// A five-million-cell run's outlines: tiled at import, a window read by its tiles (issue 38), in this process.
+if (want('cells')) rows.push(...(await outlineTileRows()));
 if (!(['server', 'features', 'browser', 'de', 'transfers', 'guards', 'hd'] as const).some(want)) {
   printRows();
   process.exit(0);

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import {
+  CELL_FILES,
   type ExternalProvider,
   ZQueueName,
   type LabKind,
@@ -8,7 +9,7 @@ import {
   type TTaskState,
 } from '@atlas/contracts';
 import { buildWebFiles } from '@atlas/spatial';
-import { encodeOutlines } from '@atlas/spatial/io';
+import { encodeOutlineTiles } from '@atlas/spatial/io';
 import { dataBucket, tracksBucket } from '../src/config.js';
 import type { ImportOptions } from '../src/domains/imports/service.js';
 import { createAccountStore } from '../src/domains/auth/index.js';
@@ -154,7 +155,7 @@ function squareOutlines(n: number): Uint8Array {
     ] as const;
     return 2 * cell + axis + corners[corner]![axis]!;
   });
-  return encodeOutlines({ offsets, xy });
+  return encodeOutlineTiles({ offsets, xy });
 }
 
 /**
@@ -222,10 +223,10 @@ export async function buildRun(
         platform: 'CosMx',
         cells: n,
         units: 'micrometre',
-        outlines: { cell: 'cells/cell_outlines.bin' },
+        outlines: { cell: CELL_FILES.outlineTiles },
       }),
     ],
-    [`data/${runId}/cells/cell_outlines.bin`, Buffer.from(squareOutlines(n))],
+    [`data/${runId}/${CELL_FILES.outlineTiles}`, Buffer.from(squareOutlines(n))],
     [
       `data/${runId}/h5/networks/${runId}.json`,
       JSON.stringify({

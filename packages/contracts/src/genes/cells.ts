@@ -9,6 +9,9 @@ import { ZRunRef } from './schemas.js';
  */
 /** The side files of a single-cell-resolution run under `data/{run}/` (written by the importer, read by the explorer's routes). */
 export const CELL_FILES = {
+  /** The cell outlines in spatial tiles (ATLOUTT1), read a window at a time: what imports write. */
+  outlineTiles: 'cells/cell_outline_tiles.bin',
+  /** The cell outlines in one block (ATLOUTL1): runs imported before the tiles, read whole. */
   outlines: 'cells/cell_outlines.bin',
   nucleusOutlines: 'cells/nucleus_outlines.bin',
   description: 'cells/cells.json',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { QUEUES, type TTaskState } from '@atlas/contracts';
-import { decodeOutlines, readH5ad } from '@atlas/spatial/io';
+import { decodeOutlineTilesHeader, readH5ad } from '@atlas/spatial/io';
 import { sharedData } from '@atlas/spatial/testing';
 import { useTestApp } from '../../../test/harness.js';
 import { readObject } from '../../infra/storage/index.js';
@@ -53,11 +53,11 @@ describe.skipIf(t.skip)('single-cell-resolution imports', () => {
     ) as { platform: string; controls: { name: string }[]; metadata: { pixel_size_um: number } };
     expect(described).toMatchObject({ platform: 'CosMx', metadata: { pixel_size_um: 0.12028 } });
     expect(described.controls).toHaveLength(10);
-    const outlines = decodeOutlines(
-      new Uint8Array(await readObject(t.infra.storage, BUCKET, `data/D00381/${CELL_FILES.outlines}`)),
+    const outlines = decodeOutlineTilesHeader(
+      new Uint8Array(await readObject(t.infra.storage, BUCKET, `data/D00381/${CELL_FILES.outlineTiles}`)),
       'outlines',
     );
-    expect([outlines.offsets.length, outlines.xy.length]).toEqual([906, 46_000]);
+    expect([outlines.cells, outlines.vertices]).toEqual([905, 23_000]);
   }, 300_000);
 
   it('MERSCOPE Merfish_Tiny as a folder and as a zip of it: 50 cells in µm, uns cells, outlines beside', async () => {
@@ -73,13 +73,13 @@ describe.skipIf(t.skip)('single-cell-resolution imports', () => {
     for (const prepared of [folder, zip]) {
       expect(prepared).toMatchObject({ format: 'MERSCOPE output folder', nObs: 50, nVars: 10, spatial: true });
       expect([...prepared.files.keys()].sort()).toEqual(
-        [CELL_FILES.outlines, CELL_FILES.description, 'h5/obj/genes.h5ad'].sort(),
+        [CELL_FILES.outlineTiles, CELL_FILES.description, 'h5/obj/genes.h5ad'].sort(),
       );
       const genes = await readH5ad(prepared.files.get('h5/obj/genes.h5ad')!, { obsm: ['spatial'] });
       expect(genes.obsNames[0]).toBe('26985800002100002');
       expect(genes.obsm.spatial!.data[0]).toBeCloseTo(1458.2102998036, 6);
       expect(Object.keys(genes.obs)).toContain('volume');
-      expect(decodeOutlines(prepared.files.get(CELL_FILES.outlines)!, 'outlines').offsets.length).toBe(51);
+      expect(decodeOutlineTilesHeader(prepared.files.get(CELL_FILES.outlineTiles)!, 'outlines').cells).toBe(50);
     }
   });
 

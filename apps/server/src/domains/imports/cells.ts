@@ -2,6 +2,7 @@ import { CELL_FILES } from '@atlas/contracts';
 import type { TImportLimits } from '@atlas/contracts/genes/import-limits';
 import {
   encodeOutlines,
+  encodeOutlineTiles,
   cellFolderOfZipBytes,
   isCosmxFolder,
   isMerscopeFolder,
@@ -22,8 +23,9 @@ import type { PrepareOptions, SourceFolder } from './prepare.js';
  * run's genes.h5ad holds the cells × genes counts (controls kept out), obs the cell ids and the cells table's numeric
  * columns, obsm 'spatial' the centres in microns and uns['cells'] the platform's metadata. The outlines are side
  * files of the run, beside h5/ and spatial/ so that neither the web-file task nor the spatial folder's readers
- * meet them: `cells/cell_outlines.bin` (and `cells/nucleus_outlines.bin`), in the compact form of
- * @atlas/spatial's encodeOutlines, and `cells/cells.json` saying what they are.
+ * meet them: `cells/cell_outline_tiles.bin` in spatial tiles (@atlas/spatial's encodeOutlineTiles: the explorer's
+ * windows read only their tiles), `cells/nucleus_outlines.bin` in the compact form of encodeOutlines (not drawn), and
+ * `cells/cells.json` saying what they are.
  */
 export { CELL_FILES };
 
@@ -51,7 +53,7 @@ export function cellRunFiles(run: CellRun): { adata: H5adWriteInput; files: Map<
   for (const [name, values] of Object.entries(run.obs)) obs[obsName(name)] = { kind: 'numeric', values };
   const files = new Map<string, Uint8Array>();
   const outlineFiles: Record<string, string> = {};
-  if (run.outlines) files.set((outlineFiles.cell = CELL_FILES.outlines), encodeOutlines(run.outlines));
+  if (run.outlines) files.set((outlineFiles.cell = CELL_FILES.outlineTiles), encodeOutlineTiles(run.outlines));
   if (run.nucleusOutlines)
     files.set((outlineFiles.nucleus = CELL_FILES.nucleusOutlines), encodeOutlines(run.nucleusOutlines));
   const description = {
@@ -61,7 +63,10 @@ export function cellRunFiles(run: CellRun): { adata: H5adWriteInput; files: Map<
     metadata: run.metadata,
     controls: run.controls,
     outlines: outlineFiles,
-    outlineFormat: 'ATLOUTL1: uint32 cells, uint32 vertices, uint32 offsets[cells + 1], float32 xy[2 × vertices]',
+    outlineFormats: {
+      ATLOUTT1: 'cell outlines in spatial tiles: @atlas/spatial io/cells/outline-tiles.ts',
+      ATLOUTL1: 'uint32 cells, uint32 vertices, uint32 offsets[cells + 1], float32 xy[2 × vertices]',
+    },
   };
   files.set(CELL_FILES.description, new TextEncoder().encode(`${JSON.stringify(description, null, 2)}\n`));
   const adata: H5adWriteInput = {

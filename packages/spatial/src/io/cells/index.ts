@@ -5,3 +5,4 @@ export * from './xenium.js';
 export * from './cosmx.js';
 export * from './merscope.js';
 export * from './outline-index.js';
+export * from './outline-tiles.js';

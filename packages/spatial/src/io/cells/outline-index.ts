@@ -47,7 +47,8 @@ function cellBoxes({ offsets, xy }: CellOutlines): Float32Array {
   return boxes;
 }
 
-export function buildOutlineIndex(outlines: CellOutlines): OutlineIndex {
+/** `cellsPerBucket`: 16 for an index kept in memory; the tiles of a stored file take more (outline-tiles.ts). */
+export function buildOutlineIndex(outlines: CellOutlines, cellsPerBucket = CELLS_PER_BUCKET): OutlineIndex {
   const boxes = cellBoxes(outlines);
   const n = outlines.offsets.length - 1;
   let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -67,7 +68,7 @@ export function buildOutlineIndex(outlines: CellOutlines): OutlineIndex {
   sides.sort((a, b) => a - b);
   const outlined = sides.length;
   if (!outlined) [x0, y0, x1, y1] = [0, 0, 1, 1];
-  const perSide = Math.min(MAX_BUCKETS_PER_SIDE, Math.max(1, Math.ceil(Math.sqrt(outlined / CELLS_PER_BUCKET))));
+  const perSide = Math.min(MAX_BUCKETS_PER_SIDE, Math.max(1, Math.ceil(Math.sqrt(outlined / cellsPerBucket))));
   const size = Math.max(x1 - x0, y1 - y0, 1e-6) / perSide;
   const nx = Math.max(1, Math.ceil((x1 - x0) / size) + 1);
   const ny = Math.max(1, Math.ceil((y1 - y0) / size) + 1);

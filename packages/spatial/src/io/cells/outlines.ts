@@ -5,7 +5,8 @@
  * to ~1 nm at 10 mm, far finer than a screen pixel, and halves the memory of five million outlines. Rings are stored
  * open: a repeated first vertex at the end (Xenium, MERSCOPE) is dropped, as a renderer closes the ring itself.
  *
- * As a side file of the run (`spatial/cell_outlines.bin`, encodeOutlines): the magic `ATLOUTL1`, the cell and vertex
+ * As a side file of the run (`cells/nucleus_outlines.bin`, and the cell outlines of runs imported before
+ * outline-tiles.ts: `cells/cell_outlines.bin`; encodeOutlines): the magic `ATLOUTL1`, the cell and vertex
  * counts as little-endian uint32, the offsets (uint32, cells + 1) and the vertices (float32, 2 × vertices).
  */
 import { CELLS_MSG } from '@atlas/contracts/genes/cell-messages';
