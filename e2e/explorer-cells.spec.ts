@@ -1,15 +1,27 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { sharedData } from '@atlas/spatial/testing';
-import { ADMIN, apiToken, drawLasso, expect, plotsScreenshot, putInBucket, shot, signIn, test } from './fixtures';
+import {
+  ADMIN,
+  apiToken,
+  drawLasso,
+  expect,
+  plotsScreenshot,
+  putInBucket,
+  shot,
+  shotPath,
+  signIn,
+  test,
+} from './fixtures';
 
 /**
  * [EXPLORER-CELLS] (issue 38, "cells as cells"): one public sample of each single-cell-resolution platform through
  * the admin import (../shared/data, README sections xenium/, cosmx/, merscope/). Xenium_small (6 cells, made-up
  * counts) is refused with its reason; CosMx DBKero (905 cells of one FOV, real counts) and MERSCOPE Merfish_Tiny
  * (50 cells, 10 genes) import. Each opens in the explorer with a scale bar in µm; zoomed in, its cells are drawn as
- * their outlines (the plots' `data-cell-outlines` and the pixels say so) and the bar shortens; a lasso on the
- * spatial plot selects cells and ranks their genes.
+ * their outlines (the plots' `data-cell-outlines` and the pixels say so), the bar shortens and an exported figure
+ * holds the outlines; a lasso on the spatial plot selects cells and ranks their genes.
  */
 const SAMPLES = {
   xenium: { dir: sharedData('xenium/spatialexperimentio-Xenium_small'), runId: 'D90138' },
@@ -79,6 +91,30 @@ async function wheelUntil(page: Page, deltaY: number, drawn: boolean): Promise<v
 }
 
 /**
+ * Export Figure as SVG while zoomed in: the cells drawn on screen are outlines in the figure too (those within the
+ * shown part: the screen's window has a margin around it), with a scale bar in µm as on screen.
+ */
+async function figureHasOutlines(page: Page, runId: string, drawn: number): Promise<void> {
+  await page.getByTestId('export-figure').click();
+  const dialog = page.getByRole('dialog', { name: 'Export Figure' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${runId}_figure.svg`);
+  const svg = fs.readFileSync((await download.path())!, 'utf8');
+  // Beside the screenshots, to be looked at: the figure as a page would print it.
+  await sharp(Buffer.from(svg))
+    .png()
+    .toFile(shotPath(`explorer-cells-${runId}-figure`));
+  const outlines = (svg.match(/data-role="cell-outline"/g) ?? []).length;
+  expect(outlines).toBeGreaterThan(0);
+  expect(outlines).toBeLessThanOrEqual(drawn);
+  expect(svg).toMatch(/data-role="scale-bar-label">\d+ µm<\/text>/);
+  await expect(dialog).toBeHidden();
+}
+
+/**
  * Opens a run and checks its scale bar; zoomed out, points (no outline drawn, the bar longer); zoomed in, outlines
  * (drawn: polygons light far more of the plot than the points, whose size does not follow the zoom; the bar
  * shorter); then, fitted again, a lasso on the spatial plot.
@@ -113,6 +149,7 @@ async function openZoomAndLasso(page: Page, runId: string, name: string): Promis
     .toBeGreaterThan(points.edges + 30);
   expect(await barMicrons(page)).toBeLessThan(pointsBar);
   await shot(page, `explorer-cells-${name}-outlines`);
+  await figureHasOutlines(page, runId, await outlinesDrawn(page));
 
   await page.getByTestId('fit').click();
   await page.getByTestId('tool-lasso').click();

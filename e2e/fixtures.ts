@@ -18,6 +18,12 @@ export function putInBucket(source: string, key: string): string {
   return key;
 }
 
+/** Where a picture named `name` goes beside the screenshots (e2e/.out/screenshots/{name}.png). */
+export function shotPath(name: string): string {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  return path.join(SHOTS, `${name}.png`);
+}
+
 /**
  * Saves a full-page screenshot under e2e/.out/screenshots/{name}.png for a human to look at, once the page is
  * still: no CSS animation or transition running that ends (MUI's menus, dialogs, ripples), and two frames drawn.

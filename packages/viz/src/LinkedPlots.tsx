@@ -97,8 +97,6 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
   const { size, viewIds } = views;
   const backgroundColor = (BACKGROUND_COLORS as Record<string, string>)[background] ?? background;
 
-  useLinkedHandle(ref, { views, registry, containerRef, backgroundColor });
-
   const viewRects = useMemo(
     () => linkedViewRects(viewIds, size.width, size.height),
     [viewIds, size.width, size.height],
@@ -112,6 +110,14 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     cellOutlines?.window && spatialViewport && showsOutlines(cellOutlines.diameter, spatialViewport.pixelsPerUnit),
   );
   const cellWindow = outlinesShown ? cellOutlines!.window : null;
+  useLinkedHandle(ref, {
+    views,
+    registry,
+    containerRef,
+    backgroundColor,
+    cellWindow,
+    micronsPerUnit: spatialMicronsPerUnit,
+  });
 
   const pickable = tool === 'pan' && Boolean(onClick);
   const layers = useLinkedLayers({

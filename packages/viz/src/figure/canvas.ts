@@ -94,6 +94,23 @@ export function paintFigure(
           ctx.fill();
         }
         break;
+      case 'cells':
+        clipTo(p.clip);
+        ctx.strokeStyle = p.stroke;
+        ctx.lineWidth = 0.5;
+        for (const g of p.groups) {
+          ctx.fillStyle = g.fill;
+          ctx.globalAlpha = g.opacity;
+          ctx.beginPath();
+          for (const ring of g.rings) {
+            ctx.moveTo(ring[0]!, ring[1]!);
+            for (let i = 2; i < ring.length; i += 2) ctx.lineTo(ring[i]!, ring[i + 1]!);
+            ctx.closePath();
+          }
+          ctx.fill();
+          ctx.stroke();
+        }
+        break;
       case 'polygon':
         ctx.beginPath();
         for (let i = 0; i < p.points.length; i += 2) {

@@ -31,6 +31,11 @@ export interface FigurePanel {
   image?: { href: string; bounds: [number, number, number, number]; opacity: number } | null;
   /** µm per data unit; null = no scale bar on this panel. */
   micronsPerUnit?: number | null;
+  /**
+   * Cell outlines drawn over the points (a single-cell-resolution run zoomed in, as on screen): cell `cells[k]`'s
+   * open ring is `xy[2·offsets[k]] …` in data units, filled like its point.
+   */
+  outlines?: { cells: Uint32Array; offsets: Uint32Array; xy: Float32Array } | null;
 }
 
 export type FigureColouring =
@@ -69,6 +74,13 @@ export interface PointGroup {
   ys: number[];
 }
 
+/** Cell outlines of one colour and opacity, in figure px. */
+export interface CellGroup {
+  fill: string;
+  opacity: number;
+  rings: number[][];
+}
+
 export type Primitive =
   | { type: 'rect'; x: number; y: number; w: number; h: number; fill: string; stroke?: string }
   | {
@@ -85,6 +97,8 @@ export type Primitive =
   | { type: 'line'; x1: number; y1: number; x2: number; y2: number; stroke: string; width: number; role?: string }
   | { type: 'image'; x: number; y: number; w: number; h: number; href: string; opacity: number; clip: Clip }
   | { type: 'points'; r: number; groups: PointGroup[]; clip: Clip }
+  /** Cell outlines by colour and opacity: each ring x,y interleaved in figure px, with a grey edge. */
+  | { type: 'cells'; groups: CellGroup[]; stroke: string; clip: Clip }
   /** A closed outline, x,y interleaved (the distribution plots' violins). */
   | { type: 'polygon'; points: number[]; fill: string; stroke?: string; role?: string }
   /** A vertical colour bar, `stops` from low (bottom) to high (top). */
@@ -97,6 +111,8 @@ export interface FigureScene {
   primitives: Primitive[];
   /** Tixels drawn (inside the shown part of each panel). */
   pointCount: number;
+  /** Cell outlines drawn (inside the shown part of each panel). */
+  outlineCount: number;
 }
 
 export class FigureTooLargeError extends Error {
@@ -155,6 +171,7 @@ export function composeFigure(spec: FigureSpec): FigureScene {
   let ox = MARGIN;
   const oy = HEADER + TITLE;
   let pointCount = 0;
+  let outlineCount = 0;
   for (const panel of spec.panels) {
     const clip: Clip = { x: ox, y: oy, w: panel.width, h: panel.height };
     primitives.push({ type: 'text', x: ox, y: oy - 5, text: panel.title, size: FONT + 1, fill: INK, bold: true });
@@ -180,6 +197,11 @@ export function composeFigure(spec: FigureSpec): FigureScene {
     if (spec.maxPoints !== undefined && pointCount > spec.maxPoints)
       throw new FigureTooLargeError(pointCount, spec.maxPoints);
     primitives.push(points.primitive);
+    if (panel.outlines) {
+      const cells = panelCells(spec, panel.outlines, at, clip);
+      outlineCount += cells.count;
+      primitives.push(cells.primitive);
+    }
     primitives.push({ type: 'rect', ...clip, fill: 'none', stroke: '#999999' });
     if (panel.micronsPerUnit) {
       const bar = niceScaleBar(panel.micronsPerUnit / at.scale, panel.width / 4);
@@ -189,7 +211,7 @@ export function composeFigure(spec: FigureSpec): FigureScene {
   }
 
   primitives.push(...legendPrimitives(spec.legend, ox, oy));
-  return { width, height, background: '#ffffff', primitives, pointCount };
+  return { width, height, background: '#ffffff', primitives, pointCount, outlineCount };
 }
 
 function panelPoints(
@@ -220,6 +242,41 @@ function panelPoints(
     count++;
   }
   return { primitive: { type: 'points', r, groups: [...groups.values()], clip }, count };
+}
+
+/** The grey edge the plots draw around a cell (packages/viz linked/cellLayers.ts). */
+const CELL_EDGE = '#969696';
+
+/** The outlines meeting the shown part of a panel, grouped by their cell's colour and opacity. */
+function panelCells(
+  spec: FigureSpec,
+  outlines: NonNullable<FigurePanel['outlines']>,
+  at: ReturnType<typeof projector>,
+  clip: Clip,
+): { primitive: Primitive; count: number } {
+  const dim = spec.dimOpacity ?? 0.15;
+  const groups = new Map<string, CellGroup>();
+  let count = 0;
+  for (let k = 0; k < outlines.cells.length; k++) {
+    const i = outlines.cells[k]!;
+    const ring: number[] = [];
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let v = outlines.offsets[k]!; v < outlines.offsets[k + 1]!; v++) {
+      const x = at.x(outlines.xy[2 * v]!);
+      const y = at.y(outlines.xy[2 * v + 1]!);
+      ring.push(x, y);
+      [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+    }
+    if (x1 < clip.x || x0 > clip.x + clip.w || y1 < clip.y || y0 > clip.y + clip.h) continue;
+    const fill = colourOf(spec.colouring, i);
+    const opacity = spec.selected && !spec.selected[i] ? dim : 1;
+    const key = `${fill}|${opacity}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { fill, opacity, rings: [] }));
+    group.rings.push(ring);
+    count++;
+  }
+  return { primitive: { type: 'cells', groups: [...groups.values()], stroke: CELL_EDGE, clip }, count };
 }
 
 function colourOf(colouring: FigureColouring, i: number): string {

@@ -81,6 +81,36 @@ describe('composeFigure → SVG', () => {
     expect(svg).toContain('fill-opacity="0.15"');
   });
 
+  it("draws a cell run's outlines over its points, coloured and dimmed like them, only where shown", () => {
+    // Tixels 0 (x,y 0,0) and 99 (18,18) outlined by squares of 1.6 units; the view shows ±4 units around (0,0).
+    const outlines = {
+      cells: Uint32Array.from([0, 99]),
+      offsets: Uint32Array.from([0, 4, 8]),
+      xy: Float32Array.from([
+        -0.8, -0.8, 0.8, -0.8, 0.8, 0.8, -0.8, 0.8, 17.2, 17.2, 18.8, 17.2, 18.8, 18.8, 17.2, 18.8,
+      ]),
+    };
+    const zoomed = {
+      ...spatial,
+      viewState: { target: [0, 0, 0] as [number, number, number], zoom: Math.log2(25) },
+      micronsPerUnit: 1,
+      outlines,
+    };
+    const selected = new Uint8Array(100);
+    selected[1] = 1;
+    const scene = composeFigure({ ...spec, panels: [zoomed], selected });
+    expect(scene.outlineCount).toBe(1);
+    const svg = figureToSvg(scene);
+    const rings = [...svg.matchAll(/<polygon points="([^"]+)" data-role="cell-outline"\/>/g)];
+    expect(rings).toHaveLength(1);
+    // 25 px per unit from the panel's centre (116, 148; y down): the first corner (-0.8, -0.8) lands at (96, 128).
+    expect(rings[0]![1]!.split(' ').slice(0, 2).map(Number)).toEqual([96, 128]);
+    // Cell 0 is C1 (red) and not selected: dimmed, fill and edge alike.
+    expect(svg).toMatch(/<g fill="#ff0000" fill-opacity="0.15" stroke-opacity="0.15"><polygon /);
+    // 25 px per µm: a quarter of 200 px is 2 µm.
+    expect(svg).toContain('data-role="scale-bar-label">2 µm</text>');
+  });
+
   it('shows a colour bar with the feature name and range in expression view', () => {
     const values = Float32Array.from({ length: 100 }, (_, i) => i / 10);
     const svg = figureToSvg(

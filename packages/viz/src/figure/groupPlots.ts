@@ -224,6 +224,7 @@ export function groupPlotFigure(plot: GroupPlot): FigureScene {
     background: '#ffffff',
     primitives: [...f.primitives, ...body],
     pointCount: 0,
+    outlineCount: 0,
   };
 }
 
@@ -299,5 +300,5 @@ export function compositionFigure(input: {
       role: 'group',
     });
   });
-  return { width, height, background: '#ffffff', primitives, pointCount: 0 };
+  return { width, height, background: '#ffffff', primitives, pointCount: 0, outlineCount: 0 };
 }

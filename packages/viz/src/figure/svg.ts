@@ -56,8 +56,17 @@ function primitiveSvg(p: Primitive, clipId: (clip: Clip) => string): string {
               .join('')}</g>`,
         )
         .join('')}</g>`;
+    case 'cells':
+      return `<g clip-path="url(#${clipId(p.clip)})" stroke="${p.stroke}" stroke-width="0.5" data-role="cells">${p.groups
+        .map(
+          (g) =>
+            `<g fill="${g.fill}"${g.opacity < 1 ? ` fill-opacity="${n(g.opacity)}" stroke-opacity="${n(g.opacity)}"` : ''}>${g.rings
+              .map((ring) => `<polygon points="${ring.map(n).join(' ')}" data-role="cell-outline"/>`)
+              .join('')}</g>`,
+        )
+        .join('')}</g>`;
     case 'polygon':
-      return `<polygon points="${p.points.map(n).join(' ')}" fill="${p.fill}"${p.stroke ? ` stroke="${p.stroke}" stroke-width="0.5"` : ''}${p.role ? ` data-role="${p.role}"` : ''}/>`;
+      return `<polygon points=""${p.points.map(n).join(' ')}" fill="${p.fill}"${p.stroke ? ` stroke="${p.stroke}" stroke-width="0.5"` : ''}${p.role ? ` data-role="${p.role}"` : ''}/>`;
     case 'gradient':
       return `<rect x="${n(p.x)}" y="${n(p.y)}" width="${n(p.w)}" height="${n(p.h)}" fill="url(#${p.id})" data-role="colour-bar"/>`;
   }

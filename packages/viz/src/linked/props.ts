@@ -56,6 +56,10 @@ export interface LinkedPlotsHandle {
   getCanvasRect(): { x: number; y: number; width: number; height: number } | null;
   /** The CSS colour behind the points (the canvas itself is transparent there). */
   getBackground(): string;
+  /** The cell outlines drawn now (a cell run zoomed in far enough); null while points are drawn. */
+  getCellOutlines(): OutlineWindow | null;
+  /** µm per spatial unit when the run's spatial unit is known in microns (its scale bar); null otherwise. */
+  getSpatialMicronsPerUnit(): number | null;
 }
 
 export interface LinkedPlotsProps {

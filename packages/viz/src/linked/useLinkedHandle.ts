@@ -1,6 +1,7 @@
 import { useImperativeHandle, type Ref, type RefObject } from 'react';
 import type { PlotsDeckRegistry } from '../shared-deck/panel';
 import { zoomBy } from '../viewState';
+import type { OutlineWindow } from '@atlas/spatial/outline-window';
 import type { LinkedPlotsHandle } from './props';
 import type { FittedViews } from './useFittedViews';
 
@@ -12,9 +13,12 @@ export function useLinkedHandle(
     registry: PlotsDeckRegistry;
     containerRef: RefObject<HTMLDivElement | null>;
     backgroundColor: string;
+    /** The outlines drawn now, and the spatial unit's calibration: what a figure of the view shows. */
+    cellWindow: OutlineWindow | null;
+    micronsPerUnit: number | undefined;
   },
 ): void {
-  const { views, registry, containerRef, backgroundColor } = options;
+  const { views, registry, containerRef, backgroundColor, cellWindow, micronsPerUnit } = options;
   const { viewIds } = views;
   useImperativeHandle(
     ref,
@@ -35,7 +39,9 @@ export function useLinkedHandle(
       getCanvas: () => registry.canvas(),
       getCanvasRect: () => (containerRef.current ? registry.rectOnCanvas(containerRef.current) : null),
       getBackground: () => backgroundColor,
+      getCellOutlines: () => cellWindow,
+      getSpatialMicronsPerUnit: () => micronsPerUnit ?? null,
     }),
-    [viewIds, views, registry, containerRef, backgroundColor],
+    [viewIds, views, registry, containerRef, backgroundColor, cellWindow, micronsPerUnit],
   );
 }

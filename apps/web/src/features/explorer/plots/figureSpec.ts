@@ -1,6 +1,6 @@
 /**
  * Publication figures: the explorer's plots as they are on screen — the same views (pan and zoom), sizes, colours,
- * dimmed tixels and tissue image — turned into a figure description for @atlas/viz (composeFigure), with the legend
+ * dimmed tixels, tissue image and cell outlines — turned into a figure description for @atlas/viz (composeFigure), with the legend
  * of the current colouring and a scale bar from the run's channel width or its spatial folder's scale factors.
  */
 import {
@@ -25,6 +25,12 @@ export interface ShownView {
   height: number;
 }
 
+/** The spatial view as on screen, with what a cell run draws there: its outlines and its calibration in µm. */
+export interface ShownSpatialView extends ShownView {
+  outlines: FigurePanel['outlines'];
+  micronsPerUnit: number | null;
+}
+
 export interface FigureInputs {
   runId: string;
   data: RunData;
@@ -34,7 +40,7 @@ export interface FigureInputs {
   displayScale: number;
   /** The colour bar's title in expression view (the feature, or "Average of n"). */
   featureTitle: string;
-  views: { embedding?: ShownView; spatial?: ShownView };
+  views: { embedding?: ShownView; spatial?: ShownSpatialView };
   plots: FigurePlots;
   /** The tissue image as drawn (null when hidden or absent): its address, bounds [x0, y0, x1, y1], opacity, spot. */
   tissue: { href: string; bounds: [number, number, number, number]; opacity: number; spotDiameter: number } | null;
@@ -61,15 +67,19 @@ export function buildFigureSpec(inputs: FigureInputs): FigureSpec {
   }
   if (inputs.plots !== 'umap' && views.spatial) {
     const tissue = inputs.tissue;
-    const scale = micronsPerUnit({
-      channelWidthUm: inputs.channelWidthUm,
-      pitch: gridPitch(data.spatial),
-      spotDiameter: tissue?.spotDiameter,
-    });
+    const { outlines, micronsPerUnit: calibrated, ...shown } = views.spatial;
+    // A calibration the plots know (a cell run's microns) before one inferred from the run's metadata.
+    const scale =
+      calibrated ??
+      micronsPerUnit({
+        channelWidthUm: inputs.channelWidthUm,
+        pitch: gridPitch(data.spatial),
+        spotDiameter: tissue?.spotDiameter,
+      });
     panels.push({
       title: 'Spatial',
       positions: data.spatial,
-      ...views.spatial,
+      ...shown,
       flipY: true,
       pointDiameter: tissue ? tissue.spotDiameter : diameter,
       physical: Boolean(tissue),
@@ -83,6 +93,7 @@ export function buildFigureSpec(inputs: FigureInputs): FigureSpec {
           }
         : null,
       micronsPerUnit: scale,
+      outlines,
     });
   }
   // The plots' table: its low end kept off the figure's background as on screen.

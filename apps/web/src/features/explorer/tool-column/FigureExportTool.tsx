@@ -1,7 +1,8 @@
 /**
  * Export Figure (tool column): the current view — spatial, UMAP or both, with the tissue image when shown — as a
  * publication figure: SVG with vector points (up to 100,000 tixels) or PNG at a chosen DPI (up to 600), with the
- * legend, a scale bar in µm and the run id. What is on screen (pan, zoom, colours, dimming) is what is exported.
+ * legend, a scale bar in µm and the run id. What is on screen (pan, zoom, colours, dimming, a cell run's outlines)
+ * is what is exported.
  */
 import { useMemo, useState, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -27,7 +28,7 @@ import {
 import { useRunData } from '../data/runData';
 import { useRuns } from '../data/runMeta';
 import { useTissueImage } from '../data/tissueImage';
-import { buildFigureSpec, type FigurePlots, type ShownView } from '../plots/figureSpec';
+import { buildFigureSpec, type FigurePlots, type ShownSpatialView, type ShownView } from '../plots/figureSpec';
 import { useColouringContext } from '../plots/colouringContext';
 import type { Colouring } from '../plots/useColouring';
 import { shownFeatureTitle } from '../plots/featureTitle';
@@ -50,7 +51,7 @@ export function FigureExportTool({ plotsRef }: { plotsRef: RefObject<LinkedPlots
   );
 }
 
-function shownViews(plots: LinkedPlotsHandle | null): { embedding?: ShownView; spatial?: ShownView } {
+function shownViews(plots: LinkedPlotsHandle | null): { embedding?: ShownView; spatial?: ShownSpatialView } {
   // The plots' own rectangle: the canvas they draw on is shared with the multi-sample grid.
   const rect = plots?.getCanvasRect();
   if (!plots || !rect) return {};
@@ -60,7 +61,15 @@ function shownViews(plots: LinkedPlotsHandle | null): { embedding?: ShownView; s
     const viewState = plots.getViewState(id);
     return viewState ? { viewState, width, height } : undefined;
   };
-  return { embedding: view('embedding'), spatial: view('spatial') };
+  const spatial = view('spatial');
+  return {
+    embedding: view('embedding'),
+    spatial: spatial && {
+      ...spatial,
+      outlines: plots.getCellOutlines(),
+      micronsPerUnit: plots.getSpatialMicronsPerUnit(),
+    },
+  };
 }
 
 function bitmapDataUrl(bitmap: ImageBitmap): string {
