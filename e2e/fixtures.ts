@@ -246,19 +246,10 @@ export function plotsScreenshot(page: Page, clip: { x: number; y: number; width:
   return page.screenshot({ clip, style: '[data-testid="tixel-hover"] { visibility: hidden !important; }' });
 }
 
-/**
- * The whole plots, seen from the top of the page: a page clip is cut at the viewport's edge, so a page left scrolled
- * (CI stop 45 read 396 of the plots' 594 rows after a lasso) gave a smaller picture than the same plots after a
- * reload, and an element screenshot scrolled into view has the sticky app bar over the plots' top.
- */
-async function wholePlotsScreenshot(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  return plotsScreenshot(page, (await page.getByTestId('linked-plots').boundingBox())!);
-}
-
 /** Share of lit (non-background) pixels in each half of the plots (UMAP left, spatial right). */
 export async function plotHalves(page: Page): Promise<number[]> {
-  const png = await wholePlotsScreenshot(page);
+  const box = (await page.getByTestId('linked-plots').boundingBox())!;
+  const png = await plotsScreenshot(page, box);
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return [0, 1].map((h) => {
     let lit = 0;
@@ -278,7 +269,8 @@ export async function plotHalves(page: Page): Promise<number[]> {
 
 /** The plots' pixels as raw RGB. */
 export async function plotPixels(page: Page): Promise<{ data: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(await wholePlotsScreenshot(page))
+  const box = (await page.getByTestId('linked-plots').boundingBox())!;
+  const { data, info } = await sharp(await plotsScreenshot(page, box))
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });

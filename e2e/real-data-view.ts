@@ -138,9 +138,8 @@ export async function drawPolygon(page: Page, polygon: Point[]): Promise<void> {
 
 /** RGB of the page's pixels at the given page positions (one screenshot of the plots). */
 export async function pixelsAt(page: Page, at: Point[]): Promise<[number, number, number][]> {
-  const { data, width } = await plotPixels(page);
-  // After the picture: plotPixels sees the plots from the top of the page.
   const box = (await page.getByTestId('linked-plots').boundingBox())!;
+  const { data, width } = await plotPixels(page);
   return at.map(([x, y]) => {
     const i = (Math.round(y - box.y) * width + Math.round(x - box.x)) * 3;
     return [data[i]!, data[i + 1]!, data[i + 2]!];
