@@ -3,6 +3,8 @@
 // then opened, recoloured and lassoed in headless Chromium. Every figure is printed beside a reference measured in
 // the same run, because our machines differ up to 3× in speed: the floor of an import (reading the h5ad's matrix
 // and one pass over it), the bare deck.gl floor page on the same run, the values fetched alone, a task round trip.
+// BENCH_HD_BINS, BENCH_HD_GENES and BENCH_HD_NNZ (non-zeros per bin) size it: 5000000, 500 and 50 are issue 38's
+// five-million-cell run as points (its outlines' windows are `npm run bench -- cells`).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +20,7 @@ import type { Row } from './row.js';
 export const HD_RUN = 'D99010';
 const BINS = Number(process.env.BENCH_HD_BINS ?? 500_000);
 const GENES = Number(process.env.BENCH_HD_GENES ?? 18_000);
-const NNZ_PER_BIN = 150;
+const NNZ_PER_BIN = Number(process.env.BENCH_HD_NNZ ?? 150);
 const LASSO_BINS = Math.round(BINS / 10);
 const size = `${(BINS / 1000).toFixed(0)}k × ${(GENES / 1000).toFixed(0)}k`;
 
