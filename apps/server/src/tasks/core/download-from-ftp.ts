@@ -12,7 +12,7 @@ import { novogeneLoginSpecs } from './list-novogene-batch.js';
 import { ftpProblem, isMd5List, openFtp, readMd5Lists, stillThere, watchForStall, ZFtpLogin } from './transfers/ftp.js';
 import { ZOutputKey } from './transfers/outputs.js';
 import { openStagedTransfer } from './transfers/staged.js';
-import { writeTo } from './transfers/storage-sink.js';
+import { StorageStopped, writeTo } from './transfers/storage-sink.js';
 
 const ZKwargs = ZFtpLogin.extend({
   source: z.string().trim().min(1, 'Must not be empty').max(4096),
@@ -113,6 +113,10 @@ export const downloadFromFtp = defineTask({
         highWaterMark: 1 << 20,
         write(chunk: Buffer, _encoding, callback) {
           alive();
+          // basic-ftp may hand over chunks it still held after downloadTo failed and this append ended: they are
+          // not staged, and the resumed read sends them again, so they are not hashed either (CI once saw such a
+          // chunk hashed twice: "checksum mismatch" on a resumed transfer whose staged bytes were right).
+          if (out.writableEnded || out.destroyed) return callback(new StorageStopped());
           hash?.update(chunk);
           passed += chunk.length;
           const now = Date.now();
