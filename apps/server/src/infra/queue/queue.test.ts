@@ -158,11 +158,12 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
   // One database per driver (opening one costs seconds on a busy machine); each test starts from an empty
   // tasks table and an empty Redis prefix instead.
   beforeAll(async () => {
-    // Heartbeats every 100 ms: a lost worker is found in well under a second (the default is 10 s).
+    // Heartbeats every 250 ms: a lost worker is found in about a second (the default is 10 s). 100 ms was too
+    // short beside the browser specs on two cores: a live worker's beats were once 400 ms late (4 silent beats).
     infra = await createTestInfra({
       REDIS_URL: redisUrl ?? '',
       ATLAS_WORKER_CONCURRENCY: '2',
-      ATLAS_TASK_HEARTBEAT_MS: '100',
+      ATLAS_TASK_HEARTBEAT_MS: '250',
     });
   });
   afterAll(() => infra.cleanup());
@@ -357,8 +358,8 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
   it('marks a task whose worker stopped beating FAILURE (worker lost), never one whose worker beats', async () => {
     const store = createTaskStore(infra.db);
     const queue = await openQueue();
-    // Runs for 1.5 s, far longer than 4 silent beats (400 ms): only its heartbeat keeps it alive.
-    const live = await queue.post(request('test.sleep', 'atxcloud_gene', { args: [1500] }));
+    // Runs for 3 s, far longer than 4 silent beats (1 s): only its heartbeat keeps it alive.
+    const live = await queue.post(request('test.sleep', 'atxcloud_gene', { args: [3000] }));
     // Claimed by a worker of another queue that then died: it never beats again.
     const lost = await queue.post(request('test.once', 'atxcloud_core'));
     expect(await store.markStarted(lost._id)).toBe(true);
@@ -366,7 +367,7 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
     try {
       await queue.startWorkers(['atxcloud_gene']);
       expect(await waitForStatus(queue, lost._id, 'FAILURE', 5000)).toMatchObject({ error: WORKER_LOST });
-      expect(await waitForStatus(queue, live._id, 'SUCCESS', 10_000)).toMatchObject({ result: 1500 });
+      expect(await waitForStatus(queue, live._id, 'SUCCESS', 15_000)).toMatchObject({ result: 3000 });
     } finally {
       stopWatch();
     }
