@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
 import { E2E_DIRECTORY_SETTINGS } from './apps/server/test/e2e-directory';
 import { OIDC_TEST_CLIENT } from './apps/server/test/oidc-provider';
 import { directoryEnv, SLAPD } from './apps/server/test/slapd';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
+import { CHROMIUM_LAUNCH } from './e2e/chromium';
 import { freePortSync } from './e2e/ports';
 import { LAB_WEB_DIST } from './e2e/web-build';
 
@@ -45,7 +45,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1400, height: 900 },
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: [
     ...(directory

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
+import { CHROMIUM_LAUNCH } from './e2e/chromium';
 import { freePortSync } from './e2e/ports';
 import { LAB_WEB_DIST } from './e2e/web-build';
 
@@ -40,7 +40,7 @@ export default defineConfig({
     ignoreHTTPSErrors: true,
     viewport: { width: 1400, height: 900 },
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: {
     command:

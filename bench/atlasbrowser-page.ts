@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import type { AtlasBrowserLabTimings } from '@atlas/contracts';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
+import { CHROMIUM_LAUNCH, CHROMIUM_PATH } from '../e2e/chromium.js';
 import type { Row } from './row.js';
 
 type Probe = { __atlasBrowserLab?: AtlasBrowserLabTimings };
@@ -12,7 +12,7 @@ const FRAME_TARGET = 30;
 export async function atlasBrowserPageRows(url: string): Promise<Row[]> {
   if (!fs.existsSync(CHROMIUM_PATH))
     return [{ measure: 'AtlasXbrowser in a headless browser', target: '—', figure: 'no Chromium', verdict: 'info' }];
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ ...CHROMIUM_LAUNCH, headless: true });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${url}/viz-lab/atlasbrowser`);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOGIN_COOKIE_NAME, type ExplorerTimings } from '@atlas/contracts';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
+import { CHROMIUM_LAUNCH, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { LAB_WEB_DIST } from '../e2e/web-build.js';
 import { BENCH_RUN, BENCH_RUN_100K } from './import.js';
 import type { Row } from './row.js';
@@ -129,7 +129,7 @@ export async function browserRows(url: string): Promise<Row[]> {
   }
 
   const rows: Row[] = [];
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ ...CHROMIUM_LAUNCH, headless: true });
   try {
     const login = await fetch(`${url}/api/v1/auth/login`, {
       method: 'POST',

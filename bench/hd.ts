@@ -12,7 +12,7 @@ import path from 'node:path';
 import { LOGIN_COOKIE_NAME } from '@atlas/contracts';
 import { readH5ad, writeVisiumHdH5ad } from '@atlas/spatial';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
+import { CHROMIUM_LAUNCH, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { GENE_PICKS, openBenchPage, openRun, pickGenes } from './browser.js';
 import { lasso, lassoTraced, taskRoundTrip } from './lasso.js';
 import type { Row } from './row.js';
@@ -147,7 +147,7 @@ export async function hdBrowserRows(url: string): Promise<Row[]> {
     body: JSON.stringify({ username: 'admin', password: 'Bench#Pass1' }),
   });
   const { access_token: token } = (await login.json()) as { access_token: string };
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ ...CHROMIUM_LAUNCH, headless: true });
   const signedIn: SignedIn = async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.addCookies([

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LOGIN_COOKIE_NAME } from '@atlas/contracts';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.js';
+import { CHROMIUM_LAUNCH, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { BENCH_RUN } from './import.js';
 import type { Row } from './row.js';
 
@@ -133,7 +133,7 @@ export async function lassoRows(url: string): Promise<Row[]> {
     body: JSON.stringify({ username: 'admin', password: 'Bench#Pass1' }),
   });
   const { access_token: token } = (await login.json()) as { access_token: string };
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ ...CHROMIUM_LAUNCH, headless: true });
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     await context.addCookies([
