@@ -107,6 +107,8 @@ async function main(): Promise<number> {
       public: values.public,
       requestedBy: null,
     });
+    // The input's bytes are stored: the task reads them back from storage (a 5M-cell h5ad is 1.1 GB to let go).
+    prepared.files.clear();
     if (infra.queue.driver === 'inprocess') await infra.queue.startWorkers(['atxcloud_webfile']);
     console.log(`${values.run}: inputs stored, webfile.create_files ${posted._id} posted`);
     let last = -1;

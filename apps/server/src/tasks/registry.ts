@@ -99,13 +99,22 @@ export function createTaskRegistry(definitions: readonly TaskDefinition[]): Task
     byName.set(definition.name, definition);
   }
   const list = (queue?: string) => definitions.filter((d) => queue === undefined || d.queue === queue);
+  const running = new Set<string>();
   const registry: TaskRegistry = {
     get: (name) => byName.get(name),
     list,
     namesOn: (queue) => list(queue).map((d) => d.name),
     retryable: () => definitions.filter((d) => d.idempotent).map((d) => d.name),
     labels: (request, config) => taskLabels(registry, request, config),
-    run: (row, deps, store, onProgress) => runTask(row, registry, deps, store, onProgress),
+    runningHere: () => running,
+    run: async (row, deps, store, onProgress) => {
+      running.add(row.id);
+      try {
+        await runTask(row, registry, deps, store, onProgress);
+      } finally {
+        running.delete(row.id);
+      }
+    },
   };
   return registry;
 }

@@ -25,6 +25,8 @@ import { ReadBudget } from './read-budget.js';
 export type { Dataset, Entity, Group, H5File };
 
 const SIGNATURE = [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a];
+const H5T_INTEGER = 0;
+const H5T_FLOAT = 1;
 const H5T_STRING = 3;
 const H5T_COMPOUND = 6;
 const H5T_ENUM = 8;
@@ -211,12 +213,6 @@ export function asFloat64(value: unknown): Float64Array | undefined {
   return isNumeric(value) ? convert(value, (n) => new Float64Array(n)) : undefined;
 }
 
-/** Numeric values as float32 (the precision of our matrices); h5wasm already returns a fresh float32 array. */
-function asFloat32(value: unknown): Float32Array | undefined {
-  if (value instanceof Float32Array) return value;
-  return isNumeric(value) ? convert(value, (n) => new Float32Array(n)) : undefined;
-}
-
 export function asInt32(value: unknown): Int32Array | undefined {
   if (value instanceof Int32Array) return value;
   return isNumeric(value) ? convert(value, (n) => new Int32Array(n)) : undefined;
@@ -252,21 +248,53 @@ export function readStrings(ds: Dataset, where: string, file: string): string[] 
   return values;
 }
 
+/**
+ * Elements per hyperslab when a large 1-D numeric dataset is read (16–32 MB). Read whole, h5wasm stages the dataset
+ * in its WebAssembly heap, which never shrinks: the 1 GB `data` of a five-million-cell X kept ~1 GB of heap (on
+ * top of the copy) for the life of the process. A slice at a time, the heap stays at one slice and an int64 array
+ * (indptr, some indices) is converted slice by slice instead of as a whole BigInt64Array first.
+ */
+const SLICE_ELEMENTS = 1 << 22;
+
+type NumberArray = Float64Array | Float32Array | Int32Array;
+
+/** A numeric dataset's values in a new array of the wanted kind; undefined when they are not numbers. */
+function readNumeric<T extends NumberArray>(ds: Dataset, where: string, make: (n: number) => T): T | undefined {
+  const shape = ds.shape ?? [];
+  const { type } = ds.metadata;
+  if (shape.length !== 1 || shape[0]! <= SLICE_ELEMENTS || (type !== H5T_INTEGER && type !== H5T_FLOAT)) {
+    const value = readValue(ds, where);
+    if (value instanceof (make(0).constructor as new () => T)) return value as T;
+    return isNumeric(value) ? convert(value, make) : undefined;
+  }
+  budgetOf(ds)?.charge(where, declaredBytes(ds));
+  const n = shape[0]!;
+  const out = make(n);
+  for (let start = 0; start < n; start += SLICE_ELEMENTS) {
+    const part = ds.slice([[start, Math.min(n, start + SLICE_ELEMENTS)]]);
+    if (!isNumeric(part)) return undefined;
+    if (part instanceof BigInt64Array || part instanceof BigUint64Array) {
+      for (let i = 0; i < part.length; i++) out[start + i] = Number(part[i]);
+    } else out.set(part as ArrayLike<number>, start);
+  }
+  return out;
+}
+
 /** A dataset's values as float32; throws naming `where` when they are not numbers. */
 export function readFloat32(ds: Dataset, where: string, file: string): Float32Array {
-  const values = asFloat32(readValue(ds, where));
+  const values = readNumeric(ds, where, (n) => new Float32Array(n));
   if (!values) throw new SpatialFormatError(file, `${where} is not numeric`);
   return values;
 }
 
 export function readInt32(ds: Dataset, where: string, file: string): Int32Array {
-  const values = asInt32(readValue(ds, where));
+  const values = readNumeric(ds, where, (n) => new Int32Array(n));
   if (!values) throw new SpatialFormatError(file, `${where} is not an integer array`);
   return values;
 }
 
 export function readFloat64(ds: Dataset, where: string, file: string): Float64Array {
-  const values = asFloat64(readValue(ds, where));
+  const values = readNumeric(ds, where, (n) => new Float64Array(n));
   if (!values) throw new SpatialFormatError(file, `${where} is not numeric`);
   return values;
 }

@@ -9,9 +9,9 @@
  * The rest's statistics are then total − selection (selection-de.ts). Built from whatever matrix the web files
  * hold (counts, log-normalised, scaled): nothing here assumes a value range.
  */
-import { featureColumns, type FeatureColumns } from '../matrix/columns.js';
+import { featureColumns, type FeatureColumn, type FeatureColumns } from '../matrix/columns.js';
 import type { CsrMatrix, Matrix } from '../matrix/types.js';
-import { float32SortKey, sortBuffers, sortKeysWithPayload } from './sort-keys.js';
+import { float32SortKey, sortBuffers, sortKeysWithPayload, type SortBuffers } from './sort-keys.js';
 
 export interface SelectionIndex {
   nObs: number;
@@ -58,36 +58,30 @@ export function requireRows(index: SelectionIndex, rows: ArrayLike<number>): voi
   if (missing.length) throw new RowsNotLoadedError(Int32Array.from(missing));
 }
 
-/**
- * Where a built index lives: fresh zeroed arrays of the given sizes. The web-file writer passes views into the
- * `.sel` file's bytes instead (webfiles/selection-file.ts), so the index is built in place, never copied.
- */
-export type SelectionAllocator = (nObs: number, nFeatures: number, nnz: number) => SelectionIndex;
-
-export const allocateSelectionIndex: SelectionAllocator = (nObs, nFeatures, nnz) => ({
-  nObs,
-  nFeatures,
-  shift: new Float64Array(nFeatures),
-  shiftedSum: new Float64Array(nFeatures),
-  shiftedSquares: new Float64Array(nFeatures),
-  stored: new Float64Array(nFeatures),
-  zeroRank: new Float64Array(nFeatures),
-  tieTerms: new Float64Array(nFeatures),
-  rowPtr: new Float64Array(nObs + 1),
-  features: new Int32Array(nnz),
-  values: new Float32Array(nnz),
-  doubledRanks: new Uint32Array(nnz),
-});
+/** Fresh zeroed arrays of an index of the given sizes. */
+function allocateSelectionIndex(nObs: number, nFeatures: number, nnz: number): SelectionIndex {
+  return {
+    nObs,
+    nFeatures,
+    shift: new Float64Array(nFeatures),
+    shiftedSum: new Float64Array(nFeatures),
+    shiftedSquares: new Float64Array(nFeatures),
+    stored: new Float64Array(nFeatures),
+    zeroRank: new Float64Array(nFeatures),
+    tieTerms: new Float64Array(nFeatures),
+    rowPtr: new Float64Array(nObs + 1),
+    features: new Int32Array(nnz),
+    values: new Float32Array(nnz),
+    doubledRanks: new Uint32Array(nnz),
+  };
+}
 
 /**
  * Two passes over the features: one counts each tixel's non-zeros (the row offsets), one ranks each feature
  * (radix sort) and drops its values straight into their row-major places. Features are taken in order, so each
  * row's features come out ascending; the only scratch memory is one feature's sort buffers.
  */
-export function buildSelectionIndex(
-  matrix: Matrix | FeatureColumns,
-  allocate: SelectionAllocator = allocateSelectionIndex,
-): SelectionIndex {
+export function buildSelectionIndex(matrix: Matrix | FeatureColumns): SelectionIndex {
   const source = featureColumns(matrix);
   const { nRows, nCols } = source;
   const rowCounts = new Float64Array(nRows + 1);
@@ -98,13 +92,43 @@ export function buildSelectionIndex(
     for (let q = 0; q < values.length; q++) if (values[q] !== 0) rowCounts[rows[q]! + 1]!++;
   }
   for (let i = 0; i < nRows; i++) rowCounts[i + 1]! += rowCounts[i]!;
-  const index = allocate(nRows, nCols, rowCounts[nRows]!);
-  const { shift, shiftedSum, shiftedSquares, stored, zeroRank, tieTerms, features, doubledRanks } = index;
+  const index = allocateSelectionIndex(nRows, nCols, rowCounts[nRows]!);
   index.rowPtr.set(rowCounts);
-  const next = rowCounts.subarray(0, nRows);
-  const buffers = sortBuffers(widest);
-  for (let j = 0; j < nCols; j++) {
-    const { rows, values } = source.column(j);
+  const ranker = new FeatureRanker(index, widest);
+  for (let j = 0; j < nCols; j++) ranker.rank(j, source.column(j));
+  return index;
+}
+
+/** What ranking fills: the per-feature totals and ranks, and the row-major entries unless the caller has them. */
+export type RankTarget = Omit<SelectionIndex, 'features' | 'values' | 'loaded'> &
+  Partial<Pick<SelectionIndex, 'features' | 'values'>>;
+
+/**
+ * Ranks features one at a time, in ascending order, into a target whose `rowPtr` is already set. Each stored
+ * non-zero's row-major place is its row's next free slot, so features must come in order and each feature's rows
+ * ascending. Without `features`/`values` in the target only the totals and ranks are written: a writer that
+ * streams a `.sel` file from a CSR matrix takes the entries from the matrix itself (webfiles/feature-files.ts).
+ */
+export class FeatureRanker {
+  private readonly next: Float64Array;
+  private buffers: SortBuffers;
+  private expected = 0;
+
+  constructor(
+    private readonly target: RankTarget,
+    widest: number,
+  ) {
+    this.next = target.rowPtr.slice(0, target.nObs);
+    this.buffers = sortBuffers(widest);
+  }
+
+  rank(j: number, { rows, values }: FeatureColumn): void {
+    if (j !== this.expected++)
+      throw new RangeError(`features must be ranked in order: ${j} came for ${this.expected - 1}`);
+    const { target, next } = this;
+    const { features, values: entries, doubledRanks } = target;
+    if (this.buffers.keys.length < values.length) this.buffers = sortBuffers(values.length);
+    const buffers = this.buffers;
     const bits = new Uint32Array(values.buffer, values.byteOffset, values.length);
     let m = 0;
     let negatives = 0;
@@ -121,17 +145,17 @@ export function buildSelectionIndex(
       if (v < 0) negatives++;
       // The value's row-major place; its rank is filled in once the feature is sorted.
       const at = next[rows[q]!]!++;
-      features[at] = j;
-      index.values[at] = v;
+      if (features) features[at] = j;
+      if (entries) entries[at] = v;
       buffers.keys[m] = float32SortKey(bits[q]!);
       buffers.payload[m] = at;
       m++;
     }
-    shift[j] = Number.isNaN(first) ? 0 : first;
-    shiftedSum[j] = s;
-    shiftedSquares[j] = q2;
-    stored[j] = m;
-    const zeros = nRows - m;
+    target.shift[j] = Number.isNaN(first) ? 0 : first;
+    target.shiftedSum[j] = s;
+    target.shiftedSquares[j] = q2;
+    target.stored[j] = m;
+    const zeros = target.nObs - m;
     const { keys, payload } = sortKeysWithPayload(buffers, m);
     let tieTerm = zeros * zeros * zeros - zeros;
     for (let i = 0; i < m;) {
@@ -145,10 +169,9 @@ export function buildSelectionIndex(
       for (let p = i; p < end; p++) doubledRanks[payload[p]!] = doubled;
       i = end;
     }
-    zeroRank[j] = negatives + (zeros + 1) / 2;
-    tieTerms[j] = tieTerm;
+    target.zeroRank[j] = negatives + (zeros + 1) / 2;
+    target.tieTerms[j] = tieTerm;
   }
-  return index;
 }
 
 /** Bytes the index holds in memory (for a cache bounded by bytes). */

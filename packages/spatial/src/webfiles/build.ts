@@ -17,12 +17,12 @@ import { gzip as gzipCallback } from 'node:zlib';
 import type { FeatureKind } from '@atlas/contracts';
 import type { Matrix } from '../matrix/types.js';
 import type { TopTen } from '../stats/cluster-ranking.js';
-import { cscColumns, encodeCsc } from './csc.js';
-import { buildSelectionFile } from './selection-file.js';
+import type { FeatureColumn } from '../matrix/columns.js';
+import { writeFeatureFiles } from './feature-files.js';
 import { BARCODES_FILE, formatBarcodes } from './barcodes.js';
 import { formatDataCsv, type DataCsv } from './data-csv.js';
 import { formatNames } from './names.js';
-import { summationChunkPath, summationTextChunks, writesTextSummations } from './summation-text.js';
+import { summationChunkPath, SummationTextChunker, writesTextSummations } from './summation-text.js';
 
 const gzip = promisify(gzipCallback);
 
@@ -83,22 +83,38 @@ const encoder = new TextEncoder();
 /** The run's analysis path (which matrices were clustered, shown and summed), beside data.csv.gz. */
 export const ANALYSIS_FILE = 'analysis.json';
 
-/** Receives each finished web file; the writer drops its bytes once this resolves. */
-export type WebFileSink = (path: string, bytes: Uint8Array) => Promise<void>;
+/**
+ * Receives each web file, whole or (the binary matrix files) as chunks in file order, which the sink consumes as
+ * they are made; the writer drops the bytes once the sink has taken them.
+ */
+export type WebFileSink = (path: string, content: Uint8Array | AsyncIterable<Uint8Array>) => Promise<void>;
 
 /** Every web file of the run, in memory, sorted by path (for tests and small runs). */
 export async function buildWebFiles(input: WebFilesInput): Promise<Map<string, Uint8Array>> {
   const files = new Map<string, Uint8Array>();
-  await writeWebFiles(input, async (path, bytes) => void files.set(path, bytes));
+  await writeWebFiles(input, async (path, content) => void files.set(path, await wholeContent(content)));
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** A sink's content as one array (chunks joined). */
+export async function wholeContent(content: Uint8Array | AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  if (content instanceof Uint8Array) return content;
+  const parts: Uint8Array[] = [];
+  for await (const part of content) parts.push(part.slice());
+  const bytes = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return bytes;
+}
+
 /**
- * Writes every web file of the run through `sink` as soon as it is made, so at most one feature kind's binary
- * files are in memory at a time (a Visium HD run's `.csc` and `.sel` are 0.6 and 0.9 GB). The binary matrix is
- * encoded straight from the input matrix, and the text summations and selection index are derived from its
- * bytes: no transposed copy of the matrix is made. Text summations are written only up to
- * TEXT_SUMMATION_MAX_VALUES (summation-text.ts); `get_summation` answers text from the `.csc` above it.
+ * Writes every web file of the run through `sink` as soon as it is made. A feature kind's binary files are
+ * streamed from its matrix (feature-files.ts), so a five-million-cell run's `.csc` and `.sel` (2 and 3 GB) are never
+ * whole in memory; the text summations are formatted from the same pass, up to TEXT_SUMMATION_MAX_VALUES
+ * (summation-text.ts; `get_summation` answers text from the `.csc` above it).
  */
 export async function writeWebFiles(input: WebFilesInput, sink: WebFileSink): Promise<void> {
   const n = input.clusters.length;
@@ -129,31 +145,43 @@ export async function writeWebFiles(input: WebFilesInput, sink: WebFileSink): Pr
       throw new RangeError(`${kind} matrix has ${matrix.nCols} columns for ${names.length} names`);
     const spec = FEATURE_FILES[kind];
     put(spec.names, encoder.encode(formatNames(names)));
-    const csc = encodeCsc(matrix);
-    // The text summations and the selection index walk features: they read them from the .csc bytes in place.
-    const columns = cscColumns(csc);
-    if (writesTextSummations(n, names.length)) {
-      // A few uncompressed chunks (70 MB each at 10k tixels) are alive at a time; their buffers are reused.
-      const free: Uint8Array[] = [];
-      const take = (bytes: number) => {
-        const at = free.findIndex((b) => b.length >= bytes);
-        return at >= 0 ? free.splice(at, 1)[0]! : new Uint8Array(bytes);
-      };
-      let k = 0;
-      for (const chunk of summationTextChunks(columns, take)) {
-        // Each chunk is a view from the start of its buffer: the whole buffer goes back to the pool.
-        put(summationChunkPath(spec.summationPrefix, k++), chunk, input.summationGzipLevel ?? 1, () =>
-          free.push(new Uint8Array(chunk.buffer)),
-        );
-        if (pending.length >= 4) await Promise.all(pending.splice(0, 2));
-      }
-    }
-    // What a lasso's ranking needs (totals, ranks, rows), so gene.compute_qc costs O(the selection's non-zeros).
-    const selection = buildSelectionFile(columns);
-    await sink(spec.csc, csc);
-    await sink(spec.selection, selection);
+    const text = writesTextSummations(n, names.length)
+      ? summationTextWriter(spec.summationPrefix, put, pending, input.summationGzipLevel)
+      : null;
+    await writeFeatureFiles(matrix, { csc: spec.csc, selection: spec.selection }, sink, text?.add);
+    await text?.done();
     const table = input.topTen?.[kind];
     if (table) await sink(spec.topTen, encoder.encode(JSON.stringify(table)));
   }
   await Promise.all(pending);
+}
+
+/**
+ * The text summations of one kind, fed feature by feature: each finished chunk is compressed while the next is
+ * formatted, a few uncompressed chunks (70 MB each at 10k tixels) alive at a time, their buffers reused.
+ */
+function summationTextWriter(
+  prefix: string,
+  put: (path: string, bytes: Uint8Array, level: number, compressed: () => void) => void,
+  pending: Promise<void>[],
+  level: number | undefined,
+) {
+  const free: Uint8Array[] = [];
+  const take = (bytes: number) => {
+    const at = free.findIndex((b) => b.length >= bytes);
+    return at >= 0 ? free.splice(at, 1)[0]! : new Uint8Array(bytes);
+  };
+  let chunker: SummationTextChunker | null = null;
+  let k = 0;
+  return {
+    async add(column: FeatureColumn, nRows: number, nCols: number): Promise<void> {
+      chunker ??= new SummationTextChunker(nRows, nCols, take);
+      const chunk = chunker.add(column);
+      if (!chunk) return;
+      // Each chunk is a view from the start of its buffer: the whole buffer goes back to the pool.
+      put(summationChunkPath(prefix, k++), chunk, level ?? 1, () => free.push(new Uint8Array(chunk.buffer)));
+      if (pending.length >= 4) await Promise.all(pending.splice(0, 2));
+    },
+    done: () => Promise.all(pending.splice(0)).then(() => undefined),
+  };
 }

@@ -50,8 +50,6 @@ export {
   type TixelTable,
 } from './tixel-table.js';
 export {
-  allocateSelectionFile,
-  buildSelectionFile,
   decodeSelectionIndex,
   encodeSelectionIndex,
   markSelectionRowsRead,

@@ -4,9 +4,7 @@ import { buildSelectionIndex, RowsNotLoadedError, selectionIndexRows } from '../
 import { randomDense } from '../stats/test-matrices.js';
 import { welchVsRest } from '../stats/welch.js';
 import { wilcoxonVsRest } from '../stats/wilcoxon.js';
-import { encodeCsc, cscColumns } from './csc.js';
 import {
-  buildSelectionFile,
   decodeSelectionIndex,
   encodeSelectionIndex,
   partialSelectionIndex,
@@ -37,11 +35,6 @@ describe('summations/{kind}.sel', () => {
     expect(wilcoxonForSelection(decoded, group).scores).toEqual(
       wilcoxonVsRest(matrix, group, { tieCorrect: false }).scores,
     );
-  });
-
-  it('is built in place, from a matrix or from the .csc file, to the bytes encodeSelectionIndex writes', () => {
-    expect(buildSelectionFile(matrix)).toEqual(bytes);
-    expect(buildSelectionFile(cscColumns(encodeCsc(matrix)))).toEqual(bytes);
   });
 
   it('refuses foreign, truncated and corrupt files', () => {

@@ -14,9 +14,8 @@
  *   then         float64 × (nObs + 1) row offsets
  *   then         int32 × nnz features, float32 × nnz values, uint32 × nnz doubled ranks (each padded to 8 bytes)
  */
-import type { FeatureColumns } from '../matrix/columns.js';
-import type { Matrix } from '../matrix/types.js';
-import { buildSelectionIndex, type SelectionIndex } from '../stats/selection-index.js';
+import type { CsrMatrix } from '../matrix/types.js';
+import type { RankTarget, SelectionIndex } from '../stats/selection-index.js';
 
 export const SELECTION_MAGIC = 'ASEL';
 export const SELECTION_VERSION = 1;
@@ -33,50 +32,91 @@ function layout(nObs: number, nFeatures: number, nnz: number) {
   return { rowPtr, features, values, ranks, total: ranks + pad8(4 * nnz) };
 }
 
-/** A zeroed `.sel` file with its header written, and the index as views into it (to be filled in place). */
-export function allocateSelectionFile(
-  nObs: number,
-  nFeatures: number,
-  nnz: number,
-): { bytes: Uint8Array; index: SelectionIndex } {
+/**
+ * What ranking a CSR matrix's features fills before its `.sel` file is streamed (selectionFileChunks): the row
+ * offsets of its non-zeros, the per-feature totals and the ranks. The entries themselves stay in the matrix.
+ */
+export function allocateRankTarget(csr: CsrMatrix): RankTarget {
+  const { nRows: nObs, nCols: nFeatures, indptr, data } = csr;
+  const rowPtr = new Float64Array(nObs + 1);
+  for (let r = 0; r < nObs; r++) {
+    let stored = 0;
+    for (let k = indptr[r]!, end = indptr[r + 1]!; k < end; k++) if (data[k] !== 0) stored++;
+    rowPtr[r + 1] = rowPtr[r]! + stored;
+  }
+  const perFeature = () => new Float64Array(nFeatures);
+  return {
+    nObs,
+    nFeatures,
+    shift: perFeature(),
+    shiftedSum: perFeature(),
+    shiftedSquares: perFeature(),
+    stored: perFeature(),
+    zeroRank: perFeature(),
+    tieTerms: perFeature(),
+    rowPtr,
+    doubledRanks: new Uint32Array(rowPtr[nObs]!),
+  };
+}
+
+/** Entries per chunk of a streamed `.sel` file (64 MB of each entry array). */
+const STREAM_ENTRIES = 1 << 24;
+
+/**
+ * The `.sel` file of a CSR matrix whose features `target` holds ranked (FeatureRanker, in order), as chunks in file
+ * order: the same bytes as buildSelectionFile's. The entry arrays are the matrix's own indices and values, sent as
+ * views; only a matrix with stored zeros has them copied, a chunk at a time, without the zeros.
+ */
+export function* selectionFileChunks(csr: CsrMatrix, target: RankTarget): Generator<Uint8Array> {
+  const { nObs, nFeatures, rowPtr, doubledRanks } = target;
+  const nnz = doubledRanks.length;
   const at = layout(nObs, nFeatures, nnz);
-  const bytes = new Uint8Array(at.total);
-  const view = new DataView(bytes.buffer);
-  for (let i = 0; i < 4; i++) bytes[i] = SELECTION_MAGIC.charCodeAt(i);
+  const head = new Uint8Array(at.features);
+  const view = new DataView(head.buffer);
+  for (let i = 0; i < 4; i++) head[i] = SELECTION_MAGIC.charCodeAt(i);
   view.setUint32(4, SELECTION_VERSION, true);
   view.setUint32(8, nObs, true);
   view.setUint32(12, nFeatures, true);
   view.setBigUint64(16, BigInt(nnz), true);
-  const perFeature = (i: number) => new Float64Array(bytes.buffer, HEADER + 8 * nFeatures * i, nFeatures);
-  const index: SelectionIndex = {
-    nObs,
-    nFeatures,
-    shift: perFeature(0),
-    shiftedSum: perFeature(1),
-    shiftedSquares: perFeature(2),
-    stored: perFeature(3),
-    zeroRank: perFeature(4),
-    tieTerms: perFeature(5),
-    rowPtr: new Float64Array(bytes.buffer, at.rowPtr, nObs + 1),
-    features: new Int32Array(bytes.buffer, at.features, nnz),
-    values: new Float32Array(bytes.buffer, at.values, nnz),
-    doubledRanks: new Uint32Array(bytes.buffer, at.ranks, nnz),
-  };
-  return { bytes, index };
+  PER_FEATURE.forEach((name, i) =>
+    new Float64Array(head.buffer, HEADER + 8 * nFeatures * i, nFeatures).set(target[name]),
+  );
+  new Float64Array(head.buffer, at.rowPtr, nObs + 1).set(rowPtr);
+  yield head;
+  const padding = (bytes: number) => new Uint8Array(pad8(bytes) - bytes);
+  const compact = nnz === csr.data.length;
+  yield* entryChunks(compact ? [csr.indices] : nonZeroEntries(csr, csr.indices));
+  yield padding(4 * nnz);
+  yield* entryChunks(compact ? [csr.data] : nonZeroEntries(csr, csr.data));
+  yield padding(4 * nnz);
+  yield* entryChunks([doubledRanks]);
+  yield padding(4 * nnz);
 }
 
-/**
- * The `.sel` file of a matrix, built in place in the file's bytes: at Visium HD size (75M non-zeros) the index
- * is 0.9 GB, and building it apart and then encoding it would hold it twice.
- */
-export function buildSelectionFile(matrix: Matrix | FeatureColumns): Uint8Array {
-  let bytes: Uint8Array = new Uint8Array(0);
-  buildSelectionIndex(matrix, (nObs, nFeatures, nnz) => {
-    const file = allocateSelectionFile(nObs, nFeatures, nnz);
-    bytes = file.bytes;
-    return file.index;
-  });
-  return bytes;
+type EntryArray = Int32Array | Float32Array | Uint32Array;
+
+function* entryChunks(arrays: readonly EntryArray[] | Generator<EntryArray>): Generator<Uint8Array> {
+  for (const array of arrays) {
+    for (let from = 0; from < array.length; from += STREAM_ENTRIES) {
+      const part = array.subarray(from, Math.min(array.length, from + STREAM_ENTRIES));
+      yield new Uint8Array(part.buffer, part.byteOffset, part.byteLength);
+    }
+  }
+}
+
+/** The entries of a matrix with stored zeros, without them, a chunk of STREAM_ENTRIES at a time. */
+function* nonZeroEntries(csr: CsrMatrix, source: EntryArray): Generator<EntryArray> {
+  const out = source.slice(0, STREAM_ENTRIES);
+  let filled = 0;
+  for (let k = 0; k < source.length; k++) {
+    if (csr.data[k] === 0) continue;
+    out[filled++] = source[k]!;
+    if (filled === STREAM_ENTRIES) {
+      yield out.slice();
+      filled = 0;
+    }
+  }
+  if (filled) yield out.slice(0, filled);
 }
 
 export function encodeSelectionIndex(index: SelectionIndex): Uint8Array {

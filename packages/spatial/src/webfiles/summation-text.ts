@@ -6,7 +6,7 @@
  * and never on column positions.
  */
 import { gunzipSync } from 'node:zlib';
-import { featureColumns, type FeatureColumns } from '../matrix/columns.js';
+import { featureColumns, type FeatureColumn, type FeatureColumns } from '../matrix/columns.js';
 import type { Matrix } from '../matrix/types.js';
 import { printf62, writePrintf62 } from './printf.js';
 
@@ -74,32 +74,55 @@ function zeroLine(n: number): Uint8Array {
 }
 
 /**
- * Uncompressed text of each chunk, in order (views of buffers from `take`). Most values are 0, so every line starts as a copy of an all-zero
- * template and only the stored values are written over their fields as bytes (`writePrintf62`); a line with a
- * value that does not fit 6 bytes (≥ 999.995, negative, NaN) is made again from strings.
+ * Uncompressed text of each chunk, in order (views of buffers from `take`): SummationTextChunker over every feature.
  */
 export function* summationTextChunks(
   matrix: Matrix | FeatureColumns,
   take: ChunkBuffer = freshBuffer,
 ): Generator<Uint8Array> {
   const m = featureColumns(matrix);
-  const n = m.nRows;
-  const width = 7 * n;
-  const template = zeroLine(n);
-  for (let start = 0; start < m.nCols; start += SUMMATION_CHUNK) {
-    const end = Math.min(m.nCols, start + SUMMATION_CHUNK);
-    // Sized for the usual case (every field 6 bytes), so it grows only if a line has a wide value.
-    const out = new Bytes(16 + (end - start) * Math.max(1, width), take);
-    out.ascii(`${n}\n`);
-    for (let f = start; f < end; f++) {
-      const { rows, values } = m.column(f);
-      if (n === 0) {
-        out.ascii('\n');
-        continue;
-      }
+  const chunker = new SummationTextChunker(m.nRows, m.nCols, take);
+  for (let f = 0; f < m.nCols; f++) {
+    const chunk = chunker.add(m.column(f));
+    if (chunk) yield chunk;
+  }
+}
+
+/**
+ * Formats features in order into the text of their chunks; `add` answers a chunk's text once its last feature is
+ * in. Most values are 0, so every line starts as a copy of an all-zero template and only the stored values are
+ * written over their fields as bytes (`writePrintf62`); a line with a value that does not fit 6 bytes (≥ 999.995,
+ * negative, NaN) is made again from strings.
+ */
+export class SummationTextChunker {
+  private readonly template: Uint8Array;
+  private out: Bytes | null = null;
+  private added = 0;
+  private chunkEnd = 0;
+
+  constructor(
+    private readonly nRows: number,
+    private readonly nCols: number,
+    private readonly take: ChunkBuffer = freshBuffer,
+  ) {
+    this.template = zeroLine(nRows);
+  }
+
+  add({ rows, values }: FeatureColumn): Uint8Array | null {
+    const n = this.nRows;
+    const width = 7 * n;
+    if (!this.out) {
+      this.chunkEnd = Math.min(this.nCols, this.added + SUMMATION_CHUNK);
+      // Sized for the usual case (every field 6 bytes), so it grows only if a line has a wide value.
+      this.out = new Bytes(16 + (this.chunkEnd - this.added) * Math.max(1, width), this.take);
+      this.out.ascii(`${n}\n`);
+    }
+    const out = this.out;
+    if (n === 0) out.ascii('\n');
+    else {
       const at = out.reserve(width);
       const buffer = out.buffer;
-      buffer.set(template, at);
+      buffer.set(this.template, at);
       let narrow = true;
       for (let q = 0; q < values.length && narrow; q++) narrow = writePrintf62(buffer, at + 7 * rows[q]!, values[q]!);
       if (!narrow) {
@@ -109,7 +132,9 @@ export function* summationTextChunks(
         out.ascii(`${line.join(',')}\n`);
       }
     }
-    yield out.buffer.subarray(0, out.length);
+    if (++this.added < this.chunkEnd) return null;
+    this.out = null;
+    return out.buffer.subarray(0, out.length);
   }
 }
 

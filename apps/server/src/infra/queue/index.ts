@@ -47,6 +47,7 @@ export async function createTaskQueue(opts: {
   const stopWatch = watchLostTasks(common.store, opts.log, config.taskHeartbeatMs, {
     retryable: tasks.retryable(),
     requeue: (row) => queue.requeue(row),
+    runningHere: () => tasks.runningHere(),
   });
   const close = queue.close.bind(queue);
   return Object.assign(queue, {

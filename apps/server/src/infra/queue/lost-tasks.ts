@@ -10,6 +10,8 @@ export interface LostTaskPolicy {
   retryable: readonly string[];
   /** Puts a task that is PENDING again back in its queue. */
   requeue(row: TaskRow): Promise<void>;
+  /** Tasks this process runs: never lost while it looks (QueueTasks.runningHere). */
+  runningHere?: () => ReadonlySet<string>;
 }
 
 /**
@@ -22,7 +24,8 @@ export async function recoverSilentTasks(
   silentMs: number,
   policy: LostTaskPolicy,
 ): Promise<{ retried: string[]; failed: string[] }> {
-  const silent = await store.findSilent(silentMs);
+  const here = policy.runningHere?.();
+  const silent = (await store.findSilent(silentMs)).filter((row) => !here?.has(row.id));
   if (silent.length === 0) return { retried: [], failed: [] };
   const again = await store.retryRunning({ ids: silent.map((r) => r.id) }, policy.retryable);
   for (const row of again) await policy.requeue(row);

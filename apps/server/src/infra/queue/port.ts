@@ -55,6 +55,12 @@ export interface QueueTasks {
   namesOn(queue: string): string[];
   /** Names of the idempotent tasks (run once more after their worker was lost). */
   retryable(): string[];
+  /**
+   * Ids of the tasks this process is running now. A process that looks for lost tasks is alive, so none of these
+   * is lost however long its handler kept the event loop from beating (a 5M-cell import reads its matrix in one
+   * synchronous stretch); only other processes' silent tasks are.
+   */
+  runningHere(): ReadonlySet<string>;
   /** What Job Management shows of a task being posted. */
   labels(request: TaskRequest, config: Config): TaskLabels;
   /**

@@ -11,7 +11,7 @@ import { dataBucket } from '../../config.js';
 import { createTaskRegistry, defineTask, parseInput, type TaskRegistry } from '../../tasks/registry.js';
 import { createBullmqQueue } from './bullmq.js';
 import { createInProcessQueue, INTERRUPTED_INPROCESS } from './inprocess.js';
-import { watchLostTasks, WORKER_LOST } from './lost-tasks.js';
+import { recoverSilentTasks, watchLostTasks, WORKER_LOST } from './lost-tasks.js';
 import { createWorkerPresence } from './workers.js';
 import type { TaskQueue, TaskRequest } from './port.js';
 import { createTaskStore, type TaskStore } from './task-store.js';
@@ -371,6 +371,30 @@ describe.each(DRIVERS)('task queue on the $driver driver', ({ driver, redisUrl }
     } finally {
       stopWatch();
     }
+  });
+
+  it('never takes a task this process runs for lost, however long its beats were held up', async () => {
+    const store = createTaskStore(infra.db);
+    const queue = await openQueue();
+    await queue.startWorkers(['atxcloud_gene']);
+    const busy = await queue.post(request('test.gated', 'atxcloud_gene', { kwargs: { gate: 'busy-here' } }));
+    await gate('busy-here').reached;
+    // As after a long synchronous stretch of its handler (a 5M-cell matrix read): no beat for an hour.
+    await infra.db
+      .updateTable('tasks')
+      .set({ heartbeat_at: sql`now() - interval '1 hour'` })
+      .where('id', '=', busy._id)
+      .execute();
+    const silentMs = infra.config.taskHeartbeatMs * 4;
+    const here = { ...policyOf(queue), runningHere: () => testRegistry.runningHere() };
+    expect(testRegistry.runningHere().has(busy._id)).toBe(true);
+    expect(await recoverSilentTasks(store, infra.log, silentMs, here)).toEqual({ retried: [], failed: [] });
+    // Seen from a process that does not run it, the same task is lost.
+    expect(await recoverSilentTasks(store, infra.log, silentMs, policyOf(queue))).toEqual({
+      retried: [],
+      failed: [busy._id],
+    });
+    gate('busy-here').release();
   });
 
   it('runs an idempotent task once more when its worker is lost, and fails it when that happens twice', async () => {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { frontpageKey, RUN_ADMIN_MSG, THUMBNAIL_MAX_PX, type TAnalysisPath } from '@atlas/contracts';
@@ -293,12 +294,20 @@ async function createWebFiles(
   await writeWebFiles(
     { ...data, features: { genes: features.genes!, ...features }, topTen: tables, analysis, barcodes: genes.obsNames },
     async (path, content) => {
-      await storage.put(
-        input.bucket,
-        `${input.folder}${path}`,
-        Buffer.from(content.buffer, content.byteOffset, content.byteLength),
-      );
-      bytes += content.byteLength;
+      // The binary matrix files come as chunks (2–3 GB each at five million cells): streamed into the object.
+      const body =
+        content instanceof Uint8Array
+          ? asBuffer(content)
+          : Readable.from(
+              (async function* () {
+                for await (const chunk of content) {
+                  bytes += chunk.byteLength;
+                  yield asBuffer(chunk);
+                }
+              })(),
+            );
+      await storage.put(input.bucket, `${input.folder}${path}`, body);
+      if (content instanceof Uint8Array) bytes += content.byteLength;
       // The number of files depends on the run's size; progress moves by file from 65 to 99.
       await progress(Math.min(99, 65 + ++files));
     },
@@ -336,6 +345,8 @@ async function createWebFiles(
     phases_ms: { read: readMs, analyse: analyseMs, rank: rankMs, write: writeMs },
   };
 }
+
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** The catalogue thumbnail of a run from its spatial plot, unless one exists (an admin's FrontPage image wins). */
 async function writeThumbnail(
