@@ -2,7 +2,8 @@
 // prints the figure beside the target. Targets whose feature is not built yet are listed as such.
 // `npm run bench -- browser` (or science, de, groups, server, features, transfers, uploads, firststart, guards, scaleout,
 // notebook, cell-readers, cells) runs only those sections; the bench runs are imported
-// whenever the server starts. `npm run bench -- hd` (the Visium HD-sized run, ~10 min) runs only when named.
+// whenever the server starts. `npm run bench -- hd` (the Visium HD-sized run, ~10 min) runs only when named, and
+// so does the five-million-cell run of `cells` (the default run keeps its outline-tile rows only).
 import { loadConfig } from '../apps/server/src/config.js';
 import { createObjectStore } from '../apps/server/src/infra/storage/index.js';
 import { browserRows, ensureWebBuild } from './browser.js';
@@ -10,7 +11,7 @@ import { seedCatalogue } from './catalogue.js';
 import { featureLoadRows } from './feature-load.js';
 import { benchToken, featureReadRows } from './features.js';
 import { firstStartRows } from './firststart.js';
-import { hdBrowserRows, importHdRun } from './hd.js';
+import { CELLS_5M_SHAPE, hdBrowserRows, importHdRun } from './hd.js';
 import { guardDoorRows, guardRows, GUARD_RUN } from './guards.js';
 import { cellReaderRows } from './cell-readers.js';
 import { outlineTileRows } from './outline-tiles.js';
@@ -76,12 +77,14 @@ if (want('scaleout')) rows.push(...(await scaleOutRows()));
 if (want('cell-readers')) rows.push(...(await cellReaderRows()));
 // A five-million-cell run's outlines: tiled at import, a window read by its tiles (issue 38), in this process.
 if (want('cells')) rows.push(...(await outlineTileRows()));
-if (!(['server', 'features', 'browser', 'de', 'transfers', 'guards', 'hd'] as const).some(want)) {
+// Its five million cells as points, imported and explored (~15 min): only when `cells` is named.
+const cells5m = chosen.includes('cells');
+if (!cells5m && !(['server', 'features', 'browser', 'de', 'transfers', 'guards', 'hd'] as const).some(want)) {
   printRows();
   process.exit(0);
 }
 // The server serves the web app's lab build (e2e/web-build.ts) only when it exists at start; the browser figures need it.
-if (want('browser')) ensureWebBuild();
+if (want('browser') || want('hd') || cells5m) ensureWebBuild();
 
 // 1,000 catalogue runs (a third private) so the catalogue figure is measured at the size the target names.
 const server = await startBenchServer(seedCatalogue, async (dataDir, env) => {
@@ -89,6 +92,7 @@ const server = await startBenchServer(seedCatalogue, async (dataDir, env) => {
   if (want('features') || want('browser') || want('de')) rows.push(...(await importBenchRun(dataDir, env)));
   if (want('browser')) rows.push(...(await importLargeBenchRun(dataDir, env)));
   if (want('hd')) rows.push(...(await importHdRun(dataDir, env)));
+  if (cells5m) rows.push(...(await importHdRun(dataDir, env, CELLS_5M_SHAPE)));
   // A small run for the annotation guard's row (its refusal names the run's tixel count).
   if (want('guards')) await importGenerated(dataDir, env, GUARD_RUN, { tixels: 400, features: 60 });
 });
@@ -103,6 +107,7 @@ try {
   if (want('de')) rows.push(...(await lassoRows(server.url)));
   if (want('transfers')) rows.push(...(await ftpTransferRows(server)));
   if (want('hd')) rows.push(...(await hdBrowserRows(server.url)));
+  if (cells5m) rows.push(...(await hdBrowserRows(server.url, CELLS_5M_SHAPE)));
   if (want('guards')) rows.push(...(await guardDoorRows(server)));
 } catch (error) {
   // What was measured before the failure is still worth reading.

@@ -10,6 +10,7 @@ import { rankClusters, topTen } from '../stats/cluster-ranking.js';
 import { hasSharedData, sharedData } from '../testing.js';
 import { chooseExpressionInput, classifyMatrixValues, EXPRESSION_INPUT_MSG } from './expression-input.js';
 import { normalizeLog1p } from './normalize.js';
+import { rowSums, toCsr } from '../matrix/ops.js';
 
 const dense = (nRows: number, nCols: number, values: number[]): DenseMatrix => ({
   kind: 'dense',
@@ -56,6 +57,16 @@ describe('chooseExpressionInput', () => {
     const input = chooseExpressionInput({ X: counts, varNames: names(2) });
     expect(input).toMatchObject({ path: 'counts', counts: { source: 'X' }, explorer: { source: 'log1p(CP10k)' } });
     expect(Array.from((input.explorer.matrix as CsrMatrix).data)).toEqual(Array.from(logged.data));
+  });
+
+  it('writes log1p(CP10k) over the counts in place when asked, keeping their row totals', () => {
+    const own = toCsr(counts);
+    const copy = { ...own, data: own.data.slice() };
+    const input = chooseExpressionInput({ X: copy, varNames: names(2) }, { inPlace: true });
+    expect(input.explorer.matrix).toMatchObject({ kind: 'csr', data: copy.data });
+    expect((input.explorer.matrix as CsrMatrix).data).toBe(copy.data);
+    expect(Array.from(copy.data)).toEqual(Array.from(logged.data));
+    expect(Array.from(input.countTotals!)).toEqual(Array.from(rowSums(counts)));
   });
 
   it('uses the log-normalised values as they are when there are no counts, and refuses scaled values alone', () => {

@@ -11,7 +11,7 @@
  *   counts. A file with neither counts nor log-normalised values is refused with what to provide.
  */
 import type { Matrix } from '../matrix/types.js';
-import { normalizeLog1p } from './normalize.js';
+import { normalizeLog1p, normalizeLog1pInPlace } from './normalize.js';
 
 export type MatrixValueKind = 'counts' | 'log-normalised' | 'scaled';
 
@@ -76,6 +76,11 @@ export interface ExpressionInput {
   explorer: { source: 'X' | 'raw.X' | 'log1p(CP10k)'; matrix: Matrix; varNames: string[] };
   /** What each matrix present in the file holds, in the order looked at. */
   found: { source: MatrixSource; values: MatrixValues }[];
+  /**
+   * Per observation, the sum of its counts, when the explorer matrix was normalised in place (`inPlace`): the
+   * counts' matrix then holds the explorer's values too, and these are what is left of them.
+   */
+  countTotals?: Float64Array;
 }
 
 /** The AnnData parts this needs (H5adData has them; so will the other readers). */
@@ -97,9 +102,13 @@ export const EXPRESSION_INPUT_MSG = {
 
 /**
  * Picks the counts and the explorer matrix of an AnnData (see the file comment). Throws ExpressionInputError when
- * there are neither counts nor log-normalised values (a scaled X alone).
+ * there are neither counts nor log-normalised values (a scaled X alone). With `inPlace`, log1p(CP10k) is written
+ * over the counts' own values (`countTotals` keeps their sums): for an import that needs no analysis of the counts.
  */
-export function chooseExpressionInput(adata: AnnDataMatrices, targetSum = 1e4): ExpressionInput {
+export function chooseExpressionInput(
+  adata: AnnDataMatrices,
+  { targetSum = 1e4, inPlace = false }: { targetSum?: number; inPlace?: boolean } = {},
+): ExpressionInput {
   const candidates: SourcedMatrix[] = [];
   if (adata.layers?.counts)
     candidates.push({ source: "layers['counts']", matrix: adata.layers.counts, varNames: adata.varNames });
@@ -115,6 +124,11 @@ export function chooseExpressionInput(adata: AnnDataMatrices, targetSum = 1e4): 
   if (loggedSource && logged) {
     const explorer = { source: loggedSource, matrix: logged.matrix, varNames: logged.varNames };
     return { path: counts ? 'counts' : 'log-normalised', counts, explorer, found };
+  }
+  if (counts && inPlace) {
+    const { matrix, totals } = normalizeLog1pInPlace(counts.matrix, targetSum);
+    const explorer = { source: 'log1p(CP10k)' as const, matrix, varNames: counts.varNames };
+    return { path: 'counts', counts: { ...counts, matrix }, explorer, found, countTotals: totals };
   }
   if (counts) {
     const matrix = normalizeLog1p(counts.matrix, targetSum);

@@ -230,16 +230,16 @@ async function createWebFiles(
   await progress(15);
   const readMs = Date.now() - started;
 
-  // What X, raw.X and layers['counts'] hold decides what is clustered, summed for QC and shown (DESIGN §6).
-  const expression = chooseInput(genes, input.rna);
-  await progress(20);
-
   // Clusters and UMAP from the file, or from the standard analysis when missing: on the counts (normalised here)
   // or, when the file has no counts, on its log-normalised values as they are.
   const fileClusters = clusterLabels(genes);
   let clusters = fileClusters?.labels ?? null;
   let umap = umapOf(genes);
   let analysed = false;
+  // What X, raw.X and layers['counts'] hold decides what is clustered, summed for QC and shown (DESIGN §6). When
+  // the file brings its clusters and UMAP, nothing reads the counts after QC: they are normalised in place.
+  const expression = chooseInput(genes, input.rna, clusters !== null && umap !== null);
+  await progress(20);
   if (!clusters || !umap) {
     const source = expression.counts ?? expression.explorer;
     const analysis = analyseRaw(source.matrix, {
@@ -383,9 +383,9 @@ function clusterLabels(h5ad: H5adData): { labels: string[]; column: string } | n
  * The counts and the explorer matrix (chooseExpressionInput). A file with only scaled values is refused for
  * transcriptome runs; an ATAC run's gene scores may be z-scores, and are shown as they are.
  */
-function chooseInput(genes: H5adData, rna: boolean): ExpressionInput {
+function chooseInput(genes: H5adData, rna: boolean, inPlace: boolean): ExpressionInput {
   try {
-    return chooseExpressionInput(genes);
+    return chooseExpressionInput(genes, { inPlace });
   } catch (error) {
     if (!(error instanceof ExpressionInputError)) throw error;
     if (rna) throw new SpatialFormatError('genes.h5ad', error.message);
@@ -459,5 +459,5 @@ function qcColumns(
     detected[i] = c;
   }
   if (!expression.counts) return { columns: [detected, new Float32Array(h5ad.nObs)], umi: 'none' };
-  return { columns: [detected, Float32Array.from(rowSums(matrix))], umi: 'counts' };
+  return { columns: [detected, Float32Array.from(expression.countTotals ?? rowSums(matrix))], umi: 'counts' };
 }
