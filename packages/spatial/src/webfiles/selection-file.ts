@@ -252,7 +252,7 @@ export function planSelectionReads(
 ): [number, number][] {
   const { rowPtr, loaded, nObs } = index;
   if (!loaded) return [];
-  const missing = [...new Set(Array.from(rows))].filter((row) => loaded[row] !== 1).sort((a, b) => a - b);
+  const missing = rowsNotRead(loaded, rows);
   const ranges: [number, number][] = [];
   for (const row of missing) {
     const last = ranges[ranges.length - 1];
@@ -263,6 +263,19 @@ export function planSelectionReads(
     ranges.length > maxRanges ? [[ranges[0]![0], ranges[ranges.length - 1]![1]]] : ranges;
   const entries = span.reduce((n, [from, to]) => n + rowPtr[to]! - rowPtr[from]!, 0);
   return entries > rowPtr[nObs]! / 2 ? [[0, nObs]] : span;
+}
+
+/**
+ * The distinct rows not read yet, ascending. A lasso's rows come ascending (walkedRowsOf): those are taken in one
+ * pass (a 500,000-cell selection's set-and-sort took 0.2 s); any other order is sorted first.
+ */
+function rowsNotRead(loaded: Uint8Array, rows: ArrayLike<number>): number[] {
+  let ascending = true;
+  for (let i = 1; i < rows.length && ascending; i++) ascending = rows[i - 1]! < rows[i]!;
+  const ordered = ascending ? rows : [...new Set(Array.from(rows))].sort((a, b) => a - b);
+  const missing: number[] = [];
+  for (let i = 0; i < ordered.length; i++) if (loaded[ordered[i]!] !== 1) missing.push(ordered[i]!);
+  return missing;
 }
 
 /** The views of the header's counts, the per-feature sums and the row offsets (checked against nnz). */

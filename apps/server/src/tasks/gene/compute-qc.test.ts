@@ -38,8 +38,11 @@ describe.skipIf(t.skip)('gene.compute_qc set A vs set B', () => {
     expect(first.error).toBeNull();
     // (The cache is per process: other files' apps may hold entries too, and this file's replaces theirs.)
     expect(cachedRowsRead('atx-data', 'data/D00001/h5/obj/genes.h5ad')).toBe(4);
+    const held = selectionCacheSize().bytes;
     await run(['data/D00001/h5/obj/genes.h5ad', [3, 4], ''], { reference: [5, 8] });
     expect(cachedRowsRead('atx-data', 'data/D00001/h5/obj/genes.h5ad')).toBe(5);
+    // A partial index is counted by what it holds: its head and the rows read, growing as rows are read.
+    expect(selectionCacheSize().bytes).toBeGreaterThan(held);
   });
 
   it('ranks set A against set B only, as Welch on those rows alone does', async () => {
