@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { sharedData } from '@atlas/spatial/testing';
+import { ANNOTATION_MSG } from '@atlas/contracts';
 import {
   ADMIN,
   apiToken,
@@ -13,6 +14,7 @@ import {
   shotPath,
   signIn,
   test,
+  tick,
 } from './fixtures';
 
 /**
@@ -21,7 +23,9 @@ import {
  * counts) is refused with its reason; CosMx DBKero (905 cells of one FOV, real counts) and MERSCOPE Merfish_Tiny
  * (50 cells, 10 genes) import. Each opens in the explorer with a scale bar in µm; zoomed in, its cells are drawn as
  * their outlines (the plots' `data-cell-outlines` and the pixels say so), the bar shortens and an exported figure
- * holds the outlines; a lasso on the spatial plot selects cells and ranks their genes.
+ * holds the outlines; a lasso on the spatial plot selects cells and ranks their genes; the lassoed cells saved as an
+ * annotation colour the plots and rank against the rest; Atlas Compare draws both cell runs and ranks a cluster in
+ * each, as on DBiT runs.
  */
 const SAMPLES = {
   xenium: { dir: sharedData('xenium/spatialexperimentio-Xenium_small'), runId: 'D90138' },
@@ -160,12 +164,57 @@ async function openZoomAndLasso(page: Page, runId: string, name: string): Promis
   await expect(ranked).toBeVisible({ timeout: 60_000 });
   await shot(page, `explorer-cells-${name}-lasso`);
   await ranked.getByRole('button', { name: 'Close' }).click();
+  await saveAnnotation(page, `${name} lassoed`, selected);
 }
 
-test('[EXPLORER-CELLS]: Xenium refused with its reason; CosMx and MERSCOPE cells as outlines, scale bar, lasso', async ({
+/** The lassoed cells saved as an annotation, listed with their count, coloured by and ranked against the rest. */
+async function saveAnnotation(page: Page, name: string, cells: number): Promise<void> {
+  await page.getByRole('tab', { name: 'Annotations' }).click();
+  await page.getByRole('button', { name: 'Save selection as annotation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save selection as annotation' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(ANNOTATION_MSG.saved(name))).toBeVisible();
+  const row = page.getByTestId('annotation-row').filter({ hasText: name });
+  await expect(row).toContainText(cells.toLocaleString('en'));
+  await tick(row.getByRole('checkbox', { name: `Colour by ${name}` }));
+  await expect(page.getByTestId('explorer-legend').getByText(name)).toBeVisible();
+  await page.getByLabel('Set A').click();
+  await page.getByRole('option', { name }).click();
+  await page.getByRole('button', { name: 'Rank', exact: true }).click();
+  const result = page.getByRole('dialog', { name: "Tixel Id's Selected" });
+  await expect(result.getByText(`${name} (${cells.toLocaleString('en')} tixels) ranked against the rest`)).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(result.locator('tbody tr').first()).toBeVisible();
+  await shot(page, `explorer-cells-${name.replace(/\W+/g, '-')}-annotation`);
+  await result.getByRole('button', { name: 'Close' }).click();
+}
+
+/** Atlas Compare on the two cell runs: both drawn in the one context, a cluster ranked in each run. */
+async function compareCellRuns(page: Page, runs: string[]): Promise<void> {
+  await page.goto('/?component=AtlasCompare');
+  const picker = page.getByRole('combobox', { name: 'Runs' });
+  for (const run of runs) {
+    await picker.click();
+    await picker.fill(run);
+    await page.getByRole('option', { name: new RegExp(`^${run}`) }).click();
+  }
+  await expect(page.getByTestId('compare-cell')).toHaveCount(2);
+  await expect(page.getByTestId('compare-plots').locator('canvas')).toHaveCount(1);
+  await page.getByRole('button', { name: 'C1', exact: true }).click();
+  await page.getByRole('button', { name: 'Rank selection in every run' }).click();
+  for (const run of runs)
+    await expect(page.locator(`[data-testid="compare-table"][data-run-id="${run}"] tbody tr`).first()).toBeVisible({
+      timeout: 90_000,
+    });
+  await shot(page, 'explorer-cells-compare');
+}
+
+test('[EXPLORER-CELLS]: Xenium refused with its reason; CosMx and MERSCOPE cells as outlines, lasso, annotation, Compare', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(420_000);
   const token = await apiToken(page, ADMIN.username, ADMIN.password);
 
   const refused = await postImport(page, token, 'xenium');
@@ -189,4 +238,5 @@ test('[EXPLORER-CELLS]: Xenium refused with its reason; CosMx and MERSCOPE cells
   await signIn(page, ADMIN.username, ADMIN.password);
   await openZoomAndLasso(page, SAMPLES.cosmx.runId, 'cosmx');
   await openZoomAndLasso(page, SAMPLES.merscope.runId, 'merscope');
+  await compareCellRuns(page, [SAMPLES.cosmx.runId, SAMPLES.merscope.runId]);
 });
