@@ -101,13 +101,7 @@ export async function wholeContent(content: Uint8Array | AsyncIterable<Uint8Arra
   if (content instanceof Uint8Array) return content;
   const parts: Uint8Array[] = [];
   for await (const part of content) parts.push(part.slice());
-  const bytes = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return bytes;
+  return new Uint8Array(Buffer.concat(parts));
 }
 
 /**

@@ -38,13 +38,7 @@ export function encodeCsc(matrix: Matrix): Uint8Array {
   const csr = toCsr(matrix);
   const offsets = featureOffsets(csr);
   const parts = [cscHead(csr.nRows, offsets), ...Array.from(cscBlocks(csr, offsets), (block) => block.bytes)];
-  const bytes = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return bytes;
+  return new Uint8Array(Buffer.concat(parts));
 }
 
 /** Stored values per feature of a CSR matrix, as the file's offsets (nFeatures + 1, offsets[0] = 0). */
