@@ -64,24 +64,15 @@ const STREAM_ENTRIES = 1 << 24;
 
 /**
  * The `.sel` file of a CSR matrix whose features `target` holds ranked (FeatureRanker, in order), as chunks in file
- * order: the same bytes as buildSelectionFile's. The entry arrays are the matrix's own indices and values, sent as
+ * order: the same bytes as encodeSelectionIndex writes for the whole index. The entry arrays are the matrix's own indices and values, sent as
  * views; only a matrix with stored zeros has them copied, a chunk at a time, without the zeros.
  */
 export function* selectionFileChunks(csr: CsrMatrix, target: RankTarget): Generator<Uint8Array> {
-  const { nObs, nFeatures, rowPtr, doubledRanks } = target;
+  const { nObs, nFeatures, doubledRanks } = target;
   const nnz = doubledRanks.length;
   const at = layout(nObs, nFeatures, nnz);
   const head = new Uint8Array(at.features);
-  const view = new DataView(head.buffer);
-  for (let i = 0; i < 4; i++) head[i] = SELECTION_MAGIC.charCodeAt(i);
-  view.setUint32(4, SELECTION_VERSION, true);
-  view.setUint32(8, nObs, true);
-  view.setUint32(12, nFeatures, true);
-  view.setBigUint64(16, BigInt(nnz), true);
-  PER_FEATURE.forEach((name, i) =>
-    new Float64Array(head.buffer, HEADER + 8 * nFeatures * i, nFeatures).set(target[name]),
-  );
-  new Float64Array(head.buffer, at.rowPtr, nObs + 1).set(rowPtr);
+  writeHead(head, target, nnz);
   yield head;
   const padding = (bytes: number) => new Uint8Array(pad8(bytes) - bytes);
   const compact = nnz === csr.data.length;
@@ -119,22 +110,30 @@ function* nonZeroEntries(csr: CsrMatrix, source: EntryArray): Generator<EntryArr
   if (filled) yield out.slice(0, filled);
 }
 
-export function encodeSelectionIndex(index: SelectionIndex): Uint8Array {
+/**
+ * The file's head into `bytes` (at least up to the entries): the header, the per-feature sums and the row offsets.
+ * The host is little-endian (as the .csc writer assumes), so typed-array copies write the file's byte order.
+ */
+function writeHead(bytes: Uint8Array, index: RankTarget, nnz: number): void {
   const { nObs, nFeatures } = index;
-  const nnz = index.values.length;
-  const at = layout(nObs, nFeatures, nnz);
-  const bytes = new Uint8Array(at.total);
-  const view = new DataView(bytes.buffer);
+  const view = new DataView(bytes.buffer, bytes.byteOffset);
   for (let i = 0; i < 4; i++) bytes[i] = SELECTION_MAGIC.charCodeAt(i);
   view.setUint32(4, SELECTION_VERSION, true);
   view.setUint32(8, nObs, true);
   view.setUint32(12, nFeatures, true);
   view.setBigUint64(16, BigInt(nnz), true);
-  // The host is little-endian (as the .csc writer assumes), so typed-array copies write the file's byte order.
   PER_FEATURE.forEach((name, i) =>
-    new Float64Array(bytes.buffer, HEADER + 8 * nFeatures * i, nFeatures).set(index[name]),
+    new Float64Array(bytes.buffer, bytes.byteOffset + HEADER + 8 * nFeatures * i, nFeatures).set(index[name]),
   );
-  new Float64Array(bytes.buffer, at.rowPtr, nObs + 1).set(index.rowPtr);
+  new Float64Array(bytes.buffer, bytes.byteOffset + layout(nObs, nFeatures, nnz).rowPtr, nObs + 1).set(index.rowPtr);
+}
+
+export function encodeSelectionIndex(index: SelectionIndex): Uint8Array {
+  const { nObs, nFeatures } = index;
+  const nnz = index.values.length;
+  const at = layout(nObs, nFeatures, nnz);
+  const bytes = new Uint8Array(at.total);
+  writeHead(bytes, index, nnz);
   new Int32Array(bytes.buffer, at.features, nnz).set(index.features);
   new Float32Array(bytes.buffer, at.values, nnz).set(index.values);
   new Uint32Array(bytes.buffer, at.ranks, nnz).set(index.doubledRanks);
