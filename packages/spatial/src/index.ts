@@ -50,12 +50,21 @@ export { welchVsRest, type FoldChangeOptions } from './stats/welch.js';
 export { wilcoxonVsRest, type WilcoxonOptions } from './stats/wilcoxon.js';
 export {
   buildSelectionIndex,
+  ROW_ENTRIES_READ,
+  ROW_RANKS_READ,
   RowsNotLoadedError,
   selectionIndexBytes,
   selectionIndexRows,
   type SelectionIndex,
 } from './stats/selection-index.js';
-export { selectionStats, walkedRowsOf, welchForSelection, wilcoxonForSelection } from './stats/selection-de.js';
+export {
+  selectionStats,
+  selectionWalkOf,
+  welchForSelection,
+  wilcoxonForSelection,
+  type SelectionWalk,
+} from './stats/selection-de.js';
+export { buildSelectionTiling, tileRangesToRead, type SelectionTiling } from './stats/selection-tiles.js';
 export {
   naturalCompare,
   rankClusters,

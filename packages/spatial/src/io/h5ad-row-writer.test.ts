@@ -13,7 +13,7 @@ function* rowsOf(m: CsrMatrix): Generator<SparseRow> {
   for (let r = 0; r < m.nRows; r++) {
     const from = m.indptr[r]!;
     const to = m.indptr[r + 1]!;
-    yield { indices: m.indices.subarray(from, to), data: m.data.subarray(from, to) };
+    yield { indices: Int32Array.from(m.indices.subarray(from, to)), data: m.data.subarray(from, to) };
   }
 }
 

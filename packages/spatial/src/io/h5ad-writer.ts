@@ -244,7 +244,8 @@ function writeCsr(parent: Group, name: string, matrix: Matrix): void {
   setEncoding(group, 'csr_matrix', '0.1.0');
   group.create_attribute('shape', BigInt64Array.of(BigInt(m.nRows), BigInt(m.nCols)), [2], '<q');
   writeArray(group, 'data', m.data, '<f');
-  writeArray(group, 'indices', m.indices, '<i');
+  // A `.sel` index's 16-bit features are written as the int32 AnnData expects.
+  writeArray(group, 'indices', m.indices instanceof Int32Array ? m.indices : Int32Array.from(m.indices), '<i');
   writeArray(
     group,
     'indptr',

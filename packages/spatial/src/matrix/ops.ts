@@ -11,7 +11,7 @@ function checkIndex(index: number, count: number, what: string): void {
 }
 
 /** Position of `target` in the ascending slice indices[from, to), or −1. */
-function findSorted(indices: Int32Array, from: number, to: number, target: number): number {
+function findSorted(indices: Int32Array | Uint16Array, from: number, to: number, target: number): number {
   let lo = from;
   let hi = to - 1;
   while (lo <= hi) {
@@ -78,7 +78,7 @@ function recompress(
   majorCount: number,
   minorCount: number,
   indptr: Float64Array,
-  indices: Int32Array,
+  indices: Int32Array | Uint16Array,
   data: Float32Array,
 ): { indptr: Float64Array; indices: Int32Array; data: Float32Array } {
   const nnz = indices.length;

@@ -8,8 +8,8 @@ export interface CsrMatrix {
   nCols: number;
   /** nRows + 1 offsets into indices/data. */
   indptr: Float64Array;
-  /** Column of each stored value, ascending within a row. */
-  indices: Int32Array;
+  /** Column of each stored value, ascending within a row (16 bits in a `.sel` index of < 65,536 features). */
+  indices: Int32Array | Uint16Array;
   data: Float32Array;
 }
 

@@ -11,6 +11,7 @@
  */
 import { featureColumns, type FeatureColumn, type FeatureColumns } from '../matrix/columns.js';
 import type { CsrMatrix, Matrix } from '../matrix/types.js';
+import type { SelectionTiling } from './selection-tiles.js';
 import { float32SortKey, sortBuffers, sortKeysWithPayload, type SortBuffers } from './sort-keys.js';
 
 export interface SelectionIndex {
@@ -30,17 +31,27 @@ export interface SelectionIndex {
   tieTerms: Float64Array;
   /** CSR offsets, nObs + 1. */
   rowPtr: Float64Array;
-  /** Feature of each stored non-zero, ascending within a row. */
-  features: Int32Array;
+  /** Feature of each stored non-zero, ascending within a row (16 bits when the run has fewer than 65,536 features). */
+  features: Int32Array | Uint16Array;
   values: Float32Array;
   /** 2 × the value's rank within its feature (ties averaged): an integer, exact as uint32. */
   doubledRanks: Uint32Array;
   /**
-   * Per row: 1 when its entries are in the three arrays above. Absent when every row is (an index built or decoded
-   * whole); present for an index read from a `.sel` file in parts (webfiles/selection-file.ts).
+   * Per row: ROW_ENTRIES_READ when its features and values are in the arrays above, ROW_RANKS_READ when its doubled
+   * ranks are (bit flags). Absent when every row is (an index built or decoded whole); present for an index read
+   * from a `.sel` file in parts (webfiles/selection-file.ts), whose rows a Welch ranking reads without their ranks.
    */
   loaded?: Uint8Array;
+  /** The run's tilings (selection-tiles.ts), one per layout a lasso is drawn on; absent or empty on a small run. */
+  tilings?: SelectionTiling[];
 }
+
+/** `loaded` bits: a row's features and values are read; its doubled ranks are read. */
+export const ROW_ENTRIES_READ = 1;
+export const ROW_RANKS_READ = 2;
+/** The `loaded` bits a ranking needs of its rows: the ranks only for rank sums (Wilcoxon). */
+export const rowBitsNeeded = (withRanks: boolean): number =>
+  withRanks ? ROW_ENTRIES_READ | ROW_RANKS_READ : ROW_ENTRIES_READ;
 
 /** Rows a ranking needs whose entries were not read yet (a `.sel` file read in parts): read them and rank again. */
 export class RowsNotLoadedError extends Error {
@@ -49,12 +60,13 @@ export class RowsNotLoadedError extends Error {
   }
 }
 
-/** Throws RowsNotLoadedError when any of `rows` has not had its entries read into the index. */
-export function requireRows(index: SelectionIndex, rows: ArrayLike<number>): void {
+/** Throws RowsNotLoadedError when any of `rows` has not had its entries (and ranks, `withRanks`) read. */
+export function requireRows(index: SelectionIndex, rows: ArrayLike<number>, withRanks: boolean): void {
   const { loaded } = index;
   if (!loaded) return;
+  const need = rowBitsNeeded(withRanks);
   const missing: number[] = [];
-  for (let i = 0; i < rows.length; i++) if (loaded[rows[i]!] !== 1) missing.push(rows[i]!);
+  for (let i = 0; i < rows.length; i++) if ((loaded[rows[i]!]! & need) !== need) missing.push(rows[i]!);
   if (missing.length) throw new RowsNotLoadedError(Int32Array.from(missing));
 }
 
@@ -176,7 +188,15 @@ export class FeatureRanker {
 
 /** Bytes the index holds in memory (for a cache bounded by bytes). */
 export function selectionIndexBytes(index: SelectionIndex): number {
-  return 6 * 8 * index.nFeatures + index.rowPtr.byteLength + index.features.byteLength + 2 * index.values.byteLength;
+  const tiles = (index.tilings ?? []).reduce((n, t) => n + t.tileOf.byteLength + t.sums.byteLength, 0);
+  return (
+    6 * 8 * index.nFeatures +
+    index.rowPtr.byteLength +
+    index.features.byteLength +
+    index.values.byteLength +
+    index.doubledRanks.byteLength +
+    tiles
+  );
 }
 
 /** The given rows (tixels, in the given order) as a CSR matrix of their values: e.g. set A then set B. */
@@ -188,7 +208,7 @@ export function selectionIndexRows(index: SelectionIndex, rows: readonly number[
     }
     indptr[i + 1] = indptr[i]! + index.rowPtr[row + 1]! - index.rowPtr[row]!;
   });
-  requireRows(index, rows);
+  requireRows(index, rows, false);
   const indices = new Int32Array(indptr[rows.length]!);
   const data = new Float32Array(indices.length);
   rows.forEach((row, i) => {

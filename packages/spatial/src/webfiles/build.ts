@@ -142,7 +142,10 @@ export async function writeWebFiles(input: WebFilesInput, sink: WebFileSink): Pr
     const text = writesTextSummations(n, names.length)
       ? summationTextWriter(spec.summationPrefix, put, pending, input.summationGzipLevel)
       : null;
-    await writeFeatureFiles(matrix, { csc: spec.csc, selection: spec.selection }, sink, text?.add);
+    await writeFeatureFiles(matrix, { csc: spec.csc, selection: spec.selection }, sink, text?.add, undefined, [
+      input.spatial,
+      input.umap,
+    ]);
     await text?.done();
     const table = input.topTen?.[kind];
     if (table) await sink(spec.topTen, encoder.encode(JSON.stringify(table)));

@@ -6,10 +6,15 @@ import { denseToCsr, randomDense } from '../stats/test-matrices.js';
 import { wholeContent } from './build.js';
 import { cscColumns, readCscHeader } from './csc.js';
 import { writeFeatureFiles } from './feature-files.js';
-import { encodeSelectionIndex } from './selection-file.js';
+import { buildSelectionTiling } from '../stats/selection-tiles.js';
+import { decodeSelectionIndex, encodeSelectionIndex } from './selection-file.js';
 
 /** The files writeFeatureFiles streams, joined, with the columns it visited. */
-async function streamed(matrix: Parameters<typeof writeFeatureFiles>[0], groupValues?: number) {
+async function streamed(
+  matrix: Parameters<typeof writeFeatureFiles>[0],
+  groupValues?: number,
+  layouts: Float64Array[] = [],
+) {
   const files = new Map<string, Uint8Array>();
   const visited: FeatureColumn[] = [];
   await writeFeatureFiles(
@@ -18,6 +23,7 @@ async function streamed(matrix: Parameters<typeof writeFeatureFiles>[0], groupVa
     async (path, chunks) => void files.set(path, await wholeContent(chunks)),
     (column) => void visited.push({ rows: column.rows.slice(), values: column.values.slice() }),
     groupValues,
+    layouts,
   );
   return { csc: files.get('m.csc')!, sel: files.get('m.sel')!, visited };
 }
@@ -49,6 +55,18 @@ describe('feature files streamed from a CSR matrix', () => {
     const { sel } = await streamed(csr, group);
     // The reference ranks the CSC columns, a path that never sees the CSR's row-major order.
     expect(sel).toEqual(encodeSelectionIndex(buildSelectionIndex(csc)));
+  });
+
+  it('tiles each layout that spreads the observations out, with the sums the whole-index builder makes', async () => {
+    // 2,048 observations on a 64 × 32 grid, with stored zeros: big enough for tiles (chooseTileSize: 256).
+    const wide = denseToCsr(randomDense(2048, 8, 3));
+    const onGrid = Float64Array.from({ length: 4096 }, (_, i) => (i % 2 === 0 ? (i / 2) % 64 : Math.floor(i / 128)));
+    const { sel } = await streamed(wide, 1 << 25, [onGrid, new Float64Array(4096)]);
+    const decoded = decodeSelectionIndex(sel);
+    expect(decoded.tilings).toHaveLength(1);
+    const expected = buildSelectionIndex(toCsc(wide));
+    const source = { ...expected, indptr: expected.rowPtr, rankRowPtr: expected.rowPtr };
+    expect(decoded.tilings![0]).toEqual(buildSelectionTiling(source, onGrid, 256));
   });
 
   it('takes a dense matrix the same way', async () => {

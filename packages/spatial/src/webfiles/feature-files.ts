@@ -9,10 +9,11 @@
  */
 import type { FeatureColumn } from '../matrix/columns.js';
 import { toCsr } from '../matrix/ops.js';
-import type { Matrix } from '../matrix/types.js';
-import { FeatureRanker } from '../stats/selection-index.js';
+import type { CsrMatrix, Matrix } from '../matrix/types.js';
+import { FeatureRanker, type RankTarget } from '../stats/selection-index.js';
+import { buildSelectionTiling, chooseTileSize, isSpread, type SelectionTiling } from '../stats/selection-tiles.js';
 import { cscBlocks, cscHead, featureOffsets } from './csc.js';
-import { allocateRankTarget, selectionFileChunks } from './selection-file.js';
+import { allocateRankTarget, selectionFeatureBytes, selectionFileChunks } from './selection-file.js';
 
 /** Where the files go: the same sink as every web file, given chunks in file order. */
 export type ChunkSink = (path: string, chunks: AsyncIterable<Uint8Array>) => Promise<void>;
@@ -28,6 +29,8 @@ export async function writeFeatureFiles(
   sink: ChunkSink,
   visit?: ColumnVisitor,
   groupValues?: number,
+  /** Interleaved (x, y) per observation of each layout a lasso is drawn on (spatial, UMAP): the `.sel` tilings. */
+  layouts: readonly ArrayLike<number>[] = [],
 ): Promise<void> {
   // h5ad matrices are CSR; a CSC or dense one is made row-major once.
   const csr = toCsr(matrix);
@@ -50,10 +53,33 @@ export async function writeFeatureFiles(
     }
   }
   await sink(paths.csc, cscChunks());
+  const tilings = await tilingsOf(csr, target, layouts);
   await sink(
     paths.selection,
     (async function* () {
-      yield* selectionFileChunks(csr, target);
+      yield* selectionFileChunks(csr, target, tilings);
     })(),
   );
+}
+
+/**
+ * The `.sel` file's tilings (selection-tiles.ts): one per layout that spreads its observations out, once every
+ * feature is ranked; none on a run too small or too wide for them to pay (chooseTileSize).
+ */
+async function tilingsOf(
+  csr: CsrMatrix,
+  target: RankTarget,
+  layouts: readonly ArrayLike<number>[],
+): Promise<SelectionTiling[]> {
+  const { nObs, nFeatures, rowPtr, doubledRanks, shift } = target;
+  const entryBytes = selectionFeatureBytes(nFeatures) + 8;
+  const tileSize = chooseTileSize(nObs, nFeatures, doubledRanks.length, entryBytes);
+  if (tileSize === 0) return [];
+  const source = { nObs, nFeatures, indptr: csr.indptr, features: csr.indices, values: csr.data };
+  const tilings: SelectionTiling[] = [];
+  for (const xy of layouts.filter((layout) => isSpread(layout, nObs))) {
+    await turn();
+    tilings.push(buildSelectionTiling({ ...source, rankRowPtr: rowPtr, doubledRanks, shift }, xy, tileSize));
+  }
+  return tilings;
 }

@@ -53,6 +53,7 @@ export {
   decodeSelectionIndex,
   encodeSelectionIndex,
   markSelectionRowsRead,
+  markSelectionTilesRead,
   partialSelectionIndex,
   planSelectionReads,
   readSelectionHeader,
@@ -60,6 +61,7 @@ export {
   SELECTION_MAGIC,
   SELECTION_VERSION,
   selectionEntryParts,
+  selectionTileParts,
   type SelectionFileLayout,
 } from './selection-file.js';
 export {

@@ -18,7 +18,7 @@ describe('binary tixel table', () => {
     expect(decoded.n).toBe(3);
     expect(Array.from(decoded.spatial)).toEqual([1.5, 2, 3, 4.25, 5, 6]);
     expect(decoded.umap).toEqual(table.umap);
-    expect(decoded.qc).toEqual(table.qc);
+    expect(Object.keys(decoded)).not.toContain('qc');
     const clusters = decoded.categories.clusters!;
     expect(Array.from(clusters.codes, (c) => clusters.names[c])).toEqual(table.clusters);
     const types = decoded.categories.cellTypes!;
@@ -60,6 +60,18 @@ describe('binary tixel table', () => {
       expect(Array.from(decoded.spatial)).toEqual([7, 8]);
       expect(decoded.categories.cellTypes!.names).toEqual(['x']);
     }
+  });
+
+  it('holds 18 bytes per tixel with one categorical column: positions and codes only', () => {
+    const n = 1001;
+    const clusters = Array.from({ length: n }, (_, i) => `C${i % 7}`);
+    const bytes = encodeTixelTable('D00004', {
+      clusters,
+      spatial: new Float64Array(2 * n),
+      umap: new Float32Array(2 * n),
+    });
+    const header = new DataView(bytes.buffer).getUint32(4, true);
+    expect(bytes.length - ((8 + header + 3) & ~3)).toBe(16 * n + ((2 * n + 3) & ~3));
   });
 
   it('refuses bytes that are not a whole table', () => {

@@ -1,10 +1,12 @@
 /**
  * The tixel table of a run (data.csv.gz) in a binary form the browser reads without parsing: `GET /api/v1/genes/data`
  * with `Accept: application/octet-stream`. A 10k-tixel table is ~4× smaller than its JSON and decodes into typed
- * arrays that view the response's own buffer.
+ * arrays that view the response's own buffer. It holds what the plots draw and nothing else: the per-tixel QC
+ * columns (in the JSON form) are read by no screen, and at 5,000,000 cells they were 40 of the table's 130 MB
+ * (`ATT1`), the largest part of the explorer's open there.
  *
- * Layout (little-endian): magic `ATT1`, uint32 length of a UTF-8 JSON header, the header, zero padding to a
- * multiple of 4, then float32 spatial (x, y interleaved; 2n), umap (2n), qc[0] (n), qc[1] (n), then for each
+ * Layout (little-endian): magic `ATT2`, uint32 length of a UTF-8 JSON header, the header, zero padding to a
+ * multiple of 4, then float32 spatial (x, y interleaved; 2n), umap (2n), then for each
  * categorical column named in the header, in header order, one uint16 code per tixel (index into its names),
  * each column padded to a multiple of 4 bytes. A header with `natural_order` lists each column's names in natural
  * order ({@link naturalCompare}), so that a code is also the label's rank: the browser draws its first frame
@@ -12,7 +14,7 @@
  */
 import type { DataCsv } from './data-csv.js';
 
-export const TIXEL_TABLE_MAGIC = 'ATT1';
+export const TIXEL_TABLE_MAGIC = 'ATT2';
 export const TIXEL_TABLE_MEDIA_TYPE = 'application/octet-stream';
 
 type CategoricalColumn = 'clusters' | 'cellTypes' | 'sample' | 'condition';
@@ -34,7 +36,6 @@ export interface TixelTable {
   n: number;
   spatial: Float32Array;
   umap: Float32Array;
-  qc: [Float32Array, Float32Array];
   /** Per categorical column present: its distinct values and one code per tixel. */
   categories: Partial<Record<CategoricalColumn, { names: string[]; codes: Uint16Array }>>;
   /** The names of every column are in natural order (see the layout above). */
@@ -44,6 +45,8 @@ export interface TixelTable {
 }
 
 const align4 = (n: number) => (n + 3) & ~3;
+/** Spatial x, y and UMAP x, y. */
+const FLOATS_PER_TIXEL = 4;
 
 let collator: Intl.Collator | undefined;
 /** Natural order of labels: `C2` before `C10`, numbers compared as numbers, case and accents aside. */
@@ -61,7 +64,11 @@ function encodeCategories(labels: readonly string[]): { names: string[]; codes: 
   return { names, codes: Uint16Array.from(labels, (label) => index.get(label)!) };
 }
 
-export function encodeTixelTable(runId: string, table: DataCsv, meta: { analysis?: unknown } = {}): Uint8Array {
+export function encodeTixelTable(
+  runId: string,
+  table: { spatial: ArrayLike<number>; umap: ArrayLike<number> } & Pick<DataCsv, CategoricalColumn>,
+  meta: { analysis?: unknown } = {},
+): Uint8Array {
   const n = table.clusters.length;
   const present = CATEGORICAL.filter((c) => table[c] !== undefined);
   const encoded = present.map((c) => encodeCategories(table[c]!));
@@ -75,16 +82,15 @@ export function encodeTixelTable(runId: string, table: DataCsv, meta: { analysis
   const json = new TextEncoder().encode(JSON.stringify(header));
   const start = align4(8 + json.length);
   const codeBytes = align4(2 * n);
-  const bytes = new Uint8Array(start + 4 * 6 * n + codeBytes * present.length);
+  const bytes = new Uint8Array(start + FLOATS_PER_TIXEL * 4 * n + codeBytes * present.length);
   bytes.set(new TextEncoder().encode(TIXEL_TABLE_MAGIC), 0);
   new DataView(bytes.buffer).setUint32(4, json.length, true);
   bytes.set(json, 8);
-  const floats = new Float32Array(bytes.buffer, start, 6 * n);
+  const floats = new Float32Array(bytes.buffer, start, FLOATS_PER_TIXEL * n);
   floats.set(table.spatial, 0);
   floats.set(table.umap, 2 * n);
-  floats.set(table.qc[0], 4 * n);
-  floats.set(table.qc[1], 5 * n);
-  encoded.forEach(({ codes }, i) => new Uint16Array(bytes.buffer, start + 24 * n + i * codeBytes, n).set(codes));
+  const codesAt = start + FLOATS_PER_TIXEL * 4 * n;
+  encoded.forEach(({ codes }, i) => new Uint16Array(bytes.buffer, codesAt + i * codeBytes, n).set(codes));
   return bytes;
 }
 
@@ -99,19 +105,19 @@ export function decodeTixelTable(buffer: ArrayBuffer): TixelTable {
   const { n } = header;
   const start = align4(8 + jsonLength);
   const codeBytes = align4(2 * n);
-  if (bytes.length !== start + 24 * n + codeBytes * header.columns.length)
+  const codesAt = start + FLOATS_PER_TIXEL * 4 * n;
+  if (bytes.length !== codesAt + codeBytes * header.columns.length)
     throw new RangeError('tixel table length does not match its header');
   const floats = (offset: number, length: number) => new Float32Array(buffer, start + 4 * offset, length);
   const categories: TixelTable['categories'] = {};
   header.columns.forEach(({ name, names }, i) => {
-    categories[name] = { names, codes: new Uint16Array(buffer, start + 24 * n + i * codeBytes, n) };
+    categories[name] = { names, codes: new Uint16Array(buffer, codesAt + i * codeBytes, n) };
   });
   return {
     runId: header.run_id,
     n,
     spatial: floats(0, 2 * n),
     umap: floats(2 * n, 2 * n),
-    qc: [floats(4 * n, n), floats(5 * n, n)],
     categories,
     naturalOrder: header.natural_order === true,
     ...(header.analysis !== undefined && { analysis: header.analysis }),

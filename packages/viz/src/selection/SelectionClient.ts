@@ -2,8 +2,9 @@ import type { SelectionRequest, SelectionResponse } from '../workers/selection-p
 import { selectInPolygon } from './selectInPolygon';
 
 /**
- * Page-side handle on the selection worker. Each positions array is copied to the worker once (then indexed
- * there once); later lassos over it send only the polygon. Falls back to the main thread where Worker is absent.
+ * Page-side handle on the selection worker. Each positions array is copied to the worker once, at its first
+ * selection (then indexed there once); later lassos over it send only the polygon. Falls back to the main thread
+ * where Worker is absent.
  */
 export class SelectionClient {
   private worker: Worker | null = null;
@@ -33,7 +34,13 @@ export class SelectionClient {
     if (key === undefined) {
       key = this.nextKey++;
       this.keys.set(positions, key);
-      worker.postMessage({ type: 'points', key, positions } satisfies SelectionRequest);
+      // A view on a larger buffer (the explorer's positions view the tixel table's response) would be cloned with
+      // all of that buffer: the worker gets a copy of the view's bytes alone, transferred.
+      const own = positions.byteLength === positions.buffer.byteLength ? positions : positions.slice();
+      worker.postMessage(
+        { type: 'points', key, positions: own } satisfies SelectionRequest,
+        own === positions ? [] : [own.buffer],
+      );
     }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

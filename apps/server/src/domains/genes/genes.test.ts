@@ -78,7 +78,7 @@ describe.skipIf(t.skip)('run-data routes /api/v1/genes', () => {
     });
     expect(barcodes).toEqual({ status: 200, body: source.obsNames });
     expect(rows.body.spatial.slice(0, 2)).toEqual(Array.from(source.obsm.spatial!.data.subarray(0, 2)));
-    // The same table in binary, as the explorer asks for it: every column equal to the JSON one.
+    // The same table in binary, as the explorer asks for it: each column the plots draw equal to the JSON one.
     const binary = await t.app.inject({
       method: 'GET',
       url: '/api/v1/genes/data?run_id=D00001',

@@ -23,6 +23,7 @@ import {
   type ObjectStore,
   type PutOptions,
 } from './port.js';
+import { readPartsInFlight } from './read.js';
 
 /** Path of the fs driver's signed-URL route; `registerStorageRoutes` serves it. */
 export const SIGNED_URL_PATH = '/api/v1/storage/signed';
@@ -143,14 +144,14 @@ export async function createFsStore(config: Config): Promise<ObjectStore> {
     async readInto(bucket, key, parts) {
       const { handle } = await openObject(bucket, key);
       try {
-        for (const { start, target } of parts) {
+        await readPartsInFlight(parts, async ({ start, target }) => {
           for (let at = 0; at < target.length;) {
             const { bytesRead } = await handle.read(target, at, target.length - at, start + at);
             if (bytesRead === 0)
               throw new RangeNotSatisfiableError(`${key}: the range ${start}+${target.length} passes the end`);
             at += bytesRead;
           }
-        }
+        });
       } finally {
         await handle.close();
       }

@@ -69,8 +69,8 @@ export interface ObjectStore {
   /**
    * Reads byte ranges of one object straight into the given arrays (each from `start`, as long as its target), for
    * readers that use the bytes in place (a lasso on a Visium HD run reads ~800 ranges of its selection index): the
-   * filesystem opens the file once; S3 asks for the ranges a few at a time. Throws ObjectNotFoundError when missing,
-   * RangeNotSatisfiableError when a range passes the end.
+   * filesystem opens the file once; both drivers read a few ranges at once (readPartsInFlight). Throws
+   * ObjectNotFoundError when missing, RangeNotSatisfiableError when a range passes the end.
    */
   readInto(bucket: string, key: string, parts: readonly { start: number; target: Uint8Array }[]): Promise<void>;
   head(bucket: string, key: string): Promise<ObjectInfo | null>;

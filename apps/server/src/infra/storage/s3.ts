@@ -14,7 +14,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../config.js';
-import { streamInto } from './read.js';
+import { readPartsInFlight, streamInto } from './read.js';
 import {
   byteLimit,
   checkBucket,
@@ -143,15 +143,11 @@ export function createS3Store(settings: S3Settings, { pageSize = 1000 }: { pageS
     },
 
     async readInto(bucket, key, parts) {
-      for (let i = 0; i < parts.length; i += S3_RANGES_AT_ONCE) {
-        await Promise.all(
-          parts.slice(i, i + S3_RANGES_AT_ONCE).map(async ({ start, target }) => {
-            if (target.length === 0) return;
-            const { body } = await store.get(bucket, key, { range: { start, end: start + target.length - 1 } });
-            await streamInto(body, target, key);
-          }),
-        );
-      }
+      await readPartsInFlight(parts, async ({ start, target }) => {
+        if (target.length === 0) return;
+        const { body } = await store.get(bucket, key, { range: { start, end: start + target.length - 1 } });
+        await streamInto(body, target, key);
+      });
     },
 
     async get(bucket, key, options = {}) {
@@ -227,9 +223,6 @@ export function createS3Store(settings: S3Settings, { pageSize = 1000 }: { pageS
   };
   return store;
 }
-
-/** Ranged GETs in flight at a time for one readInto. */
-const S3_RANGES_AT_ONCE = 8;
 
 /**
  * Streams through a byte counter into a multipart-capable Upload. Going past maxBytes aborts the Upload, so

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { QUEUES, type TTaskState } from '@atlas/contracts';
+import { bitsetOfIndices, QUEUES, type TTaskState } from '@atlas/contracts';
 import {
+  buildSelectionTiling,
   decodeSelectionIndex,
   deRows,
   encodeSelectionIndex,
   readH5ad,
+  selectionWalkOf,
   selectRows,
   welchVsRest,
   wilcoxonVsRest,
@@ -65,6 +67,21 @@ describe.skipIf(t.skip)('gene.compute_qc set A vs set B', () => {
     expect(vsRest.table[0]!.score).not.toBeCloseTo(result.table[0]!.score, 4);
   });
 
+  it('takes either set as a bitset (the form a large lasso is posted in) and ranks it as the list', async () => {
+    const asBitset = (indices: number[]) => ({ bitset: Buffer.from(bitsetOfIndices(indices)).toString('base64') });
+    const a = [2, 9, 11, 30, 31];
+    const b = [33, 40, 41, 47];
+    const listed = await run(['data/D00001/h5/obj/genes.h5ad', a, 'k'], { reference: b });
+    expect(listed.error).toBeNull();
+    const packed = await run(['data/D00001/h5/obj/genes.h5ad', asBitset(a), 'k'], { reference: asBitset(b) });
+    expect(packed.error).toBeNull();
+    expect(packed.result).toEqual(listed.result);
+    // An empty bitset is refused when posted, as an empty list is.
+    await expect(run(['data/D00001/h5/obj/genes.h5ad', { bitset: 'AAA=' }, 'k'], {})).rejects.toThrow(
+      /400 .*args\.1: Select at least one tixel/,
+    );
+  });
+
   it('refuses sets that share tixels or a tixel outside the run', async () => {
     const shared = await run(['data/D00001/h5/obj/genes.h5ad', [0, 1, 2], ''], { reference: [2, 3, 4] });
     expect([shared.status, shared.error]).toEqual(['FAILURE', 'Set A and set B share tixels']);
@@ -107,6 +124,39 @@ describe.skipIf(t.skip)('gene.compute_qc against the rest, from the web files se
           true,
         );
       });
+    }
+  });
+
+  it('takes whole tiles’ sums from an index with tilings, without reading their rows', async () => {
+    const key = 'data/D00001/h5/summations/genes.sel';
+    const bytes = await readObject(t.infra.storage, 'atx-data', key);
+    const index = decodeSelectionIndex(bytes);
+    // The run's observations on an 8-wide grid, in tiles of 8: a lasso over the first two tiles and one more row.
+    const xy = Float64Array.from({ length: 2 * index.nObs }, (_, i) =>
+      i % 2 === 0 ? (i / 2) % 8 : Math.floor(i / 16),
+    );
+    const tiling = buildSelectionTiling({ ...index, indptr: index.rowPtr, rankRowPtr: index.rowPtr }, xy, 8);
+    const group = [...Array(index.nObs).keys()].filter((row) => tiling.tileOf[row]! < 2 || row === index.nObs - 1);
+    const tiled = encodeSelectionIndex({ ...index, tilings: [tiling] });
+    expect(selectionWalkOf(decodeSelectionIndex(tiled), group)).toMatchObject({
+      tiles: { tiles: Int32Array.of(0, 1) },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await t.infra.storage.put('atx-data', key, Buffer.from(tiled));
+    try {
+      for (const [kwargs, expected] of [
+        [{}, welchVsRest(source.X, group)],
+        [{ method: 'wilcoxon' }, wilcoxonVsRest(source.X, group, { tieCorrect: false })],
+      ] as const) {
+        const done = await run([file, group, ''], { ...kwargs, full_table: true });
+        expect(done.error).toBeNull();
+        const byName = new Map((done.result as ComputeQcResult).table.map((row) => [row.name, row]));
+        for (const row of deRows(expected)) {
+          expect(byName.get(source.varNames[row.index]!)!.score).toBeCloseTo(row.score, 9);
+        }
+      }
+    } finally {
+      await t.infra.storage.put('atx-data', key, Buffer.from(bytes));
     }
   });
 

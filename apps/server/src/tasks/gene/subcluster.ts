@@ -81,7 +81,8 @@ export const subcluster = defineTask({
       throw new TaskInputError(EXPORT_MSG.subclusterTooFew(tixels.length, SUBCLUSTER_MIN_CELLS));
     const outside = tixels.find((i) => i >= n);
     if (outside !== undefined) throw new TaskInputError(`Tixel index ${outside} is outside 0..${n - 1}`);
-    await loaded.ensureRows(tixels);
+    // Their values only (selectionIndexRows): the rows' ranks in the whole run are not read.
+    await loaded.ensureRows(tixels, { ranks: false });
     await progress(10);
     const matrix = selectionIndexRows(loaded.index, tixels);
     // One synchronous computation: stages report nothing a poller could see before it ends, so progress is the
