@@ -240,6 +240,18 @@ export const ROWS: Row[] = [
     clusters: { computed: true },
     tissue: null,
   },
+  {
+    kind: 'run',
+    // Transcripts and per-FOV boundaries, no cell_by_gene.csv: the counts are built from them.
+    id: 'merscope-transcripts',
+    inputs: ['merscope/moleculeexperiment-vizgen_HumanOvarianCancerPatient2Slice2'],
+    run: 8303,
+    via: 'bucket',
+    spots: 24,
+    spatial: true,
+    clusters: { computed: true },
+    tissue: null,
+  },
   // Last: its import is posted only once the browser has uploaded the file.
   {
     kind: 'run',
@@ -289,22 +301,15 @@ export const ROWS: Row[] = [
   refused('motifs', 'motifs', UNKNOWN, CLI),
   refused('bigwig', 'bigwig/variable_step.bw', /variable_step\.bw: not an HDF5 file \(no HDF5 signature\)/, CLI),
   refused('barcodes', 'barcodes', UNKNOWN),
-  // Issue 38: the samples too small to be runs, and the folders without a cell matrix.
+  // Issue 38: the samples too small to be runs (the mouse-brain patch counted from its transcripts: 7 cells).
   refused('xenium-small', 'xenium/spatialexperimentio-Xenium_small', TOO_FEW('spatialexperimentio-Xenium_small', 6)),
-  refused(
-    'xenium-mouse-brain',
-    'xenium/moleculeexperiment-xenium_V1_FF_Mouse_Brain/sample1',
-    /sample1: a Xenium folder without a cell count matrix: building one from the transcripts is not supported/,
-  ),
+  refused('xenium-mouse-brain', 'xenium/moleculeexperiment-xenium_V1_FF_Mouse_Brain/sample1', TOO_FEW('sample1', 7)),
   refused('cosmx-small', 'cosmx/spatialexperimentio-CosMx_small', TOO_FEW('spatialexperimentio-CosMx_small', 9)),
   refused(
     'merscope-small',
     'merscope/spatialexperimentio-MERSCOPE_small',
     TOO_FEW('spatialexperimentio-MERSCOPE_small', 8),
   ),
-  refused('merscope-transcripts', 'merscope/moleculeexperiment-vizgen_HumanOvarianCancerPatient2Slice2', UNKNOWN, {
-    issue: 'issue 38 (a MERSCOPE folder of transcripts only: building the cell matrix is not supported)',
-  }),
 ];
 
 /** The run ids of a run row, one per input. */

@@ -27,11 +27,14 @@ export const CELLS_MSG = {
   outlinesWithoutCell: (file: string, n: number) =>
     `${file}: ${count(n)} outlines belong to no cell of the matrix and are left out`,
   noFovPosition: (fov: string, line: number) => `no position for fov ${fov} (line ${line} of the metadata)`,
-  legacyBoundaries: (folder: string) =>
-    `${folder}: the per-FOV cell_boundaries/*.hdf5 of older MERSCOPE exports are not read; the run has no outlines`,
   notJson: (problem: string) => `not valid JSON (${problem})`,
   badGeometry: (row: number, type: string) => `row ${row}: geometry is a ${type}, not a Polygon or MultiPolygon`,
   notParquet: (problem: string) => `not a readable parquet file (${problem})`,
-  noTranscriptMatrix: (platform: string) =>
-    `a ${platform} folder without a cell count matrix: building one from the transcripts is not supported`,
+  countsFromTranscripts: (file: string, assigned: number, total: number, cells: number) =>
+    `cell × gene counts built from ${file}: ${count(assigned)} of its ${count(total)} transcripts fall within one ` +
+    `of ${count(cells)} cell boundaries (the others are not counted)`,
+  cellsWithoutTranscripts: (n: number) => `${count(n)} cell boundaries hold no transcript and are left out`,
+  countedTranscripts: (file: string, counted: number, cells: number, unassigned: number) =>
+    `cell × gene counts built from ${file}: ${count(counted)} transcripts of qv ≥ 20 in ${count(cells)} cells ` +
+    `(${count(unassigned)} assigned to no cell are not counted)`,
 } as const;

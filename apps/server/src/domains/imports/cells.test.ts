@@ -27,6 +27,7 @@ const t = useTestApp({
 const BUCKET = 'atx-data';
 const DBKERO = sharedData('cosmx/spacetrooper-CosMx_DBKero_Tiny');
 const MERFISH = sharedData('merscope/spacetrooper-Merfish_Tiny');
+const TRANSCRIPTS_ONLY = sharedData('merscope/moleculeexperiment-vizgen_HumanOvarianCancerPatient2Slice2');
 
 describe.skipIf(t.skip)('single-cell-resolution imports', () => {
   it('CosMx DBKero through the admin route: 905 cells × 1000 genes placed in µm, NegPrb reported, outlines stored', async () => {
@@ -81,6 +82,17 @@ describe.skipIf(t.skip)('single-cell-resolution imports', () => {
       expect(Object.keys(genes.obs)).toContain('volume');
       expect(decodeOutlineTilesHeader(prepared.files.get(CELL_FILES.outlineTiles)!, 'outlines').cells).toBe(50);
     }
+    fs.rmSync(path.dirname(zipped), { recursive: true, force: true });
+  });
+
+  it('a MERSCOPE folder of transcripts and per-FOV boundaries, no cell_by_gene: 24 cells counted from them', async () => {
+    const prepared = await prepareImport(await sourceFromPath(TRANSCRIPTS_ONLY));
+    // 412 genes of the 486 (33 Blank-* kept out; the others fall in no cell of this patch), 8,291 transcripts in cells.
+    expect(prepared).toMatchObject({ format: 'MERSCOPE output folder', nObs: 24, nVars: 412, spatial: true });
+    expect(prepared.warnings.join('\n')).toMatch(/8,291 of its 15,100 transcripts fall within one of 24 cell/);
+    const genes = await readH5ad(prepared.files.get('h5/obj/genes.h5ad')!, { obsm: ['spatial'] });
+    expect(genes.obsNames.slice(0, 2)).toEqual(['45862', '45865']);
+    expect(decodeOutlineTilesHeader(prepared.files.get(CELL_FILES.outlineTiles)!, 'outlines').cells).toBe(24);
   });
 
   const refusals: [string, string, RegExp][] = [
@@ -90,9 +102,9 @@ describe.skipIf(t.skip)('single-cell-resolution imports', () => {
       /6 observations are too few/,
     ],
     [
-      'a Xenium folder without a matrix (mouse brain sample1: transcripts only)',
+      'a Xenium folder without a matrix (mouse brain sample1: 7 cells counted from its transcripts)',
       'xenium/moleculeexperiment-xenium_V1_FF_Mouse_Brain/sample1',
-      /building one from the transcripts is not supported/,
+      /7 observations are too few/,
     ],
     ['CosMx_small (9 cells)', 'cosmx/spatialexperimentio-CosMx_small', /9 observations are too few/],
     [

@@ -6,9 +6,11 @@ import {
   cellFolderOfZipBytes,
   isCosmxFolder,
   isMerscopeFolder,
+  isMerscopeTranscriptsFolder,
   isXeniumFolder,
   readCosmx,
   readMerscope,
+  readMerscopeTranscripts,
   readXenium,
   type CellPlatform,
   type CellRun,
@@ -32,7 +34,7 @@ export { CELL_FILES };
 export function cellPlatformOf(folder: SourceFolder): CellPlatform | null {
   if (isXeniumFolder(folder.names)) return 'Xenium';
   if (isCosmxFolder(folder)) return 'CosMx';
-  if (isMerscopeFolder(folder)) return 'MERSCOPE';
+  if (isMerscopeFolder(folder) || isMerscopeTranscriptsFolder(folder)) return 'MERSCOPE';
   return null;
 }
 
@@ -40,7 +42,8 @@ export function readCellRun(folder: SourceFolder, platform: CellPlatform, o: Pre
   const options = { limits: o.limits };
   if (platform === 'Xenium') return readXenium(folder, options);
   if (platform === 'CosMx') return readCosmx(folder, options);
-  return readMerscope(folder, options);
+  // A MERSCOPE folder without its cell_by_gene.csv: the counts are built from its transcripts and boundaries.
+  return isMerscopeFolder(folder) ? readMerscope(folder, options) : readMerscopeTranscripts(folder, options);
 }
 
 /** An HDF5 name cannot hold '/': a cells table column such as `Mean.PanCK` is kept, `a/b` becomes `a_b`. */

@@ -4,5 +4,6 @@ export * from './outlines.js';
 export * from './xenium.js';
 export * from './cosmx.js';
 export * from './merscope.js';
+export * from './merscope-transcripts.js';
 export * from './outline-index.js';
 export * from './outline-tiles.js';

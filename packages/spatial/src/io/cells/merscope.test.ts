@@ -108,3 +108,49 @@ describe.skipIf(!fs.existsSync(TINY))('readMerscope', () => {
     expect((error as Error).message).toMatch(/declares 50 observations; at most 10/);
   });
 });
+
+/**
+ * The legacy per-FOV boundaries on the real `feature_data_1753.hdf5` of the MoleculeExperiment folder (24 cells × 7
+ * z-planes, closed rings in µm). That folder has no cell_by_gene.csv or metadata, so the counts and centres beside it
+ * here are MADE UP (one count per cell, centre 0, 0) for five of its cells and one cell it does not hold: the test
+ * checks which cells get outlines, the plane kept and the vertices, never expression or centres.
+ */
+describe.skipIf(!fs.existsSync(LEGACY))('readMerscope with per-FOV hdf5 boundaries', () => {
+  const ids = ['45862', '45865', '45872', '45873', '45882', '999'];
+  const folder = path.join(tmp, 'legacy-fov');
+  fs.mkdirSync(path.join(folder, 'cell_boundaries'), { recursive: true });
+  fs.copyFileSync(
+    path.join(LEGACY, 'cell_boundaries/feature_data_1753.hdf5'),
+    path.join(folder, 'cell_boundaries/feature_data_1753.hdf5'),
+  );
+  fs.writeFileSync(path.join(folder, 'cell_by_gene.csv'), ['cell,GENE1', ...ids.map((id) => `${id},1`)].join('\n'));
+  fs.writeFileSync(
+    path.join(folder, 'cell_metadata.csv'),
+    ['EntityID,center_x,center_y', ...ids.map((id) => `${id},0,0`)].join('\n'),
+  );
+
+  it('outlines the cells the files hold at the middle z-plane, one ring each, the closing vertex dropped', async () => {
+    const run = await readMerscope(await cellFolderFromDir(folder), { limits: IMPORT_LIMITS });
+    const { offsets, xy } = run.outlines!;
+    const vertices = (cell: number) => offsets[cell + 1]! - offsets[cell]!;
+    expect(run.metadata.outline_z_index).toBe(3);
+    // Cell 45862 at zIndex_3: 17 stored vertices, the last repeating the first; the README's slide frame in µm.
+    expect(vertices(0)).toBe(16);
+    expect([xy[0], xy[1]]).toEqual([Math.fround(10362.699547223201), Math.fround(8350.8577930116)]);
+    for (let cell = 0; cell < 5; cell++) expect(vertices(cell)).toBeGreaterThan(3);
+    expect(vertices(5)).toBe(0);
+    // The file's 19 other cells are not in this matrix.
+    expect(run.warnings).toContainEqual(expect.stringMatching(/19 outlines belong to no cell of the matrix/));
+  });
+
+  it('refuses a boundary file that is not HDF5, naming it', async () => {
+    const broken = path.join(tmp, 'legacy-broken');
+    fs.cpSync(folder, broken, { recursive: true });
+    fs.writeFileSync(path.join(broken, 'cell_boundaries/feature_data_7.hdf5'), 'not hdf5');
+    const error = await readMerscope(await cellFolderFromDir(broken), { limits: IMPORT_LIMITS }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(SpatialFormatError);
+    expect((error as Error).message).toMatch(/feature_data_7\.hdf5: not an HDF5 file/);
+  });
+});

@@ -5,11 +5,12 @@
  * - `*cell_metadata.csv`: `EntityID` (or an unnamed / R's `X` first column in older exports), `center_x`,
  *   `center_y` in microns (the slide's global frame), matched to the matrix by id whatever the row order;
  * - `*cell_boundaries.parquet` (optional): GeoParquet, one WKB (Multi)Polygon per cell and z-plane (`EntityID`,
- *   `ZIndex`, `Geometry`); the middle z-plane present is kept (a cell without it takes its nearest plane). The
- *   legacy per-FOV `cell_boundaries/*.hdf5` is not read (a warning says so).
+ *   `ZIndex`, `Geometry`); the middle z-plane present is kept (a cell without it takes its nearest plane); older
+ *   exports' per-FOV `cell_boundaries/feature_data_*.hdf5` likewise (./merscope-hdf5.ts).
  */
 import { CELLS_MSG } from '@atlas/contracts/genes/cell-messages';
 import { SpatialFormatError } from '../errors.js';
+import { LEGACY_BOUNDARIES, readLegacyBoundaries } from './merscope-hdf5.js';
 import { exteriorRing, outlinesFromRings, type CellOutlines } from './outlines.js';
 import { readParquetColumns } from './parquet-columns.js';
 import {
@@ -24,30 +25,32 @@ import {
 } from './source.js';
 import { csvHeader, numericColumn, numericObs, readColumns, readWideCounts } from './wide-counts.js';
 
-const COUNTS = ['cell_by_gene.csv', 'cell_by_gene.csv.gz'];
+export const MERSCOPE_COUNTS = ['cell_by_gene.csv', 'cell_by_gene.csv.gz'];
 const META = ['cell_metadata.csv', 'cell_metadata.csv.gz'];
 const BOUNDARIES = ['cell_boundaries.parquet'];
-const BLANK = /^Blank-/i;
+/** MERFISH's blank codewords: its built-in false-positive controls, kept out of X. */
+export const MERSCOPE_BLANK = /^Blank-/i;
 
 export const isMerscopeFolder = (folder: CellFolder) =>
-  findBySuffix(folder, COUNTS) !== undefined && findBySuffix(folder, META) !== undefined;
+  findBySuffix(folder, MERSCOPE_COUNTS) !== undefined && findBySuffix(folder, META) !== undefined;
 
 export async function readMerscope(folder: CellFolder, options: ReadCellsOptions = {}): Promise<CellRun> {
-  const countsFile = findBySuffix(folder, COUNTS);
+  const countsFile = findBySuffix(folder, MERSCOPE_COUNTS);
   const metaFile = findBySuffix(folder, META);
   if (!countsFile) throw new SpatialFormatError(folder.label, CELLS_MSG.missingFile('MERSCOPE', '*cell_by_gene.csv'));
   if (!metaFile) throw new SpatialFormatError(folder.label, CELLS_MSG.missingFile('MERSCOPE', '*cell_metadata.csv'));
   const boundsFile = findBySuffix(folder, BOUNDARIES);
+  const legacyBounds = boundsFile ? [] : folder.names.filter((name) => LEGACY_BOUNDARIES.test(name));
   const files = new CellFiles(
     folder,
     options.limits,
-    [countsFile, metaFile, boundsFile].filter((n) => !!n) as string[],
+    [countsFile, metaFile, boundsFile, ...legacyBounds].filter((n) => !!n) as string[],
   );
   const warnings: string[] = [];
 
   const countsLabel = files.label(countsFile);
   const counts = readWideCounts(await files.text(countsFile), countsLabel, {
-    isControl: (name) => BLANK.test(name),
+    isControl: (name) => MERSCOPE_BLANK.test(name),
     budget: files.budget,
   });
   const blankTotal = reportControls(counts.controls, 'blank codewords', warnings);
@@ -83,12 +86,15 @@ export async function readMerscope(folder: CellFolder, options: ReadCellsOptions
     controls: counts.controls,
     warnings,
   };
-  if (boundsFile) {
-    const { outlines, zIndex } = await readBoundaries(files, boundsFile, counts.ids, warnings);
-    run.outlines = outlines;
-    run.metadata.outline_z_index = zIndex;
-  } else if (folder.names.some((name) => /^cell_boundaries\/.*\.hdf5$/.test(name)))
-    warnings.push(CELLS_MSG.legacyBoundaries(folder.label));
+  const bounds = boundsFile
+    ? await readBoundaries(files, boundsFile, counts.ids, warnings)
+    : legacyBounds.length
+      ? await readLegacyBoundaries(files, legacyBounds, counts.ids, warnings)
+      : undefined;
+  if (bounds) {
+    run.outlines = bounds.outlines;
+    run.metadata.outline_z_index = bounds.zIndex;
+  }
   return run;
 }
 

@@ -92,7 +92,7 @@ export class CellFiles {
 
   constructor(
     readonly folder: CellFolder,
-    limits: TImportLimits | undefined,
+    readonly limits: TImportLimits | undefined,
     /** The files the reader will read, whose stored sizes bound the budget by the expansion ratio. */
     planned: readonly string[],
   ) {

@@ -14,7 +14,7 @@ import { isXeniumFolder, readXenium } from './xenium.js';
  * Xenium_small` has all seven file kinds for 6 cells, but its HDF5 matrix holds MADE-UP counts (a copy of the
  * indices, float64) and its cells.csv.gz is from ANOTHER release of the run than cells.parquet. So the tests check
  * structure (ids, shapes, which table gives the centroids, outlines, metadata), never expression values; the
- * MoleculeExperiment mouse-brain samples (real XOA 1.0.2, no matrix) check the refusal of a folder without one.
+ * MoleculeExperiment mouse-brain samples (real XOA 1.0.2, no matrix) check the counts built from the transcripts.
  */
 const SMALL = path.join(SHARED_DATA, 'xenium/spatialexperimentio-Xenium_small');
 const MOUSE = path.join(SHARED_DATA, 'xenium/moleculeexperiment-xenium_V1_FF_Mouse_Brain/sample1');
@@ -70,9 +70,9 @@ describe.skipIf(!fs.existsSync(SMALL))('readXenium', () => {
 
   const refusals: [string, () => Promise<CellFolder>, RegExp][] = [
     [
-      'no matrix (the real mouse-brain sample: transcripts only)',
-      () => cellFolderFromDir(MOUSE),
-      /building one from the transcripts is not supported/,
+      'no matrix and no transcripts',
+      async () => cellFolderFromDir(variant('nomatrix', ['cell_feature_matrix.h5', 'transcripts.parquet'])),
+      /no cell_feature_matrix\.h5 or cell_feature_matrix\//,
     ],
     [
       'no cells table',
@@ -119,5 +119,79 @@ describe.skipIf(!fs.existsSync(SMALL))('readXenium', () => {
     );
     expect(error).toBeInstanceOf(SpatialLimitError);
     expect((error as Error).message).toMatch(/declares 6 observations; at most 5/);
+  });
+});
+
+/** XOA's rule, written out for the oracle: qv ≥ 20, assigned to a cell, not a control feature. */
+function expectedCounts(csv: string): { cells: Map<string, Map<string, number>>; controls: number } {
+  const [header, ...rows] = csv.trim().split('\n');
+  const names = header!.split(',').map((h) => h.replaceAll('"', ''));
+  const col = (row: string[], name: string) => row[names.indexOf(name)]!.replaceAll('"', '');
+  const cells = new Map<string, Map<string, number>>();
+  let controls = 0;
+  for (const line of rows) {
+    const row = line.split(',');
+    if (Number(col(row, 'qv')) < 20) continue;
+    const feature = col(row, 'feature_name');
+    if (/^(NegControl|BLANK_)/.test(feature)) {
+      controls++;
+      continue;
+    }
+    const cell = cells.get(col(row, 'cell_id')) ?? new Map<string, number>();
+    cell.set(feature, (cell.get(feature) ?? 0) + 1);
+    cells.set(col(row, 'cell_id'), cell);
+  }
+  return { cells, controls };
+}
+
+describe.skipIf(!fs.existsSync(MOUSE))('readXenium without a matrix: counts from the transcripts', () => {
+  it('mouse brain sample1: each cell counts its transcripts of qv ≥ 20, as XOA counts them', async () => {
+    const run = await readXenium(await cellFolderFromDir(MOUSE), { limits: IMPORT_LIMITS });
+    const expected = expectedCounts(fs.readFileSync(path.join(MOUSE, 'transcripts.csv'), 'utf8'));
+    expect(run.cellIds).toEqual(['67500', '67501', '67512', '67515', '67521', '67527', '67540']);
+    run.cellIds.forEach((id, i) => {
+      const got = new Map<string, number>();
+      for (let k = run.X.indptr[i]!; k < run.X.indptr[i + 1]!; k++)
+        got.set(run.genes[run.X.indices[k]!]!, run.X.data[k]!);
+      expect(got, `cell ${id}`).toEqual(expected.cells.get(id));
+    });
+    expect(run.controls.reduce((n, c) => n + c.total, 0)).toBe(expected.controls);
+    expect(run.genes.some((g) => /^(NegControl|BLANK_)/.test(g))).toBe(false);
+    expect(run.warnings.join('\n')).toMatch(/transcripts of qv ≥ 20 in 7 cells/);
+    expect(run.metadata).toMatchObject({ run_name: 'mouse_brain_ff_reps', pixel_size_um: 0.2125 });
+    // Five cells have an outline (README): placed at its centre; the others at their transcripts' mean.
+    const { offsets, xy: vertices } = run.outlines!;
+    const outlined = run.cellIds.filter((_, i) => offsets[i + 1]! > offsets[i]!);
+    expect(outlined).toHaveLength(5);
+    for (let i = 0; i < run.cellIds.length; i++) {
+      const ring = Array.from(vertices.subarray(2 * offsets[i]!, 2 * offsets[i + 1]!));
+      if (ring.length) {
+        const mean = (axis: number) =>
+          ring.filter((_, k) => k % 2 === axis).reduce((a, b) => a + b, 0) / (ring.length / 2);
+        expect([run.xy[2 * i], run.xy[2 * i + 1]].map((v) => v!.toFixed(2))).toEqual(
+          [mean(0), mean(1)].map((v) => v.toFixed(2)),
+        );
+      } else {
+        // Its transcripts' mean: inside the 20 × 20 µm patch the transcripts were cut to (whole outlines reach out).
+        expect(run.xy[2 * i]).toBeGreaterThan(4900);
+        expect(run.xy[2 * i]).toBeLessThan(4920);
+        expect(run.xy[2 * i + 1]).toBeGreaterThan(6400);
+        expect(run.xy[2 * i + 1]).toBeLessThan(6420);
+      }
+    }
+  });
+
+  it('reads transcripts.parquet the same way (Xenium_small without its matrix)', async () => {
+    const run = await readXenium(await cellFolderFromDir(variant('transcripts', ['cell_feature_matrix.h5'])), {
+      limits: IMPORT_LIMITS,
+    });
+    expect(run.X.nRows).toBeGreaterThan(0);
+    expect(run.X.data.reduce((a, b) => a + b, 0)).toBe(
+      Number(/([\d,]+) transcripts of qv/.exec(run.warnings.join('\n'))![1]!.replaceAll(',', '')),
+    );
+    // Names decoded from the parquet's byte arrays, controls kept out.
+    expect(run.genes.every((g) => /^[A-Za-z0-9._-]+$/.test(g) && !/^(NegControl|BLANK_|Unassigned)/.test(g))).toBe(
+      true,
+    );
   });
 });

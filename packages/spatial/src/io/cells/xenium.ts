@@ -8,7 +8,9 @@
  *   (areas, counts) that become obs. Every matrix barcode must have a row, matched by id whatever the order;
  * - `experiment.xenium` (JSON): pixel size and run metadata (absent: a warning, the centroids need no pixel size);
  * - `cell_boundaries` and `nucleus_boundaries` (`.parquet` or `.csv[.gz]`: `cell_id`, `vertex_x`, `vertex_y` in
- *   microns) become the run's outlines. Transcripts are not read (not needed for a cells × genes run).
+ *   microns) become the run's outlines.
+ * Without a matrix, the counts are built from the transcripts (./xenium-transcripts.ts) and the cells placed at
+ * their outline's centre, or at their transcripts' mean position when they have no outline.
  */
 import { CELLS_MSG } from '@atlas/contracts/genes/cell-messages';
 import type { CsrMatrix } from '../../matrix/types.js';
@@ -17,6 +19,8 @@ import { readTenxH5, type TenxMatrix } from '../tenx-h5.js';
 import { readTenxMtx } from '../tenx-mtx.js';
 import { outlinesFromVertices, type CellOutlines } from './outlines.js';
 import { readParquetColumns } from './parquet-columns.js';
+import { placeAtOutlines } from './transcript-counts.js';
+import { countTranscripts, TRANSCRIPTS } from './xenium-transcripts.js';
 import {
   CellFiles,
   matchCells,
@@ -59,19 +63,14 @@ export async function readXenium(folder: CellFolder, options: ReadCellsOptions =
   const has = (name: string) => folder.names.includes(name);
   const mtxNames = folder.names.filter((n) => n.startsWith(`${MATRIX_MTX}/`));
   if (!has(MATRIX_H5) && mtxNames.length === 0) {
-    const transcripts = folder.names.some((n) => /^transcripts\.(csv|parquet)/.test(n));
-    throw new SpatialFormatError(
-      folder.label,
-      transcripts
-        ? CELLS_MSG.noTranscriptMatrix('Xenium')
-        : CELLS_MSG.missingFile('Xenium', `${MATRIX_H5} or ${MATRIX_MTX}/`),
-    );
+    const transcripts = TRANSCRIPTS.find(has);
+    if (transcripts) return readFromTranscripts(folder, transcripts, options);
+    throw new SpatialFormatError(folder.label, CELLS_MSG.missingFile('Xenium', `${MATRIX_H5} or ${MATRIX_MTX}/`));
   }
   const cellsFile = CELLS.find(has);
   if (!cellsFile) throw new SpatialFormatError(folder.label, CELLS_MSG.missingFile('Xenium', CELLS.join(' or ')));
-  const boundaries = (kind: string) => [`${kind}.parquet`, `${kind}.csv.gz`, `${kind}.csv`].find(has);
-  const cellBounds = boundaries('cell_boundaries');
-  const nucleusBounds = boundaries('nucleus_boundaries');
+  const cellBounds = boundariesOf(folder, 'cell_boundaries');
+  const nucleusBounds = boundariesOf(folder, 'nucleus_boundaries');
   const planned = [has(MATRIX_H5) ? MATRIX_H5 : mtxNames, cellsFile, cellBounds, nucleusBounds, EXPERIMENT].flat();
   const files = new CellFiles(
     folder,
@@ -112,6 +111,50 @@ export async function readXenium(folder: CellFolder, options: ReadCellsOptions =
   if (nucleusBounds) run.nucleusOutlines = await readBoundaries(files, nucleusBounds, rowOf, n, warnings);
   return run;
 }
+
+/** A Xenium folder without a matrix: the counts from its transcripts, its outlines and metadata as usual. */
+async function readFromTranscripts(folder: CellFolder, name: string, options: ReadCellsOptions): Promise<CellRun> {
+  const has = (file: string) => folder.names.includes(file);
+  const cellBounds = boundariesOf(folder, 'cell_boundaries');
+  const nucleusBounds = boundariesOf(folder, 'nucleus_boundaries');
+  const planned = [name, cellBounds, nucleusBounds, EXPERIMENT].filter((n): n is string => !!n && has(n));
+  const files = new CellFiles(folder, options.limits, planned);
+  const warnings: string[] = [];
+  const counts = await countTranscripts(files, name);
+  const label = files.label(name);
+  if (!counts.cellIds.length) throw new SpatialFormatError(label, CELLS_MSG.noCells);
+  reportControls(counts.controls, 'control features', warnings);
+  warnings.push(CELLS_MSG.countedTranscripts(label, counts.counted, counts.cellIds.length, counts.unassigned));
+  const n = counts.cellIds.length;
+  const rowOf = new Map(counts.cellIds.map((id, i) => [id, i]));
+  const metadata: Record<string, string | number> = {
+    platform: 'Xenium',
+    coordinates: `cells at their outline's centre (µm), else their transcripts' mean x_location, y_location`,
+    counts: `built from ${name}: transcripts of qv ≥ 20 assigned to a cell`,
+  };
+  if (has(EXPERIMENT)) Object.assign(metadata, await readExperiment(files));
+  const run: CellRun = {
+    platform: 'Xenium',
+    cellIds: counts.cellIds,
+    X: counts.X,
+    genes: counts.genes,
+    geneIds: counts.genes,
+    xy: counts.meanXy,
+    obs: {},
+    metadata,
+    controls: counts.controls,
+    warnings,
+  };
+  if (cellBounds) {
+    run.outlines = await readBoundaries(files, cellBounds, rowOf, n, warnings);
+    placeAtOutlines(run.xy, run.outlines);
+  }
+  if (nucleusBounds) run.nucleusOutlines = await readBoundaries(files, nucleusBounds, rowOf, n, warnings);
+  return run;
+}
+
+const boundariesOf = (folder: CellFolder, kind: string) =>
+  [`${kind}.parquet`, `${kind}.csv.gz`, `${kind}.csv`].find((name) => folder.names.includes(name));
 
 async function readMatrix(files: CellFiles, mtxNames: string[], options: ReadCellsOptions): Promise<TenxMatrix> {
   if (files.folder.names.includes(MATRIX_H5)) {
