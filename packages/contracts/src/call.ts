@@ -46,6 +46,11 @@ export function defineCall<
 export type CallParams<C> = C extends Call<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.infer<P> : never;
 export type CallQuery<C> = C extends Call<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.infer<Q> : never;
 export type CallBody<C> = C extends Call<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.infer<B> : never;
+/**
+ * The body as a client sends it: the schema's input, before its defaults and transforms (a set of tixels may go as
+ * its list or its bitset; the server reads either as the list, CallBody).
+ */
+export type CallSentBody<C> = C extends Call<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
 export type CallResponse<C> = C extends Call<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.infer<R> : never;
 
 /** Error body of every failed call: `{ msg, status_code }`. */

@@ -1,4 +1,4 @@
-import type { Call, CallBody, CallParams, CallQuery, CallResponse, ErrorBody } from '@atlas/contracts';
+import type { Call, CallParams, CallQuery, CallResponse, CallSentBody, ErrorBody } from '@atlas/contracts';
 
 /** A failed call: the server's `{ msg, status_code }`, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -41,7 +41,7 @@ export function sessionToken(): string | null {
 export interface CallInput<C extends Call> {
   params?: CallParams<C>;
   query?: CallQuery<C>;
-  body?: CallBody<C>;
+  body?: CallSentBody<C>;
   /** Overrides the session token (used while signing in and for public links). */
   token?: string | null;
   signal?: AbortSignal;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../call.js';
 import {
-  ZAnnotation,
+  ZAnnotationQuery,
+  ZAnnotationRead,
   ZAnnotationSummary,
   ZPublicAnnotationQuery,
   ZClusterColours,
@@ -40,9 +41,11 @@ export const getAnnotation = defineCall({
   method: 'GET',
   path: '/api/v1/annotations/:id',
   access: 'any',
-  summary: 'One annotation with its tixels, for whoever may see its run.',
+  summary:
+    'One annotation with its tixels (a list, or with form=compact the shorter of list and bitset), for whoever may see its run.',
   params: ZAnnotationParams,
-  response: ZAnnotation,
+  query: ZAnnotationQuery,
+  response: ZAnnotationRead,
 });
 
 export const getPublicAnnotation = defineCall({
@@ -52,7 +55,7 @@ export const getPublicAnnotation = defineCall({
   summary: 'One annotation, with its tixels, of the run a public link names, while the run is public.',
   params: ZAnnotationParams,
   query: ZPublicAnnotationQuery,
-  response: ZAnnotation,
+  response: ZAnnotationRead,
 });
 
 export const createAnnotation = defineCall({

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { ZRunId } from '../catalogue/schemas.js';
+import { ZTixelSelection } from '../genes/tixel-selection.js';
 
 /**
  * Most tixel indices one request may list, whatever the run (a 1000×1000 chip has one million): the bound the
- * schema checks before the run is known. The real bound is the run's own tixel count (issue 33 item 1).
+ * schema checks before the run is known. The real bound is the run's own tixel count (issue 33 item 1). A larger set
+ * is posted as a bitset, bounded by the largest importable run (ZTixelBitset).
  */
 export const ANNOTATION_MAX_TIXELS = 2_000_000;
 export const ANNOTATION_NAME_MAX = 80;
@@ -20,9 +22,10 @@ const ZName = z
   .max(ANNOTATION_NAME_MAX, `At most ${ANNOTATION_NAME_MAX} characters`);
 const ZColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour is written #rrggbb');
 const ZNote = z.string().max(ANNOTATION_NOTE_MAX, `At most ${ANNOTATION_NOTE_MAX} characters`);
-export const ZTixels = z
+const EMPTY_TIXELS = 'An annotation holds at least one tixel';
+const ZTixelList = z
   .array(z.number())
-  .min(1, 'An annotation holds at least one tixel')
+  .min(1, EMPTY_TIXELS)
   .max(ANNOTATION_MAX_TIXELS, `At most ${ANNOTATION_MAX_TIXELS} tixels`)
   .superRefine((tixels, ctx) => {
     // One loop, not an int() and a nonnegative() schema run per element: a million indices are checked in a few
@@ -40,6 +43,16 @@ export const ZTixels = z
       }
     }
   });
+
+/**
+ * A set of tixels as posted: the list of indices, or the same set as a bitset (`{ bitset }`, compactSelection) —
+ * the only form that fits a large set of a large run: a 3,000,000-cell annotation of a 5M-cell run is ~24 MB as a
+ * list, past the 10 MiB body limit, and 0.83 MB as a bitset. Read as the list either way (ZTixelSelection, the
+ * list form with its own bound and messages).
+ */
+export const ZTixels = ZTixelSelection(EMPTY_TIXELS, ZTixelList).describe(
+  'Tixel indices (data.csv row numbers), or { bitset }: base64, bit i (byte i >> 3, bit i & 7) for tixel i',
+);
 
 /**
  * A named tixel set of one run, shared with the run's group, as lists give it: without its tixels, which are
@@ -69,6 +82,19 @@ export const ZAnnotation = ZAnnotationSummary.extend({
 });
 export type TAnnotation = z.infer<typeof ZAnnotation>;
 
+/**
+ * How one annotation's tixels are read: the spec's list (the default), or `compact`, whichever of the list and the
+ * bitset (`compactSelection`) is shorter. A 3,000,000-cell annotation of a five-million-cell run is ~24 MB as a list
+ * and 0.83 MB as a bitset; the explorer reads the compact form.
+ */
+const ZAnnotationForm = z.enum(['list', 'compact'], { message: 'form is list or compact' }).default('list');
+export const ZAnnotationQuery = z.object({ form: ZAnnotationForm });
+/** One annotation as read, its tixels in the form asked for. */
+export const ZAnnotationRead = ZAnnotationSummary.extend({
+  tixels: z.union([z.array(z.number().int()), z.object({ bitset: z.string() })]),
+});
+export type TAnnotationRead = z.infer<typeof ZAnnotationRead>;
+
 export const ZAnnotationListQuery = z.object({ run_id: ZRunId });
 /** A public link's viewer names the run by the link itself (re-checked on every read). */
 export const ZPublicAnnotationListQuery = z.object({ encoded: z.string().min(1, 'Give the public link') });
@@ -86,7 +112,7 @@ export const ZAnnotationUpdate = z
 export type TAnnotationUpdate = z.infer<typeof ZAnnotationUpdate>;
 export const ZAnnotationParams = z.object({ id: z.string().uuid('Not an annotation id') });
 /** One annotation of the run a public link names. */
-export const ZPublicAnnotationQuery = ZPublicAnnotationListQuery;
+export const ZPublicAnnotationQuery = ZPublicAnnotationListQuery.extend({ form: ZAnnotationForm });
 
 /** Most clusters one run's colour table may name (the categorical colour table has 256 entries). */
 export const CLUSTER_COLOURS_MAX = 256;

@@ -5,3 +5,4 @@ export * from './tracks.js';
 export * from './analysis-path.js';
 export * from './de-table.js';
 export * from './cells.js';
+export * from './tixel-selection.js';

@@ -7,7 +7,10 @@ import {
   ANNOTATION_MSG,
   ANNOTATIONS_PER_RUN_MAX,
   ANNOTATIONS_PER_USER_MAX,
+  bitsetOfIndices,
+  indicesOfSelection,
   type TAnnotation,
+  type TAnnotationRead,
   type TAnnotationSummary,
 } from '@atlas/contracts';
 import { useTestApp } from '../../../test/harness.js';
@@ -88,6 +91,41 @@ describe('tixel indices are the run’s own', () => {
     await t.api('DELETE', `/api/v1/annotations/${made.body.id}`, { token: ann });
   });
 
+  it('takes a set as a bitset (how the explorer posts a large one), checked against the run as a list is', async () => {
+    const bitset = (indices: number[]) => ({ bitset: Buffer.from(bitsetOfIndices(indices)).toString('base64') });
+    const made = await create(annotation(bitset([0, 1, 2, 5]), 'Packed'));
+    expect(made.body).toMatchObject({ tixel_count: 4 });
+    const one = await t.api<TAnnotation>('GET', `/api/v1/annotations/${made.body.id}`, { token: ann });
+    expect(one.body.tixels).toEqual([0, 1, 2, 5]);
+    const cases: Array<[unknown, string]> = [
+      [bitset([0, 6]), ANNOTATION_MSG.tixelOutOfRange(6, 'D00401', 6)],
+      [{ bitset: 'AAA=' }, 'tixels: An annotation holds at least one tixel'],
+      [{ bitset: 'not base64!' }, 'tixels.bitset: Expected a base64 bitset'],
+    ];
+    for (const [tixels, msg] of cases) {
+      const reply = await create(annotation(tixels, 'Packed again'));
+      expect([reply.status, reply.body.msg], JSON.stringify(tixels)).toEqual([400, msg]);
+    }
+    // Read back in the shorter form when asked (here the bitset: 4 characters against the list's 8).
+    const compact = await t.api<TAnnotationRead>('GET', `/api/v1/annotations/${made.body.id}`, {
+      token: ann,
+      query: { form: 'compact' },
+    });
+    expect(compact.body.tixels).toEqual(bitset([0, 1, 2, 5]));
+    expect(indicesOfSelection(compact.body.tixels)).toEqual([0, 1, 2, 5]);
+    const badForm = await t.api<Reply>('GET', `/api/v1/annotations/${made.body.id}`, {
+      token: ann,
+      query: { form: 'bits' },
+    });
+    expect([badForm.status, badForm.body.msg]).toEqual([400, 'form: form is list or compact']);
+    const changed = await t.api<Reply>('PUT', `/api/v1/annotations/${made.body.id}`, {
+      token: ann,
+      body: { tixels: bitset([3]) },
+    });
+    expect([changed.status, changed.body.tixel_count]).toEqual([200, 1]);
+    await t.api('DELETE', `/api/v1/annotations/${made.body.id}`, { token: ann });
+  });
+
   it('a public link reads one annotation of its run with its tixels, and none of another run', async () => {
     const shared = await create(annotation([1, 4], 'Shared'));
     const hidden = await create(annotation([2], 'Hidden', 'D00402'));
@@ -101,6 +139,11 @@ describe('tixel indices are the run’s own', () => {
     const read = (id: string) =>
       t.api<TAnnotation>('GET', `/api/v1/annotations/public/${id}`, { token: visitor, query: { encoded } });
     expect((await read(shared.body.id)).body).toMatchObject({ name: 'Shared', tixels: [1, 4], editable: false });
+    const compact = await t.api<TAnnotationRead>('GET', `/api/v1/annotations/public/${shared.body.id}`, {
+      token: visitor,
+      query: { encoded, form: 'compact' },
+    });
+    expect(indicesOfSelection(compact.body.tixels)).toEqual([1, 4]);
     expect((await read(hidden.body.id)).status).toBe(404);
     expect((await t.api('GET', `/api/v1/annotations/${shared.body.id}`, { token: visitor })).status).toBe(403);
     for (const made of [shared, hidden]) await t.api('DELETE', `/api/v1/annotations/${made.body.id}`, { token: ann });

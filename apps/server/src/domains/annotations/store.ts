@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import { indicesOfBitset } from '@atlas/contracts';
 import type { Db } from '../../infra/db/index.js';
-import { tixelsOfBitset } from './tixel-set.js';
 
 /** An annotation without its tixels: what lists, rights checks and the audit log read. */
 export interface AnnotationRow {
@@ -70,7 +70,7 @@ export function createAnnotationStore(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row) return [];
-      return row.tixel_bits ? tixelsOfBitset(row.tixel_bits) : (row.tixels ?? []);
+      return row.tixel_bits ? indicesOfBitset(row.tixel_bits) : (row.tixels ?? []);
     },
 
     nameTaken(runId: string, name: string, exceptId?: string): Promise<boolean> {

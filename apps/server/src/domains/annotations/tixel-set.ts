@@ -31,14 +31,3 @@ export function tixelBitset(indices: readonly number[], count: number): { bits: 
   }
   return { bits, size };
 }
-
-/** The ascending tixel indices of a bitset. */
-export function tixelsOfBitset(bits: Uint8Array): number[] {
-  const tixels: number[] = [];
-  for (let at = 0; at < bits.length; at++) {
-    const byte = bits[at]!;
-    if (byte === 0) continue;
-    for (let bit = 0; bit < 8; bit++) if (byte & (1 << bit)) tixels.push((at << 3) | bit);
-  }
-  return tixels;
-}
