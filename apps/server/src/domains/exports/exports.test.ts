@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { EXPORT_MSG, QUEUES, type ZDataRows } from '@atlas/contracts';
+import { bitsetOfIndices, EXPORT_MSG, QUEUES, type ZDataRows } from '@atlas/contracts';
 import { sharedData } from '@atlas/spatial/testing';
 import { useTestApp } from '../../../test/harness.js';
 import { buildAnnotation, buildGroup, buildImportedRun, buildUser } from '../../../test/factories.js';
@@ -174,6 +174,12 @@ describe.skipIf(t.skip)('exports', () => {
     expect(refused.statusCode).toBe(404);
     const cases: [Record<string, unknown>, number, string][] = [
       [{ run_id: 'D00701', observations: [999] }, 400, EXPORT_MSG.observationOutOfRange(999, 'D00701', 49)],
+      // The bitset form (how the explorer posts a large selection) is read into the same indices and checked alike.
+      [
+        { run_id: 'D00701', observations: { bitset: Buffer.from(bitsetOfIndices([2, 999])).toString('base64') } },
+        400,
+        EXPORT_MSG.observationOutOfRange(999, 'D00701', 49),
+      ],
       [{ run_id: 'D00701', observations: [] }, 400, 'observations: An annotation holds at least one tixel'],
       [{ run_id: 'D00701', observations: [1], annotation_id: '00000000-0000-4000-8000-000000000000' }, 400, 'not both'],
       [{ run_id: 'D00701', format: 'zip' }, 400, 'format'],

@@ -6,9 +6,9 @@ import {
   EXPORT_MAX_VALUES,
   EXPORT_MSG,
   GENES_MSG,
+  type CallBody,
+  type exportCalls,
   type Identity,
-  type TExportFormat,
-  type TExportRequest,
 } from '@atlas/contracts';
 import { barcodesCsv, CSC_HEADER_BYTES, exportedValueCount, FEATURE_FILES, readCscHeader } from '@atlas/spatial';
 import { badRequest, notFound, tooManyRequests } from '../../http/errors.js';
@@ -46,7 +46,8 @@ export interface ExportFile {
   text?: string;
 }
 
-type ExportRequest = Omit<TExportRequest, 'format'> & { format: TExportFormat };
+/** The request as the route read it: its format defaulted, its observations (a list or a bitset) as their list. */
+type ExportRequest = CallBody<typeof exportCalls.exportRun>;
 
 /** A file name part from an annotation name: letters, digits, '-' and '_' only. */
 const slug = (name: string) => name.replace(/[^\w-]+/g, '_').replace(/^_+|_+$/g, '') || 'annotation';

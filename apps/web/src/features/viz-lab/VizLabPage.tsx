@@ -16,6 +16,7 @@ import {
   type HoverHit,
   type SelectionTool,
 } from '@atlas/viz';
+import { generateTixels } from '@atlas/spatial/tixel-points';
 
 /** Timing marks the browser test reads (ms). */
 interface VizTimings {
@@ -35,6 +36,8 @@ interface VizTimings {
   selectedCount?: number;
   /** Last pan/zoom: view state change → deck's render of it finished (JS side; the GPU work follows). */
   panFrameMs?: number;
+  /** Every pan/zoom frame's `panFrameMs` since the page opened (the GPU bench reads their spread). */
+  panFrames: number[];
   /** Frames deck has drawn. */
   frames: number;
 }
@@ -44,48 +47,6 @@ declare global {
     __vizReady?: boolean;
     __vizTimings?: VizTimings;
   }
-}
-
-/** Synthetic tixels: a square grid with spatially coherent clusters, UMAP blobs per cluster, two "genes". */
-function generate(n: number, seed = 42) {
-  let a = seed;
-  const rnd = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const gauss = () => Math.sqrt(-2 * Math.log(rnd() + 1e-12)) * Math.cos(2 * Math.PI * rnd());
-  const K = 12;
-  const side = Math.ceil(Math.sqrt(n));
-  const seeds = Array.from({ length: K }, () => [rnd() * side, rnd() * side] as const);
-  const centres = Array.from({ length: K }, () => [rnd() * 30 - 15, rnd() * 30 - 15] as const);
-  const spatial = new Float32Array(2 * n);
-  const embedding = new Float32Array(2 * n);
-  const clusters = new Float32Array(n);
-  const geneA = new Float32Array(n);
-  const geneB = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    const x = i % side;
-    const y = Math.floor(i / side);
-    let best = 0;
-    let bestD = Infinity;
-    for (let k = 0; k < K; k++) {
-      const d = (x - seeds[k]![0]) ** 2 + (y - seeds[k]![1]) ** 2;
-      if (d < bestD) {
-        bestD = d;
-        best = k;
-      }
-    }
-    spatial[2 * i] = x * 10;
-    spatial[2 * i + 1] = y * 10;
-    embedding[2 * i] = centres[best]![0] + gauss();
-    embedding[2 * i + 1] = centres[best]![1] + gauss();
-    clusters[i] = best;
-    geneA[i] = Math.max(0, 3 * Math.sin((x / side) * Math.PI * 2) * Math.cos((y / side) * Math.PI * 3) + 0.5 * gauss());
-    geneB[i] = rnd() < 0.01 ? Number.NaN : (best % 4) * 1.5 + 0.4 * gauss();
-  }
-  return { spatial, embedding, clusters, geneA, geneB };
 }
 
 type Colouring = 'geneA' | 'geneB' | 'clusters';
@@ -117,8 +78,8 @@ export function VizLabPage() {
   const mountedAt = useRef(performance.now());
   const [data] = useState(() => {
     const t = performance.now();
-    const d = generate(n);
-    window.__vizTimings = { n, generateMs: performance.now() - t, frames: 0 };
+    const d = generateTixels(n);
+    window.__vizTimings = { n, generateMs: performance.now() - t, frames: 0, panFrames: [] };
     window.__vizReady = false;
     return d;
   });
@@ -155,6 +116,7 @@ export function VizLabPage() {
     if (t) t.frames++;
     if (t && panT0.current) {
       t.panFrameMs = performance.now() - panT0.current;
+      t.panFrames.push(t.panFrameMs);
       panT0.current = 0;
     }
     const p = pending.current;

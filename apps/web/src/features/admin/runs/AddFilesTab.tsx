@@ -46,7 +46,13 @@ export function AddFilesTab() {
       ) : details.data === null ? (
         <Alert severity="warning">Run {runId} has no catalogue entry yet: describe it in Add A Run first.</Alert>
       ) : (
-        <FilesEditor key={`${runId}-${details.dataUpdatedAt}`} runId={runId} original={details.data.files} />
+        // Keyed on the saved files, not on when they were fetched: a background refetch that brings the same files
+        // must not remount the editor and drop a row being added (it did, after Add A Run's save).
+        <FilesEditor
+          key={`${runId}:${JSON.stringify(details.data.files)}`}
+          runId={runId}
+          original={details.data.files}
+        />
       )}
     </Stack>
   );

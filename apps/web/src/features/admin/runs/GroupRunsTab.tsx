@@ -53,7 +53,8 @@ export function GroupRunsTab() {
       />
       {name && (
         <StudyEditor
-          key={`${name}-${studies.dataUpdatedAt}`}
+          // Keyed on the saved study, not on when it was fetched: a refetch that brings the same study keeps the draft.
+          key={`${name}:${JSON.stringify(study ?? null)}`}
           name={name}
           isNew={!study}
           original={draftOf(study)}

@@ -69,7 +69,6 @@ describe('startFirstFrame', () => {
       clusters: ['C1', 'C2', 'C1', 'C2'],
       spatial: new Float64Array(8).fill(NaN),
       umap: new Float32Array(8).map((_, i) => i),
-      qc: [new Float32Array(4), new Float32Array(4)],
     });
   const early = (response: Response) => {
     window.__atlasEarly = { [earlyDataAddress('D00001')]: Promise.resolve(response) };

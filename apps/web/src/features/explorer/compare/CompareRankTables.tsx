@@ -20,6 +20,7 @@ import { EXPLORER_MSG, KIND_LABEL, TASK_POLL_INTERVAL_MS, taskCalls, type Featur
 import { callApi } from '../../../api/client';
 import { explorerKeys } from '../data/queryKeys';
 import { DEFAULT_DE_TEST, isTerminal, postComputeQc } from '../data/tasks';
+import { ObservationCount } from './ObservationCount';
 import type { RankedRow } from '../dialogs/rankedTable';
 
 /** One run's selection: its tixels, or why it has none. */
@@ -130,7 +131,7 @@ export function CompareRankTables({
                 ) : (
                   <>
                     <Typography variant="caption" color="text.secondary">
-                      {(result.n_selected ?? 0).toLocaleString()} tixels · {KIND_LABEL[kind].top}
+                      <ObservationCount runId={id} count={result.n_selected ?? 0} /> · {KIND_LABEL[kind].top}
                     </Typography>
                     <Table size="small" aria-label={`Top features of ${id}`}>
                       <TableHead>

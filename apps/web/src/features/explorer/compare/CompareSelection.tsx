@@ -12,6 +12,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { FeatureKind } from '@atlas/contracts';
 import { CompareRankTables, type RunSelection } from './CompareRankTables';
+import { ObservationCount } from './ObservationCount';
 import type { SelectBy } from './runSelections';
 
 export function CompareSelection({
@@ -80,21 +81,21 @@ export function CompareSelection({
         </Box>
       )}
       <Stack direction="row" spacing={2} sx={{ mb: 1, flexWrap: 'wrap' }} data-testid="compare-selected-counts">
-        {runIds.map((id, i) => {
-          const s = selections[i];
-          return (
-            <Typography
-              key={id}
-              variant="caption"
-              data-run-id={id}
-              color={s && 'note' in s ? 'warning.main' : 'text.primary'}
-            >
-              {id}: {!s ? '…' : 'note' in s ? s.note : `${s.tixels.length.toLocaleString()} tixels selected`}
-            </Typography>
-          );
-        })}
+        {runIds.map((id, i) => (
+          <SelectedCount key={id} runId={id} selection={selections[i]} />
+        ))}
       </Stack>
       <CompareRankTables runIds={runIds} selections={selections} selectionKey={selectionKey} kind={kind} />
     </Paper>
+  );
+}
+
+/** One run's selected count, in what that run's observations are called (cells on a cell run). */
+function SelectedCount({ runId, selection: s }: { runId: string; selection: RunSelection | null | undefined }) {
+  return (
+    <Typography variant="caption" data-run-id={runId} color={s && 'note' in s ? 'warning.main' : 'text.primary'}>
+      {runId}: {!s ? '…' : 'note' in s ? s.note : <ObservationCount runId={runId} count={s.tixels.length} />}
+      {s && 'tixels' in s && ' selected'}
+    </Typography>
   );
 }

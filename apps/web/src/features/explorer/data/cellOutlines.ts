@@ -10,7 +10,7 @@ import { CELL_OUTLINE_LIMITS, genesCalls, type TCellsInfo } from '@atlas/contrac
 import { decodeOutlineWindow, type OutlineWindow } from '@atlas/spatial/outline-window';
 import { showsOutlines, type CellOutlinesInput, type SpatialViewport } from '@atlas/viz';
 import { buildPath, callApi, sessionToken } from '../../../api/client';
-import type { RunRef } from '../state/store';
+import { useExplorer, type RunRef } from '../state/store';
 import { explorerKeys, runKey } from './queryKeys';
 import { responseError } from './responseError';
 import { refQuery } from './runRef';
@@ -49,15 +49,30 @@ export interface CellDrawing {
   onSpatialView: (viewport: SpatialViewport) => void;
 }
 
-export function useCellDrawing(run: RunRef | null): CellDrawing {
-  const info = useQuery<TCellsInfo>({
+/** Whether the run is a single-cell-resolution run and how it is drawn: asked once per run, shared by its users. */
+function useCellsInfo(run: RunRef | null): TCellsInfo | undefined {
+  return useQuery<TCellsInfo>({
     queryKey: explorerKeys.cells(run),
     queryFn: ({ signal }) => callApi(genesCalls.cells, { query: refQuery(run!), signal }),
     enabled: run !== null,
     staleTime: Infinity,
     retry: false,
-  });
-  const cells = info.data?.available ? info.data : null;
+  }).data;
+}
+
+/** What the explorer calls the open run's observations in its texts: cells on a Xenium/CosMx/MERSCOPE run. */
+export type ObservationNoun = 'cells' | 'tixels';
+export function useObservationNoun(): ObservationNoun {
+  return useObservationNounOf(useExplorer((s) => s.run));
+}
+/** The same for a run other than the open one (Compare's runs). */
+export function useObservationNounOf(run: RunRef | null): ObservationNoun {
+  return useCellsInfo(run)?.available ? 'cells' : 'tixels';
+}
+
+export function useCellDrawing(run: RunRef | null): CellDrawing {
+  const info = useCellsInfo(run);
+  const cells = info?.available ? info : null;
   const diameter = cells?.outlines ? cells.cell_diameter : 0;
   // The window belongs to its run: another run starts without one.
   const [held, setHeld] = useState<{ run: string; window: Window } | null>(null);

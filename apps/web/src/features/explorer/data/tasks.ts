@@ -12,6 +12,7 @@ import {
   taskCalls,
   type FeatureKind,
   type TTaskState,
+  compactSelection,
 } from '@atlas/contracts';
 import { callApi } from '../../../api/client';
 import type { NameMap } from '../dialogs/markerCsv';
@@ -92,7 +93,7 @@ export async function postComputeQc(
         encoded: run.encoded,
         task: 'gene.compute_qc',
         kind,
-        selection: [...selected],
+        selection: compactSelection(selected),
         key,
         method: test.method,
         tie_correct: test.tieCorrect,
@@ -104,11 +105,11 @@ export async function postComputeQc(
     body: {
       task: 'gene.compute_qc',
       queue: 'atxcloud_gene',
-      args: [`data/${run.run_id}/h5/obj/${KIND_LABEL[kind].file}.h5ad`, [...selected], key],
+      args: [`data/${run.run_id}/h5/obj/${KIND_LABEL[kind].file}.h5ad`, compactSelection(selected), key],
       kwargs: {
         method: test.method,
         tie_correct: test.tieCorrect,
-        ...(reference && { reference: [...reference] }),
+        ...(reference && { reference: compactSelection(reference) }),
         ...(fullTable && { full_table: true }),
       },
     },

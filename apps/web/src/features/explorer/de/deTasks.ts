@@ -11,6 +11,7 @@ import {
   type DeSource,
   type FeatureKind,
   type RankClustersResult,
+  compactSelection,
 } from '@atlas/contracts';
 import { callApi } from '../../../api/client';
 import { awaitTask, type DeTest } from '../data/tasks';
@@ -35,7 +36,7 @@ export async function fetchSelectionColumns(
   const result = await runTask<{ columns?: DeColumns }>(
     run,
     'gene.compute_qc',
-    [fileOf(run, kind), [...selection], 'de-panel'],
+    [fileOf(run, kind), compactSelection(selection), 'de-panel'],
     { ...testKwargs(test), columns: true },
   );
   if (!result.columns) throw new Error(EXPLORER_MSG.workerFailed);

@@ -7,6 +7,7 @@ import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ANNOTATION_MSG } from '@atlas/contracts';
 import { useSnackbar } from '../../../app/feedback';
+import { useObservationNoun } from '../data/cellOutlines';
 import { useSaveClusterColours, useSharedClusterColours } from '../data/clusterColours';
 import type { FeatureNames } from '../data/featureNames';
 import type { RunMeta } from '../data/runMeta';
@@ -65,6 +66,7 @@ export const ExplorerDialogs = memo(function ExplorerDialogs({
     })),
   );
   const runId = s.run?.run_id ?? null;
+  const noun = useObservationNoun();
   const shared = useSharedClusterColours(s.run);
   const saveColours = useSaveClusterColours(runId);
   const showSnack = useSnackbar();
@@ -113,6 +115,7 @@ export const ExplorerDialogs = memo(function ExplorerDialogs({
         running={ranking.running}
         onSave={ranking.fullTable}
         onClose={() => ranking.setResultOpen(false)}
+        noun={noun}
       />
       <FeatureListDialog
         open={open === 'featureList'}

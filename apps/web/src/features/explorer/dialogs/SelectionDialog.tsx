@@ -20,6 +20,7 @@ import Alert from '@mui/material/Alert';
 import { useState } from 'react';
 import { deMethodLabel, EXPLORER_MSG, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
 import { downloadBlob } from '../../../components/download';
+import type { ObservationNoun } from '../data/cellOutlines';
 import type { DeTest } from '../data/tasks';
 import { rankedTableCsv, rankedTableFileName, type RankedRow } from './rankedTable';
 
@@ -68,9 +69,12 @@ export function SelectionDialog({
   onPick,
   onSave,
   onClose,
+  noun = 'tixels',
 }: {
   open: boolean;
   runId: string;
+  /** What the run's observations are called: cells on a single-cell-resolution run. */
+  noun?: ObservationNoun;
   result: SelectionResult | null;
   /** The DE option chosen; changing it ranks the selection again. Without onTestChange no selector is shown. */
   test?: DeTest;
@@ -117,8 +121,8 @@ export function SelectionDialog({
           {running && <LinearProgress sx={{ mb: 1 }} aria-label="Ranking" />}
           <Typography variant="body2" color="text.secondary" gutterBottom data-testid="selection-summary">
             {result.comparison
-              ? `${result.comparison.a} (${result.count.toLocaleString()} tixels) ranked against ${result.comparison.b} (${label}).`
-              : `${result.count.toLocaleString()} tixels selected, ranked against the rest (${label}).`}
+              ? `${result.comparison.a} (${result.count.toLocaleString()} ${noun}) ranked against ${result.comparison.b} (${label}).`
+              : `${result.count.toLocaleString()} ${noun} selected, ranked against the rest (${label}).`}
           </Typography>
           <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
             {KIND_LABEL[result.kind].top}

@@ -20,8 +20,10 @@ import { ExportMenu } from './ExportMenu';
 import { ReclusterButton } from './ReclusterButton';
 import { RankAnnotationSets, REST } from './RankAnnotationSets';
 import { useAnnotationActions } from './useAnnotationActions';
+import { useObservationNoun } from '../data/cellOutlines';
 
 export function AnnotationsPanel({ ranking }: { ranking?: SelectionRanking }) {
+  const noun = useObservationNoun();
   const s = useExplorer(
     useShallow((st) => ({ run: st.run, selection: st.selection, annotationIds: st.annotationIds, patch: st.patch })),
   );
@@ -66,7 +68,7 @@ export function AnnotationsPanel({ ranking }: { ranking?: SelectionRanking }) {
       ) : annotations.length === 0 ? (
         <Typography variant="body2" color="text.secondary" data-testid="annotations-empty">
           {ranking && !readOnly
-            ? 'No annotations yet. Select tixels with the lasso or quad tool and save them here.'
+            ? `No annotations yet. Select ${noun} with the lasso or quad tool and save them here.`
             : 'This run has no annotations.'}
         </Typography>
       ) : (

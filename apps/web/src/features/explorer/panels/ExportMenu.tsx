@@ -10,10 +10,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { EXPORT_MSG, type TExportRequest } from '@atlas/contracts';
+import { compactSelection, EXPORT_MSG, type TExportRequest } from '@atlas/contracts';
 import { useSnackbar } from '../../../app/feedback';
 import type { Annotation } from '../data/annotations';
 import { downloadExport, type ExportProgress } from '../data/exports';
+import { useObservationNoun } from '../data/cellOutlines';
 
 export function ExportMenu({
   runId,
@@ -24,6 +25,7 @@ export function ExportMenu({
   selection: number[] | null;
   annotations: Annotation[];
 }) {
+  const noun = useObservationNoun();
   const showSnack = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [progress, setProgress] = useState<ExportProgress | null>(null);
@@ -37,7 +39,8 @@ export function ExportMenu({
   };
   const count = selection?.length ?? 0;
   const base = { run_id: runId };
-  const selected = selection ? { ...base, observations: selection } : base;
+  // The shorter wire form: a large selection of a large run fits the request only as a bitset.
+  const selected = selection ? { ...base, observations: compactSelection(selection) } : base;
 
   return (
     <Box sx={{ mb: 1 }}>
@@ -53,7 +56,7 @@ export function ExportMenu({
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         <MenuItem onClick={() => start(base)}>Whole run (.h5ad)</MenuItem>
         <MenuItem disabled={count === 0} onClick={() => start(selected)}>
-          Selection of {count.toLocaleString('en')} tixels (.h5ad)
+          Selection of {count.toLocaleString('en')} {noun} (.h5ad)
         </MenuItem>
         {annotations.map((a) => (
           <MenuItem key={a.id} onClick={() => start({ ...base, annotation_id: a.id })}>

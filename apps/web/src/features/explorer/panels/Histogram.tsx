@@ -12,6 +12,7 @@ import { binValues, tickLabel, type Bins } from './histogram';
 import { EXPLORER_MSG } from '@atlas/contracts';
 import { clusterColour } from '../plots/colours';
 import { BarChart } from './BarChart';
+import { useObservationNoun } from '../data/cellOutlines';
 
 /**
  * Histogram panel (spec 03 §2.1, §9 "3 per row for per-gene histograms"): the distribution of each chosen
@@ -19,6 +20,7 @@ import { BarChart } from './BarChart';
  * With no feature chosen it shows the tixels per cluster.
  */
 export function HistogramPanel() {
+  const noun = useObservationNoun();
   const run = useExplorer((s) => s.run);
   const kind = useExplorer((s) => s.kind);
   const features = useExplorer((s) => s.features);
@@ -75,7 +77,7 @@ export function HistogramPanel() {
       {histograms.map((bins, i) => (
         <BarChart
           key={features[i]}
-          title={`${features[i]} (${bins.total} tixels${selection ? ', selection' : ''})`}
+          title={`${features[i]} (${bins.total} ${noun}${selection ? ', selection' : ''})`}
           bars={bins.counts}
           colours="#1976d2"
           xLabels={[tickLabel(bins.min), tickLabel(bins.max)]}

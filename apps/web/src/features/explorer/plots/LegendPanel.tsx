@@ -25,6 +25,7 @@ import { CategoryLegend, HeatBar } from './Legends';
 import { markRecolour } from './timings';
 import type { Colouring } from './useColouring';
 import { EXPLORER_FRAME } from '../layout';
+import { useObservationNoun } from '../data/cellOutlines';
 
 export interface LegendPanelProps {
   colouring: Colouring;
@@ -108,6 +109,7 @@ function ExpressionLegend({ colouring }: { colouring: Colouring }) {
 }
 
 function CategoryColumn({ colouring, onOpenColors, onClearSelection }: LegendPanelProps) {
+  const noun = useObservationNoun();
   const s = useExplorer(
     useShallow((st) => ({ highlightedClusters: st.highlightedClusters, selection: st.selection, patch: st.patch })),
   );
@@ -182,7 +184,7 @@ function CategoryColumn({ colouring, onOpenColors, onClearSelection }: LegendPan
       {s.selection && (
         <Box sx={{ p: 1, borderTop: 1, borderColor: 'divider' }}>
           <Typography variant="caption" component="div" data-testid="selection-count">
-            {s.selection.length.toLocaleString()} tixels selected
+            {s.selection.length.toLocaleString()} {noun} selected
           </Typography>
           <Button size="small" startIcon={<HighlightOff />} onClick={onClearSelection}>
             Clear selection

@@ -39,7 +39,6 @@ describe('naturalCategories', () => {
         clusters: labels,
         spatial: new Float64Array(10),
         umap: new Float32Array(10),
-        qc: [new Float32Array(5), new Float32Array(5)],
       }).slice().buffer,
     );
     expect(naturalOrder).toBe(true);

@@ -36,6 +36,7 @@ import { useExplorer } from '../state/store';
 import { FigureFormatFields, FigureSizeLine, useFigureFormat } from './FigureFormatFields';
 import { saveFigure } from './saveFigure';
 import { ToolButton } from './ToolButton';
+import { useObservationNoun } from '../data/cellOutlines';
 
 export function FigureExportTool({ plotsRef }: { plotsRef: RefObject<LinkedPlotsHandle | null> }) {
   const colouring = useColouringContext();
@@ -89,6 +90,7 @@ function FigureDialog({
   colouring: Colouring;
   onClose: () => void;
 }) {
+  const noun = useObservationNoun();
   const s = useExplorer(
     useShallow((st) => ({
       run: st.run,
@@ -185,7 +187,7 @@ function FigureDialog({
             <FigureSizeLine
               state={formatState}
               figure={figure}
-              extra={` · ${figure.pointCount.toLocaleString()} tixels`}
+              extra={` · ${figure.pointCount.toLocaleString()} ${noun}`}
             />
           )}
           {scene && 'error' in scene && <Alert severity="warning">{scene.error}</Alert>}
