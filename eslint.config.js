@@ -4,7 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-lab/**', 'var/**', 'e2e/.out/**', 'test-results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-lab/**',
+      'var/**',
+      'e2e/.out/**',
+      'test-results/**',
+      // bench/gpu/pack.sh's pack
+      '.gpu/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

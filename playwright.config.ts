@@ -6,6 +6,7 @@ import { E2E_DIRECTORY_SETTINGS } from './apps/server/test/e2e-directory';
 import { OIDC_TEST_CLIENT } from './apps/server/test/oidc-provider';
 import { directoryEnv, SLAPD } from './apps/server/test/slapd';
 import { CHROMIUM_LAUNCH } from './e2e/chromium';
+import { LATE_SPEC_FILES, laneOf } from './e2e/lanes';
 import { freePortSync } from './e2e/ports';
 import { LAB_WEB_DIST } from './e2e/web-build';
 
@@ -13,7 +14,8 @@ import { LAB_WEB_DIST } from './e2e/web-build';
  * End-to-end specs drive the built portal in Debian's Chromium: the `lab` build (e2e/web-build.ts), which
  * scripts/e2e.mjs makes before the run. The server runs on a fresh temporary
  * data folder (embedded PGlite, fs storage, file outbox) so specs can read confirmation codes from the outbox.
- * The runner process creates the folder once; workers inherit it through the environment.
+ * scripts/e2e.mjs makes the folder and removes it after the run; run without it (`npx playwright test`), the
+ * runner process makes one and leaves it. Workers inherit it through the environment.
  */
 process.env.ATLAS_E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-e2e-'));
 // A free port, so a stray server on a fixed port can never fail the suite (ATLAS_E2E_PORT pins one).
@@ -31,12 +33,17 @@ const directorySettings = directory
   ? { ...directoryEnv(`ldap://127.0.0.1:${directory.port}`), ...E2E_DIRECTORY_SETTINGS }
   : {};
 
+// `npm test` runs the specs in two lanes (e2e/lanes.ts); each has its own server and results folder.
+const lane = laneOf(process.env.ATLAS_E2E_LANE);
+
 export default defineConfig({
   testDir: 'e2e',
   // The scale-out specs run through the deployment rig (playwright.rig.config.ts), not this single server.
   // A pattern on the path inside the repository: a glob 'rig/**' also matched a checkout in a folder named rig.
-  testIgnore: /e2e\/rig\//,
-  outputDir: 'e2e/.out/results',
+  testIgnore: lane === 'early' ? [/e2e\/rig\//, LATE_SPEC_FILES] : /e2e\/rig\//,
+  ...(lane === 'late' && { testMatch: LATE_SPEC_FILES }),
+  // Playwright empties its results folder when it starts: the late lane may start while the early one still runs.
+  outputDir: lane === 'late' ? 'e2e/.out/results-late' : 'e2e/.out/results',
   workers: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,7 +1,8 @@
 // `npm test`: typecheck, lint, formatting, import boundaries and the web build, then the browser specs beside the
 // server's steps: the unit and integration suite on the embedded profile (PGlite, in-process queue) and, when
 // DATABASE_URL/REDIS_URL are set, the same server suite again on PostgreSQL/BullMQ followed by the scale-out specs
-// through the deployment rig (nginx). Ends with one summary line: "N passed, N failed".
+// through the deployment rig (nginx); the browser specs' late lane (e2e/lanes.ts) starts when either side ends.
+// Ends with one summary line: "N passed, N failed".
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -108,13 +109,22 @@ for (const f of fs.readdirSync(out).filter((f) => f.endsWith('.json'))) fs.rmSyn
  * the load this brings (about 9 on two cores). The browser specs print as they go; each server step's output is
  * printed whole when it ends.
  */
-const browserSteps = async () => {
-  const pwReport = path.join(out, 'playwright.json');
-  await runStep('browser specs (Chromium)', 'node', ['scripts/e2e.mjs', '--no-build', '--reporter=list,json'], {
-    env: { ...embedded, PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport },
+const browserLane = async (lane, name, { buffered = false } = {}) => {
+  const pwReport = path.join(out, `playwright-${lane}.json`);
+  await runStep(name, 'node', ['scripts/e2e.mjs', '--no-build', '--reporter=list,json'], {
+    env: { ...embedded, ATLAS_E2E_LANE: lane, PLAYWRIGHT_JSON_OUTPUT_NAME: pwReport },
+    buffered,
   });
   countPlaywright(pwReport);
 };
+const browserSteps = () => browserLane('early', 'browser specs (Chromium)');
+/**
+ * The browser specs of the late lane (e2e/lanes.ts) on a server of their own, started when the first of the two
+ * sides ends: one lane alone was the longest, and for its last ~400 s the machine ran nothing beside it. Which side
+ * ends first differs by machine (CI: unit 768 s beside browser 1,649 s; here: unit 1,234 s beside the early lane's
+ * 1,343 s, with PostgreSQL and the rig still to come).
+ */
+const lateBrowserSteps = () => browserLane('late', 'browser specs, late lane (Chromium)', { buffered: true });
 
 const serverSteps = async () => {
   await runStep('unit + integration (PGlite, in-process queue, fs storage)', 'npx', vitestArgs('embedded'), {
@@ -173,7 +183,9 @@ async function rigSteps() {
 }
 
 const together = Date.now();
-await Promise.all([browserSteps(), serverSteps()]);
+const sides = [browserSteps(), serverSteps()];
+await Promise.race(sides);
+await Promise.all([...sides, lateBrowserSteps()]);
 timings.push(`browser specs beside the server steps: ${((Date.now() - together) / 1000).toFixed(1)} s`);
 
 console.log(`\n${timings.join('\n')}`);

@@ -43,6 +43,8 @@ describe('temporary upload files', () => {
     sweeper.stop();
   });
 
+  // A limit, not a timing: the infrastructure (PGlite, migrations) took over 30 s to start beside the browser specs
+  // on a loaded 2-core machine.
   it('covers the upload staging folder and the filesystem store’s .tmp, swept when the server starts', async () => {
     const dataDir = tempDir();
     const stale = (folder: string) => {
@@ -59,5 +61,5 @@ describe('temporary upload files', () => {
     } finally {
       await infra.cleanup();
     }
-  });
+  }, 120_000);
 });

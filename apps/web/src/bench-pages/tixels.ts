@@ -1,10 +1,12 @@
 /**
  * What the bench's reference pages share (lab build only, `npm run bench -- browser`): the run's binary tixel
- * table fetched exactly as the explorer fetches it, with the session of the login cookie, and the timing marks the
- * bench reads in `window.__benchPage`.
+ * table fetched exactly as the explorer fetches it, with the session of the login cookie, or with `?n=` the viz
+ * lab's generated tixels (the GPU bench, which has no server), and the timing marks the bench reads in
+ * `window.__benchPage`.
  */
 import { LOGIN_COOKIE_NAME } from '@atlas/contracts';
 import { decodeTixelTable, TIXEL_TABLE_MEDIA_TYPE, type TixelTable } from '@atlas/spatial/tixel-table';
+import { generateTixels } from '@atlas/spatial/tixel-points';
 
 export interface BenchPageTimings {
   n: number;
@@ -12,6 +14,8 @@ export interface BenchPageTimings {
   dataMs: number;
   /** Navigation start → the first frame with both plots' points drawn (JS side: the renderer returned). */
   firstDrawMs: number;
+  /** With `?n=`: the time spent generating the tixels, inside `dataMs`. */
+  generateMs?: number;
 }
 
 declare global {
@@ -20,7 +24,31 @@ declare global {
   }
 }
 
-export async function fetchTixels(): Promise<TixelTable> {
+/** The viz lab's tixels for `?n=` (the same points as `/viz-lab?n=`), as the table the pages draw. */
+function generatedTable(n: number): TixelTable {
+  const { spatial, embedding, clusters } = generateTixels(n);
+  const codes = Uint16Array.from(clusters);
+  const k = codes.reduce((m, c) => Math.max(m, c + 1), 0);
+  return {
+    runId: `generated-${n}`,
+    n,
+    spatial,
+    umap: embedding,
+    categories: { clusters: { names: Array.from({ length: k }, (_, c) => `C${c}`), codes } },
+    naturalOrder: true,
+  };
+}
+
+/** The table the page draws: generated for `?n=`, else the run's, and how long generating took. */
+export async function loadTixels(): Promise<{ table: TixelTable; generateMs?: number }> {
+  const n = Number(new URLSearchParams(location.search).get('n'));
+  if (!(n > 0)) return { table: await fetchTixels() };
+  const started = performance.now();
+  const table = generatedTable(Math.min(n, 5_000_000));
+  return { table, generateMs: performance.now() - started };
+}
+
+async function fetchTixels(): Promise<TixelTable> {
   const run = new URLSearchParams(location.search).get('run_id') ?? '';
   const cookie = new RegExp(`(?:^|;\\s*)${LOGIN_COOKIE_NAME}=([^;]*)`).exec(document.cookie);
   const token = cookie ? (JSON.parse(decodeURIComponent(cookie[1]!)) as { token: string }).token : '';
@@ -65,10 +93,13 @@ export function boundsOf(xy: Float32Array): { cx: number; cy: number; width: num
   return { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, width: Math.max(x1 - x0, 1e-6), height: Math.max(y1 - y0, 1e-6) };
 }
 
-export function report(start: () => Promise<{ n: number; dataMs: number; drawn: Promise<number> }>): void {
+export function report(
+  start: () => Promise<{ n: number; dataMs: number; drawn: Promise<number>; generateMs?: number }>,
+): void {
   start()
-    .then(async ({ n, dataMs, drawn }) => {
-      window.__benchPage = { n, dataMs: Math.round(dataMs), firstDrawMs: Math.round(await drawn) };
+    .then(async ({ n, dataMs, drawn, generateMs }) => {
+      const firstDrawMs = Math.round(await drawn);
+      window.__benchPage = { n, dataMs: Math.round(dataMs), firstDrawMs, generateMs };
     })
     .catch((error: unknown) => {
       window.__benchPage = { error: String(error) };
