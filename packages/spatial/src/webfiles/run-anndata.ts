@@ -11,8 +11,12 @@ import type { H5adWriteInput, WritableColumn } from '../io/h5ad-writer.js';
 import type { DataCsv } from './data-csv.js';
 
 export interface RunAnnDataInput {
-  /** Observations × features, as the run's `.csc` web file holds it. */
+  /**
+   * Observations × features: the run's, as its `.csc` web file holds it; or, with `matrixHolds: 'rows'`, the
+   * exported rows' alone, in `rows` order (read from the run's `.sel` without the rest of the run).
+   */
   matrix: Matrix;
+  matrixHolds?: 'run' | 'rows';
   featureNames: readonly string[];
   /** The run's observation names; null for web files built before barcodes were kept (then `0`, `1`, …). */
   barcodes: readonly string[] | null;
@@ -95,19 +99,26 @@ function pairs(values: ArrayLike<number>, rows: Int32Array | null, n: number): D
   return any ? { nRows: n, nCols: 2, data } : null;
 }
 
+/** X of the export as CSR: the whole run's, the exported rows of the run's, or the rows read alone as they are. */
+function exportedRows(matrix: Matrix, rows: Int32Array | null, holds: 'run' | 'rows'): Matrix {
+  if (!rows || holds === 'rows') return toCsr(matrix);
+  return matrix.kind === 'csc' ? cscRowsToCsr(matrix, rows) : selectRows(matrix, rows);
+}
+
 export function runAnnData(input: RunAnnDataInput): H5adWriteInput {
   const { matrix, table, rows } = input;
-  const n = rows ? rows.length : matrix.nRows;
+  const nRun = table.clusters.length;
+  const n = rows ? rows.length : nRun;
   const pick = <T>(values: readonly T[]): T[] => (rows ? Array.from(rows, (r) => values[r]!) : [...values]);
-  const X = !rows ? toCsr(matrix) : matrix.kind === 'csc' ? cscRowsToCsr(matrix, rows) : selectRows(matrix, rows);
-  const barcodes = input.barcodes ?? Array.from({ length: matrix.nRows }, (_, i) => String(i));
+  const X = exportedRows(matrix, rows, input.matrixHolds ?? 'run');
+  const barcodes = input.barcodes ?? Array.from({ length: nRun }, (_, i) => String(i));
 
   const obs: Record<string, WritableColumn> = { cluster: categoricalOf(pick(table.clusters)) };
   if (table.cellTypes) obs.cell_type = categoricalOf(pick(table.cellTypes));
   if (table.sample) obs.sample = categoricalOf(pick(table.sample));
   if (table.condition) obs.condition = categoricalOf(pick(table.condition));
   for (const annotation of input.annotations) {
-    const inside = new Uint8Array(matrix.nRows);
+    const inside = new Uint8Array(nRun);
     for (const t of annotation.tixels) inside[t] = 1;
     const values = Array.from({ length: n }, (_, i) => (inside[rows ? rows[i]! : i] ? annotation.name : null));
     obs[annotationColumn(annotation.name)] = categoricalOf(values);

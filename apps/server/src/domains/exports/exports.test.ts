@@ -152,6 +152,31 @@ describe.skipIf(t.skip)('exports', () => {
     120_000,
   );
 
+  it.skipIf(anndataSkipReason !== null)(
+    "a selection is read from the run's selection index alone, the whole run from its .csc",
+    async () => {
+      // With the .csc moved away, a selection still exports the same rows and values (its rows' entries come from
+      // summations/genes.sel) and the whole run cannot: proof that a selection no longer reads the run's matrix.
+      const gene = genes[3]!;
+      const rows = [0, 3, 7, 21, 40];
+      const expected = (await explorerValues(gene, rows)).map(Math.fround);
+      const csc = { bucket: 'atx-data', key: 'data/D00701/h5/summations/genes.csc' };
+      const aside = { ...csc, key: `${csc.key}.aside` };
+      await t.infra.storage.move(csc, aside);
+      try {
+        const a = await exportAndOpen({ run_id: 'D00701', observations: selection }, gene);
+        expect(a.shape).toEqual([rows.length, genes.length]);
+        expect(a.obs_names).toEqual(rows.map((r) => barcodes[r]));
+        expect(a.column.map(Math.fround)).toEqual(expected);
+        const whole = await exportOf({ run_id: 'D00701' });
+        expect([whole.statusCode, whole.json<{ msg: string }>().msg]).toEqual([404, EXPORT_MSG.noMatrix('D00701')]);
+      } finally {
+        await t.infra.storage.move(aside, csc);
+      }
+    },
+    120_000,
+  );
+
   it('an annotation exports its tixels; barcodes come as CSV', async () => {
     const list = await t.api<{ id: string }[]>('GET', '/api/v1/annotations', {
       token: member,

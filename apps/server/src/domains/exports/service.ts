@@ -14,6 +14,7 @@ import { barcodesCsv, CSC_HEADER_BYTES, exportedValueCount, FEATURE_FILES, readC
 import { badRequest, notFound, tooManyRequests } from '../../http/errors.js';
 import { readObject, type ObjectStore } from '../../infra/storage/index.js';
 import { cscFromBytes } from '../../tasks/gene/data.js';
+import { readSelectionRows } from '../../tasks/gene/selection-index.js';
 import type { Annotations } from '../annotations/index.js';
 import { MissingWebFileError, type RunDataStore } from '../genes/index.js';
 import type { RunAccess, Runs } from '../runs/index.js';
@@ -85,25 +86,38 @@ export function createExports(deps: ExportDeps) {
     return Promise.all(list.map((a) => deps.annotations.get(identity, a.id)));
   }
 
-  /** The matrix to export; a large one takes a slot (`slot.held`) that the caller gives back once written. */
+  /** Refuses an export of more than the limit; a large one takes a slot (`slot.held`) given back once written. */
+  function admit(values: number, slot: { held: boolean }): void {
+    if (values > maxValues) throw badRequest(EXPORT_MSG.tooLarge(values, maxValues));
+    if (values < inProcessValues || slot.held) return;
+    if (largeInProgress >= LARGE_EXPORTS_AT_ONCE) throw tooManyRequests(EXPORT_MSG.busy(LARGE_EXPORTS_AT_ONCE));
+    largeInProgress++;
+    slot.held = true;
+  }
+
+  /**
+   * The matrix to export. A selection of a run with a selection index (`.sel`, row-major) reads its own rows' entries
+   * from it, its exact count checked before they are read; otherwise the run's `.csc`, whose header bounds the count
+   * (a selection's estimated from its share) before the matrix is read.
+   */
   async function matrixOf(run: RunAccess, rows: Int32Array | null, nObs: number, slot: { held: boolean }) {
+    const selectionKey = `${run.folder}${FEATURE_FILES.genes.selection}`;
+    if (rows && (await deps.storage.exists(run.bucket, selectionKey))) {
+      const matrix = await readSelectionRows(deps.storage, run.bucket, selectionKey, rows, (values) =>
+        admit(values, slot),
+      );
+      return { matrix, values: matrix.indices.length, holds: 'rows' as const };
+    }
     const key = `${run.folder}${FEATURE_FILES.genes.csc}`;
     if (!(await deps.storage.exists(run.bucket, key))) throw notFound(EXPORT_MSG.noMatrix(run.runId));
     const header = readCscHeader(
       await readObject(deps.storage, run.bucket, key, { start: 0, end: CSC_HEADER_BYTES - 1 }),
     );
-    // Before the matrix is read: the whole run's count is in the header, a selection's is estimated from its share.
-    const estimate = rows ? Math.round((header.nnz * rows.length) / Math.max(1, nObs)) : header.nnz;
-    if (estimate > maxValues) throw badRequest(EXPORT_MSG.tooLarge(estimate, maxValues));
-    if (estimate >= inProcessValues) {
-      if (largeInProgress >= LARGE_EXPORTS_AT_ONCE) throw tooManyRequests(EXPORT_MSG.busy(LARGE_EXPORTS_AT_ONCE));
-      largeInProgress++;
-      slot.held = true;
-    }
+    admit(rows ? Math.round((header.nnz * rows.length) / Math.max(1, nObs)) : header.nnz, slot);
     const matrix = cscFromBytes(await readObject(deps.storage, run.bucket, key));
     const values = exportedValueCount(matrix, rows);
     if (values > maxValues) throw badRequest(EXPORT_MSG.tooLarge(values, maxValues));
-    return { matrix, values };
+    return { matrix, values, holds: 'run' as const };
   }
 
   return {
@@ -122,7 +136,7 @@ export function createExports(deps: ExportDeps) {
             text: barcodesCsv({ barcodes, table, rows }),
           };
         }
-        const { matrix, values } = await matrixOf(run, rows, table.clusters.length, slot);
+        const { matrix, values, holds } = await matrixOf(run, rows, table.clusters.length, slot);
         const featureNames = await deps.data.names(run, 'genes');
         const annotations = await annotationsOf(identity, run.runId);
         // Written whole to a private folder before the first byte is sent (writeH5ad writes beside and renames): a
@@ -131,7 +145,7 @@ export function createExports(deps: ExportDeps) {
         const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
         try {
           const file = path.join(dir, `${randomUUID()}.h5ad`);
-          const input = { matrix, featureNames, barcodes, table, annotations, rows };
+          const input = { matrix, matrixHolds: holds, featureNames, barcodes, table, annotations, rows };
           await writeRunAnnData(file, input, values, inProcessValues);
           return {
             name: `${base}.h5ad`,

@@ -27,6 +27,7 @@ import {
   selectionTileParts,
   tileRangesToRead,
   selectionIndexBytes,
+  type CsrMatrix,
   type FeatureKind,
   type SelectionFileLayout,
   type SelectionIndex,
@@ -293,4 +294,38 @@ export function cachedRowsRead(bucket: string, objPath: string): number | null {
   const index = entries.get(`${bucket}\n${objPath}`)?.value.index;
   if (!index) return null;
   return index.loaded ? index.loaded.reduce((n, v) => n + v, 0) : index.nObs;
+}
+
+/**
+ * The entries of `rows` (ascending, unique) of a `.sel` file as a CSR matrix of those rows alone, read in parts and
+ * not cached: an export of a selection reads its rows' features and values instead of the run's whole `.csc` (a
+ * 1,000-cell export of a five-million-cell run read 2 GB, took 13–18 s with the API's event loop held, and left the
+ * process 4.5 GB larger). `checkValues` sees the rows' value count, known from the head, before any entry is read:
+ * it may refuse (throw) or reserve room for them.
+ */
+export async function readSelectionRows(
+  storage: ObjectStore,
+  bucket: string,
+  key: string,
+  rows: Int32Array,
+  checkValues: (values: number) => void,
+): Promise<CsrMatrix> {
+  const info = await storage.head(bucket, key);
+  if (!info) throw new Error(`Missing input: ${key} was not found in the bucket`);
+  const parts = await readHead(storage, bucket, key, info.size);
+  const { rowPtr, nFeatures, nObs } = parts.index;
+  if (rows.length > 0 && rows[rows.length - 1]! >= nObs) throw new RangeError(`${key} has ${nObs} rows`);
+  const indptr = new Float64Array(rows.length + 1);
+  rows.forEach((row, i) => (indptr[i + 1] = indptr[i]! + rowPtr[row + 1]! - rowPtr[row]!));
+  checkValues(indptr[rows.length]!);
+  await readRows(storage, bucket, key, parts, rows, false);
+  const { features, values } = parts.index;
+  const indices = new Int32Array(indptr[rows.length]!);
+  const data = new Float32Array(indices.length);
+  rows.forEach((row, i) => {
+    const [from, to] = [rowPtr[row]!, rowPtr[row + 1]!];
+    indices.set(features.subarray(from, to), indptr[i]!);
+    data.set(values.subarray(from, to), indptr[i]!);
+  });
+  return { kind: 'csr', nRows: rows.length, nCols: nFeatures, indptr, indices, data };
 }
