@@ -102,12 +102,9 @@ export function createExports(deps: ExportDeps) {
    */
   async function matrixOf(run: RunAccess, rows: Int32Array | null, nObs: number, slot: { held: boolean }) {
     const selectionKey = `${run.folder}${FEATURE_FILES.genes.selection}`;
-    if (rows && (await deps.storage.exists(run.bucket, selectionKey))) {
-      const matrix = await readSelectionRows(deps.storage, run.bucket, selectionKey, rows, (values) =>
-        admit(values, slot),
-      );
-      return { matrix, values: matrix.indices.length, holds: 'rows' as const };
-    }
+    const selected =
+      rows && (await readSelectionRows(deps.storage, run.bucket, selectionKey, rows, (n) => admit(n, slot)));
+    if (selected) return { matrix: selected, values: selected.indices.length, holds: 'rows' as const };
     const key = `${run.folder}${FEATURE_FILES.genes.csc}`;
     if (!(await deps.storage.exists(run.bucket, key))) throw notFound(EXPORT_MSG.noMatrix(run.runId));
     const header = readCscHeader(

@@ -301,7 +301,7 @@ export function cachedRowsRead(bucket: string, objPath: string): number | null {
  * not cached: an export of a selection reads its rows' features and values instead of the run's whole `.csc` (a
  * 1,000-cell export of a five-million-cell run read 2 GB, took 13–18 s with the API's event loop held, and left the
  * process 4.5 GB larger). `checkValues` sees the rows' value count, known from the head, before any entry is read:
- * it may refuse (throw) or reserve room for them.
+ * it may refuse (throw) or reserve room for them. Null when the run has no `.sel` (web files made before it).
  */
 export async function readSelectionRows(
   storage: ObjectStore,
@@ -309,9 +309,9 @@ export async function readSelectionRows(
   key: string,
   rows: Int32Array,
   checkValues: (values: number) => void,
-): Promise<CsrMatrix> {
+): Promise<CsrMatrix | null> {
   const info = await storage.head(bucket, key);
-  if (!info) throw new Error(`Missing input: ${key} was not found in the bucket`);
+  if (!info) return null;
   const parts = await readHead(storage, bucket, key, info.size);
   const { rowPtr, nFeatures, nObs } = parts.index;
   if (rows.length > 0 && rows[rows.length - 1]! >= nObs) throw new RangeError(`${key} has ${nObs} rows`);
