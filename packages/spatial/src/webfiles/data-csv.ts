@@ -9,6 +9,7 @@
  * ../formats/csv-write.ts).
  */
 import { csvField } from '../formats/csv-write.js';
+import { checkRowsWithin, forEachPickedRow } from './pick-lines.js';
 
 export interface DataCsv {
   clusters: string[];
@@ -142,10 +143,11 @@ function interner(): (value: string) => string {
   };
 }
 
-export function parseDataCsv(text: string): DataCsv {
-  // Rows are at most the lines: columns are sized for those, then cut to the rows found.
-  let capacity = 1;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) capacity++;
+/**
+ * Columns filled a row at a time, sized for `capacity` rows; `finish` cuts them to the rows added. The width is the
+ * first row's, and every later row must have it.
+ */
+function tableBuilder(capacity: number) {
   const clusters: string[] = [];
   const spatial = new Float64Array(2 * capacity);
   const umap = new Float32Array(2 * capacity);
@@ -156,37 +158,91 @@ export function parseDataCsv(text: string): DataCsv {
   const own = interner();
   let width = 0;
   let n = 0;
-  forEachCsvRow(text, (fields) => {
-    if (n === 0) {
-      width = fields.length;
-      if (width < 7 || width > 10) throw new RangeError(`data.csv rows have ${width} columns; expected 7 to 10`);
-    }
-    if (fields.length !== width)
-      throw new RangeError(`data.csv row ${n + 1} has ${fields.length} columns, expected ${width}`);
-    clusters.push(own(fields[0]!));
-    for (let c = 0; c < 2; c++) {
-      spatial[2 * n + c] = Number(fields[1 + c]);
-      umap[2 * n + c] = Number(fields[3 + c]);
-      qc[c]![n] = Number(fields[5 + c]);
-    }
-    if (width === 8) cellTypes.push(own(fields[7]!));
-    if (width >= 9) {
-      sample.push(own(fields[7]!));
-      condition.push(own(fields[8]!));
-    }
-    if (width === 10) cellTypes.push(own(fields[9]!));
-    n++;
-  });
-  const out: DataCsv = {
-    clusters,
-    spatial: spatial.slice(0, 2 * n),
-    umap: umap.slice(0, 2 * n),
-    qc: [qc[0].slice(0, n), qc[1].slice(0, n)],
+  return {
+    /** Adds one row's fields; `line` (1-based) names the row in an error. */
+    add(fields: readonly string[], line: number): void {
+      if (n === 0) {
+        width = fields.length;
+        if (width < 7 || width > 10) throw new RangeError(`data.csv rows have ${width} columns; expected 7 to 10`);
+      }
+      if (fields.length !== width)
+        throw new RangeError(`data.csv row ${line} has ${fields.length} columns, expected ${width}`);
+      clusters.push(own(fields[0]!));
+      for (let c = 0; c < 2; c++) {
+        spatial[2 * n + c] = Number(fields[1 + c]);
+        umap[2 * n + c] = Number(fields[3 + c]);
+        qc[c]![n] = Number(fields[5 + c]);
+      }
+      if (width === 8) cellTypes.push(own(fields[7]!));
+      if (width >= 9) {
+        sample.push(own(fields[7]!));
+        condition.push(own(fields[8]!));
+      }
+      if (width === 10) cellTypes.push(own(fields[9]!));
+      n++;
+    },
+    finish(): DataCsv {
+      const out: DataCsv = {
+        clusters,
+        spatial: spatial.slice(0, 2 * n),
+        umap: umap.slice(0, 2 * n),
+        qc: [qc[0].slice(0, n), qc[1].slice(0, n)],
+      };
+      if (width === 8 || width === 10) out.cellTypes = cellTypes;
+      if (width >= 9) {
+        out.sample = sample;
+        out.condition = condition;
+      }
+      return out;
+    },
   };
-  if (width === 8 || width === 10) out.cellTypes = cellTypes;
-  if (width >= 9) {
-    out.sample = sample;
-    out.condition = condition;
-  }
+}
+
+export function parseDataCsv(text: string): DataCsv {
+  // Rows are at most the lines: columns are sized for those, then cut to the rows found.
+  let capacity = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) capacity++;
+  const table = tableBuilder(capacity);
+  let line = 0;
+  forEachCsvRow(text, (fields) => table.add(fields, ++line));
+  return table.finish();
+}
+
+/**
+ * The rows `rows` (ascending, unique) of a data.csv, from its bytes in pieces, as a table of those rows alone in
+ * that order: only their lines are decoded and parsed, and reading stops after the last (./pick-lines.ts). A row the
+ * file does not have throws RowOutOfRangeError with the file's row count.
+ */
+export async function pickDataCsvRows(
+  pieces: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  rows: ArrayLike<number>,
+): Promise<DataCsv> {
+  const table = tableBuilder(rows.length);
+  await forEachPickedRow(pieces, rows, { quotes: true, skipBlank: true }, (text, i) =>
+    forEachCsvRow(text, (fields) => table.add(fields, rows[i]! + 1)),
+  );
+  return table.finish();
+}
+
+/**
+ * The rows `rows` (ascending, unique) of a parsed table, as a table of those rows alone in that order (strings
+ * shared, not copied); RowOutOfRangeError as pickDataCsvRows.
+ */
+export function selectDataCsvRows(data: DataCsv, rows: ArrayLike<number>): DataCsv {
+  checkRowsWithin(rows, data.clusters.length);
+  const pick = (values: readonly string[]) => Array.from(rows, (r) => values[r]!);
+  const pairs = <T extends Float64Array | Float32Array>(values: T, out: T): T => {
+    for (let i = 0; i < rows.length; i++) out.set(values.subarray(2 * rows[i]!, 2 * rows[i]! + 2), 2 * i);
+    return out;
+  };
+  const out: DataCsv = {
+    clusters: pick(data.clusters),
+    spatial: pairs(data.spatial, new Float64Array(2 * rows.length)),
+    umap: pairs(data.umap, new Float32Array(2 * rows.length)),
+    qc: [Float32Array.from(rows, (r) => data.qc[0][r]!), Float32Array.from(rows, (r) => data.qc[1][r]!)],
+  };
+  if (data.cellTypes) out.cellTypes = pick(data.cellTypes);
+  if (data.sample) out.sample = pick(data.sample);
+  if (data.condition) out.condition = pick(data.condition);
   return out;
 }

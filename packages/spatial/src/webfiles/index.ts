@@ -25,8 +25,16 @@ export {
   type CscHeader,
   type RangeReader,
 } from './csc.js';
-export { BARCODES_FILE, formatBarcodes, parseBarcodes } from './barcodes.js';
-export { float32Text, formatDataCsv, parseDataCsv, type DataCsv } from './data-csv.js';
+export { BARCODES_FILE, formatBarcodes, parseBarcodes, pickBarcodes } from './barcodes.js';
+export {
+  float32Text,
+  formatDataCsv,
+  parseDataCsv,
+  pickDataCsvRows,
+  selectDataCsvRows,
+  type DataCsv,
+} from './data-csv.js';
+export { checkRowsWithin, RowOutOfRangeError } from './pick-lines.js';
 export { formatNames, parseNames } from './names.js';
 export { printf62 } from './printf.js';
 export {
@@ -69,6 +77,7 @@ export {
   barcodesCsv,
   categoricalOf,
   exportedValueCount,
+  matrixRows,
   runAnnData,
   type RunAnnDataInput,
 } from './run-anndata.js';

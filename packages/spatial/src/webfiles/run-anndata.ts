@@ -10,20 +10,22 @@ import type { DenseArray } from '../io/h5ad-reader.js';
 import type { H5adWriteInput, WritableColumn } from '../io/h5ad-writer.js';
 import type { DataCsv } from './data-csv.js';
 
+/**
+ * What an export holds, each part already cut to the exported observations and in their order: a selection's rows
+ * are read alone (the matrix from the run's `.sel`, the table and names from their lines), so a 1,000-cell export of
+ * a 5M-cell run never holds the run's.
+ */
 export interface RunAnnDataInput {
-  /**
-   * Observations × features: the run's, as its `.csc` web file holds it; or, with `matrixHolds: 'rows'`, the
-   * exported rows' alone, in `rows` order (read from the run's `.sel` without the rest of the run).
-   */
+  /** The exported observations × features. */
   matrix: Matrix;
-  matrixHolds?: 'run' | 'rows';
   featureNames: readonly string[];
-  /** The run's observation names; null for web files built before barcodes were kept (then `0`, `1`, …). */
+  /** The exported observations' names; null for web files built before barcodes were kept (then their index). */
   barcodes: readonly string[] | null;
+  /** The exported observations' rows of data.csv. */
   table: DataCsv;
-  /** Shared annotations of the run: each becomes an obs column, its name on its tixels and missing elsewhere. */
+  /** Shared annotations of the run (tixels of the run): each becomes an obs column, its name on its tixels. */
   annotations: readonly { name: string; tixels: readonly number[] }[];
-  /** The observations exported, ascending and unique; null for all of them. */
+  /** The run's tixel index of each exported observation, ascending and unique; null when the run is exported whole. */
   rows: Int32Array | null;
 }
 
@@ -86,61 +88,60 @@ function cscRowsToCsr(m: CscMatrix, rows: Int32Array): Matrix {
   return { kind: 'csr', nRows: rows.length, nCols: m.nCols, indptr: counts, indices, data };
 }
 
-/** Interleaved x, y pairs of the exported rows as an n × 2 array; null when the run has none (all NaN). */
-function pairs(values: ArrayLike<number>, rows: Int32Array | null, n: number): DenseArray | null {
-  const data = new Float64Array(2 * n);
-  let any = false;
-  for (let i = 0; i < n; i++) {
-    const r = rows ? rows[i]! : i;
-    data[2 * i] = values[2 * r]!;
-    data[2 * i + 1] = values[2 * r + 1]!;
-    any ||= !Number.isNaN(data[2 * i]!);
-  }
-  return any ? { nRows: n, nCols: 2, data } : null;
+/** Interleaved x, y pairs as an n × 2 array; null when the run has none (all NaN). */
+function pairs(values: Float64Array | Float32Array): DenseArray | null {
+  const data = Float64Array.from(values);
+  const n = data.length / 2;
+  for (let i = 0; i < n; i++) if (!Number.isNaN(data[2 * i]!)) return { nRows: n, nCols: 2, data };
+  return null;
 }
 
-/** X of the export as CSR: the whole run's, the exported rows of the run's, or the rows read alone as they are. */
-function exportedRows(matrix: Matrix, rows: Int32Array | null, holds: 'run' | 'rows'): Matrix {
-  if (!rows || holds === 'rows') return toCsr(matrix);
+/** Rows (ascending, unique) of a run's matrix as CSR: a selection of a run without a selection index. */
+export function matrixRows(matrix: Matrix, rows: Int32Array): Matrix {
   return matrix.kind === 'csc' ? cscRowsToCsr(matrix, rows) : selectRows(matrix, rows);
 }
 
-export function runAnnData(input: RunAnnDataInput): H5adWriteInput {
-  const { matrix, table, rows } = input;
-  const nRun = table.clusters.length;
-  const n = rows ? rows.length : nRun;
-  const pick = <T>(values: readonly T[]): T[] => (rows ? Array.from(rows, (r) => values[r]!) : [...values]);
-  const X = exportedRows(matrix, rows, input.matrixHolds ?? 'run');
-  const barcodes = input.barcodes ?? Array.from({ length: nRun }, (_, i) => String(i));
+/** The run's tixel index of each exported observation. */
+const indexOf = (rows: Int32Array | null, i: number) => (rows ? rows[i]! : i);
 
-  const obs: Record<string, WritableColumn> = { cluster: categoricalOf(pick(table.clusters)) };
-  if (table.cellTypes) obs.cell_type = categoricalOf(pick(table.cellTypes));
-  if (table.sample) obs.sample = categoricalOf(pick(table.sample));
-  if (table.condition) obs.condition = categoricalOf(pick(table.condition));
+/** Which exported observations are on an annotation's tixels: 1 at their place in the export. */
+function insideOf(tixels: readonly number[], rows: Int32Array | null, n: number): Uint8Array {
+  const onRun = new Uint8Array(n === 0 ? 0 : indexOf(rows, n - 1) + 1);
+  for (const t of tixels) if (t < onRun.length) onRun[t] = 1;
+  return rows ? Uint8Array.from(rows, (r) => onRun[r]!) : onRun;
+}
+
+export function runAnnData(input: RunAnnDataInput): H5adWriteInput {
+  const { table, rows } = input;
+  const n = table.clusters.length;
+  const barcodes = input.barcodes ?? Array.from({ length: n }, (_, i) => String(indexOf(rows, i)));
+
+  const obs: Record<string, WritableColumn> = { cluster: categoricalOf(table.clusters) };
+  if (table.cellTypes) obs.cell_type = categoricalOf(table.cellTypes);
+  if (table.sample) obs.sample = categoricalOf(table.sample);
+  if (table.condition) obs.condition = categoricalOf(table.condition);
   for (const annotation of input.annotations) {
-    const inside = new Uint8Array(nRun);
-    for (const t of annotation.tixels) inside[t] = 1;
-    const values = Array.from({ length: n }, (_, i) => (inside[rows ? rows[i]! : i] ? annotation.name : null));
-    obs[annotationColumn(annotation.name)] = categoricalOf(values);
+    const inside = insideOf(annotation.tixels, rows, n);
+    obs[annotationColumn(annotation.name)] = categoricalOf(Array.from(inside, (v) => (v ? annotation.name : null)));
   }
 
   const obsm: Record<string, DenseArray> = {};
-  const spatial = pairs(table.spatial, rows, n);
+  const spatial = pairs(table.spatial);
   if (spatial) obsm.spatial = spatial;
-  const umap = pairs(table.umap, rows, n);
+  const umap = pairs(table.umap);
   if (umap) obsm.X_umap = umap;
   // Legacy categoricals: the one layout every anndata reads, Debian's 0.8 included (see H5adWriteInput).
-  return { X, obsNames: pick(barcodes), varNames: input.featureNames, obs, obsm, categoricals: 'legacy' };
+  const X = toCsr(input.matrix);
+  return { X, obsNames: [...barcodes], varNames: input.featureNames, obs, obsm, categoricals: 'legacy' };
 }
 
 /** The exported observations as CSV: index (the explorer's tixel index), barcode, cluster. */
 export function barcodesCsv(input: Pick<RunAnnDataInput, 'barcodes' | 'table' | 'rows'>): string {
-  const n = input.rows ? input.rows.length : input.table.clusters.length;
   const quote = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
   const lines = ['index,barcode,cluster'];
-  for (let i = 0; i < n; i++) {
-    const r = input.rows ? input.rows[i]! : i;
-    lines.push(`${r},${quote(input.barcodes?.[r] ?? String(r))},${quote(input.table.clusters[r]!)}`);
-  }
+  input.table.clusters.forEach((cluster, i) => {
+    const r = indexOf(input.rows, i);
+    lines.push(`${r},${quote(input.barcodes?.[i] ?? String(r))},${quote(cluster)}`);
+  });
   return `${lines.join('\n')}\n`;
 }

@@ -10,7 +10,15 @@ import {
   type exportCalls,
   type Identity,
 } from '@atlas/contracts';
-import { barcodesCsv, CSC_HEADER_BYTES, exportedValueCount, FEATURE_FILES, readCscHeader } from '@atlas/spatial';
+import {
+  barcodesCsv,
+  CSC_HEADER_BYTES,
+  exportedValueCount,
+  FEATURE_FILES,
+  matrixRows,
+  readCscHeader,
+  RowOutOfRangeError,
+} from '@atlas/spatial';
 import { badRequest, notFound, tooManyRequests } from '../../http/errors.js';
 import { readObject, type ObjectStore } from '../../infra/storage/index.js';
 import { cscFromBytes } from '../../tasks/gene/data.js';
@@ -64,8 +72,8 @@ export function createExports(deps: ExportDeps) {
   const maxValues = deps.maxValues ?? EXPORT_MAX_VALUES;
   const inProcessValues = deps.inProcessValues ?? IN_PROCESS_VALUES;
   let largeInProgress = 0;
-  /** The selected observations, ascending and unique, each one of the run's; null for the whole run. */
-  async function rowsOf(identity: Identity, run: RunAccess, request: ExportRequest, n: number) {
+  /** The selected observations, ascending and unique (not yet checked against the run); null for the whole run. */
+  async function rowsOf(identity: Identity, run: RunAccess, request: ExportRequest) {
     let indices: readonly number[] | undefined = request.observations;
     let label = indices ? `selection_${new Set(indices).size}` : '';
     if (request.annotation_id) {
@@ -74,10 +82,23 @@ export function createExports(deps: ExportDeps) {
       indices = annotation.tixels;
       label = slug(annotation.name);
     }
-    if (!indices) return { rows: null, label: '' };
-    for (const index of indices)
-      if (index >= n) throw badRequest(EXPORT_MSG.observationOutOfRange(index, run.runId, n));
-    return { rows: Int32Array.from(new Set(indices)).sort(), label };
+    return { rows: indices ? Int32Array.from(new Set(indices)).sort() : null, label };
+  }
+
+  /**
+   * The exported observations' rows of data.csv and their names: a selection's read alone (its lines, or picked
+   * from the run's cached table), the whole run's as cached. A selected row the run does not have is a 400.
+   */
+  async function observationsOf(run: RunAccess, rows: Int32Array | null) {
+    if (!rows) return { table: await deps.data.data(run), barcodes: await deps.data.barcodes(run) };
+    try {
+      const [table, barcodes] = await Promise.all([deps.data.dataRows(run, rows), deps.data.barcodeRows(run, rows)]);
+      return { table, barcodes };
+    } catch (error) {
+      if (error instanceof RowOutOfRangeError)
+        throw badRequest(EXPORT_MSG.observationOutOfRange(error.row, run.runId, error.rowCount));
+      throw error;
+    }
   }
 
   /** Every shared annotation of the run with its tixels, as the caller may read them. */
@@ -96,25 +117,25 @@ export function createExports(deps: ExportDeps) {
   }
 
   /**
-   * The matrix to export. A selection of a run with a selection index (`.sel`, row-major) reads its own rows' entries
-   * from it, its exact count checked before they are read; otherwise the run's `.csc`, whose header bounds the count
-   * (a selection's estimated from its share) before the matrix is read.
+   * The exported rows of the matrix (all of them for the whole run). A selection of a run with a selection index
+   * (`.sel`, row-major) reads its own rows' entries from it, its exact count checked before they are read; otherwise
+   * the run's `.csc`, whose header bounds the count (a selection's estimated from its share) before it is read.
    */
-  async function matrixOf(run: RunAccess, rows: Int32Array | null, nObs: number, slot: { held: boolean }) {
+  async function matrixOf(run: RunAccess, rows: Int32Array | null, slot: { held: boolean }) {
     const selectionKey = `${run.folder}${FEATURE_FILES.genes.selection}`;
     const selected =
       rows && (await readSelectionRows(deps.storage, run.bucket, selectionKey, rows, (n) => admit(n, slot)));
-    if (selected) return { matrix: selected, values: selected.indices.length, holds: 'rows' as const };
+    if (selected) return { matrix: selected, values: selected.indices.length };
     const key = `${run.folder}${FEATURE_FILES.genes.csc}`;
     if (!(await deps.storage.exists(run.bucket, key))) throw notFound(EXPORT_MSG.noMatrix(run.runId));
     const header = readCscHeader(
       await readObject(deps.storage, run.bucket, key, { start: 0, end: CSC_HEADER_BYTES - 1 }),
     );
-    admit(rows ? Math.round((header.nnz * rows.length) / Math.max(1, nObs)) : header.nnz, slot);
+    admit(rows ? Math.round((header.nnz * rows.length) / Math.max(1, header.nObs)) : header.nnz, slot);
     const matrix = cscFromBytes(await readObject(deps.storage, run.bucket, key));
     const values = exportedValueCount(matrix, rows);
     if (values > maxValues) throw badRequest(EXPORT_MSG.tooLarge(values, maxValues));
-    return { matrix, values, holds: 'run' as const };
+    return { matrix: rows ? matrixRows(matrix, rows) : matrix, values };
   }
 
   return {
@@ -122,18 +143,21 @@ export function createExports(deps: ExportDeps) {
       const run = await deps.runs.access.resolve(identity, { run_id: request.run_id });
       const slot = { held: false };
       try {
-        const table = await deps.data.data(run);
-        const barcodes = await deps.data.barcodes(run);
-        const { rows, label } = await rowsOf(identity, run, request, table.clusters.length);
+        const { rows, label } = await rowsOf(identity, run, request);
         const base = label ? `${run.runId}_${label}` : run.runId;
         if (request.format === 'csv') {
+          const { table, barcodes } = await observationsOf(run, rows);
           return {
             name: `${base}_barcodes.csv`,
             type: 'text/csv; charset=utf-8',
             text: barcodesCsv({ barcodes, table, rows }),
           };
         }
-        const { matrix, values, holds } = await matrixOf(run, rows, table.clusters.length, slot);
+        // A selection's rows are checked against the run (its data.csv) before its matrix is read; a whole run's
+        // size is checked (the matrix's header) before its table is read.
+        const selection = rows && (await observationsOf(run, rows));
+        const { matrix, values } = await matrixOf(run, rows, slot);
+        const { table, barcodes } = selection ?? (await observationsOf(run, null));
         const featureNames = await deps.data.names(run, 'genes');
         const annotations = await annotationsOf(identity, run.runId);
         // Written whole to a private folder before the first byte is sent (writeH5ad writes beside and renames): a
@@ -142,7 +166,7 @@ export function createExports(deps: ExportDeps) {
         const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
         try {
           const file = path.join(dir, `${randomUUID()}.h5ad`);
-          const input = { matrix, matrixHolds: holds, featureNames, barcodes, table, annotations, rows };
+          const input = { matrix, featureNames, barcodes, table, annotations, rows };
           await writeRunAnnData(file, input, values, inProcessValues);
           return {
             name: `${base}.h5ad`,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readH5ad, toCsc, type Matrix, type RunAnnDataInput } from '@atlas/spatial';
+import { matrixRows, readH5ad, selectDataCsvRows, toCsc, type Matrix, type RunAnnDataInput } from '@atlas/spatial';
 import { writeRunAnnData } from './write-off-thread.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-thread-'));
@@ -14,18 +14,22 @@ const dense: Matrix = {
   nCols: 3,
   data: Float32Array.from([1, 0, 2, 0, 0, 0, 3, 4, 0, 0, 5, 6]),
 };
+const rows = Int32Array.from([0, 2, 3]);
 const input: RunAnnDataInput = {
-  matrix: toCsc(dense),
+  matrix: matrixRows(toCsc(dense), rows),
   featureNames: ['Gapdh', 'Actb', 'Mbp'],
-  barcodes: ['AAAC-1', 'AAAG-1', 'AACT-1', 'AAGT-1'],
-  table: {
-    clusters: ['C10', 'C2', 'C2', 'C1'],
-    spatial: Float64Array.from([0, 1, 2, 3, 4, 5, 6, 7]),
-    umap: Float32Array.from([8, 9, 10, 11, 12, 13, 14, 15]),
-    qc: [new Float32Array(4), new Float32Array(4)],
-  },
+  barcodes: ['AAAC-1', 'AACT-1', 'AAGT-1'],
+  table: selectDataCsvRows(
+    {
+      clusters: ['C10', 'C2', 'C2', 'C1'],
+      spatial: Float64Array.from([0, 1, 2, 3, 4, 5, 6, 7]),
+      umap: Float32Array.from([8, 9, 10, 11, 12, 13, 14, 15]),
+      qc: [new Float32Array(4), new Float32Array(4)],
+    },
+    rows,
+  ),
   annotations: [],
-  rows: Int32Array.from([0, 2, 3]),
+  rows,
 };
 
 describe('an export written in a worker thread', () => {
