@@ -133,8 +133,11 @@ async function launch(launcher: string, gl: string): Promise<Browser> {
   });
 }
 
-/** The first GL path that reaches a GPU (or swiftshader when asked for), with its renderer string. */
-async function chooseGl(launcher: string, wanted: string[], url: string, tried: string[]) {
+/**
+ * The first GL path that reaches a GPU (or swiftshader when asked for; any software renderer with `software`), with
+ * its renderer string.
+ */
+async function chooseGl(launcher: string, wanted: string[], url: string, tried: string[], software = false) {
   for (const gl of wanted) {
     let browser: Browser | undefined;
     try {
@@ -144,7 +147,7 @@ async function chooseGl(launcher: string, wanted: string[], url: string, tried: 
       await page.goto(`${url}/floor.html?n=10`);
       const renderer = await webglRenderer(page);
       tried.push(`${gl}: ${renderer}`);
-      if (gl === 'swiftshader' || !SOFTWARE_RENDERER.test(renderer)) return { gl, renderer, browser };
+      if (software || gl === 'swiftshader' || !SOFTWARE_RENDERER.test(renderer)) return { gl, renderer, browser };
     } catch (error) {
       tried.push(`${gl}: ${String(error).split('\n')[0]}`);
     }
@@ -346,6 +349,7 @@ async function main() {
       n: { type: 'string', default: '5000000' },
       rounds: { type: 'string', default: '3' },
       gl: { type: 'string', default: 'vulkan,egl,gl' },
+      software: { type: 'boolean', default: false },
       out: { type: 'string' },
     },
   });
@@ -363,7 +367,7 @@ async function main() {
     console.log(`row: ${row.measure}: ${row.figure} [${row.verdict}]`);
   };
   const gpuBefore = gpuMemoryMiB();
-  const { gl, renderer, browser } = await chooseGl(launcher, values.gl!.split(','), server.url, tried);
+  const { gl, renderer, browser } = await chooseGl(launcher, values.gl!.split(','), server.url, tried, values.software);
   console.log(`GL: ${gl} (${renderer}); tried ${tried.join('; ')}; bare loop 5e8 additions ${ms(loopMs)}`);
   const where = `${n.toLocaleString('en')} generated points, Chromium ${browser.version()}, WebGL on ${renderer}`;
   try {
