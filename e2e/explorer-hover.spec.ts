@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, importSharedRun, plotsDrawn, shot, signIn, test } from './fixtures';
+import { ADMIN, animationFrames, expect, importSharedRun, plotsDrawn, shot, signIn, test } from './fixtures';
 
 /**
  * [EXPLORER-HOVER]: the tixel under the pointer is named in both plots (issue "Real data through the explorer",
@@ -17,6 +17,9 @@ async function hoverSomeTixel(page: Page, half: 0 | 1): Promise<string> {
   for (let fy = 0.2; fy <= 0.8; fy += 0.05) {
     for (let fx = 0.15; fx <= 0.85; fx += 0.05) {
       await page.mouse.move(left + (fx * box.width) / 2, box.y + fy * box.height);
+      // The lookup runs at the next frame and React shows its answer after: read the tooltip once both are done,
+      // or a loaded machine shows the last place's tooltip just before this place's answer removes it.
+      await animationFrames(page, 3);
       const tooltip = page.getByTestId('tixel-hover');
       if (await tooltip.isVisible().catch(() => false)) {
         // The barcodes are fetched at the first hover: the tooltip says '…' until they are there.
