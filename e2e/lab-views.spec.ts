@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { LAB_MSG } from '@atlas/contracts';
 import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
 
 /** Waits until an <img> has decoded real pixels. */
@@ -100,7 +101,10 @@ test.describe('lab views', () => {
     const again = page.getByRole('dialog', { name: 'Upload QCed Directory' });
     await again.getByTestId('qc-directory-input').setInputFiles(pick);
     await again.getByRole('button', { name: 'Upload' }).click();
-    await expect(page.getByText('Some entries already exist in the database', { exact: true })).toBeVisible();
+    // The dialog's alert stays (the snackbar saying the same hides after 2 s) and names the folder; were the check to
+    // fail another way, the alert would carry that error instead and the assertion would print it.
+    await expect(again.getByRole('alert')).toHaveText(`${LAB_MSG.qcEntriesExist}: NEWQC1`);
+    await expect(again.getByRole('cell', { name: /NEWQC1\/umi-1\.png$/ })).toBeVisible();
     await shot(page, 'lab-qc-upload-exists');
     fs.rmSync(pick, { recursive: true, force: true });
   });
