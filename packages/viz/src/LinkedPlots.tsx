@@ -9,6 +9,7 @@ import { LINKED_DEFAULTS, type LinkedPlotsProps, type PlotViewId } from './linke
 import { useFittedViews } from './linked/useFittedViews';
 import { useHoverPick } from './linked/useHoverPick';
 import { useLassoSelection } from './linked/useLassoSelection';
+import { useSelectionClient } from './linked/useSelectionClient';
 import { useLinkedDeckPanel } from './linked/useLinkedDeckPanel';
 import { useLinkedHandle } from './linked/useLinkedHandle';
 import { useLinkedLayers } from './linked/useLinkedLayers';
@@ -80,6 +81,7 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     onClick,
     onSelect,
     onFirstDraw,
+    onBeforeRender,
     onAfterRender,
     ref,
     className,
@@ -143,7 +145,9 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
   });
 
   const viewport = useCallback((id: PlotViewId) => registry.viewport(id), [registry]);
-  const handleOverlayDone = useLassoSelection({ embedding, spatial, viewRects, viewport, onSelect });
+  const selection = useSelectionClient(embedding, spatial);
+  const handleOverlayDone = useLassoSelection({ client: selection, embedding, spatial, viewRects, viewport, onSelect });
+  const buildGrid = useCallback((positions: Float32Array) => selection().grid(positions), [selection]);
   useHoverPick({
     containerRef,
     embedding: embedding ?? null,
@@ -151,6 +155,7 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     viewRects,
     viewport,
     spotDiameter,
+    buildGrid,
     enabled: tool === 'pan',
     onHover,
   });
@@ -167,6 +172,7 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     embeddingFlipY,
     onClick,
     onFirstDraw,
+    onBeforeRender,
     onAfterRender,
   });
 

@@ -126,6 +126,8 @@ export interface LinkedPlotsProps {
   onSelect?: (indices: Uint32Array, view: PlotViewId, polygon: Float32Array) => void;
   /** Called once, after the first frame with the points has been drawn (after deck's render plus one animation frame). */
   onFirstDraw?: () => void;
+  /** Called as every frame deck draws starts (timings: with onAfterRender, the frame's own work). */
+  onBeforeRender?: () => void;
   /** Called after every frame deck draws (timings). */
   onAfterRender?: () => void;
   /** Imperative handle: zoom, fit, view state, canvas. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import type { Viewport } from '@deck.gl/core';
-import { nearestPoint } from '../selection/nearestPoint';
+import { hoverGridOf, nearestPoint } from '../selection/nearestPoint';
+import type { GridIndex } from '../selection/selectInPolygon';
 import type { Rect } from '../shared-deck/layout';
 import type { PlotViewId } from './props';
 
@@ -33,6 +34,8 @@ export function useHoverPick(options: {
   viewport: (id: PlotViewId) => Viewport | undefined;
   /** Physical spot diameter in spatial data units, when spots are drawn at their size. */
   spotDiameter?: number;
+  /** Builds a large point set's grid index off the main thread (the selection worker). */
+  buildGrid: (positions: Float32Array) => Promise<GridIndex>;
   enabled: boolean;
   onHover: ((hit: HoverHit | null) => void) | undefined;
 }): void {
@@ -57,7 +60,10 @@ export function useHoverPick(options: {
       frame = 0;
       if (!pointer) return tell(null);
       const box = element.getBoundingClientRect();
-      const at = hitAt(latest.current, pointer.clientX - box.left, pointer.clientY - box.top);
+      // A grid still being built answers nothing yet, and looks again once it is there.
+      const at = hitAt(latest.current, pointer.clientX - box.left, pointer.clientY - box.top, () => {
+        frame ||= win.requestAnimationFrame(look);
+      });
       tell(at && { ...at, width: box.width, height: box.height });
     };
     const move = (event: PointerEvent) => {
@@ -84,10 +90,11 @@ export function useHoverPick(options: {
 function hitAt(
   options: Pick<
     Parameters<typeof useHoverPick>[0],
-    'embedding' | 'spatial' | 'viewRects' | 'viewport' | 'spotDiameter'
+    'embedding' | 'spatial' | 'viewRects' | 'viewport' | 'spotDiameter' | 'buildGrid'
   >,
   x: number,
   y: number,
+  gridReady: () => void,
 ): Omit<HoverHit, 'width' | 'height'> | null {
   const rect = options.viewRects.find((r) => x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height);
   if (!rect) return null;
@@ -98,6 +105,8 @@ function hitAt(
   const [ex] = vp.unproject([x - rect.x + HOVER_RADIUS_PX, y - rect.y]) as [number, number];
   let radius = Math.abs(ex - dx);
   if (rect.id === 'spatial' && options.spotDiameter) radius = Math.max(radius, options.spotDiameter / 2);
-  const index = nearestPoint(positions, dx, dy, radius);
+  const grid = hoverGridOf(positions, options.buildGrid, gridReady);
+  if (!grid) return null;
+  const index = nearestPoint(positions, dx, dy, radius, grid);
   return index < 0 ? null : { index, view: rect.id, x, y };
 }

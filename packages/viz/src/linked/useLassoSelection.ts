@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import type { Viewport } from '@deck.gl/core';
-import { SelectionClient } from '../selection/SelectionClient';
+import type { SelectionClient } from '../selection/SelectionClient';
 import type { ScreenPoint } from '../SelectionOverlay';
 import type { Rect } from '../shared-deck/layout';
 import type { PlotViewId } from './props';
@@ -10,6 +10,7 @@ import type { PlotViewId } from './props';
  * view's data coordinates, and the selection worker answers the tixels inside it.
  */
 export function useLassoSelection(options: {
+  client: () => SelectionClient;
   embedding: Float32Array | null;
   spatial: Float32Array | null;
   /** Each view's rectangle in container px. */
@@ -17,29 +18,7 @@ export function useLassoSelection(options: {
   viewport: (id: PlotViewId) => Viewport | undefined;
   onSelect: ((indices: Uint32Array, view: PlotViewId, polygon: Float32Array) => void) | undefined;
 }): (view: PlotViewId, points: ScreenPoint[]) => void {
-  const { embedding, spatial, viewRects, viewport, onSelect } = options;
-  // The worker starts when the page is first idle (or at the first lasso, if sooner), not while the plots are
-  // being set up: creating it is ~10 ms of main-thread work before a cold open's first frame otherwise.
-  const clientRef = useRef<SelectionClient | null>(null);
-  const client = useCallback(() => (clientRef.current ??= new SelectionClient()), []);
-  useEffect(() => {
-    const idle = whenIdle(client);
-    return () => {
-      idle.cancel();
-      clientRef.current?.dispose();
-      clientRef.current = null;
-    };
-  }, [client]);
-  // The worker keeps a spatial index per coordinate array: drop those of replaced arrays (from the worker as it
-  // is when they are replaced: it may have started after they arrived).
-  useEffect(
-    () => () => {
-      if (embedding) clientRef.current?.forget(embedding);
-      if (spatial) clientRef.current?.forget(spatial);
-    },
-    [embedding, spatial],
-  );
-
+  const { client, embedding, spatial, viewRects, viewport, onSelect } = options;
   return useCallback(
     (view: PlotViewId, points: ScreenPoint[]) => {
       const positions = view === 'embedding' ? embedding : spatial;
@@ -59,14 +38,4 @@ export function useLassoSelection(options: {
     },
     [embedding, spatial, viewRects, viewport, onSelect, client],
   );
-}
-
-/** Runs `work` once the page is idle (a timer where requestIdleCallback is missing); cancellable. */
-function whenIdle(work: () => unknown): { cancel(): void } {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(() => work(), { timeout: 3000 });
-    return { cancel: () => cancelIdleCallback(handle) };
-  }
-  const handle = setTimeout(work, 500);
-  return { cancel: () => clearTimeout(handle) };
 }

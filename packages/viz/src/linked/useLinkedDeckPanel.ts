@@ -22,7 +22,7 @@ const viewIdOf = (info: PickingInfo): PlotViewId | null => {
  */
 export function useLinkedDeckPanel(
   registry: PlotsDeckRegistry,
-  options: Pick<LinkedPlotsProps, 'onClick' | 'onFirstDraw' | 'onAfterRender'> & {
+  options: Pick<LinkedPlotsProps, 'onClick' | 'onFirstDraw' | 'onBeforeRender' | 'onAfterRender'> & {
     containerRef: RefObject<HTMLDivElement | null>;
     element: HTMLDivElement | null;
     views: FittedViews;
@@ -34,7 +34,7 @@ export function useLinkedDeckPanel(
   },
 ): void {
   const { containerRef, element, views, viewRects, layers, tool, spatialFlipY, embeddingFlipY } = options;
-  const { onClick, onFirstDraw, onAfterRender } = options;
+  const { onClick, onFirstDraw, onBeforeRender, onAfterRender } = options;
   const { viewIds, current, set, size } = views;
   const viewState = useMemo(() => {
     const out: Record<string, PlotViewState> = {};
@@ -75,6 +75,7 @@ export function useLinkedDeckPanel(
             if (view && info.index >= 0) onClick(info.index, view);
           }
         : undefined,
+      onBeforeRender,
       onAfterRender: handleAfterRender,
       onPointerDown: () => containerRef.current?.focus({ preventScroll: true }),
     };
@@ -89,6 +90,7 @@ export function useLinkedDeckPanel(
     set,
     layers,
     onClick,
+    onBeforeRender,
     handleAfterRender,
     containerRef,
   ]);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { nearestPoint } from './nearestPoint';
+import { describe, expect, it, vi } from 'vitest';
+import { hoverGridOf, MAIN_THREAD_GRID_MAX_POINTS, nearestPoint } from './nearestPoint';
+import { buildGrid, type GridIndex } from './selectInPolygon';
 
 /** A 50 × 50 DBiT-like grid of tixels, 1 unit apart, plus a NaN (a UMAP-only run's position). */
 function gridPositions(): Float32Array {
@@ -41,5 +42,42 @@ describe('nearestPoint', () => {
       }
       expect(nearestPoint(positions, x, y, r)).toBe(best);
     }
+  });
+});
+
+describe('hoverGridOf', () => {
+  it("builds a small set's grid at once, on this thread", () => {
+    const positions = gridPositions();
+    const build = vi.fn<(p: Float32Array) => Promise<GridIndex>>();
+    const grid = hoverGridOf(positions, build, () => {});
+    expect(build).not.toHaveBeenCalled();
+    expect(grid && nearestPoint(positions, 10, 20, 0.5, grid)).toBe(20 * 50 + 10);
+  });
+
+  it("asks once for a large set's grid, answers null until it is kept, then says it is ready", async () => {
+    const n = MAIN_THREAD_GRID_MAX_POINTS + 1;
+    const positions = new Float32Array(2 * n).map((_, i) => (i % 2 ? Math.floor(i / 2 / 1000) : (i / 2) % 1000));
+    let finish: (grid: GridIndex) => void = () => {};
+    const build = vi.fn(
+      (p: Float32Array) => new Promise<GridIndex>((resolve) => (finish = () => resolve(buildGrid(p)))),
+    );
+    const ready = vi.fn();
+    expect(hoverGridOf(positions, build, ready)).toBeNull();
+    expect(hoverGridOf(positions, build, ready)).toBeNull();
+    expect(build).toHaveBeenCalledTimes(1);
+    finish(buildGrid(positions));
+    await vi.waitFor(() => expect(ready).toHaveBeenCalledTimes(1));
+    const grid = hoverGridOf(positions, build, ready);
+    expect(grid && nearestPoint(positions, 250, 300, 0.5, grid)).toBe(300 * 1000 + 250);
+  });
+
+  it('asks again after a failed build (a stopped worker)', async () => {
+    const positions = new Float32Array(2 * (MAIN_THREAD_GRID_MAX_POINTS + 1));
+    const build = vi.fn(() => Promise.reject(new Error('Selection worker stopped')));
+    expect(hoverGridOf(positions, build, () => {})).toBeNull();
+    await vi.waitFor(() => expect(build).toHaveBeenCalledTimes(1));
+    await Promise.resolve();
+    expect(hoverGridOf(positions, build, () => {})).toBeNull();
+    expect(build).toHaveBeenCalledTimes(2);
   });
 });

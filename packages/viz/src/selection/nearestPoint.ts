@@ -6,12 +6,42 @@
 import { buildGrid, type GridIndex } from './selectInPolygon';
 
 const grids = new WeakMap<Float32Array, GridIndex>();
+const building = new WeakSet<Float32Array>();
 
-/** The grid of a positions array, built on its first hover (O(n): ~20 ms for a 500k-bin run) and kept with it. */
+/** Point sets up to this size get their grid on the main thread at once (O(n): ~20 ms for a 500k-bin run). */
+export const MAIN_THREAD_GRID_MAX_POINTS = 500_000;
+
+/** The grid of a positions array, built on the main thread at its first use and kept with it. */
 export function gridOf(positions: Float32Array): GridIndex {
   let grid = grids.get(positions);
   if (!grid) grids.set(positions, (grid = buildGrid(positions)));
   return grid;
+}
+
+/**
+ * The hover grid of a positions array, or null while it is being built elsewhere: larger sets than
+ * MAIN_THREAD_GRID_MAX_POINTS get theirs from `build` (the selection worker), and `ready` is called when it is kept.
+ */
+export function hoverGridOf(
+  positions: Float32Array,
+  build: (positions: Float32Array) => Promise<GridIndex>,
+  ready: () => void,
+): GridIndex | null {
+  const grid = grids.get(positions);
+  if (grid) return grid;
+  if (positions.length / 2 <= MAIN_THREAD_GRID_MAX_POINTS) return gridOf(positions);
+  if (!building.has(positions)) {
+    building.add(positions);
+    void build(positions).then(
+      (built) => {
+        grids.set(positions, built);
+        ready();
+      },
+      // A stopped worker (the plots unmounted): the next hover asks again.
+      () => building.delete(positions),
+    );
+  }
+  return null;
 }
 
 /** Index of the point of `positions` (x,y interleaved) nearest to (x, y) within `radius` (data units), or -1. */

@@ -125,6 +125,9 @@ export function PlotsDeck({ children, className, style, takeHanded }: PlotsDeckP
       },
       onHover: (info) => ownerOf(info)?.onHover?.(info),
       onClick: (info) => ownerOf(info)?.onClick?.(info),
+      onBeforeRender: () => {
+        for (const panel of panelsRef.current.values()) panel.onBeforeRender?.();
+      },
       onAfterRender: () => {
         for (const panel of panelsRef.current.values()) panel.onAfterRender?.();
       },

@@ -30,6 +30,8 @@ export interface DeckPanel {
   /** Picking: only set when the panel has pickable layers. */
   onHover?: (info: PickingInfo) => void;
   onClick?: (info: PickingInfo) => void;
+  /** As every frame the Deck draws starts. */
+  onBeforeRender?: () => void;
   /** After every frame the Deck draws (all panels are drawn in each frame). */
   onAfterRender?: () => void;
   /** The pointer went down on one of the panel's views (the canvas is not inside the panel's element). */
