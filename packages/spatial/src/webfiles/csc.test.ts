@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { column, toCsc } from '../matrix/ops.js';
 import type { CsrMatrix } from '../matrix/types.js';
 import { generateRun } from '../synthetic/generate.js';
+import { decodeSparseValues, encodeSparseEntries } from './feature-values.js';
 import {
   CSC_HEADER_BYTES,
+  cscBlockEntries,
+  cscBlockRange,
   cscColumns,
   encodeCsc,
   getSummationBinary,
@@ -61,6 +64,29 @@ describe('summation .csc', () => {
     expect(a).toEqual(Float32Array.of(0, 0, -2));
     expect(b).toEqual(Float32Array.of(Math.fround(1234.5678), 0, 0.25));
     expect(b2).toEqual(b);
+  });
+
+  it("gives each feature's stored entries, which make the same values as its dense column in the sparse answer", () => {
+    const header = readCscHeader(bytes);
+    let sent = 0;
+    for (let f = 0; f < header.nFeatures; f += 97) {
+      const [start, end] = cscBlockRange(
+        header,
+        bytes.subarray(CSC_HEADER_BYTES + 8 * f, CSC_HEADER_BYTES + 8 * f + 16),
+      );
+      const entries = cscBlockEntries(header, bytes.subarray(start, end));
+      const answer = encodeSparseEntries(entries, header.nObs);
+      if (!answer) {
+        expect(entries.indices.length * 4).toBeGreaterThan(header.nObs);
+        continue;
+      }
+      sent++;
+      expect(decodeSparseValues(answer.slice().buffer, header.nObs)).toEqual(readCscFeature(bytes, f));
+    }
+    expect(sent).toBeGreaterThan(0);
+    expect(() => cscBlockEntries({ ...header, nObs: 0 }, Uint8Array.of(0, 0, 128, 63, 1, 0, 0, 0))).toThrow(
+      /corrupt .csc tixel index/,
+    );
   });
 
   it('writes the same bytes from CSR (scattered row by row) as from CSC, and views its features in place', () => {

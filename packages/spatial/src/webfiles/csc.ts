@@ -177,6 +177,24 @@ export function cscBlockRange(header: CscHeader, offsets: Uint8Array): [number, 
   return [dataStart + 8 * from, dataStart + 8 * to];
 }
 
+/**
+ * A block's stored entries, copied out: tixel indices and their values, in the block's order. Throws on an index past
+ * the file's tixels.
+ */
+export function cscBlockEntries(header: CscHeader, block: Uint8Array): { indices: Uint32Array; values: Float32Array } {
+  const count = block.length / 8;
+  const v = view(block);
+  const indices = new Uint32Array(count);
+  const values = new Float32Array(count);
+  for (let q = 0; q < count; q++) {
+    const tixel = v.getUint32(4 * count + 4 * q, true);
+    if (tixel >= header.nObs) throw new RangeError('corrupt .csc tixel index');
+    indices[q] = tixel;
+    values[q] = v.getFloat32(4 * q, true);
+  }
+  return { indices, values };
+}
+
 /** A block as a dense float32 column: zeros except at the stored tixel indices. */
 export function decodeCscBlock(header: CscHeader, block: Uint8Array): Float32Array {
   const count = block.length / 8;

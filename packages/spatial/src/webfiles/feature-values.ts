@@ -29,17 +29,45 @@ export function encodeSparseValues(values: Float32Array): Uint8Array | null {
   return new Uint8Array(out);
 }
 
-/** The dense values of `tixels` tixels from a sparse answer; throws on a malformed body. */
-export function decodeSparseValues(body: ArrayBuffer, tixels: number): Float32Array {
+/**
+ * The sparse answer of a feature stored as its non-zero entries (a .csc block), or null when it would be more than
+ * half the dense one: no pass over every tixel, where `encodeSparseValues` makes two.
+ */
+export function encodeSparseEntries(entries: SparseValues, tixels: number): Uint8Array | null {
+  const nonZero = entries.indices.length;
+  if (nonZero * 8 > tixels * 2) return null;
+  const out = new Uint8Array(nonZero * 8);
+  out.set(new Uint8Array(entries.indices.buffer, entries.indices.byteOffset, nonZero * 4), 0);
+  out.set(new Uint8Array(entries.values.buffer, entries.values.byteOffset, nonZero * 4), nonZero * 4);
+  return out;
+}
+
+/** A sparse answer read in place: the non-zero tixels' indices and their values (views on the body). */
+export interface SparseValues {
+  indices: Uint32Array;
+  values: Float32Array;
+}
+
+/** Reads a sparse answer for `tixels` tixels in place; throws on a malformed body. */
+export function readSparseValues(body: ArrayBuffer, tixels: number): SparseValues {
   if (body.byteLength % 8 !== 0) throw new Error(`sparse values: ${body.byteLength} bytes is not 8 per tixel`);
   const nonZero = body.byteLength / 8;
   const indices = new Uint32Array(body, 0, nonZero);
-  const kept = new Float32Array(body, nonZero * 4, nonZero);
-  const values = new Float32Array(tixels);
   for (let k = 0; k < nonZero; k++) {
-    const i = indices[k]!;
-    if (i >= tixels) throw new Error(`sparse values: tixel ${i} of ${tixels}`);
-    values[i] = kept[k]!;
+    if (indices[k]! >= tixels) throw new Error(`sparse values: tixel ${indices[k]} of ${tixels}`);
   }
-  return values;
+  return { indices, values: new Float32Array(body, nonZero * 4, nonZero) };
+}
+
+/** The dense values of `tixels` tixels from a sparse form read by `readSparseValues`. */
+export function denseValues(sparse: SparseValues, tixels: number): Float32Array {
+  const out = new Float32Array(tixels);
+  const { indices, values } = sparse;
+  for (let k = 0; k < indices.length; k++) out[indices[k]!] = values[k]!;
+  return out;
+}
+
+/** The dense values of `tixels` tixels from a sparse answer; throws on a malformed body. */
+export function decodeSparseValues(body: ArrayBuffer, tixels: number): Float32Array {
+  return denseValues(readSparseValues(body, tixels), tixels);
 }

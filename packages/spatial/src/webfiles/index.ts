@@ -12,6 +12,7 @@ export {
   CSC_HEADER_BYTES,
   CSC_MAGIC,
   CSC_VERSION,
+  cscBlockEntries,
   cscBlockRange,
   cscColumns,
   cscOffsetRange,

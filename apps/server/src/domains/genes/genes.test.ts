@@ -209,6 +209,10 @@ describe.skipIf(t.skip)('run-data routes /api/v1/genes', () => {
     // Dense when sparse would not halve it, and for several rows at once.
     if (denseRow >= 0) expect((await pick(asked, [denseRow])).headers['content-type']).toBe('application/octet-stream');
     expect((await pick(asked, [sparseRow, 0])).headers['content-type']).toBe('application/octet-stream');
+    // A row past the run's features, asked in the sparse form (read from the stored entries): the same refusal.
+    const outside = await pick(asked, [1999]);
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toEqual({ msg: 'Feature index 1999 is outside 0..1998', status_code: 400 });
   });
 
   it('keeps the tixel table serialised per version of data.csv.gz: an ETag, a 304, a new answer once it changes', async () => {

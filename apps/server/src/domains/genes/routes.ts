@@ -20,7 +20,7 @@ import type { Downloads } from '../downloads/index.js';
 import { callerOf, type RunAccess, type Runs } from '../runs/index.js';
 import { linkDigest, type TaskService } from '../tasks/index.js';
 import { ANALYSIS_FILE, encodeTixelTable, TIXEL_TABLE_MEDIA_TYPE } from '@atlas/spatial';
-import { encodeSparseValues, SPARSE_VALUES_MEDIA_TYPE } from '@atlas/spatial/feature-values';
+import { encodeSparseEntries, encodeSparseValues, SPARSE_VALUES_MEDIA_TYPE } from '@atlas/spatial/feature-values';
 import { FeatureIndexError, MissingWebFileError, type RunDataStore } from './store.js';
 import { publicTaskArguments } from './public-task.js';
 import { createTissueImages } from './tissue-image.js';
@@ -170,9 +170,18 @@ function registerFeatureReads(app: FastifyInstance, access: Runs['access'], data
       const run = await access.resolve(request.identity, body);
       const accept = request.headers.accept ?? '';
       if (/\bapplication\/octet-stream\b/.test(accept)) {
+        // A gene pick of a browser that reads the sparse form: the stored non-zero entries as they are, when that is
+        // half the dense answer or less (a 5M-cell gene: ~4 MB for 20 MB, without two passes over every cell).
+        const row = body.rows.length === 1 && accept.includes(SPARSE_VALUES_MEDIA_TYPE) ? body.rows[0]! : -1;
+        const stored = row >= 0 ? await read(run, kind, () => data.featureEntries(run, kind, row)) : null;
+        const storedSparse = stored && encodeSparseEntries(stored.entries, stored.nObs);
+        if (stored && storedSparse) {
+          reply.header('x-tixels', String(stored.nObs)).header('x-rows', '1');
+          return reply.type(SPARSE_VALUES_MEDIA_TYPE).send(Buffer.from(storedSparse.buffer));
+        }
         const { nObs, values } = await read(run, kind, () => data.features(run, kind, body.rows));
         reply.header('x-tixels', String(nObs)).header('x-rows', String(values.length));
-        // A gene pick of a browser that reads the sparse form: only the non-zero tixels, when that is half or less.
+        // A run without a .csc: the sparse form made from the dense values.
         const sparse =
           values.length === 1 && accept.includes(SPARSE_VALUES_MEDIA_TYPE) && encodeSparseValues(values[0]!);
         if (sparse) return reply.type(SPARSE_VALUES_MEDIA_TYPE).send(Buffer.from(sparse.buffer));

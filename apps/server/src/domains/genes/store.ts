@@ -5,6 +5,7 @@ import {
   BARCODES_FILE,
   checkRowsWithin,
   CSC_HEADER_BYTES,
+  cscBlockEntries,
   cscBlockRange,
   decodeCscBlock,
   FEATURE_FILES,
@@ -148,18 +149,38 @@ export function createRunDataStore(storage: ObjectStore, options: { cacheBytes: 
     return { stamp, index };
   }
 
-  /** One feature of a .csc: its block (one range read) decoded, kept as the file's version. */
-  function cscFeature(web: WebFolder, kind: FeatureKind, csc: { stamp: string; index: CscIndex }, row: number) {
+  type Csc = { stamp: string; index: CscIndex };
+
+  /**
+   * One feature of a .csc read once per version of the file and kept: its block (one range read) turned into what
+   * `decode` makes of it (dense values, or the stored entries for the sparse answer), under its own cache key.
+   */
+  function cscRow<T>(
+    web: WebFolder,
+    kind: FeatureKind,
+    csc: Csc,
+    row: number,
+    form: { suffix: string; decode: (header: CscIndex['header'], block: Uint8Array) => T; bytes: (value: T) => number },
+  ): Promise<T> {
     const { header, offsets } = csc.index;
     if (!Number.isInteger(row) || row < 0 || row >= header.nFeatures)
       throw new FeatureIndexError(`Feature index ${row} is outside 0..${header.nFeatures - 1}`);
     const file = FEATURE_FILES[kind].csc;
-    return memo(keyOf(web, `${file}#${row}`), csc.stamp, async () => {
+    return memo(keyOf(web, `${file}#${row}${form.suffix}`), csc.stamp, async () => {
       const [start, end] = cscBlockRange(header, offsets.subarray(8 * row, 8 * row + 16));
-      const values = decodeCscBlock(header, start === end ? new Uint8Array(0) : await range(web, file, start, end));
-      return { value: values, bytes: values.byteLength };
+      const value = form.decode(header, start === end ? new Uint8Array(0) : await range(web, file, start, end));
+      return { value, bytes: form.bytes(value) };
     });
   }
+
+  const DENSE = { suffix: '', decode: decodeCscBlock, bytes: (values: Float32Array) => values.byteLength };
+  const ENTRIES = {
+    suffix: '#entries',
+    decode: cscBlockEntries,
+    bytes: (entries: { indices: Uint32Array }) => 8 * entries.indices.length,
+  };
+  const cscFeature = (web: WebFolder, kind: FeatureKind, csc: Csc, row: number) => cscRow(web, kind, csc, row, DENSE);
+  const cscEntries = (web: WebFolder, kind: FeatureKind, csc: Csc, row: number) => cscRow(web, kind, csc, row, ENTRIES);
 
   /**
    * The stored text lines of a run without a .csc (made by the original system). A chunk is parsed once and kept
@@ -274,6 +295,20 @@ export function createRunDataStore(storage: ObjectStore, options: { cacheBytes: 
       const parts: Buffer[] = [OPEN];
       encoded.forEach((line, i) => parts.push(...(i ? [COMMA, line] : [line])));
       return Buffer.concat([...parts, CLOSE]);
+    },
+
+    /**
+     * One feature's stored non-zero entries (tixel indices, values), for the sparse get_summation answer without a
+     * pass over every tixel; null for a run without a .csc. Shared with the cache: read them, never write them.
+     */
+    async featureEntries(
+      web: WebFolder,
+      kind: FeatureKind,
+      row: number,
+    ): Promise<{ nObs: number; entries: { indices: Uint32Array; values: Float32Array } } | null> {
+      const csc = await cscIndex(web, kind);
+      if (!csc) return null;
+      return { nObs: csc.index.header.nObs, entries: await cscEntries(web, kind, csc, row) };
     },
 
     /**

@@ -2,8 +2,9 @@
 import { useCallback, useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { genesCalls, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
-import { decodeSparseValues, SPARSE_VALUES_MEDIA_TYPE } from '@atlas/spatial/feature-values';
+import { denseValues, readSparseValues, SPARSE_VALUES_MEDIA_TYPE } from '@atlas/spatial/feature-values';
 import { useSession } from '../../../app/session';
+import { keepSparseForm } from '../plots/values';
 import type { RunRef } from '../state/store';
 import type { FeatureNames } from './featureNames';
 import { prefetchOrForget } from './prefetchQuery';
@@ -37,7 +38,9 @@ export async function fetchFeatureValues(
   if (!response.ok) throw await responseError(response, path);
   const buffer = await response.arrayBuffer();
   if (response.headers.get('content-type')?.startsWith(SPARSE_VALUES_MEDIA_TYPE)) {
-    return decodeSparseValues(buffer, Number(response.headers.get('x-tixels')));
+    const tixels = Number(response.headers.get('x-tixels'));
+    const sparse = readSparseValues(buffer, tixels);
+    return keepSparseForm(denseValues(sparse, tixels), sparse);
   }
   const tixels = Number(response.headers.get('x-tixels')) || buffer.byteLength / 4;
   return new Float32Array(buffer, 0, tixels);

@@ -13,7 +13,7 @@ import { useExplorer } from '../state/store';
 import { cellTypesFromLabels } from './cellTypes';
 import { backgroundCss, clusterColour } from './colours';
 import { markRecolour } from './timings';
-import { averageValues, maskOfCodes, maskOfIndices } from './values';
+import { averageValues, knownRange, maskOfCodes, maskOfIndices } from './values';
 
 export type PlotView = 'expression' | 'celltype' | 'cluster' | 'annotation';
 
@@ -123,7 +123,10 @@ export function useColouring(data: RunData | undefined, featureValues: Float32Ar
     [categories, view, shownAnnotations, s.clusterColors],
   );
 
-  const dataRange = useMemo<[number, number]>(() => (expression ? valueRange(expression) : [0, 1]), [expression]);
+  const dataRange = useMemo<[number, number]>(
+    () => (expression ? (knownRange(expression) ?? valueRange(expression)) : [0, 1]),
+    [expression],
+  );
   const range = useMemo<[number, number]>(
     () => s.range ?? (dataRange[0] === dataRange[1] ? [dataRange[0], dataRange[0] + 1] : dataRange),
     [s.range, dataRange],
