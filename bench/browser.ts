@@ -8,6 +8,7 @@ import { LOGIN_COOKIE_NAME, type ExplorerTimings } from '@atlas/contracts';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_LAUNCH, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { LAB_WEB_DIST } from '../e2e/web-build.js';
+import { waitForGpuIdle } from './gpu/webgl.js';
 import { BENCH_RUN, BENCH_RUN_100K } from './import.js';
 import type { Row } from './row.js';
 
@@ -349,6 +350,8 @@ export async function pickGenes(
       };
       requestAnimationFrame(tick);
     })()`);
+    // The last pick's frames rasterised first: under software GL they hold both cores for seconds at 5M points.
+    await waitForGpuIdle(page);
     await option.click();
     await page.waitForFunction(
       () => (globalThis as unknown as { __screenAt?: number | null }).__screenAt != null,

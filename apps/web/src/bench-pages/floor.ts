@@ -27,7 +27,9 @@ report(async () => {
       radiusUnits: 'pixels',
       getRadius: 2,
     });
+  let viewState = { spatial: fit(table.spatial), umap: fit(table.umap) };
   let drawnAt: (ms: number) => void = () => {};
+  let nextDraw: (() => void) | undefined;
   const drawn = new Promise<number>((resolve) => (drawnAt = resolve));
   // The drawing buffer gets the canvas's size before the first frame: left to luma, that frame is drawn into the
   // default 300×150 buffer, stretched, and the full-size one follows only after its resize observer reports.
@@ -43,14 +45,30 @@ report(async () => {
       new OrthographicView({ id: 'spatial', x: 0, width: '50%', flipY: true }),
       new OrthographicView({ id: 'umap', x: '50%', width: '50%' }),
     ],
-    viewState: { spatial: fit(table.spatial), umap: fit(table.umap) },
+    viewState,
     layers: [layer('spatial', table.spatial), layer('umap', table.umap)],
     layerFilter: ({ layer: l, viewport }) => l.id === viewport.id,
     // The first frame of both plots at the canvas's size.
     onAfterRender: () => {
       const atSize = canvas.width === Math.floor(canvas.clientWidth * devicePixelRatio);
       if (deck.isInitialized && deck.props.layers.length && atSize) drawnAt(performance.now());
+      nextDraw?.();
     },
   });
+  // The pan reference of the GPU bench: both plots moved by `dx` screen pixels, new view state → frame drawn.
+  window.__benchPan = (dx) =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      nextDraw = () => {
+        nextDraw = undefined;
+        resolve(performance.now() - started);
+      };
+      const moved = (v: OrthographicViewState): OrthographicViewState => {
+        const [x, y] = v.target as [number, number, number];
+        return { ...v, target: [x - dx / 2 ** (v.zoom as number), y, 0] };
+      };
+      viewState = { spatial: moved(viewState.spatial), umap: moved(viewState.umap) };
+      deck.setProps({ viewState });
+    });
   return { n: table.n, dataMs, drawn, generateMs };
 });

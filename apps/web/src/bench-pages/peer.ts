@@ -33,12 +33,30 @@ report(async () => {
     const i = codes ? codes.indexOf(c) : 0;
     return `#${Array.from(colours.subarray(3 * i, 3 * i + 3), (v) => v.toString(16).padStart(2, '0')).join('')}`;
   });
-  const plots = (['spatial', 'umap'] as const).map((id) => {
+  const scatterplots = (['spatial', 'umap'] as const).map((id) => {
     const canvas = document.getElementById(id) as HTMLCanvasElement;
     const { width, height } = canvas.getBoundingClientRect();
-    const plot = createScatterplot({ canvas, width, height, pointSize: 3, pointColor, colorBy: 'valueA' });
-    return plot.draw(normalised(table[id], codes));
+    return {
+      id,
+      width,
+      plot: createScatterplot({ canvas, width, height, pointSize: 3, pointColor, colorBy: 'valueA' }),
+    };
   });
+  const plots = scatterplots.map(({ id, plot }) => plot.draw(normalised(table[id], codes)));
+  // The pan reference of the GPU bench: both plots moved by `dx` screen pixels, camera moved → both drawn.
+  window.__benchPan = async (dx) => {
+    const started = performance.now();
+    await Promise.all(
+      scatterplots.map(({ width, plot }) => {
+        const drawn = new Promise<void>((resolve) => plot.subscribe('draw', () => resolve(), 1));
+        const [x, y] = plot.get('cameraTarget') as [number, number];
+        const distance = plot.get('cameraDistance') as number;
+        void plot.zoomToLocation([x - (2 * dx * distance) / width, y], distance, { transition: false });
+        return drawn;
+      }),
+    );
+    return performance.now() - started;
+  };
   const drawn = Promise.all(plots).then(
     () => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now()))),
   );

@@ -21,6 +21,8 @@ export interface BenchPageTimings {
 declare global {
   interface Window {
     __benchPage?: BenchPageTimings | { error: string };
+    /** The floor page's pan: both plots moved by `dx` screen pixels; resolves with new view state → drawn (ms). */
+    __benchPan?: (dx: number) => Promise<number>;
   }
 }
 

@@ -26,4 +26,9 @@ export interface ExplorerTimings {
    * hundreds of milliseconds without a GPU (headless, virtual desktops), so a dialog or a progress bar must not.
    */
   draws: number;
+  /**
+   * Deck's own main-thread work for each of the last 240 frames (onBeforeRender → onAfterRender, ms), newest last:
+   * the JS side of a pan or zoom frame, apart from the wait for the GPU to take the previous one.
+   */
+  frameWorkMs: number[];
 }

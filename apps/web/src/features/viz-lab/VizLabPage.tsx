@@ -34,10 +34,15 @@ interface VizTimings {
   /** Last selection: pointer released → indices back from the worker. */
   selectMs?: number;
   selectedCount?: number;
-  /** Last pan/zoom: view state change → deck's render of it finished (JS side; the GPU work follows). */
+  /**
+   * Last pan/zoom: view state change → deck's render of it finished. The GPU work follows, but where the browser holds
+   * the next frame until the GPU has caught up (software GL), this includes that wait.
+   */
   panFrameMs?: number;
   /** Every pan/zoom frame's `panFrameMs` since the page opened (the GPU bench reads their spread). */
   panFrames: number[];
+  /** The same frames' own work on the main thread: deck's frame start → its render finished. */
+  panFrameWork: number[];
   /** Frames deck has drawn. */
   frames: number;
 }
@@ -79,7 +84,7 @@ export function VizLabPage() {
   const [data] = useState(() => {
     const t = performance.now();
     const d = generateTixels(n);
-    window.__vizTimings = { n, generateMs: performance.now() - t, frames: 0, panFrames: [] };
+    window.__vizTimings = { n, generateMs: performance.now() - t, frames: 0, panFrames: [], panFrameWork: [] };
     window.__vizReady = false;
     return d;
   });
@@ -103,6 +108,7 @@ export function VizLabPage() {
   const pending = useRef<{ kind: string; t0: number } | null>(null);
   const selectT0 = useRef(0);
   const panT0 = useRef(0);
+  const frameT0 = useRef(0);
 
   const values = colouring === 'clusters' ? data.clusters : colouring === 'geneA' ? data.geneA : data.geneB;
   const range = useMemo<[number, number]>(() => valueRange(values), [values]);
@@ -111,12 +117,16 @@ export function VizLabPage() {
   const mark = (kind: string) => {
     pending.current = { kind, t0: performance.now() };
   };
+  const onBeforeRender = useCallback(() => {
+    frameT0.current = performance.now();
+  }, []);
   const onAfterRender = useCallback(() => {
     const t = window.__vizTimings;
     if (t) t.frames++;
     if (t && panT0.current) {
       t.panFrameMs = performance.now() - panT0.current;
       t.panFrames.push(t.panFrameMs);
+      t.panFrameWork.push(performance.now() - frameT0.current);
       panT0.current = 0;
     }
     const p = pending.current;
@@ -239,6 +249,7 @@ export function VizLabPage() {
             onHover={onHover}
             onSelect={onSelect}
             onFirstDraw={onFirstDraw}
+            onBeforeRender={onBeforeRender}
             onAfterRender={onAfterRender}
             onViewStateChange={() => (panT0.current ||= performance.now())}
           />

@@ -27,7 +27,7 @@ import type { RunData } from '../data/runData';
 import { useExplorer } from '../state/store';
 import { releasePageChrome } from '../../../app/pageChrome';
 import { HoverInfo } from './HoverInfo';
-import { afterRender, markFirstDraw } from './timings';
+import { afterRender, beforeRender, markFirstDraw } from './timings';
 import { useTissueImageLayer, type TissueImageControlProps } from './tissueImageLayer';
 import type { Colouring } from './useColouring';
 
@@ -117,6 +117,7 @@ export const PlotArea = memo(function PlotArea({
             onSelect={onSelect}
             onHover={onHover}
             onFirstDraw={onFirstDraw}
+            onBeforeRender={beforeRender}
             onAfterRender={afterRender}
           />
           <PlotLabels spatial={data.hasSpatial} />

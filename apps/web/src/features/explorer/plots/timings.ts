@@ -6,6 +6,9 @@
  */
 import type { ExplorerTimings } from '@atlas/contracts';
 
+/** How many frames' own work `frameWorkMs` keeps (a value, not from the contracts: the first frame loads this file). */
+const FRAME_WORK_KEPT = 240;
+
 declare global {
   interface Window {
     __explorerTimings?: ExplorerTimings;
@@ -47,6 +50,7 @@ export function markRunOpening(runId: string | null, tixels = 0): void {
     lastRecolourKind: null,
     recolours: 0,
     draws: 0,
+    frameWorkMs: [],
   };
 }
 
@@ -73,12 +77,23 @@ export function markRecolour(kind: string): void {
   pending = { kind, t0: performance.now() };
 }
 
-/** Called after every deck frame: closes a pending recolour measurement. */
+let frameStartedAt = 0;
+
+/** Called before every deck frame: starts the clock of the frame's own work. */
+export function beforeRender(): void {
+  frameStartedAt = performance.now();
+}
+
+/** Called after every deck frame: counts it, keeps its own work, and closes a pending recolour measurement. */
 export function afterRender(): void {
   if (performance.getEntriesByName('atlas:deck-render').length === 0) performance.mark('atlas:deck-render');
   const p = pending;
   const t = window.__explorerTimings;
-  if (t) t.draws++;
+  if (t) {
+    t.draws++;
+    if (frameStartedAt) t.frameWorkMs.push(Math.round((performance.now() - frameStartedAt) * 10) / 10);
+    if (t.frameWorkMs.length > FRAME_WORK_KEPT) t.frameWorkMs.shift();
+  }
   if (!p || !t) return;
   pending = null;
   // When deck finished drawing the new colours (JS side; pixels follow after the GPU's raster): the bench's
