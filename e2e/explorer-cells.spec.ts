@@ -24,7 +24,8 @@ import {
  * (50 cells, 10 genes) import. Each opens in the explorer with a scale bar in µm; zoomed in, its cells are drawn as
  * their outlines (the plots' `data-cell-outlines` and the pixels say so), the bar shortens and an exported figure
  * holds the outlines; a lasso on the spatial plot selects cells and ranks their genes; the lassoed cells saved as an
- * annotation colour the plots and rank against the rest; Atlas Compare draws both cell runs and ranks a cluster in
+ * annotation colour the plots and rank against the rest; two genes picked one by one colour the CosMx run by their
+ * mean (the heat bar's top as the server's values give it); Atlas Compare draws both cell runs and ranks a cluster in
  * each, as on DBiT runs.
  */
 const SAMPLES = {
@@ -231,6 +232,48 @@ async function saveAnnotation(page: Page, name: string, cells: number): Promise<
 }
 
 /** Atlas Compare on the two cell runs: both drawn in the one context, a cluster ranked in each run. */
+/**
+ * Two genes picked one by one on a real cell run (the server answers each from its stored entries, the explorer
+ * extends the first gene's mean by the second): the heat bar's top is the mean's maximum over the run's cells as the
+ * server's dense values give it.
+ */
+async function twoGeneMean(page: Page, token: string, runId: string): Promise<void> {
+  await page.goto(`/?component=AtlasXplore&run_id=${runId}`);
+  await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true);
+  const search = page.getByTestId('feature-search');
+  const genes: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    await search.click();
+    await search.fill('a');
+    const option = page.getByRole('option').first();
+    await expect(option).toBeVisible({ timeout: 10_000 });
+    genes.push((await option.textContent())!.trim());
+    await option.click();
+    await expect(page.getByText(`Expression ${genes[i]} found`)).toBeVisible();
+  }
+  await page.keyboard.press('Escape');
+  const headers = { authorization: `JWT ${token}` };
+  const names = (await (
+    await page.request.get(`/api/v1/genes/feature_names?run_id=${runId}&kind=genes`, { headers })
+  ).json()) as string[];
+  const reply = await page.request.post('/api/v1/genes/get_summation', {
+    headers: { ...headers, accept: 'application/octet-stream' },
+    data: { run_id: runId, filename: 'geneSummation', rows: genes.map((g) => names.indexOf(g)) },
+  });
+  const body = await reply.body();
+  const values = new Float32Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength));
+  const n = Number(reply.headers()['x-tixels']);
+  let max = -Infinity;
+  for (let i = 0; i < n; i++) max = Math.max(max, (values[i]! + values[n + i]!) / 2);
+  expect(max).toBeGreaterThan(0);
+  const ticks = page.getByTestId('heat-bar').locator('span.MuiTypography-root');
+  // The bar's labels have three significant digits.
+  await expect
+    .poll(async () => Math.abs(Number(await ticks.last().textContent()) - max), { timeout: 10_000 })
+    .toBeLessThanOrEqual(max * 0.006);
+  await shot(page, 'explorer-cells-cosmx-two-genes');
+}
+
 async function compareCellRuns(page: Page, runs: string[]): Promise<void> {
   await page.goto('/?component=AtlasCompare');
   const picker = page.getByRole('combobox', { name: 'Runs' });
@@ -280,6 +323,7 @@ test('[EXPLORER-CELLS]: Xenium refused with its reason; CosMx and MERSCOPE cells
 
   await signIn(page, ADMIN.username, ADMIN.password);
   await openZoomAndLasso(page, SAMPLES.cosmx.runId, 'cosmx');
+  await twoGeneMean(page, token, SAMPLES.cosmx.runId);
   await openZoomAndLasso(page, SAMPLES.merscope.runId, 'merscope', false);
   await compareCellRuns(page, [SAMPLES.cosmx.runId, SAMPLES.merscope.runId]);
 });
