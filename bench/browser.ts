@@ -311,6 +311,22 @@ export interface GenePick {
   fetchMs: number;
   /** Click on the suggestion → deck's render of the new colours done (the app's `atlas:recoloured` mark). */
   renderedMs: number;
+  /** Where the click → recoloured time went, from the page's Resource Timing entry of the pick's fetch. */
+  parts: GenePickParts;
+}
+
+/** A gene pick's time in parts (ms): they add up to its `renderedMs`. */
+export interface GenePickParts {
+  /** Click → the request sent (the click's handlers, the prefetch). */
+  toRequest: number;
+  /** Request sent → the answer's first byte (the server, and the network service). */
+  toFirstByte: number;
+  /** First byte → last byte of the answer in the page. */
+  body: number;
+  /** Last byte → the values handed to the plots (decode, React). */
+  toValues: number;
+  /** Values handed to the plots → deck's render done (`jsMs`). */
+  toRendered: number;
 }
 
 /**
@@ -358,12 +374,31 @@ export async function pickGenes(
       null,
       { timeout: 60_000, polling: 50 },
     );
-    const { clickAt, screenAt, renderedAt } = await page.evaluate(() => {
+    const { clickAt, screenAt, renderedAt, wire } = await page.evaluate(() => {
       const g = globalThis as unknown as { __clickAt: number; __screenAt: number };
       const marks = performance.getEntriesByName('atlas:recoloured');
-      return { clickAt: g.__clickAt, screenAt: g.__screenAt, renderedAt: marks[marks.length - 1]?.startTime ?? NaN };
+      // Resource Timing's fields, typed here: the bench's own types have no DOM.
+      type Resource = { name: string; requestStart: number; responseStart: number; responseEnd: number };
+      const fetches = (performance.getEntriesByType('resource') as unknown as Resource[]).filter((e) =>
+        e.name.endsWith('/get_summation'),
+      );
+      const last = fetches[fetches.length - 1];
+      return {
+        clickAt: g.__clickAt,
+        screenAt: g.__screenAt,
+        renderedAt: marks[marks.length - 1]?.startTime ?? NaN,
+        wire: last && { requestAt: last.requestStart, firstByteAt: last.responseStart, endAt: last.responseEnd },
+      };
     });
     const jsMs = (await explorerTimings(page)).lastRecolourMs ?? NaN;
+    const valuesAt = renderedAt - jsMs;
+    const parts: GenePickParts = {
+      toRequest: (wire?.requestAt ?? NaN) - clickAt,
+      toFirstByte: (wire?.firstByteAt ?? NaN) - (wire?.requestAt ?? NaN),
+      body: (wire?.endAt ?? NaN) - (wire?.firstByteAt ?? NaN),
+      toValues: valuesAt - (wire?.endAt ?? NaN),
+      toRendered: jsMs,
+    };
     await page.keyboard.press('Escape');
     const fetchMs = await page.evaluate(
       async ({ runId, gene, token, path }) => {
@@ -388,7 +423,7 @@ export async function pickGenes(
       },
       { runId, gene, token, path: `${url}/api/v1/genes/get_summation` },
     );
-    picks.push({ gene, jsMs, screenMs: screenAt - clickAt, fetchMs, renderedMs: renderedAt - clickAt });
+    picks.push({ gene, jsMs, screenMs: screenAt - clickAt, fetchMs, renderedMs: renderedAt - clickAt, parts });
   }
   return picks;
 }

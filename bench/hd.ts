@@ -14,7 +14,7 @@ import { readH5ad, writeVisiumHdH5ad } from '@atlas/spatial';
 import { decodeTixelTable, TIXEL_TABLE_MEDIA_TYPE } from '@atlas/spatial/tixel-table';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_LAUNCH, CHROMIUM_PATH } from '../e2e/chromium.js';
-import { GENE_PICKS, openBenchPage, openRun, pickGenes } from './browser.js';
+import { GENE_PICKS, openBenchPage, openRun, pickGenes, type GenePick, type GenePickParts } from './browser.js';
 import { chromiumBinaryOf, chromiumPss, GB, memoryFigure } from './gpu/memory.js';
 import { EGL_SWITCHES, LLVMPIPE_RENDERER, SOFTWARE_RENDERER, waitForGpuIdle, webglRenderer } from './gpu/webgl.js';
 import { startJsProfile, type JsTime } from './js-profile.js';
@@ -326,9 +326,19 @@ async function geneFigure(url: string, token: string, signedIn: SignedIn, shape:
       `${renderedMs.toFixed(0)} ms p50 of ${picks.length} genes (${picks.map((p) => p.renderedMs.toFixed(0)).join('/')} ms; ` +
       `of which values → deck's render done ${jsMs.toFixed(0)} ms p50); reference, same run: the gene's ` +
       `${shape.bins.toLocaleString('en')} values fetched alone ${fetchMs.toFixed(0)} ms p50 → ${(renderedMs / fetchMs).toFixed(1)}×; ` +
-      `click → pixels on screen ${screenMs.toFixed(0)} ms p50 (software WebGL raster, not judged)`,
+      `click → pixels on screen ${screenMs.toFixed(0)} ms p50 (software WebGL raster, not judged); p50 parts: ` +
+      `${pickParts(picks)}`,
     verdict: renderedMs < 150 ? 'met' : 'MISSED',
   };
+}
+
+/** The medians of the picks' parts (click → request, → first byte, body, → values, → rendered). */
+function pickParts(picks: GenePick[]): string {
+  const of = (part: keyof GenePickParts) => median(picks.map((p) => p.parts[part])).toFixed(0);
+  return (
+    `click → request ${of('toRequest')} ms, → first byte ${of('toFirstByte')}, body ${of('body')}, → values ` +
+    `handed ${of('toValues')}, → rendered ${of('toRendered')}`
+  );
 }
 
 async function lassoFigure(url: string, token: string, signedIn: SignedIn, shape: GeneratedRunShape): Promise<Row> {
