@@ -25,7 +25,7 @@ import { ChromePlace } from './boot/ChromePlace';
 import { dropFirstFrame, takeFirstFrameDeck } from './boot/handoff';
 import { useExplorerChrome } from './boot/useExplorerChrome';
 import { useFeatureNames } from './data/featureNames';
-import { useFeatureValues } from './data/featureValues';
+import { useFeatureColumns } from './data/featureValues';
 import { runKey } from './data/queryKeys';
 import { useRunData } from './data/runData';
 import { useAvailableKinds, useRunMeta } from './data/runMeta';
@@ -75,8 +75,8 @@ export function Explorer({ publicMode = false, onSelectRun, leading }: ExplorerP
   // The feature names (30k genes: ~350 KB of JSON, ~40 ms to parse and index on a 2-core machine) serve the gene
   // search in the top bar: read once the plots are drawn, unless the address already picks features.
   const names = useFeatureNames(run, kind, !chromeHeld || features.length > 0);
-  const featureValues = useFeatureValues(run, kind, features, names.data);
-  const colouring = useColouring(runData.data, featureValues.values);
+  const featureValues = useFeatureColumns(run, kind, features, names.data);
+  const colouring = useColouring(runData.data, featureValues.columns);
   const ranking = useSelectionRanking();
   const plots = useRef<LinkedPlotsHandle>(null);
   const [runSearchOpen, setRunSearchOpen] = useState(false);

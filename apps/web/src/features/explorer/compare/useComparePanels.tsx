@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import Alert from '@mui/material/Alert';
 import { EXPLORER_MSG, type TViewState } from '@atlas/contracts';
+import type { FeatureColumn } from '@atlas/spatial/feature-values';
 import type { ComparePanel } from '@atlas/viz';
 import type { FeatureNames } from '../data/featureNames';
 import type { QueryList } from '../data/multiSample';
@@ -18,7 +19,7 @@ export function useComparePanels(input: {
   view: Pick<TViewState, 'features' | 'averaging'>;
   data: QueryList<RunData>;
   names: QueryList<FeatureNames>;
-  values: QueryList<Float32Array>;
+  values: QueryList<FeatureColumn>;
 }): { panels: ComparePanel[]; range: [number, number] } {
   const { runIds, data, names, values } = input;
   // Memoised on the query lists (which keep their identity), so the plots' buffers are uploaded once per change.

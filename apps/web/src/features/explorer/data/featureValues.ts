@@ -1,10 +1,9 @@
 /** The values of the chosen features per tixel (binary get_summation), one query per feature. */
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { genesCalls, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
-import { denseValues, readSparseValues, SPARSE_VALUES_MEDIA_TYPE } from '@atlas/spatial/feature-values';
+import { FeatureColumn, readSparseValues, SPARSE_VALUES_MEDIA_TYPE } from '@atlas/spatial/feature-values';
 import { useSession } from '../../../app/session';
-import { keepSparseForm } from '../plots/values';
 import type { RunRef } from '../state/store';
 import type { FeatureNames } from './featureNames';
 import { prefetchOrForget } from './prefetchQuery';
@@ -22,7 +21,7 @@ export async function fetchFeatureValues(
   index: number,
   token: string | null,
   signal?: AbortSignal,
-): Promise<Float32Array> {
+): Promise<FeatureColumn> {
   const headers: Record<string, string> = {
     accept: `${SPARSE_VALUES_MEDIA_TYPE}, application/octet-stream;q=0.9`,
     'content-type': 'application/json',
@@ -39,11 +38,10 @@ export async function fetchFeatureValues(
   const buffer = await response.arrayBuffer();
   if (response.headers.get('content-type')?.startsWith(SPARSE_VALUES_MEDIA_TYPE)) {
     const tixels = Number(response.headers.get('x-tixels'));
-    const sparse = readSparseValues(buffer, tixels);
-    return keepSparseForm(denseValues(sparse, tixels), sparse);
+    return FeatureColumn.ofSparse(readSparseValues(buffer, tixels), tixels);
   }
   const tixels = Number(response.headers.get('x-tixels')) || buffer.byteLength / 4;
-  return new Float32Array(buffer, 0, tixels);
+  return FeatureColumn.ofDense(new Float32Array(buffer, 0, tixels));
 }
 
 const featureQuery = (
@@ -85,14 +83,15 @@ export function usePrefetchFeatureValues(
 
 /**
  * One query per chosen feature, keyed by [run, kind, feature] so that values are fetched once and reused when
- * the feature is chosen again. Returns the arrays in `features` order once all have arrived (else null).
+ * the feature is chosen again. Returns the columns in `features` order once all have arrived (else null): a sparse
+ * one makes its dense array only when something reads it (the plots' mean of several features does not).
  */
-export function useFeatureValues(
+export function useFeatureColumns(
   run: RunRef | null,
   kind: FeatureKind,
   features: readonly string[],
   names: FeatureNames | undefined,
-): { values: Float32Array[] | null; loading: boolean; error: Error | null } {
+): { columns: FeatureColumn[] | null; loading: boolean; error: Error | null } {
   const { token } = useSession();
   const results = useQueries({
     queries: features.map((feature) => ({
@@ -103,20 +102,32 @@ export function useFeatureValues(
   const datas = results.map((r) => r.data);
   const error = results.find((r) => r.error)?.error ?? null;
   const loading = results.some((r) => r.isFetching);
-  const complete = datas.length > 0 && datas.every((d) => d !== undefined) ? (datas as Float32Array[]) : null;
+  const complete = datas.length > 0 && datas.every((d) => d !== undefined) ? (datas as FeatureColumn[]) : null;
   // While an added feature loads, the plots keep the previous features' colours of the same run and kind rather
   // than falling back to the clusters for a moment (a flash, and one more frame of every tixel to draw).
   const key = `${runKey(run)}|${kind}`;
-  const [kept, setKept] = useState<{ key: string; values: Float32Array[] | null }>({ key, values: null });
+  const [kept, setKept] = useState<{ key: string; columns: FeatureColumn[] | null }>({ key, columns: null });
   const waiting = complete === null && loading && !error && features.length > 0 && kept.key === key;
-  const next = waiting ? kept.values : complete;
-  // Keep the array's identity while its elements are the same arrays, so recolouring runs only on real changes.
+  const next = waiting ? kept.columns : complete;
+  // Keep the list's identity while its elements are the same columns, so recolouring runs only on real changes.
   // (A useMemo over `datas` would not do: its length changes with the number of features.)
-  const old = kept.values;
+  const old = kept.columns;
   const same =
     kept.key === key &&
     (next === null ? old === null : old !== null && old.length === next.length && next.every((d, i) => d === old[i]));
-  if (!same) setKept({ key, values: next });
-  const values = same ? old : next;
+  if (!same) setKept({ key, columns: next });
+  const columns = same ? old : next;
+  return { columns, loading, error };
+}
+
+/** `useFeatureColumns` as dense arrays, for readers of every tixel's value (histograms, distributions). */
+export function useFeatureValues(
+  run: RunRef | null,
+  kind: FeatureKind,
+  features: readonly string[],
+  names: FeatureNames | undefined,
+): { values: Float32Array[] | null; loading: boolean; error: Error | null } {
+  const { columns, loading, error } = useFeatureColumns(run, kind, features, names);
+  const values = useMemo(() => columns?.map((c) => c.dense) ?? null, [columns]);
   return { values, loading, error };
 }

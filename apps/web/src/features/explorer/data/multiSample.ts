@@ -4,6 +4,7 @@
  */
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { FeatureKind } from '@atlas/contracts';
+import type { FeatureColumn } from '@atlas/spatial/feature-values';
 import { useSession } from '../../../app/session';
 import { loadFeatureNames, type FeatureNames } from './featureNames';
 import { fetchFeatureValues } from './featureValues';
@@ -65,7 +66,7 @@ export function useFeatureValuesList(
   kind: FeatureKind,
   features: readonly string[],
   names: readonly (FeatureNames | undefined)[],
-): QueryList<Float32Array> {
+): QueryList<FeatureColumn> {
   const { token } = useSession();
   return useQueries({
     queries: runIds.flatMap((id, i) =>
@@ -79,6 +80,6 @@ export function useFeatureValuesList(
         retry: false,
       })),
     ),
-    combine: combineList<Float32Array>,
+    combine: combineList<FeatureColumn>,
   });
 }

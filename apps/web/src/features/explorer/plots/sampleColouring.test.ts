@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { FeatureColumn } from '@atlas/spatial/feature-values';
 import { CATEGORY_COLOURS } from '@atlas/viz';
 import { colourSample, ownRange, shownFeatures, type SampleColouringInput } from './sampleColouring';
 
 const data = { n: 3, clusterCodes: Float32Array.from([0, 1, 2]), clusterNames: ['C1', 'C2', 'C10'] };
-const input = (over: Partial<SampleColouringInput>): SampleColouringInput => ({
+/** The input of a sample whose features' values arrived dense (undefined: not loaded). */
+const input = (
+  over: Partial<Omit<SampleColouringInput, 'values'>> & { values?: (Float32Array | undefined)[] },
+): SampleColouringInput => ({
   data,
   features: [],
   averaging: 'avg',
   individual: 0,
   names: new Set(['Sox2', 'Pax6']),
-  values: [],
   range: null,
   clusterColors: {},
   ...over,
+  values: (over.values ?? []).map((v) => v && FeatureColumn.ofDense(v)),
 });
 
 describe('shownFeatures', () => {

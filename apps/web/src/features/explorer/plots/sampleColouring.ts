@@ -4,6 +4,7 @@
  * chosen features' values (averaged, or the one shown individually) on the main view's range override, or on the
  * sample's own range. A sample without a shown feature is drawn grey and names what it lacks.
  */
+import type { FeatureColumn } from '@atlas/spatial/feature-values';
 import { CATEGORY_COLOURS, valueRange } from '@atlas/viz';
 import type { RunData } from '../data/runData';
 import { clusterColour } from './colours';
@@ -22,7 +23,7 @@ export interface SampleColouringInput {
   /** The sample's feature names of the current kind: undefined while loading, null when it has none to offer. */
   names: ReadonlySet<string> | null | undefined;
   /** The sample's values of `features`, in that order; undefined where not (yet) loaded. */
-  values: readonly (Float32Array | undefined)[];
+  values: readonly (FeatureColumn | undefined)[];
   /** The main view's Min/Max Range override. */
   range: [number, number] | null;
   /** Color Configuration overrides, cluster name → hex. */
@@ -56,8 +57,8 @@ export function colourSample(input: SampleColouringInput): SampleColouring | nul
   const missing = shown.filter((f) => !names?.has(f));
   if (missing.length)
     return { mode: 'continuous', values: new Float32Array(data.n).fill(Number.NaN), range: range ?? [0, 1], missing };
-  const arrays = shown.map((f) => values[features.indexOf(f)]);
-  if (arrays.some((a) => a === undefined)) return null;
-  const averaged = averageValues(arrays as Float32Array[]);
+  const columns = shown.map((f) => values[features.indexOf(f)]);
+  if (columns.some((c) => c === undefined)) return null;
+  const averaged = averageValues(columns as FeatureColumn[]);
   return { mode: 'continuous', values: averaged, range: range ?? ownRange(averaged), missing: [] };
 }

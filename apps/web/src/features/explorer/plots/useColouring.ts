@@ -4,8 +4,9 @@
  * the run's own cell types) or by cluster; with the category colours, the colour range, the highlighted or
  * selected tixels and the background. The plots, the legend, the tool column and the dialogs share one result.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { FeatureColumn } from '@atlas/spatial/feature-values';
 import { CATEGORY_COLOURS, heatmapLut, valueRange } from '@atlas/viz';
 import { useAnnotations, useAnnotationTixels, type Annotation } from '../data/annotations';
 import type { RunData } from '../data/runData';
@@ -13,7 +14,7 @@ import { useExplorer } from '../state/store';
 import { cellTypesFromLabels } from './cellTypes';
 import { backgroundCss, clusterColour } from './colours';
 import { markRecolour } from './timings';
-import { averageValues, knownRange, maskOfCodes, maskOfIndices } from './values';
+import { knownRange, maskOfCodes, maskOfIndices, meanMaker } from './values';
 
 export type PlotView = 'expression' | 'celltype' | 'cluster' | 'annotation';
 
@@ -46,7 +47,7 @@ export interface Colouring {
   background: string;
 }
 
-export function useColouring(data: RunData | undefined, featureValues: Float32Array[] | null): Colouring {
+export function useColouring(data: RunData | undefined, featureValues: FeatureColumn[] | null): Colouring {
   const s = useExplorer(
     useShallow((st) => ({
       mode: st.mode,
@@ -77,13 +78,15 @@ export function useColouring(data: RunData | undefined, featureValues: Float32Ar
     [listedAnnotations, shownTixels],
   );
 
+  // The main plots show each mean in place of the last: an added feature's mean is written over the last one's memory.
+  const [averageValues] = useState(() => meanMaker({ takeOverLast: true }));
   const expression = useMemo(() => {
     if (!featureValues || featureValues.length === 0) return null;
     markRecolour('features');
     if (s.averaging === 'ind' && featureValues.length > 1)
-      return featureValues[Math.min(s.individual, featureValues.length - 1)]!;
+      return featureValues[Math.min(s.individual, featureValues.length - 1)]!.dense;
     return averageValues(featureValues);
-  }, [featureValues, s.averaging, s.individual]);
+  }, [featureValues, s.averaging, s.individual, averageValues]);
 
   // Cell types: a Cell Type Mapping's labels (cluster → label) when applied, else the run's own cell_types column.
   const cellTypes = useMemo(

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeTixelTable, encodeTixelTable } from '@atlas/spatial/tixel-table';
-import { denseValues, encodeSparseValues, readSparseValues } from '@atlas/spatial/feature-values';
+import { encodeSparseValues, FeatureColumn, readSparseValues } from '@atlas/spatial/feature-values';
 import { valueRange } from '@atlas/viz';
 import {
   averageValues,
   categoryCodes,
-  keepSparseForm,
   knownRange,
   maskOfCodes,
   maskOfIndices,
+  meanMaker,
   naturalCategories,
 } from './values';
 
@@ -16,8 +16,8 @@ describe('values', () => {
   it('averages several features element-wise and passes one through', () => {
     const a = Float32Array.from([1, 2, 3]);
     const b = Float32Array.from([3, 4, NaN]);
-    expect(Array.from(averageValues([a, b]))).toEqual([2, 3, NaN]);
-    expect(averageValues([a])).toBe(a);
+    expect(Array.from(averageValues([a, b].map(FeatureColumn.ofDense)))).toEqual([2, 3, NaN]);
+    expect(averageValues([FeatureColumn.ofDense(a)])).toBe(a);
     expect(averageValues([]).length).toBe(0);
   });
 
@@ -29,30 +29,29 @@ describe('values', () => {
     genes[1]![500] = NaN;
     const arrived = genes.map((dense) => {
       const body = encodeSparseValues(dense)!;
-      const sparse = readSparseValues(body.buffer as ArrayBuffer, n);
-      return keepSparseForm(denseValues(sparse, n), sparse);
+      return FeatureColumn.ofSparse(readSparseValues(body.buffer as ArrayBuffer, n), n);
     });
     const sparseMean = averageValues(arrived);
-    const denseMean = averageValues(genes.map((g) => g.slice()));
+    const denseMean = averageValues(genes.map((g) => FeatureColumn.ofDense(g.slice())));
     expect(Number.isNaN(sparseMean[500])).toBe(true);
     for (let i = 0; i < n; i++) if (i !== 500) expect(sparseMean[i]).toBeCloseTo(denseMean[i]!, 5);
-    // One dense array among them: the dense mean.
-    expect(Array.from(averageValues([arrived[0]!, genes[1]!]))).toEqual(
-      Array.from(averageValues([genes[0]!.slice(), genes[1]!])),
+    // One dense column among them: the dense mean.
+    expect(Array.from(averageValues([arrived[0]!, FeatureColumn.ofDense(genes[1]!)]))).toEqual(
+      Array.from(averageValues([genes[0]!.slice(), genes[1]!].map(FeatureColumn.ofDense))),
     );
+    // A sparse column's values are read where they are needed alone: its dense form equals the gene's.
+    expect(Array.from(arrived[2]!.dense)).toEqual(Array.from(genes[2]!));
   });
 
   it('extends the last mean when one feature is added, and starts afresh for any other list', () => {
     const n = 500;
     const gene = (seed: number) =>
       Float32Array.from({ length: n }, (_, i) => ((i * seed) % 17 === 0 ? (i % 7) + seed : 0));
-    const arrived = (dense: Float32Array) => {
-      const sparse = readSparseValues(encodeSparseValues(dense)!.buffer as ArrayBuffer, n);
-      return keepSparseForm(denseValues(sparse, n), sparse);
-    };
+    const arrived = (dense: Float32Array) =>
+      FeatureColumn.ofSparse(readSparseValues(encodeSparseValues(dense)!.buffer as ArrayBuffer, n), n);
     const [g0, g1, g2, g3] = [3, 5, 8, 13].map((seed) => arrived(gene(seed)));
-    const mean = (arrays: Float32Array[]) =>
-      Array.from({ length: n }, (_, i) => arrays.reduce((sum, a) => sum + a[i]!, 0) / arrays.length);
+    const mean = (columns: FeatureColumn[]) =>
+      Array.from({ length: n }, (_, i) => columns.reduce((sum, c) => sum + c.dense[i]!, 0) / columns.length);
     const near = (got: Float32Array, want: number[]) => want.forEach((v, i) => expect(got[i]).toBeCloseTo(v, 4));
     // Picked one by one: each mean extends the last, and knows its range from the pass that made it.
     near(averageValues([g0!, g1!]), mean([g0!, g1!]));
@@ -65,6 +64,49 @@ describe('values', () => {
     const h0 = arrived(gene(21));
     near(averageValues([h0, g2!, g3!, g1!]), mean([h0, g2!, g3!, g1!]));
     near(averageValues([g3!, g2!, g0!]), mean([g3!, g2!, g0!]));
+  });
+
+  it('writes an extended mean over the last one for a view that takes it over, and over nothing else', () => {
+    const n = 300;
+    const column = (seed: number) =>
+      FeatureColumn.ofSparse(
+        readSparseValues(
+          encodeSparseValues(Float32Array.from({ length: n }, (_, i) => (i % seed === 0 ? seed + (i % 5) : 0)))!
+            .buffer as ArrayBuffer,
+          n,
+        ),
+        n,
+      );
+    const [g0, g1, g2, g3] = [5, 6, 7, 9].map(column);
+    const first = Array.from(g0!.dense);
+    const plain = (columns: FeatureColumn[]) =>
+      Array.from({ length: n }, (_, i) => columns.reduce((sum, c) => sum + c.dense[i]!, 0) / columns.length);
+    const near = (got: Float32Array, want: number[]) => want.forEach((v, i) => expect(got[i]).toBeCloseTo(v, 4));
+    const mean = meanMaker({ takeOverLast: true });
+    const two = mean([g0!, g1!]);
+    expect(two.buffer).not.toBe(g0!.dense.buffer);
+    const three = mean([g0!, g1!, g2!]);
+    // A new array (the plots see a change) on the last mean's memory; the first gene's values untouched.
+    expect(three).not.toBe(two);
+    expect(three.buffer).toBe(two.buffer);
+    near(three, plain([g0!, g1!, g2!]));
+    expect(Array.from(g0!.dense)).toEqual(first);
+    // Asked again for the same columns: the same mean; then extended again in place.
+    expect(mean([g0!, g1!, g2!])).toBe(three);
+    const four = mean([g0!, g1!, g2!, g3!]);
+    expect(four.buffer).toBe(two.buffer);
+    near(four, plain([g0!, g1!, g2!, g3!]));
+    expect(knownRange(four)).toEqual(valueRange(four));
+    // Another list is made afresh, in memory of its own.
+    const other = mean([g1!, g3!, g2!]);
+    expect(other.buffer).not.toBe(two.buffer);
+    near(other, plain([g1!, g3!, g2!]));
+    // A maker that does not take over never writes over a mean it gave.
+    const own = meanMaker({ takeOverLast: false });
+    const kept = own([g0!, g1!]);
+    const keptValues = Array.from(kept);
+    expect(own([g0!, g1!, g2!]).buffer).not.toBe(kept.buffer);
+    expect(Array.from(kept)).toEqual(keptValues);
   });
 
   it('codes categories in natural order with counts', () => {

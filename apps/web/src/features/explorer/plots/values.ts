@@ -2,50 +2,56 @@
  * Per-tixel arrays for the plots, pure: averaging several features, category codes in natural order with their
  * counts, and the 0/1 masks of a selection or of highlighted categories.
  */
-import type { SparseValues } from '@atlas/spatial/feature-values';
+import type { FeatureColumn, SparseValues } from '@atlas/spatial/feature-values';
 import { naturalCompare } from '@atlas/spatial/tixel-table';
 
-/** The non-zero entries a dense array was made from (a sparse get_summation answer), kept beside it. */
-const sparseForms = new WeakMap<Float32Array, SparseValues>();
-
-/** Keeps the sparse form `dense` was made from, so that averaging it visits its non-zero entries alone. */
-export function keepSparseForm(dense: Float32Array, sparse: SparseValues): Float32Array {
-  sparseForms.set(dense, sparse);
-  return dense;
+/** The last mean a maker made and of which columns. Held weakly: a closed run's genes go with the query cache. */
+interface LastMean {
+  columns: readonly WeakRef<FeatureColumn>[];
+  mean: WeakRef<Float32Array>;
 }
 
 /**
- * The last mean `averageValues` made and of which arrays: a pick that adds one feature extends it. Held weakly: after a
- * run is closed its genes' arrays (20 MB each at 5M cells) go with the query cache, not with this.
+ * Element-wise means of equally long feature columns, made one after another for one view; NaN where any input is
+ * NaN. Picking features one by one extends the maker's last mean by the new one (one pass, that feature's non-zero
+ * entries added) instead of summing them all again; other means are made afresh, over each column's non-zero entries
+ * alone where it came sparse, so a sparse column's dense array is never made for a mean. On a 5M-cell run a gene is
+ * non-zero on a tenth of the cells, and nine genes' dense passes were ~60 ms of a 2-core machine's gene pick.
+ *
+ * `takeOverLast`: the view shows each mean it asks for in place of the last, so the extended mean is written over the
+ * last one's memory (a new array on the same buffer, so the plots see a change). A 5M-cell mean is 20 MB of fresh
+ * memory otherwise, and on a machine whose page faults are dear (~15 µs per 4 KiB page here) writing it took 60–80
+ * ms of the pick (issue 38). Only the main plots take over: the sample plots share the same columns.
  */
-let lastMean: { arrays: readonly WeakRef<Float32Array>[]; mean: WeakRef<Float32Array> } | null = null;
-
-/**
- * Element-wise mean of equally long arrays (one per feature); NaN where any input is NaN. Picking features one by one
- * extends the last mean by the new one (one pass, that feature's non-zero entries added) instead of summing them all
- * again; other means are made afresh, over each array's non-zero entries alone where it came sparse. On a 5M-cell run
- * a gene is non-zero on a tenth of the cells, and nine genes' dense passes were ~60 ms of a 2-core machine's gene
- * pick (issue 38).
- */
-export function averageValues(arrays: readonly Float32Array[]): Float32Array {
-  if (arrays.length === 0) return new Float32Array(0);
-  if (arrays.length === 1) return arrays[0]!;
-  const n = arrays[0]!.length;
-  const prefix = meanOfPrefix(arrays, n);
-  const mean = prefix ? extendMean(prefix, arrays[arrays.length - 1]!, arrays.length) : freshMean(arrays, n);
-  lastMean = { arrays: arrays.map((a) => new WeakRef(a)), mean: new WeakRef(mean) };
-  return mean;
+export function meanMaker(options: { takeOverLast: boolean }): (columns: readonly FeatureColumn[]) => Float32Array {
+  let lastMean: LastMean | null = null;
+  return (columns) => {
+    if (columns.length === 0) return new Float32Array(0);
+    if (columns.length === 1) return columns[0]!.dense;
+    const n = columns[0]!.length;
+    if (columns.some((c) => c.length !== n)) return freshMean(columns, n);
+    // The same columns again (the view asked again, or came back from showing one of them alone): the same mean.
+    const again = lastMeanOf(lastMean, columns, n);
+    if (again) return again;
+    const k = columns.length;
+    const last = k > 2 ? lastMeanOf(lastMean, columns.slice(0, -1), n) : null;
+    const prefix = k === 2 ? columns[0]!.dense : last;
+    const target = () =>
+      last && options.takeOverLast ? new Float32Array(last.buffer, last.byteOffset, n) : new Float32Array(n);
+    const mean = prefix ? extendMean(prefix, columns[k - 1]!, k, target()) : freshMean(columns, n);
+    lastMean = { columns: columns.map((c) => new WeakRef(c)), mean: new WeakRef(mean) };
+    return mean;
+  };
 }
 
-/** The mean of all but the last of `arrays`, when it is at hand: the first array itself, or the last mean made. */
-function meanOfPrefix(arrays: readonly Float32Array[], n: number): Float32Array | null {
-  const k = arrays.length - 1;
-  if (arrays.some((a) => a.length !== n)) return null;
-  if (k === 1) return arrays[0]!;
-  const last = lastMean;
+/** A mean of its own made by `meanMaker` (the sample plots, tests). */
+export const averageValues = meanMaker({ takeOverLast: false });
+
+/** The last mean made, when it is the mean of exactly `columns`. */
+function lastMeanOf(last: LastMean | null, columns: readonly FeatureColumn[], n: number): Float32Array | null {
   const mean = last?.mean.deref();
-  if (!last || !mean || last.arrays.length !== k || mean.length !== n) return null;
-  return last.arrays.every((a, i) => a.deref() === arrays[i]) ? mean : null;
+  if (!last || !mean || last.columns.length !== columns.length || mean.length !== n) return null;
+  return last.columns.every((c, i) => c.deref() === columns[i]) ? mean : null;
 }
 
 /** Value ranges (finite values' min and max) of means made here in the pass that made them. */
@@ -59,11 +65,13 @@ export function knownRange(values: Float32Array): [number, number] | undefined {
   return knownRanges.get(values);
 }
 
-/** The mean of k arrays from the mean of the first k − 1 and the k-th. */
-function extendMean(prefix: Float32Array, added: Float32Array, k: number): Float32Array {
-  const sparse = sparseForms.get(added);
-  if (sparse && ascending(sparse.indices)) return extendMeanSparse(prefix, sparse, k);
-  const out = new Float32Array(prefix.length);
+/**
+ * The mean of k columns from the mean of the first k − 1 and the k-th, written to `out` (which may be `prefix`'s own
+ * memory: each element is read before it is written).
+ */
+function extendMean(prefix: Float32Array, added: FeatureColumn, k: number, out: Float32Array): Float32Array {
+  const sparse = added.sparse;
+  if (sparse && ascending(sparse.indices)) return extendMeanSparse(prefix, sparse, k, out);
   const keep = (k - 1) / k;
   for (let i = 0; i < prefix.length; i++) out[i] = prefix[i]! * keep;
   addScaled(out, added, 1 / k);
@@ -74,9 +82,8 @@ function extendMean(prefix: Float32Array, added: Float32Array, k: number): Float
  * `extendMean` for a feature that came sparse with ascending indices: one pass that scales the prefix, adds the
  * feature's entries in step and keeps the range.
  */
-function extendMeanSparse(prefix: Float32Array, added: SparseValues, k: number): Float32Array {
+function extendMeanSparse(prefix: Float32Array, added: SparseValues, k: number, out: Float32Array): Float32Array {
   const n = prefix.length;
-  const out = new Float32Array(n);
   const keep = (k - 1) / k;
   const scale = 1 / k;
   const { indices, values } = added;
@@ -106,20 +113,21 @@ function ascending(indices: Uint32Array): boolean {
   return true;
 }
 
-function freshMean(arrays: readonly Float32Array[], n: number): Float32Array {
+function freshMean(columns: readonly FeatureColumn[], n: number): Float32Array {
   const out = new Float32Array(n);
-  for (const a of arrays) addScaled(out, a, 1 / arrays.length);
+  for (const c of columns) addScaled(out, c, 1 / columns.length);
   return out;
 }
 
-/** out += a × scale, over a's non-zero entries alone when it came sparse. */
-function addScaled(out: Float32Array, a: Float32Array, scale: number): void {
-  const sparse = a.length === out.length ? sparseForms.get(a) : undefined;
+/** out += column × scale, over its non-zero entries alone when it came sparse. */
+function addScaled(out: Float32Array, column: FeatureColumn, scale: number): void {
+  const sparse = column.length === out.length ? column.sparse : null;
   if (sparse) {
     const { indices, values } = sparse;
     for (let q = 0; q < indices.length; q++) out[indices[q]!]! += values[q]! * scale;
     return;
   }
+  const a = column.dense;
   const m = Math.min(out.length, a.length);
   for (let i = 0; i < m; i++) out[i]! += a[i]! * scale;
 }
