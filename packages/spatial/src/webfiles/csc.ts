@@ -178,14 +178,16 @@ export function cscBlockRange(header: CscHeader, offsets: Uint8Array): [number, 
 }
 
 /**
- * A block's stored entries, copied out: tixel indices and their values, in the block's order. Throws on an index past
- * the file's tixels.
+ * A block's stored entries, copied out: tixel indices and their values, in the block's order, laid out as the sparse
+ * get_summation answer (feature-values.ts). Throws on an index past the file's tixels.
  */
 export function cscBlockEntries(header: CscHeader, block: Uint8Array): { indices: Uint32Array; values: Float32Array } {
   const count = block.length / 8;
   const v = view(block);
-  const indices = new Uint32Array(count);
-  const values = new Float32Array(count);
+  // In one buffer, indices then values: the sparse get_summation answer's layout, so it is sent without a copy.
+  const both = new ArrayBuffer(8 * count);
+  const indices = new Uint32Array(both, 0, count);
+  const values = new Float32Array(both, 4 * count, count);
   for (let q = 0; q < count; q++) {
     const tixel = v.getUint32(4 * count + 4 * q, true);
     if (tixel >= header.nObs) throw new RangeError('corrupt .csc tixel index');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSparseValues, encodeSparseValues } from './feature-values.js';
+import { decodeSparseValues, encodeSparseEntries, encodeSparseValues } from './feature-values.js';
 
 const buffer = (bytes: Uint8Array) => bytes.slice().buffer;
 
@@ -20,6 +20,13 @@ describe('the sparse form of a feature’s values', () => {
     expect(encodeSparseValues(values)).not.toBeNull();
     values[2] = 1;
     expect(encodeSparseValues(values)).toBeNull();
+  });
+
+  it('answers entries held in two buffers by copying them into the answer’s layout', () => {
+    const entries = { indices: Uint32Array.of(1, 7), values: Float32Array.of(2.5, -1) };
+    const answer = encodeSparseEntries(entries, 10)!;
+    expect(answer.buffer).not.toBe(entries.indices.buffer);
+    expect(Array.from(decodeSparseValues(buffer(answer), 10))).toEqual([0, 2.5, 0, 0, 0, 0, 0, -1, 0, 0]);
   });
 
   it('refuses a body that is not whole pairs, or names a tixel past the end', () => {

@@ -31,14 +31,19 @@ export function encodeSparseValues(values: Float32Array): Uint8Array | null {
 
 /**
  * The sparse answer of a feature stored as its non-zero entries (a .csc block), or null when it would be more than
- * half the dense one: no pass over every tixel, where `encodeSparseValues` makes two.
+ * half the dense one: no pass over every tixel, where `encodeSparseValues` makes two. Entries already laid out as the
+ * answer (indices then values in one buffer, as `cscBlockEntries` keeps them) are answered as they are, not copied.
  */
 export function encodeSparseEntries(entries: SparseValues, tixels: number): Uint8Array | null {
-  const nonZero = entries.indices.length;
+  const { indices, values } = entries;
+  const nonZero = indices.length;
   if (nonZero * 8 > tixels * 2) return null;
+  if (values.buffer === indices.buffer && values.byteOffset === indices.byteOffset + nonZero * 4) {
+    return new Uint8Array(indices.buffer, indices.byteOffset, nonZero * 8);
+  }
   const out = new Uint8Array(nonZero * 8);
-  out.set(new Uint8Array(entries.indices.buffer, entries.indices.byteOffset, nonZero * 4), 0);
-  out.set(new Uint8Array(entries.values.buffer, entries.values.byteOffset, nonZero * 4), nonZero * 4);
+  out.set(new Uint8Array(indices.buffer, indices.byteOffset, nonZero * 4), 0);
+  out.set(new Uint8Array(values.buffer, values.byteOffset, nonZero * 4), nonZero * 4);
   return out;
 }
 
@@ -60,7 +65,7 @@ export function readSparseValues(body: ArrayBuffer, tixels: number): SparseValue
 }
 
 /** The dense values of `tixels` tixels from a sparse form read by `readSparseValues`. */
-export function denseValues(sparse: SparseValues, tixels: number): Float32Array {
+function denseValues(sparse: SparseValues, tixels: number): Float32Array {
   const out = new Float32Array(tixels);
   const { indices, values } = sparse;
   for (let k = 0; k < indices.length; k++) out[indices[k]!] = values[k]!;

@@ -177,7 +177,9 @@ function registerFeatureReads(app: FastifyInstance, access: Runs['access'], data
         const storedSparse = stored && encodeSparseEntries(stored.entries, stored.nObs);
         if (stored && storedSparse) {
           reply.header('x-tixels', String(stored.nObs)).header('x-rows', '1');
-          return reply.type(SPARSE_VALUES_MEDIA_TYPE).send(Buffer.from(storedSparse.buffer));
+          // A view of the cached entries: sent as they are, never written.
+          const body = Buffer.from(storedSparse.buffer, storedSparse.byteOffset, storedSparse.byteLength);
+          return reply.type(SPARSE_VALUES_MEDIA_TYPE).send(body);
         }
         const { nObs, values } = await read(run, kind, () => data.features(run, kind, body.rows));
         reply.header('x-tixels', String(nObs)).header('x-rows', String(values.length));
