@@ -48,7 +48,9 @@ describe('safe starts', () => {
     } finally {
       await infra.cleanup();
     }
-  });
+    // The test opens a database of its own (PGlite starting, or a PostgreSQL database made and migrated): beside the
+    // browser specs on two cores that alone once took over the 30 s default (CI profile, 2026-12-06).
+  }, 120_000);
 
   // Always embedded (see below), so `npm test`'s second, PostgreSQL run of this file would only repeat the first.
   it.skipIf(databaseUrl)(
