@@ -14,7 +14,7 @@ import { useExplorer } from '../state/store';
 import { cellTypesFromLabels } from './cellTypes';
 import { backgroundCss, clusterColour } from './colours';
 import { markRecolour } from './timings';
-import { knownRange, maskOfCodes, maskOfIndices, meanMaker } from './values';
+import { columnValues, knownRange, maskOfCodes, maskOfIndices, meanMaker } from './values';
 
 export type PlotView = 'expression' | 'celltype' | 'cluster' | 'annotation';
 
@@ -84,7 +84,7 @@ export function useColouring(data: RunData | undefined, featureValues: FeatureCo
     if (!featureValues || featureValues.length === 0) return null;
     markRecolour('features');
     if (s.averaging === 'ind' && featureValues.length > 1)
-      return featureValues[Math.min(s.individual, featureValues.length - 1)]!.dense;
+      return columnValues(featureValues[Math.min(s.individual, featureValues.length - 1)]!);
     return averageValues(featureValues);
   }, [featureValues, s.averaging, s.individual, averageValues]);
 

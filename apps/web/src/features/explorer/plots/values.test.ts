@@ -66,6 +66,49 @@ describe('values', () => {
     near(averageValues([g3!, g2!, g0!]), mean([g3!, g2!, g0!]));
   });
 
+  it('keeps each mean’s range from its ends and the added entries, equal to a pass over the values', () => {
+    // Ties on the ends, negative values, NaN, genes that take every value off an end, and genes with no entries.
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const n = 400;
+    const sparseGene = (density: number, values: () => number) =>
+      Float32Array.from({ length: n }, () => (random() < density ? values() : 0));
+    const sent = (dense: Float32Array) => {
+      const body = encodeSparseValues(dense);
+      return body ? FeatureColumn.ofSparse(readSparseValues(body.buffer as ArrayBuffer, n), n) : null;
+    };
+    const kinds = [
+      () => sparseGene(0.2, () => Math.round(random() * 4)),
+      () => sparseGene(0.1, () => Math.round(random() * 6) - 3),
+      () => sparseGene(0.05, () => (random() < 0.1 ? NaN : random() * 10)),
+      () => sparseGene(0, () => 1),
+      () => sparseGene(0.24, () => 2),
+    ];
+    for (let round = 0; round < 40; round++) {
+      const mean = meanMaker({ takeOverLast: round % 2 === 0 });
+      const columns: FeatureColumn[] = [];
+      while (columns.length < 8) {
+        const column = sent(kinds[Math.floor(random() * kinds.length)]!());
+        if (!column) continue;
+        columns.push(column);
+        const values = mean(columns);
+        expect(knownRange(values)).toEqual(valueRange(values));
+      }
+    }
+  });
+
+  it('takes a sparse answer with a tixel named twice as its dense values', () => {
+    const n = 6;
+    const body = new ArrayBuffer(4 * 8);
+    new Uint32Array(body, 0, 4).set([1, 3, 3, 5]);
+    new Float32Array(body, 16, 4).set([2, 9, 4, 6]);
+    const twice = FeatureColumn.ofSparse(readSparseValues(body, n), n);
+    const other = FeatureColumn.ofDense(Float32Array.from([4, 4, 4, 4, 4, 4]));
+    const mean = averageValues([other, twice]);
+    expect(Array.from(mean)).toEqual([2, 3, 2, 4, 2, 5]);
+    expect(knownRange(mean) ?? valueRange(mean)).toEqual([2, 5]);
+  });
+
   it('writes an extended mean over the last one for a view that takes it over, and over nothing else', () => {
     const n = 300;
     const column = (seed: number) =>
