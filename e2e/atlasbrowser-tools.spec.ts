@@ -85,8 +85,15 @@ test('the crop starts as the whole image with four handles; the PostB image is p
     ),
   ).toBeVisible();
   await shot(page, 'ab-tools-metadata-slims-off');
-  await metadata.getByRole('combobox', { name: /Barcode File/ }).click();
-  await page.getByRole('option', { name: 'demo-bc50.txt' }).click();
+  // The barcode files' list may still be filling as it opens: under CI's load an option once moved under the pointer
+  // between press and release and nothing was chosen (the list stayed open over the dialog). Chosen until it shows.
+  const barcodeFile = metadata.getByRole('combobox', { name: /Barcode File/ });
+  await expect(async () => {
+    const option = page.getByRole('option', { name: 'demo-bc50.txt' });
+    if (!(await option.isVisible())) await barcodeFile.click();
+    await option.click({ timeout: 5_000 });
+    await expect(barcodeFile).toHaveText('demo-bc50.txt', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await metadata.getByRole('button', { name: 'Confirm' }).click();
   await page
     .getByRole('dialog', { name: 'Tissue Positions With Counts' })
