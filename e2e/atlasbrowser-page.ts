@@ -35,3 +35,17 @@ export async function chooseRun(page: Page, run: string) {
   await dialog.getByLabel('Search runs').fill(run);
   await dialog.getByRole('button', { name: run }).click();
 }
+
+/**
+ * Chooses `name` in a select field until the field shows it. Under CI's load an option once moved under the pointer
+ * (the list still growing in) between press and release: nothing was chosen and the list stayed open over its dialog,
+ * hiding the dialog's buttons from every later step.
+ */
+export async function selectOption(page: Page, field: Locator, name: string) {
+  await expect(async () => {
+    const option = page.getByRole('option', { name, exact: true });
+    if (!(await option.isVisible())) await field.click();
+    await option.click({ timeout: 5_000 });
+    await expect(field).toHaveText(name, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}

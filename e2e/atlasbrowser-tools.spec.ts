@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { sharedData } from '@atlas/spatial/testing';
-import { auth, chooseRun, drag, onTissue, snackbar, stage, upload } from './atlasbrowser-page';
+import { auth, chooseRun, drag, onTissue, selectOption, snackbar, stage, upload } from './atlasbrowser-page';
 import { ADMIN, apiToken, expect, shot, signIn, test } from './fixtures';
 
 /**
@@ -66,8 +66,7 @@ test('the crop starts as the whole image with four handles; the PostB image is p
 
   // Neither image is named postB: the user picks the BSA image and, beside it, which one is the PostB.
   const images = page.getByRole('dialog', { name: 'Select Image' });
-  await images.getByRole('combobox', { name: 'Select Image' }).click();
-  await page.getByRole('option', { name: 'HE_section2.png' }).click();
+  await selectOption(page, images.getByRole('combobox', { name: 'Select Image' }), 'HE_section2.png');
   const postB = images.getByRole('combobox', { name: 'PostB Image' });
   await postB.click();
   // The BSA image is not offered as its own PostB.
@@ -85,15 +84,7 @@ test('the crop starts as the whole image with four handles; the PostB image is p
     ),
   ).toBeVisible();
   await shot(page, 'ab-tools-metadata-slims-off');
-  // The barcode files' list may still be filling as it opens: under CI's load an option once moved under the pointer
-  // between press and release and nothing was chosen (the list stayed open over the dialog). Chosen until it shows.
-  const barcodeFile = metadata.getByRole('combobox', { name: /Barcode File/ });
-  await expect(async () => {
-    const option = page.getByRole('option', { name: 'demo-bc50.txt' });
-    if (!(await option.isVisible())) await barcodeFile.click();
-    await option.click({ timeout: 5_000 });
-    await expect(barcodeFile).toHaveText('demo-bc50.txt', { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await selectOption(page, metadata.getByRole('combobox', { name: /Barcode File/ }), 'demo-bc50.txt');
   await metadata.getByRole('button', { name: 'Confirm' }).click();
   await page
     .getByRole('dialog', { name: 'Tissue Positions With Counts' })

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { auth, chooseRun, drag, onTissue, snackbar, stage, upload } from './atlasbrowser-page';
+import { auth, chooseRun, drag, onTissue, selectOption, snackbar, stage, upload } from './atlasbrowser-page';
 import { ADMIN, apiToken, expect, plotHalves, shot, signIn, test, waitForRunData } from './fixtures';
 
 /**
@@ -41,15 +41,13 @@ async function chooseImage(page: Page, name: string) {
     dialog.getByText('Multiple Images Found. Please select the BSA image to be used for processing.'),
   ).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Submit' })).toBeDisabled();
-  await dialog.getByRole('combobox', { name: 'Select Image' }).click();
-  await page.getByRole('option', { name }).click();
+  await selectOption(page, dialog.getByRole('combobox', { name: 'Select Image' }), name);
   await dialog.getByRole('button', { name: 'Submit' }).click();
 }
 
 async function chooseBarcodes(page: Page, run: string, file: string) {
   const dialog = page.getByRole('dialog', { name: run });
-  await dialog.getByRole('combobox', { name: /Barcode File/ }).click();
-  await page.getByRole('option', { name: file }).click();
+  await selectOption(page, dialog.getByRole('combobox', { name: /Barcode File/ }), file);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   return dialog;
 }
