@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -22,6 +22,8 @@ export function FeatureTable() {
   const [anti, setAnti] = useState(false);
   const data = useRunData(run);
   const topTen = useTopTen(run, kind);
+  // Stable, so that a pick re-renders only the table's rows it marks (./TopTenTable).
+  const onPick = useCallback((name: string) => setFeatures([name]), [setFeatures]);
 
   if (!run) return null;
   if (topTen.isLoading || data.isLoading) {
@@ -43,7 +45,7 @@ export function FeatureTable() {
       features={features}
       anti={anti}
       onAntiChange={setAnti}
-      onPick={(name) => setFeatures([name])}
+      onPick={onPick}
     />
   );
 }
