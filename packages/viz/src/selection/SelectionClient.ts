@@ -1,14 +1,15 @@
 import type { SelectionRequest, SelectionResponse } from '../workers/selection-protocol';
+import { copyInSlices } from './copyInSlices';
 import { buildGrid, selectInPolygon, type GridIndex } from './selectInPolygon';
 
 /**
  * Page-side handle on the selection worker. Each positions array is copied to the worker once, at its first
  * selection or grid request (then indexed there once); later lassos over it send only the polygon. Falls back to
- * the main thread where Worker is absent.
+ * the main thread where Worker is absent. A request is posted once its positions are in the worker.
  */
 export class SelectionClient {
   private worker: Worker | null = null;
-  private keys = new WeakMap<Float32Array, number>();
+  private keys = new WeakMap<Float32Array, Promise<number>>();
   private nextKey = 1;
   private nextId = 1;
   private pending = new Map<number, { resolve: (r: Uint32Array | GridIndex) => void; reject: (e: Error) => void }>();
@@ -31,8 +32,10 @@ export class SelectionClient {
   select(positions: Float32Array, polygon: Float32Array): Promise<Uint32Array> {
     const worker = this.worker;
     if (!worker) return Promise.resolve(selectInPolygon(positions, polygon));
-    const key = this.keyOf(worker, positions);
-    return this.ask<Uint32Array>(worker, { type: 'select', id: this.nextId++, key, polygon });
+    const id = this.nextId++;
+    return this.keyOf(worker, positions).then((key) =>
+      this.ask<Uint32Array>(worker, { type: 'select', id, key, polygon }),
+    );
   }
 
   /**
@@ -42,8 +45,8 @@ export class SelectionClient {
   grid(positions: Float32Array): Promise<GridIndex> {
     const worker = this.worker;
     if (!worker) return Promise.resolve(buildGrid(positions));
-    const key = this.keyOf(worker, positions);
-    return this.ask<GridIndex>(worker, { type: 'grid', id: this.nextId++, key });
+    const id = this.nextId++;
+    return this.keyOf(worker, positions).then((key) => this.ask<GridIndex>(worker, { type: 'grid', id, key }));
   }
 
   private ask<T extends Uint32Array | GridIndex>(
@@ -51,24 +54,29 @@ export class SelectionClient {
     request: Extract<SelectionRequest, { id: number }>,
   ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
+      // Stopped while its positions were being copied.
+      if (this.worker !== worker) return reject(new Error('Selection worker stopped'));
       this.pending.set(request.id, { resolve: resolve as (r: Uint32Array | GridIndex) => void, reject });
       worker.postMessage(request satisfies SelectionRequest);
     });
   }
 
-  /** The worker's key for `positions`, sending it a copy at first. */
-  private keyOf(worker: Worker, positions: Float32Array): number {
+  /** The worker's key for `positions`, once the worker has them: sent at the first request for them. */
+  private keyOf(worker: Worker, positions: Float32Array): Promise<number> {
     let key = this.keys.get(positions);
-    if (key !== undefined) return key;
-    key = this.nextKey++;
-    this.keys.set(positions, key);
+    if (key === undefined) this.keys.set(positions, (key = this.send(worker, positions)));
+    return key;
+  }
+
+  private async send(worker: Worker, positions: Float32Array): Promise<number> {
+    const key = this.nextKey++;
     // A view on a larger buffer (the explorer's positions view the tixel table's response) would be cloned with
-    // all of that buffer: the worker gets a copy of the view's bytes alone, transferred.
-    const own = positions.byteLength === positions.buffer.byteLength ? positions : positions.slice();
-    worker.postMessage(
-      { type: 'points', key, positions: own } satisfies SelectionRequest,
-      own === positions ? [] : [own.buffer],
-    );
+    // all of that buffer: the worker gets a copy of the view's bytes alone, made in slices (./copyInSlices), and
+    // transferred.
+    const whole = positions.byteLength === positions.buffer.byteLength;
+    const own = whole ? positions : await copyInSlices(positions);
+    if (this.worker !== worker) throw new Error('Selection worker stopped');
+    worker.postMessage({ type: 'points', key, positions: own } satisfies SelectionRequest, whole ? [] : [own.buffer]);
     return key;
   }
 
@@ -77,7 +85,10 @@ export class SelectionClient {
     const key = this.keys.get(positions);
     if (key === undefined) return;
     this.keys.delete(positions);
-    this.worker?.postMessage({ type: 'forget', key } satisfies SelectionRequest);
+    void key.then(
+      (k) => this.worker?.postMessage({ type: 'forget', key: k } satisfies SelectionRequest),
+      () => {},
+    );
   }
 
   /** Stops the worker; pending selections reject. */
