@@ -8,6 +8,7 @@ import {
   ZFeatureNamesQuery,
   ZImportRequest,
   ZPublicTaskRequest,
+  ZBarcodesQuery,
   ZRunRef,
   ZSummationRequest,
   ZTissueImage,
@@ -45,8 +46,10 @@ export const barcodes = defineCall({
   method: 'GET',
   path: '/api/v1/genes/barcodes',
   access: 'public',
-  summary: 'The observation names of a run (barcodes, cell ids) in tixel order; 404 for runs built without them.',
-  query: ZRunRef,
+  summary:
+    'The observation names of a run (barcodes, cell ids) in tixel order, all or one block of BARCODE_BLOCK; 404 for ' +
+    'runs built without them.',
+  query: ZBarcodesQuery,
   response: z.array(z.string()),
 });
 

@@ -6,6 +6,8 @@ export const GENES_MSG = {
   featureNotFound: (name: string) => `Feature ${name} was not found`,
   featureIndex: (index: number, count: number) => `Feature index ${index} is outside 0..${count - 1}`,
   kindUnavailable: (kind: string) => `This run has no ${kind}`,
+  barcodeBlockOutside: (block: number, tixels: number, size: number) =>
+    `block: ${block} is past the run's ${tixels} barcodes (blocks of ${size})`,
   barcodesMissing: (runId: string) =>
     `Run ${runId} was built before barcodes were kept with its web files: create its web object again to show them`,
   topTenMissing: (runId: string, kind: string) => `Run ${runId} has no feature table of ${kind} (topTen_${kind}.json)`,

@@ -30,6 +30,22 @@ export const ZRunRef = z.object({
   encoded: z.string().min(1).optional(),
 });
 
+/**
+ * How many observation names one block of the barcodes call holds. The tooltip asks for the block of the tixel under
+ * the pointer: a 5M-cell run's whole list is ~13 MB of JSON, and parsing it held the page ~0.7 s at the first hover.
+ */
+export const BARCODE_BLOCK = 4096;
+
+/** The barcodes call: the whole list, or with `block` the names of tixels block × BARCODE_BLOCK onwards. */
+export const ZBarcodesQuery = ZRunRef.extend({
+  block: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31)
+    .optional(),
+});
+
 const ZKindParam = z.union([ZFeatureKind, z.enum(['1', '2', '3']).transform((i) => FEATURE_KINDS[Number(i) - 1]!)]);
 
 export const ZFeatureNamesQuery = ZRunRef.extend({ kind: ZKindParam.default('genes') });

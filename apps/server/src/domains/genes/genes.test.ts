@@ -1,6 +1,13 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_MSG, GENES_MSG, QUEUES, SELECTION_TABLE_ROWS, type TTaskState } from '@atlas/contracts';
+import {
+  BARCODE_BLOCK,
+  CATALOGUE_MSG,
+  GENES_MSG,
+  QUEUES,
+  SELECTION_TABLE_ROWS,
+  type TTaskState,
+} from '@atlas/contracts';
 import {
   column,
   decodeTixelTable,
@@ -77,6 +84,15 @@ describe.skipIf(t.skip)('run-data routes /api/v1/genes', () => {
       query: { run_id: 'D00001' },
     });
     expect(barcodes).toEqual({ status: 200, body: source.obsNames });
+    // The tooltip's block of them; a block past the run's names, or not a block number, is refused with the reason.
+    const block = (b: string) =>
+      t.api<unknown>('GET', '/api/v1/genes/barcodes', { token: member, query: { run_id: 'D00001', block: b } });
+    expect(await block('0')).toEqual({ status: 200, body: source.obsNames.slice(0, BARCODE_BLOCK) });
+    expect(await block('1')).toMatchObject({
+      status: 400,
+      body: { msg: GENES_MSG.barcodeBlockOutside(1, source.obsNames.length, BARCODE_BLOCK) },
+    });
+    for (const bad of ['-1', '0.5', 'first']) expect((await block(bad)).status).toBe(400);
     expect(rows.body.spatial.slice(0, 2)).toEqual(Array.from(source.obsm.spatial!.data.subarray(0, 2)));
     // The same table in binary, as the explorer asks for it: each column the plots draw equal to the JSON one.
     const binary = await t.app.inject({

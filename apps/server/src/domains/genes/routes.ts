@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  BARCODE_BLOCK,
   genesCalls as g,
   GENES_MSG,
   MSG,
@@ -7,6 +8,7 @@ import {
   PUBLIC_TASK_LIMIT,
   SUMMATION_PREFIXES,
   ZAnalysisPath,
+  ZBarcodesQuery,
   ZRunRef,
   ZSummationRequest,
   type TFeatureKind,
@@ -67,13 +69,20 @@ function registerFeatureReads(app: FastifyInstance, access: Runs['access'], data
     return sendSerialisedJson(request, reply, json);
   });
 
-  // The tixel under the pointer is named by its barcode: fetched once per run, at the first hover, serialised once.
+  // The tixel under the pointer is named by its barcode: the explorer asks for its block at a hover; the whole list
+  // (exports, scripts) is serialised once.
   const serialisedBarcodes = new WeakMap<readonly string[], SerialisedJson>();
   callRoute(app, g.barcodes, async (request, reply) => {
-    const query = parsePart(ZRunRef, request.query);
+    const query = parsePart(ZBarcodesQuery, request.query);
     const run = await access.resolve(request.identity, query);
     const names = await read(run, null, () => data.barcodes(run));
     if (!names) throw notFound(GENES_MSG.barcodesMissing(run.runId));
+    if (query.block !== undefined) {
+      const start = query.block * BARCODE_BLOCK;
+      if (start >= names.length && !(start === 0 && names.length === 0))
+        throw new HttpError(400, GENES_MSG.barcodeBlockOutside(query.block, names.length, BARCODE_BLOCK));
+      return names.slice(start, start + BARCODE_BLOCK);
+    }
     let json = serialisedBarcodes.get(names);
     if (!json) {
       checkResponse(app, g.barcodes, names);

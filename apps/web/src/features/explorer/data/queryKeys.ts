@@ -26,7 +26,7 @@ export const explorerKeys = {
     'feature',
     feature,
   ],
-  barcodes: (run: RunRef | null) => ['explorer', runKey(run), 'barcodes'],
+  barcodes: (run: RunRef | null, block: number) => ['explorer', runKey(run), 'barcodes', block],
   tissueImage: (run: RunRef | null) => ['explorer', runKey(run), 'tissue-image'],
   cells: (run: RunRef | null) => ['explorer', runKey(run), 'cells'],
   cellOutlines: (run: RunRef | null, window: readonly number[] | null) => [

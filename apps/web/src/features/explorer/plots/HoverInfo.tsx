@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { PLOT_OVERLAY_Z, type HoverHit } from '@atlas/viz';
-import { useBarcodes } from '../data/barcodes';
+import { useBarcode } from '../data/barcodes';
 import type { RunData } from '../data/runData';
 import { useExplorer } from '../state/store';
 import { shownFeatureTitle } from './featureTitle';
@@ -31,14 +31,14 @@ export function HoverInfo({
   const s = useExplorer(
     useShallow((st) => ({ run: st.run, features: st.features, averaging: st.averaging, individual: st.individual })),
   );
-  // Asked for at the first hover, not with the run: most visits never point at a tixel.
-  const barcodes = useBarcodes(s.run, hit !== null);
+  // Asked for at a hover, by blocks, not with the run: most visits never point at a tixel.
+  const barcode = useBarcode(s.run, hit && hit.index < data.n ? hit.index : null);
   if (!hit || hit.index >= data.n) return null;
   const lines = hoverLines({
     index: hit.index,
     data,
     colouring,
-    barcodes: barcodes.isPending ? 'loading' : barcodes.data,
+    barcode,
     featureTitle: shownFeatureTitle(s),
   });
   return (

@@ -23,7 +23,7 @@ describe('hoverLines', () => {
       index: 0,
       data: runData(true),
       colouring: { view: 'expression', values: Float32Array.of(1.23456, 0, NaN), categories: null },
-      barcodes: ['AAAC-1', 'AAAG-1', 'AATT-1'],
+      barcode: 'AAAC-1',
       featureTitle: 'Gfap',
     });
     expect(lines).toEqual([
@@ -40,7 +40,7 @@ describe('hoverLines', () => {
       index: 2,
       data,
       colouring: { view: 'expression', values: Float32Array.of(0, 0, NaN), categories: null },
-      barcodes: undefined,
+      barcode: undefined,
       featureTitle: 'Average of 2',
     });
     expect(noValue).toEqual([
@@ -56,15 +56,15 @@ describe('hoverLines', () => {
         values: Float32Array.of(0, 1, 0),
         categories: { codes: Float32Array.of(0, 1, 0), names: ['Not annotated', 'Cortex'], counts: [2, 1] },
       },
-      barcodes: ['a', 'b', 'c'],
+      barcode: 'b',
       featureTitle: '',
     });
     expect(annotated.at(-1)).toEqual({ label: 'Annotation', value: 'Cortex' });
   });
 
-  it('says the barcode is coming while the list loads', () => {
+  it('says the barcode is coming while its block loads', () => {
     const colouring = { view: 'cluster' as const, values: null, categories: null };
-    const lines = hoverLines({ index: 0, data: runData(false), colouring, barcodes: 'loading', featureTitle: '' });
+    const lines = hoverLines({ index: 0, data: runData(false), colouring, barcode: 'loading', featureTitle: '' });
     expect(lines[0]).toEqual({ label: 'Barcode', value: '…' });
   });
 

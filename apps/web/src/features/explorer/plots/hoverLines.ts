@@ -14,13 +14,13 @@ export function hoverLines(args: {
   index: number;
   data: RunData;
   colouring: Pick<Colouring, 'view' | 'values' | 'categories'>;
-  /** The run's barcodes: 'loading' while they are fetched, undefined for runs built without them. */
-  barcodes: readonly string[] | 'loading' | undefined;
+  /** The tixel's barcode: 'loading' while it is fetched, undefined for runs built without barcodes. */
+  barcode: string | 'loading' | undefined;
   featureTitle: string;
 }): HoverLine[] {
-  const { index, data, colouring, barcodes, featureTitle } = args;
-  const barcode = barcodes === 'loading' ? '…' : (barcodes?.[index] ?? `tixel ${index + 1} of ${data.n}`);
-  const lines: HoverLine[] = [{ label: 'Barcode', value: barcode }];
+  const { index, data, colouring, barcode, featureTitle } = args;
+  const name = barcode === 'loading' ? '…' : (barcode ?? `tixel ${index + 1} of ${data.n}`);
+  const lines: HoverLine[] = [{ label: 'Barcode', value: name }];
   lines.push({ label: 'Cluster', value: data.clusterNames[data.clusterCodes[index]!] ?? '—' });
   const category = colouring.categories?.names[colouring.categories.codes[index]!];
   if (colouring.view === 'celltype' && category !== undefined) lines.push({ label: 'Cell type', value: category });
