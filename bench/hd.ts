@@ -19,7 +19,7 @@ import { chromiumBinaryOf, chromiumPss, GB, memoryFigure } from './gpu/memory.js
 import { EGL_SWITCHES, LLVMPIPE_RENDERER, SOFTWARE_RENDERER, waitForGpuIdle, webglRenderer } from './gpu/webgl.js';
 import { startJsProfile, type JsTime } from './js-profile.js';
 import { lasso, lassoTraced, taskRoundTrip } from './lasso.js';
-import type { Row } from './row.js';
+import { announce, type Row } from './row.js';
 
 /** A generated run's size, its run id, what its rows are called and the targets its import is judged by. */
 export interface GeneratedRunShape {
@@ -186,10 +186,10 @@ function signInWith(browser: Browser, url: string, token: string): SignedIn {
 /** A figure that failed (a timeout on a loaded machine, a page error) is a MISSED row saying why, not a lost run. */
 async function attempt(measure: string, target: string, figure: () => Promise<Row>): Promise<Row> {
   try {
-    return await figure();
+    return announce([await figure()])[0]!;
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
-    return { measure, target, figure: `not measured: ${message}`, verdict: 'MISSED' };
+    return announce([{ measure, target, figure: `not measured: ${message}`, verdict: 'MISSED' }])[0]!;
   }
 }
 

@@ -18,7 +18,7 @@ import { outlineTileRows } from './outline-tiles.js';
 import { BENCH_RUN, importBenchRun, importGenerated, importLargeBenchRun } from './import.js';
 import { startBareServer } from './bare-server.js';
 import { loadTest } from './load.js';
-import type { Row } from './row.js';
+import { announce, type Row } from './row.js';
 import { scaleOutRows } from './scaleout.js';
 import { scienceRows } from './science.js';
 import { notebookRows } from './notebook.js';
@@ -57,26 +57,28 @@ const want = (section: (typeof SECTIONS)[number]) =>
   chosen.includes(section) || (chosen.length === 0 && !ON_REQUEST.includes(section));
 
 const rows: Row[] = [];
-if (want('science')) rows.push(...(await scienceRows()), ...(await withoutOpenCvHandlers(atlasBrowserRows)));
+/** Keeps rows for the table at the end, printing each as it is measured (./row.ts). */
+const keep = (...measured: Row[]) => rows.push(...announce(measured));
+if (want('science')) keep(...(await scienceRows()), ...(await withoutOpenCvHandlers(atlasBrowserRows)));
 // Selection DE from the web files' index (issue 17); BENCH_DE_CHIP=0 skips the 220×220 chip (~4 GB).
-if (want('de')) rows.push(...deRows({ chip: process.env.BENCH_DE_CHIP !== '0' }));
+if (want('de')) keep(...deRows({ chip: process.env.BENCH_DE_CHIP !== '0' }));
 // The composition and distribution panels' computations (issue 34), in this process.
-if (want('groups')) rows.push(...(await groupRows()));
+if (want('groups')) keep(...(await groupRows()));
 const uploadMb = Number(process.env.BENCH_UPLOAD_MB ?? 2048);
 // Resumable uploads run on servers of their own (local storage, then S3 on s3rver).
 // A server of its own on a fresh data folder with the demo content on (DESIGN §9, issue 17).
-if (want('firststart')) rows.push(...(await firstStartRows()));
-if (want('uploads')) rows.push(...(await tusUploadRows(Number(process.env.BENCH_TUS_MB ?? 1024))));
+if (want('firststart')) keep(...(await firstStartRows()));
+if (want('uploads')) keep(...(await tusUploadRows(Number(process.env.BENCH_TUS_MB ?? 1024))));
 // The guards' refusal times, in this process (issue 39 item 4: these were time bounds in the tests).
-if (want('guards')) rows.push(...(await guardRows()));
+if (want('guards')) keep(...(await guardRows()));
 // A run, a selection or an annotation for a notebook, and sub-clustering (issue 34), in this process.
-if (want('notebook')) rows.push(...(await notebookRows()));
+if (want('notebook')) keep(...(await notebookRows()));
 // Two API processes behind nginx vs one directly, on the deployment rig (PostgreSQL, Redis and nginx, else says so).
-if (want('scaleout')) rows.push(...(await scaleOutRows()));
+if (want('scaleout')) keep(...(await scaleOutRows()));
 // The Xenium / CosMx / MERSCOPE readers beside their floors (issue 38), in this process.
-if (want('cell-readers')) rows.push(...(await cellReaderRows()));
+if (want('cell-readers')) keep(...(await cellReaderRows()));
 // A five-million-cell run's outlines: tiled at import, a window read by its tiles (issue 38), in this process.
-if (want('cells')) rows.push(...(await outlineTileRows()));
+if (want('cells')) keep(...(await outlineTileRows()));
 // Its five million cells as points, imported and explored (~15 min): only when `cells` is named.
 const cells5m = chosen.includes('cells');
 if (!cells5m && !(['server', 'features', 'browser', 'de', 'transfers', 'guards', 'hd'] as const).some(want)) {
@@ -89,26 +91,26 @@ if (want('browser') || want('hd') || cells5m) ensureWebBuild();
 // 1,000 catalogue runs (a third private) so the catalogue figure is measured at the size the target names.
 const server = await startBenchServer(seedCatalogue, async (dataDir, env) => {
   // The generated run is read by the features, browser and lasso figures; the server figures do without it.
-  if (want('features') || want('browser') || want('de')) rows.push(...(await importBenchRun(dataDir, env)));
-  if (want('browser')) rows.push(...(await importLargeBenchRun(dataDir, env)));
-  if (want('hd')) rows.push(...(await importHdRun(dataDir, env)));
-  if (cells5m) rows.push(...(await importHdRun(dataDir, env, CELLS_5M_SHAPE)));
+  if (want('features') || want('browser') || want('de')) keep(...(await importBenchRun(dataDir, env)));
+  if (want('browser')) keep(...(await importLargeBenchRun(dataDir, env)));
+  if (want('hd')) keep(...(await importHdRun(dataDir, env)));
+  if (cells5m) keep(...(await importHdRun(dataDir, env, CELLS_5M_SHAPE)));
   // A small run for the annotation guard's row (its refusal names the run's tixel count).
   if (want('guards')) await importGenerated(dataDir, env, GUARD_RUN, { tixels: 400, features: 60 });
 });
 try {
   if (want('server')) await serverRows();
   if (want('features')) {
-    rows.push(...(await featureReadRows(server.url, BENCH_RUN, 30_000)));
-    rows.push(...(await featureLoadRows(server.url, BENCH_RUN, await benchToken(server.url))));
+    keep(...(await featureReadRows(server.url, BENCH_RUN, 30_000)));
+    keep(...(await featureLoadRows(server.url, BENCH_RUN, await benchToken(server.url))));
   }
-  if (want('browser')) rows.push(...(await browserRows(server.url)));
-  if (want('browser')) rows.push(...(await atlasBrowserPageRows(server.url)));
-  if (want('de')) rows.push(...(await lassoRows(server.url)));
-  if (want('transfers')) rows.push(...(await ftpTransferRows(server)));
-  if (want('hd')) rows.push(...(await hdBrowserRows(server.url)));
-  if (cells5m) rows.push(...(await hdBrowserRows(server.url, CELLS_5M_SHAPE)));
-  if (want('guards')) rows.push(...(await guardDoorRows(server)));
+  if (want('browser')) keep(...(await browserRows(server.url)));
+  if (want('browser')) keep(...(await atlasBrowserPageRows(server.url)));
+  if (want('de')) keep(...(await lassoRows(server.url)));
+  if (want('transfers')) keep(...(await ftpTransferRows(server)));
+  if (want('hd')) keep(...(await hdBrowserRows(server.url)));
+  if (cells5m) keep(...(await hdBrowserRows(server.url, CELLS_5M_SHAPE)));
+  if (want('guards')) keep(...(await guardDoorRows(server)));
 } catch (error) {
   // What was measured before the failure is still worth reading.
   printRows();
@@ -147,7 +149,7 @@ async function serverRows(): Promise<void> {
     body: JSON.stringify({ username: 'admin', password: 'Bench#Pass1' }),
   });
   const { access_token: token } = (await login.json()) as { access_token: string };
-  rows.push({
+  keep({
     measure: 'sign-in (argon2id verify + JWT), one request',
     target: '—',
     figure: `${(performance.now() - started).toFixed(0)} ms`,
@@ -197,7 +199,7 @@ async function serverRows(): Promise<void> {
     `${mid(figures.map((f) => f.requestsPerSecond)).toFixed(0)} req/s, p50 ${mid(figures.map((f) => f.p50Ms)).toFixed(1)} ms, ` +
     `${figures.reduce((n, f) => n + f.errors, 0)} errors`;
   const errorsOf = (figures: Figure[]) => figures.reduce((n, f) => n + f.errors, 0);
-  rows.push({
+  keep({
     measure: 'API floor: GET /api/v1/app, 32 keep-alive connections, loopback (median of 9 two-second slices)',
     target: '(the reference of the rows below)',
     figure: `${describe(slices.floor)}, p99 ${mid(slices.floor.map((f) => f.p99Ms)).toFixed(1)} ms`,
@@ -206,7 +208,7 @@ async function serverRows(): Promise<void> {
   const ratioRow = (measure: string, name: 'plain' | 'gzip' | 'whoami', least: number, bound?: number) => {
     const ratio = mid(ratios[name]);
     const ofBound = bound ? `, ${(ratio / bound).toFixed(2)} of the bare server's bound` : '';
-    rows.push({
+    keep({
       measure,
       target: `≥ ${least}× the API floor`,
       figure:
@@ -215,7 +217,7 @@ async function serverRows(): Promise<void> {
       verdict: errorsOf(slices[name]) === 0 && ratio >= least ? 'met' : 'MISSED',
     });
   };
-  rows.push({
+  keep({
     measure: `reference: ${(catalogueBytes / 1024).toFixed(0)} KB (the plain list's size) from a bare node:http server`,
     target: '(the byte-moving bound of the row below)',
     figure: `${mid(ratios.bare).toFixed(2)}× its own 8-byte answer (${ratios.bare.map((r) => r.toFixed(2)).join('/')})`,
@@ -234,7 +236,7 @@ async function serverRows(): Promise<void> {
   });
   const upload = await timedUpload(putUrl, uploadMb, () => server.rssMb());
   const uploadOk = upload.status >= 200 && upload.status < 300;
-  rows.push({
+  keep({
     measure: `upload ${uploadMb} MB to local storage (signed PUT, streamed)`,
     target: '> 200 MB/s, server memory flat',
     figure: `${upload.mbPerSecond.toFixed(0)} MB/s, server RSS ${upload.rssBeforeMb.toFixed(0)} → peak ${upload.rssPeakMb.toFixed(0)} MB, HTTP ${upload.status}`,
@@ -257,7 +259,7 @@ async function serverRows(): Promise<void> {
       ).json()) as { status: string }
     ).status;
   }
-  rows.push({
+  keep({
     measure: 'task round trip: post core.task_list → SUCCESS (in-process queue)',
     target: '—',
     figure: `${(performance.now() - postStarted).toFixed(0)} ms (${status})`,
