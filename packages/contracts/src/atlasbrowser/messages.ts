@@ -5,6 +5,9 @@
 export const ATLASBROWSER_MSG = {
   // spec 02 §2.8 dialogs
   multipleImages: 'Multiple Images Found. Please select the BSA image to be used for processing.',
+  /** Ours: the metadata dialog's Barcode File field while the folder is listed, and when it holds none. */
+  barcodeFilesLoading: 'Listing the barcode files…',
+  noBarcodeFiles: 'No barcode files in the configured folder.',
   spatialFolderFound: (run: string) =>
     `${run} Spatial Folder Found. Would you like to update the existing spatial folder or reprocess the image?`,
   selectCountsFile: 'Select tissue positions file with counts if available.',

@@ -54,7 +54,8 @@ export function BrowserDialogs({ config, runId, flow, generation, hasImage, ...s
           run={runId}
           initial={flow.choice}
           options={options.data}
-          barcodeFiles={flow.barcodeFiles.data ?? []}
+          barcodeFiles={flow.barcodeFiles.data}
+          barcodeFilesError={flow.barcodeFiles.error?.message ?? null}
           mapping={config.barcode_mapping}
           slims={config.slims}
           barcodeError={flow.barcodeError}

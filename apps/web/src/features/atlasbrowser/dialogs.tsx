@@ -186,6 +186,7 @@ export function MetadataDialog({
   initial,
   options,
   barcodeFiles,
+  barcodeFilesError,
   mapping,
   slims,
   barcodeError,
@@ -196,7 +197,11 @@ export function MetadataDialog({
   run: string;
   initial: MetadataChoice;
   options: TFieldOptions | undefined;
-  barcodeFiles: string[];
+  /** The configured folder's barcode files; undefined while they are listed (the field waits, so its list never
+   * fills under the pointer once open). */
+  barcodeFiles: string[] | undefined;
+  /** Why the folder could not be listed. */
+  barcodeFilesError: string | null;
   mapping: ReadonlyArray<{ label: string; file: string }>;
   slims: boolean;
   barcodeError: string | null;
@@ -208,7 +213,8 @@ export function MetadataDialog({
   const [barcodeKey, setBarcodeKey] = useState(initial.barcodeKey);
   const [orientation, setOrientation] = useState(initial.mapping);
   const set = (field: keyof RunMetadata, value: string) => setMetadata((m) => ({ ...m, [field]: value }));
-  const byName = useMemo(() => new Map(barcodeFiles.map((k) => [baseName(k), k])), [barcodeFiles]);
+  const files = useMemo(() => barcodeFiles ?? [], [barcodeFiles]);
+  const byName = useMemo(() => new Map(files.map((k) => [baseName(k), k])), [files]);
   const chooseOrientation = (label: string) => {
     setOrientation(label);
     const file = mapping.find((m) => m.label === label)?.file;
@@ -229,15 +235,22 @@ export function MetadataDialog({
           <TextField
             select
             label="Barcode File"
-            value={barcodeKey}
+            value={barcodeFiles ? barcodeKey : ''}
             onChange={(e) => setBarcodeKey(e.target.value)}
-            error={Boolean(barcodeError)}
+            disabled={!barcodeFiles}
+            error={Boolean(barcodeError ?? barcodeFilesError)}
             helperText={
-              barcodeError ?? (barcodeFiles.length ? undefined : 'No barcode files in the configured folder.')
+              barcodeError ??
+              barcodeFilesError ??
+              (!barcodeFiles
+                ? ATLASBROWSER_MSG.barcodeFilesLoading
+                : files.length
+                  ? undefined
+                  : ATLASBROWSER_MSG.noBarcodeFiles)
             }
             required
           >
-            {barcodeFiles.map((key) => (
+            {files.map((key) => (
               <MenuItem key={key} value={key}>
                 {baseName(key)}
               </MenuItem>
@@ -289,7 +302,7 @@ export function MetadataDialog({
         <Button onClick={onClose}>Cancel</Button>
         <Button
           variant="contained"
-          disabled={!barcodeKey || checking}
+          disabled={!barcodeFiles || !barcodeKey || checking}
           onClick={() => onConfirm({ metadata, barcodeKey, mapping: orientation })}
         >
           Confirm
