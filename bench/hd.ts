@@ -184,13 +184,15 @@ function signInWith(browser: Browser, url: string, token: string): SignedIn {
 }
 
 /** A figure that failed (a timeout on a loaded machine, a page error) is a MISSED row saying why, not a lost run. */
-async function attempt(measure: string, target: string, figure: () => Promise<Row>): Promise<Row> {
+async function attempt(measure: string, target: string, figure: () => Promise<Row>, note = ''): Promise<Row> {
+  let row: Row;
   try {
-    return announce([await figure()])[0]!;
+    row = await figure();
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
-    return announce([{ measure, target, figure: `not measured: ${message}`, verdict: 'MISSED' }])[0]!;
+    row = { measure, target, figure: `not measured: ${message}`, verdict: 'MISSED' };
   }
+  return announce([{ ...row, figure: row.figure + note }])[0]!;
 }
 
 const OPEN = (shape: GeneratedRunShape) =>
@@ -241,16 +243,17 @@ export async function hdBrowserRows(url: string, shape = HD_SHAPE): Promise<Row[
         elsewhere(PEER(shape), '—'),
       ];
     }
+    const on = `; WebGL on ${renderer}`;
     const rows = [
-      await attempt(OPEN(shape), '< 2 s', () => openFigure(url, signedIn, shape)),
-      await attempt(GENE(shape), '< 150 ms p50', () => geneFigure(url, token, signedIn, shape)),
-      await attempt(LASSO(shape), '< 1 s', () => lassoFigure(url, token, signedIn, shape)),
-      await attempt(PEER(shape), '—', () => peerFigure(url, signedIn, shape)),
+      await attempt(OPEN(shape), '< 2 s', () => openFigure(url, signedIn, shape), on),
+      await attempt(GENE(shape), '< 150 ms p50', () => geneFigure(url, token, signedIn, shape), on),
+      await attempt(LASSO(shape), '< 1 s', () => lassoFigure(url, token, signedIn, shape), on),
+      await attempt(PEER(shape), '—', () => peerFigure(url, signedIn, shape), on),
     ];
     // The memory figure reads every Chromium process: this browser closes first.
     await browser.close();
-    rows.splice(3, 0, await attempt(FRAMES(shape), '≤ 33 ms', () => framesFigure(url, token, shape)));
-    return rows.map((row) => ({ ...row, figure: `${row.figure}; WebGL on ${renderer}` }));
+    rows.splice(3, 0, await attempt(FRAMES(shape), '≤ 33 ms', () => framesFigure(url, token, shape), on));
+    return rows;
   } finally {
     await browser.close();
   }
