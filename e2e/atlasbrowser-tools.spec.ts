@@ -71,7 +71,7 @@ test('the crop starts as the whole image with four handles; the PostB image is p
   await postB.click();
   // The BSA image is not offered as its own PostB.
   await expect(page.getByRole('option', { name: 'HE_section2.png' })).toHaveCount(0);
-  await page.getByRole('option', { name: 'section2_brightfield.png' }).click();
+  await selectOption(page, postB, 'section2_brightfield.png');
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await shot(page, 'ab-tools-image-choice');
   await images.getByRole('button', { name: 'Submit' }).click();
