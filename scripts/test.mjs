@@ -13,6 +13,12 @@ fs.mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0 };
 const timings = [];
 let failedStep = null;
+/** Each failed test named once more at the end: CI keeps only the tail of a long, interleaved log. */
+const failures = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
 
 /**
  * One step as a child process, its output printed as it comes, or whole when it ends (`buffered`: a step that runs
@@ -55,11 +61,36 @@ function countVitest(file) {
   totals.failed +=
     (report.numFailedTests ?? 0) +
     (report.numTotalTestSuites && report.success === false && !report.numFailedTests ? 1 : 0);
+  for (const fileResult of report.testResults ?? []) {
+    const where = path.relative(root, fileResult.name);
+    if (fileResult.status === 'failed' && fileResult.message)
+      failures.push(`${where}: ${firstLine(fileResult.message)}`);
+    for (const test of fileResult.assertionResults ?? []) {
+      if (test.status === 'failed')
+        failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
+  if (report.success === false && !report.numFailedTests && !report.numFailedTestSuites) {
+    failures.push(`${path.basename(file)}: an error outside any test (the step's output above names it)`);
+  }
+}
+
+/** The failed specs of a Playwright JSON report, found through its nested suites. */
+function failedSpecs(suite) {
+  const own = (suite.specs ?? [])
+    .filter((spec) => !spec.ok)
+    .map((spec) => {
+      const error = spec.tests?.flatMap((test) => test.results ?? []).find((result) => result.error)?.error;
+      return `${spec.file}:${spec.line} › ${spec.title}: ${firstLine(error?.message)}`;
+    });
+  return [...own, ...(suite.suites ?? []).flatMap(failedSpecs)];
 }
 
 function countPlaywright(file) {
   if (!fs.existsSync(file)) return;
-  const stats = JSON.parse(fs.readFileSync(file, 'utf8')).stats ?? {};
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const stats = report.stats ?? {};
+  failures.push(...(report.suites ?? []).flatMap(failedSpecs));
   totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   totals.failed += stats.unexpected ?? 0;
 }
@@ -190,6 +221,7 @@ timings.push(`browser specs beside the server steps: ${((Date.now() - together) 
 
 console.log(`\n${timings.join('\n')}`);
 if (failedStep && totals.failed === 0) totals.failed = 1;
+if (failures.length) console.log(`\nFailed:\n${failures.map((line) => `  ${line.slice(0, 300)}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 if (failedStep) {
   console.error(`npm test failed at: ${failedStep}`);
