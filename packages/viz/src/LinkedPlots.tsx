@@ -142,6 +142,7 @@ function LinkedPlotsPanel(props: LinkedPlotsProps & { registry: PlotsDeckRegistr
     spatialPointOpacity,
     pickable,
     cellWindow,
+    device: registry.device,
   });
 
   const viewport = useCallback((id: PlotViewId) => registry.viewport(id), [registry]);

@@ -5,6 +5,7 @@
  * frame drawn before the app (../first-frame.ts) builds the same layers from the same functions.
  */
 import type { Layer } from '@deck.gl/core';
+import type { Buffer } from '@luma.gl/core';
 import { BitmapLayer } from '@deck.gl/layers';
 import { categoricalLut, heatmapLut, type HeatmapPalette } from '../colormaps';
 import { ValuePointsLayer } from '../layers/ValuePointsLayer';
@@ -12,10 +13,14 @@ import { ValueScatterLayer } from '../layers/ValueScatterLayer';
 import { shouldUseGlPoints } from '../pointSize';
 import type { PlotViewId, TissueImage } from './props';
 
-/** A binary attribute as deck takes it: the typed array and the values per point. */
+/**
+ * A binary attribute as deck takes it: the typed array and the values per point, and where the array is on the GPU
+ * already (./useSharedAttribute.ts), that buffer, which deck then draws from without an upload of its own.
+ */
 export interface BinaryAttribute<T extends Float32Array | Uint8Array = Float32Array | Uint8Array> {
   value: T;
   size: number;
+  buffer?: Buffer;
 }
 
 /** One view's points as deck's binary data. */

@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
 import type { Layer } from '@deck.gl/core';
+import type { Device } from '@luma.gl/core';
 import type { HeatmapPalette } from '../colormaps';
 import { tixelDiameterPx } from '../pointSize';
 import type { OutlineWindow } from '@atlas/spatial/outline-window';
 import { cellOutlineLayers, closeRings, vertexColours } from './cellLayers';
 import { linkedLayers, pointsColormap, pointsData } from './layers';
 import type { PlotViewId, TissueImage } from './props';
+import { useSharedAttribute } from './useSharedAttribute';
 
 export interface LinkedLayerInput {
   viewIds: readonly PlotViewId[];
@@ -29,6 +31,8 @@ export interface LinkedLayerInput {
   pickable: boolean;
   /** Cell outlines to draw over the spatial points (null: points alone). */
   cellWindow: OutlineWindow | null;
+  /** The Deck's GPU device once it has one: the views' values and selection then share one buffer each. */
+  device: () => Device | null;
 }
 
 const EMPTY_LUT_KEY = '';
@@ -38,7 +42,7 @@ export function useLinkedLayers(input: LinkedLayerInput): Layer[] {
   const { viewIds, embedding, spatial, values, colorMode, palette, customColors, clusterColors, range } = input;
   const { background } = input;
   const { displayScale, pointDiameterPx, spotDiameter, selected, dimOpacity, tissueImage } = input;
-  const { spatialPointOpacity, pickable, cellWindow } = input;
+  const { spatialPointOpacity, pickable, cellWindow, device } = input;
 
   // Colour tables: rebuilt only when the palette changes; the layer uploads them as a 1 KB texture.
   const clusterKey = clusterColors.join(',');
@@ -55,10 +59,11 @@ export function useLinkedLayers(input: LinkedLayerInput): Layer[] {
     [colorMode, palette, clusterKey, customKey, background],
   );
 
-  // Binary attribute objects keep their identity so deck re-uploads only what changed.
+  // Binary attribute objects keep their identity so deck re-uploads only what changed; the two views' values and
+  // selection are on the GPU once.
   const n = values.length;
-  const valueAttr = useMemo(() => ({ value: values, size: 1 }), [values]);
-  const selectedAttr = useMemo(() => (selected ? { value: selected, size: 1 } : null), [selected]);
+  const valueAttr = useSharedAttribute(device, values, 1)!;
+  const selectedAttr = useSharedAttribute(device, selected, 1);
   const embeddingAttr = useMemo(() => (embedding ? { value: embedding, size: 2 } : null), [embedding]);
   const spatialAttr = useMemo(() => (spatial ? { value: spatial, size: 2 } : null), [spatial]);
   const data = useMemo(

@@ -7,6 +7,7 @@
  */
 import { useCallback, useMemo, useRef, useState, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
 import { OrthographicView, type Layer, type PickingInfo, type Viewport } from '@deck.gl/core';
+import type { Device } from '@luma.gl/core';
 import type { DeckOfPlots, DeckOfPlotsProps, HandedDeck } from './deckCanvas';
 import { boundingRect, clipPathOf, contains, relativeTo, type Rect } from './layout';
 import { PlotsDeckContext, type DeckPanel, type PlotsDeckRegistry } from './panel';
@@ -28,6 +29,10 @@ export interface PlotsDeckProps {
    */
   takeHanded?: () => HandedDeck | null;
 }
+
+/** deck.gl 9 types its Deck's device as protected; it is the luma device its layers draw with (null until made). */
+const deviceOf = (deck: DeckOfPlots | null): Device | null =>
+  (deck as unknown as { device?: Device | null } | null)?.device ?? null;
 
 const grabCursor = ({ isDragging }: { isDragging: boolean }) => (isDragging ? 'grabbing' : 'grab');
 
@@ -54,6 +59,7 @@ export function PlotsDeck({ children, className, style, takeHanded }: PlotsDeckP
           return next;
         }),
       canvas: () => frameRef.current?.querySelector('canvas') ?? null,
+      device: () => deviceOf(deckRef.current),
       viewport: (id) => deckRef.current?.getViewports().find((v) => v.id === id),
       rectOnCanvas: (element) => {
         const { frame: f } = latest.current;

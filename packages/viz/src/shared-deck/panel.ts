@@ -5,6 +5,7 @@
  */
 import { createContext, useContext, useId, useLayoutEffect } from 'react';
 import type { Layer, OrthographicViewProps, PickingInfo, Viewport } from '@deck.gl/core';
+import type { Device } from '@luma.gl/core';
 import type { Rect } from './layout';
 import type { PlotViewState } from '../viewState';
 
@@ -43,6 +44,8 @@ export interface PlotsDeckRegistry {
   remove(key: string): void;
   /** The shared canvas, once drawn. */
   canvas(): HTMLCanvasElement | null;
+  /** The Deck's GPU device, once it has one (for buffers its panels' layers share). */
+  device(): Device | null;
   /** The viewport a view was last drawn with (to unproject pointer positions in it). */
   viewport(id: string): Viewport | undefined;
   /** Where an element of a panel lies on the canvas, in CSS px; null before it has been measured. */
