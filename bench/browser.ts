@@ -9,6 +9,7 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_LAUNCH, CHROMIUM_PATH } from '../e2e/chromium.js';
 import { LAB_WEB_DIST } from '../e2e/web-build.js';
 import { waitForGpuIdle } from './gpu/webgl.js';
+import { startJsProfile } from './js-profile.js';
 import { BENCH_RUN, BENCH_RUN_100K } from './import.js';
 import type { Row } from './row.js';
 
@@ -307,12 +308,17 @@ export interface GenePick {
   jsMs: number;
   /** Click on the suggestion → the first animation frame after that render. */
   screenMs: number;
-  /** The same gene's values fetched alone from the page (binary get_summation), the reference. */
+  /** The same gene's values fetched alone from the page (binary get_summation), the reference, after every pick. */
   fetchMs: number;
   /** Click on the suggestion → deck's render of the new colours done (the app's `atlas:recoloured` mark). */
   renderedMs: number;
   /** Where the click → recoloured time went, from the page's Resource Timing entry of the pick's fetch. */
   parts: GenePickParts;
+  /**
+   * With `jsProfile`: the JS the page ran from the click to deck's render done (V8 samples in functions and GC, as the
+   * open figure's JS side), without the waits for the answer and the GPU process; NaN otherwise.
+   */
+  jsSideMs: number;
 }
 
 /** A gene pick's time in parts (ms): they add up to its `renderedMs`. */
@@ -335,12 +341,19 @@ export interface GenePickParts {
  */
 export const GENE_PICKS = 9;
 
+/**
+ * The profile is cut this long after the recoloured mark: its start is read from the page a round trip after the
+ * profiler started, so the cut may fall later than the mark (never earlier); what it adds is counted, not lost.
+ */
+const PROFILE_CUT_SLACK_MS = 5;
+
 export async function pickGenes(
   page: Page,
   url: string,
   token: string,
   runId: string,
   count: number,
+  { jsProfile = false } = {},
 ): Promise<GenePick[]> {
   const picks: GenePick[] = [];
   const search = page.getByTestId('feature-search');
@@ -368,12 +381,15 @@ export async function pickGenes(
     })()`);
     // The last pick's frames rasterised first: under software GL they hold both cores for seconds at 5M points.
     await waitForGpuIdle(page);
+    const profile = jsProfile ? await startJsProfile(page) : null;
+    const profiledFrom = profile ? await page.evaluate(() => performance.now()) : NaN;
     await option.click();
     await page.waitForFunction(
       () => (globalThis as unknown as { __screenAt?: number | null }).__screenAt != null,
       null,
       { timeout: 60_000, polling: 50 },
     );
+    const profiled = await profile?.stop();
     const { clickAt, screenAt, renderedAt, wire } = await page.evaluate(() => {
       const g = globalThis as unknown as { __clickAt: number; __screenAt: number };
       const marks = performance.getEntriesByName('atlas:recoloured');
@@ -400,30 +416,47 @@ export async function pickGenes(
       toRendered: jsMs,
     };
     await page.keyboard.press('Escape');
-    const fetchMs = await page.evaluate(
-      async ({ runId, gene, token, path }) => {
-        const names = await (
-          await fetch(`/api/v1/genes/feature_names?run_id=${runId}&kind=genes`, {
-            headers: { authorization: `JWT ${token}` },
-          })
-        ).json();
-        const index = (names as string[]).indexOf(gene);
-        const asked = performance.now();
-        const response = await fetch(path, {
-          method: 'POST',
-          headers: {
-            accept: 'application/octet-stream',
-            'content-type': 'application/json',
-            authorization: `JWT ${token}`,
-          },
-          body: JSON.stringify({ run_id: runId, filename: 'geneSummation', rows: [index] }),
-        });
-        await response.arrayBuffer();
-        return performance.now() - asked;
-      },
-      { runId, gene, token, path: `${url}/api/v1/genes/get_summation` },
-    );
-    picks.push({ gene, jsMs, screenMs: screenAt - clickAt, fetchMs, renderedMs: renderedAt - clickAt, parts });
+    const jsSide = profiled?.(renderedAt - profiledFrom + PROFILE_CUT_SLACK_MS);
+    const jsSideMs = jsSide ? jsSide.js + jsSide.gc : NaN;
+    picks.push({
+      gene,
+      jsMs,
+      screenMs: screenAt - clickAt,
+      fetchMs: NaN,
+      renderedMs: renderedAt - clickAt,
+      parts,
+      jsSideMs,
+    });
   }
+  // The references once every pick is measured: each leaves its dense array (20 MB at 5M cells) to the page's
+  // garbage collector, which would otherwise collect it inside a later pick.
+  for (const pick of picks) pick.fetchMs = await fetchAlone(page, url, token, runId, pick.gene);
   return picks;
+}
+
+/** A gene's values fetched alone from the page (binary get_summation, dense), ms. */
+function fetchAlone(page: Page, url: string, token: string, runId: string, gene: string): Promise<number> {
+  return page.evaluate(
+    async ({ runId, gene, token, path }) => {
+      const names = await (
+        await fetch(`/api/v1/genes/feature_names?run_id=${runId}&kind=genes`, {
+          headers: { authorization: `JWT ${token}` },
+        })
+      ).json();
+      const index = (names as string[]).indexOf(gene);
+      const asked = performance.now();
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: {
+          accept: 'application/octet-stream',
+          'content-type': 'application/json',
+          authorization: `JWT ${token}`,
+        },
+        body: JSON.stringify({ run_id: runId, filename: 'geneSummation', rows: [index] }),
+      });
+      await response.arrayBuffer();
+      return performance.now() - asked;
+    },
+    { runId, gene, token, path: `${url}/api/v1/genes/get_summation` },
+  );
 }

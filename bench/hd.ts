@@ -36,6 +36,12 @@ export interface GeneratedRunShape {
   importClock: 'task' | 'import';
   /** The open's navigation → drawn at most this many times the floor page's, when the issue asks for it. */
   openFloorRatio?: number;
+  /**
+   * What the gene switch is judged by: the click → deck's render done, fetch included (`wall`: issue 17's Visium HD
+   * row), or the JS the page runs in that time (`js`: issue 38 asks "≤ 150 ms JS side", as its open row, which the
+   * open figure judges by the same V8 samples); the other is printed beside it.
+   */
+  geneClock: 'wall' | 'js';
 }
 
 export const HD_RUN = 'D99010';
@@ -49,6 +55,7 @@ export const HD_SHAPE: GeneratedRunShape = {
   peakGb: 6,
   importMs: 180_000,
   importClock: 'task',
+  geneClock: 'wall',
 };
 /** Issue 38's five million cells × 500 genes, ~50 non-zeros per cell, as points (`npm run bench -- cells`). */
 export const CELLS_5M_SHAPE: GeneratedRunShape = {
@@ -61,6 +68,7 @@ export const CELLS_5M_SHAPE: GeneratedRunShape = {
   importMs: 300_000,
   importClock: 'import',
   openFloorRatio: 1.5,
+  geneClock: 'js',
 };
 
 const sizeOf = (shape: GeneratedRunShape) =>
@@ -198,7 +206,10 @@ async function attempt(measure: string, target: string, figure: () => Promise<Ro
 const OPEN = (shape: GeneratedRunShape) =>
   `open the ${shape.label} run (${shape.bins.toLocaleString('en')} observations): JS side to the first frame, navigation → both plots drawn`;
 const GENE = (shape: GeneratedRunShape) =>
-  `gene switch on the ${shape.label} run: click → both plots recoloured (deck render done), including the fetch`;
+  shape.geneClock === 'js'
+    ? `gene switch on the ${shape.label} run: the JS it runs, click → both plots recoloured (deck render done)`
+    : `gene switch on the ${shape.label} run: click → both plots recoloured (deck render done), including the fetch`;
+const GENE_TARGET = (shape: GeneratedRunShape) => (shape.geneClock === 'js' ? '≤ 150 ms p50 JS side' : '< 150 ms p50');
 const FRAMES = (shape: GeneratedRunShape) =>
   `pan and zoom the ${shape.label} run's plots: deck's own work per drawn frame (JS side); browser memory`;
 const PEER = (shape: GeneratedRunShape) =>
@@ -237,7 +248,7 @@ export async function hdBrowserRows(url: string, shape = HD_SHAPE): Promise<Row[
       return [
         await attempt(TABLE(shape), '< 2 s with the draw', () => tableFigure(url, token, browser, shape)),
         elsewhere(OPEN(shape), '< 2 s'),
-        elsewhere(GENE(shape), '< 150 ms p50'),
+        elsewhere(GENE(shape), GENE_TARGET(shape)),
         await attempt(LASSO(shape), '< 1 s', () => serverLassoFigure(url, token, shape)),
         elsewhere(FRAMES(shape), '≤ 33 ms'),
         elsewhere(PEER(shape), '—'),
@@ -246,7 +257,7 @@ export async function hdBrowserRows(url: string, shape = HD_SHAPE): Promise<Row[
     const on = `; WebGL on ${renderer}`;
     const rows = [
       await attempt(OPEN(shape), '< 2 s', () => openFigure(url, signedIn, shape), on),
-      await attempt(GENE(shape), '< 150 ms p50', () => geneFigure(url, token, signedIn, shape), on),
+      await attempt(GENE(shape), GENE_TARGET(shape), () => geneFigure(url, token, signedIn, shape), on),
       await attempt(LASSO(shape), '< 1 s', () => lassoFigure(url, token, signedIn, shape), on),
       await attempt(PEER(shape), '—', () => peerFigure(url, signedIn, shape), on),
     ];
@@ -314,24 +325,29 @@ async function geneFigure(url: string, token: string, signedIn: SignedIn, shape:
   const page = await context.newPage();
   await openRun(page, url, shape.run);
   await settle(page);
-  const picks = await pickGenes(page, url, token, shape.run, GENE_PICKS);
+  const picks = await pickGenes(page, url, token, shape.run, GENE_PICKS, { jsProfile: true });
   await context.close();
   const renderedMs = median(picks.map((p) => p.renderedMs));
+  const jsSideMs = median(picks.map((p) => p.jsSideMs));
   const screenMs = median(picks.map((p) => p.screenMs));
   const jsMs = median(picks.map((p) => p.jsMs));
   const fetchMs = median(picks.map((p) => p.fetchMs));
-  // JS side, as the open figure: SwiftShader rasterises 2 × 500k points on the CPU, so the pixels themselves
-  // (click → first animation frame after the render) are printed beside it, not judged.
+  const each = (of: (p: GenePick) => number) => picks.map((p) => of(p).toFixed(0)).join('/');
+  const wall =
+    `click → deck's render done ${renderedMs.toFixed(0)} ms p50 (${each((p) => p.renderedMs)} ms; of which values → ` +
+    `deck's render done ${jsMs.toFixed(0)} ms p50)`;
+  const js = `JS the page ran in it ${jsSideMs.toFixed(0)} ms p50 (${each((p) => p.jsSideMs)} ms; V8 samples with GC)`;
+  // SwiftShader or llvmpipe rasterise millions of points on the CPU, so the pixels themselves (click → first
+  // animation frame after the render) are printed, not judged.
   return {
     measure: GENE(shape),
-    target: '< 150 ms p50',
+    target: GENE_TARGET(shape),
     figure:
-      `${renderedMs.toFixed(0)} ms p50 of ${picks.length} genes (${picks.map((p) => p.renderedMs.toFixed(0)).join('/')} ms; ` +
-      `of which values → deck's render done ${jsMs.toFixed(0)} ms p50); reference, same run: the gene's ` +
-      `${shape.bins.toLocaleString('en')} values fetched alone ${fetchMs.toFixed(0)} ms p50 → ${(renderedMs / fetchMs).toFixed(1)}×; ` +
-      `click → pixels on screen ${screenMs.toFixed(0)} ms p50 (software WebGL raster, not judged); p50 parts: ` +
-      `${pickParts(picks)}`,
-    verdict: renderedMs < 150 ? 'met' : 'MISSED',
+      `${shape.geneClock === 'js' ? `${js}; ${wall}` : `${wall}; ${js}`} of ${picks.length} genes; reference, same ` +
+      `run: the gene's ${shape.bins.toLocaleString('en')} values fetched alone ${fetchMs.toFixed(0)} ms p50 → click → ` +
+      `render done ${(renderedMs / fetchMs).toFixed(1)}×; click → pixels on screen ${screenMs.toFixed(0)} ms p50 ` +
+      `(software WebGL raster, not judged); p50 parts: ${pickParts(picks)}`,
+    verdict: (shape.geneClock === 'js' ? jsSideMs <= 150 : renderedMs < 150) ? 'met' : 'MISSED',
   };
 }
 
