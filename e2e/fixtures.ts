@@ -59,7 +59,9 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText(`Welcome ${username}`)).toBeVisible();
+  // 30 s, not the configured 10: in CI the rig's specs run beside the late lane's 21 imports, and one sign-in through
+  // the rig waited past 10 s on "Signing In…" (its first spec took 41 s there against 19 s on a quieter run).
+  await expect(page.getByText(`Welcome ${username}`)).toBeVisible({ timeout: 30_000 });
 }
 
 /** Signs out through the account menu, as a user would; the portal says goodbye. */
