@@ -52,6 +52,7 @@ export {
   buildSelectionIndex,
   ROW_ENTRIES_READ,
   ROW_RANKS_READ,
+  selectionRowBytes,
   RowsNotLoadedError,
   selectionIndexBytes,
   selectionIndexRows,

@@ -53,6 +53,13 @@ export const ROW_RANKS_READ = 2;
 export const rowBitsNeeded = (withRanks: boolean): number =>
   withRanks ? ROW_ENTRIES_READ | ROW_RANKS_READ : ROW_ENTRIES_READ;
 
+/** Bytes a row's parts named by `bits` hold: its entries (feature index and value), its doubled ranks (4 each). */
+export function selectionRowBytes(index: SelectionIndex, row: number, bits: number): number {
+  const entries = index.rowPtr[row + 1]! - index.rowPtr[row]!;
+  const entryBytes = index.features.BYTES_PER_ELEMENT + 4;
+  return (bits & ROW_ENTRIES_READ ? entryBytes * entries : 0) + (bits & ROW_RANKS_READ ? 4 * entries : 0);
+}
+
 /** Rows a ranking needs whose entries were not read yet (a `.sel` file read in parts): read them and rank again. */
 export class RowsNotLoadedError extends Error {
   constructor(readonly rows: Int32Array) {

@@ -136,7 +136,10 @@ describe('selection tiles', () => {
       for (const [from, to] of ranges) {
         const part = selectionTileParts(read, at, walk.tiles!.tiling, from, to);
         part.target.set(bytes.subarray(part.start, part.end));
-        markSelectionTilesRead(read, walk.tiles!.tiling, from, to);
+        // The bytes the tiles' sums add to the index, once: a tile read again adds nothing.
+        const tileBytes = tiling.sums.byteLength / tiling.nTiles;
+        expect(markSelectionTilesRead(read, walk.tiles!.tiling, from, to)).toBe((to - from) * tileBytes);
+        expect(markSelectionTilesRead(read, walk.tiles!.tiling, from, to)).toBe(0);
       }
       expect(tileRangesToRead(tiling, walk.tiles!.tiles)).toEqual([]);
       // This matrix has a constant feature: its sides are recomputed from their rows, those in whole tiles and the

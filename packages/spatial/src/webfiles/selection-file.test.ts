@@ -97,7 +97,7 @@ describe('summations/{kind}.sel', () => {
     const readInto = (read: ReturnType<typeof partialSelectionIndex>, from: number, to: number, withRanks = true) => {
       for (const { start, end, target } of selectionEntryParts(read, at, from, to, withRanks))
         target.set(bytes.subarray(start, end));
-      markSelectionRowsRead(read, from, to, withRanks);
+      return markSelectionRowsRead(read, from, to, withRanks);
     };
     /** A partial index with the rows of each range read. */
     const partial = (...ranges: [number, number][]) => {
@@ -165,6 +165,17 @@ describe('summations/{kind}.sel', () => {
       expect(Array.from(read.loaded!.subarray(2, 6), (bits) => bits & 1)).toEqual([1, 1, 1, 1]);
       expect(Array.from(read.loaded!.subarray(3, 5))).toEqual([3, 3]);
       expect(rankReading(read, () => wilcoxonForSelection(read, group))).toEqual(wilcoxonForSelection(index, group));
+    });
+
+    it('answers the bytes each read added, so that a cache need not count every row again', () => {
+      const read = partialSelectionIndex(bytes.slice(0, at.features), at);
+      const entries = (from: number, to: number) => read.rowPtr[to]! - read.rowPtr[from]!;
+      const entryBytes = read.features.BYTES_PER_ELEMENT + 4;
+      expect(readInto(read, 3, 5, false)).toBe(entryBytes * entries(3, 5));
+      // Their ranks, then the entries of the rows either side only; nothing when all is held.
+      expect(readInto(read, 3, 5)).toBe(4 * entries(3, 5));
+      expect(readInto(read, 2, 6, false)).toBe(entryBytes * (entries(2, 3) + entries(5, 6)));
+      expect(readInto(read, 2, 6, false)).toBe(0);
     });
 
     it('refuses rows with a feature outside the run, and leaves them unread', () => {

@@ -20,13 +20,12 @@ import {
   planSelectionReads,
   readH5ad,
   readSelectionHeader,
-  ROW_ENTRIES_READ,
-  ROW_RANKS_READ,
   SELECTION_HEADER_BYTES,
   selectionEntryParts,
   selectionTileParts,
   tileRangesToRead,
   selectionIndexBytes,
+  selectionRowBytes,
   type CsrMatrix,
   type FeatureKind,
   type SelectionFileLayout,
@@ -111,13 +110,8 @@ function heldBytes(index: SelectionIndex): number {
   if (!index.loaded) return selectionIndexBytes(index);
   let bytes = 0;
   const { loaded, rowPtr } = index;
-  for (let row = 0; row < loaded.length; row++) {
-    const read = loaded[row]!;
-    if (read === 0) continue;
-    const entries = rowPtr[row + 1]! - rowPtr[row]!;
-    const entryBytes = index.features.BYTES_PER_ELEMENT + 4;
-    bytes += (read & ROW_ENTRIES_READ ? entryBytes * entries : 0) + (read & ROW_RANKS_READ ? 4 * entries : 0);
-  }
+  for (let row = 0; row < loaded.length; row++)
+    if (loaded[row] !== 0) bytes += selectionRowBytes(index, row, loaded[row]!);
   for (const tiling of index.tilings ?? []) {
     const tileBytes = tiling.sums.byteLength / Math.max(1, tiling.nTiles);
     const read = tiling.loaded ? tiling.loaded.reduce((n, v) => n + v, 0) : tiling.nTiles;
@@ -160,27 +154,32 @@ export async function loadSelectionIndex(deps: TaskDeps, bucket: string, objPath
     const decoded = await decode(deps, bucket, keys, objPath, { runId, kind }, inParts ? sizes[0]! : null);
     const namesBytes = decoded.names.reduce((n, name) => n + 2 * name.length + 40, 0);
     const limit = deps.config.deCacheBytes;
+    let held = heldBytes(decoded.index) + namesBytes;
+    // Rows and tiles read grow a partial entry by what they added, and older entries leave if it passes the limit.
+    const grown = (added: number) => {
+      if (added === 0) return;
+      held += added;
+      resize(cacheKey, held, limit);
+    };
     const value: RunSelectionIndex = {
       ...decoded,
-      // Rows and tiles read grow a partial entry: its size is counted again, and older entries leave if it passes
-      // the limit.
-      ensureRows: async (rows, options) => {
-        await decoded.ensureRows(rows, options);
-        resize(cacheKey, heldBytes(decoded.index) + namesBytes, limit);
-      },
-      ensureTiles: async (tiling, tiles) => {
-        await decoded.ensureTiles(tiling, tiles);
-        resize(cacheKey, heldBytes(decoded.index) + namesBytes, limit);
-      },
+      ensureRows: async (rows, options) => grown(await decoded.readRows(rows, options)),
+      ensureTiles: async (tiling, tiles) => grown(await decoded.readTiles(tiling, tiles)),
     };
-    remember(cacheKey, { stamp, bytes: heldBytes(decoded.index) + namesBytes, value }, limit);
+    remember(cacheKey, { stamp, bytes: held, value }, limit);
     return value;
   }
   throw new Error(`Missing input: ${objPath} was not found in the bucket`);
 }
 
+/** A decoded index as the cache holds it: its reads answer the bytes they added to it. */
+interface Decoded extends Omit<RunSelectionIndex, 'ensureRows' | 'ensureTiles'> {
+  readRows(rows: ArrayLike<number>, options?: { ranks?: boolean }): Promise<number>;
+  readTiles(tiling: number, tiles: Int32Array): Promise<number>;
+}
+
 /** An index read whole has every row and tile: nothing to read. */
-const whole = async () => {};
+const whole = async () => 0;
 
 async function decode(
   { storage, config }: Pick<TaskDeps, 'storage' | 'config'>,
@@ -190,7 +189,7 @@ async function decode(
   run: { runId: string; kind: FeatureKind },
   /** The `.sel` file's size when it is read in parts, else null. */
   inPartsSize: number | null,
-): Promise<RunSelectionIndex> {
+): Promise<Decoded> {
   if (keys.length === 1) {
     const h5ad = await readH5ad(await readObject(storage, bucket, objPath), {
       name: objPath.slice(objPath.lastIndexOf('/') + 1),
@@ -201,8 +200,8 @@ async function decode(
       ...run,
       names: h5ad.varNames,
       index: buildSelectionIndex(h5ad.X),
-      ensureRows: whole,
-      ensureTiles: whole,
+      readRows: whole,
+      readTiles: whole,
     };
   }
   const [matrixKey, namesKey] = keys as [string, string];
@@ -212,20 +211,20 @@ async function decode(
   ]);
   const names = parseNames(gunzipSync(namesBytes).toString('utf8'));
   let index: SelectionIndex;
-  let ensureRows: RunSelectionIndex['ensureRows'] = whole;
-  let ensureTiles: RunSelectionIndex['ensureTiles'] = whole;
+  let readRowsOf: Decoded['readRows'] = whole;
+  let readTilesOf: Decoded['readTiles'] = whole;
   if (matrix instanceof Uint8Array) {
     index = matrixKey.endsWith('.sel') ? decodeSelectionIndex(matrix) : buildSelectionIndex(cscFromBytes(matrix));
   } else {
     index = matrix.index;
     const parts = matrix;
-    ensureRows = (rows, options) => readRows(storage, bucket, matrixKey, parts, rows, options?.ranks ?? true);
-    ensureTiles = (tiling, tiles) => readTiles(storage, bucket, matrixKey, parts, tiling, tiles);
+    readRowsOf = (rows, options) => readRows(storage, bucket, matrixKey, parts, rows, options?.ranks ?? true);
+    readTilesOf = (tiling, tiles) => readTiles(storage, bucket, matrixKey, parts, tiling, tiles);
   }
   if (index.nFeatures !== names.length) {
     throw new Error(`${matrixKey} has ${index.nFeatures} features for ${names.length} names`);
   }
-  return { ...run, names, index, ensureRows, ensureTiles };
+  return { ...run, names, index, readRows: readRowsOf, readTiles: readTilesOf };
 }
 
 interface InParts {
@@ -251,7 +250,10 @@ async function readHead(storage: ObjectStore, bucket: string, key: string, size:
  */
 const MAX_RANGES = { s3: 512, fs: 8192 } as const;
 
-/** Reads the entries of the rows not read yet, in place, in the few ranges `planSelectionReads` chooses. */
+/**
+ * Reads the entries of the rows not read yet, in place, in the few ranges `planSelectionReads` chooses; returns the
+ * bytes they added.
+ */
 async function readRows(
   storage: ObjectStore,
   bucket: string,
@@ -259,14 +261,16 @@ async function readRows(
   { layout, index }: InParts,
   rows: ArrayLike<number>,
   withRanks: boolean,
-): Promise<void> {
+): Promise<number> {
   const reads = planSelectionReads(index, rows, { maxRanges: MAX_RANGES[storage.driver], withRanks });
   const parts = reads.flatMap(([from, to]) => selectionEntryParts(index, layout, from, to, withRanks));
   await storage.readInto(bucket, key, parts);
-  for (const [from, to] of reads) markSelectionRowsRead(index, from, to, withRanks);
+  let added = 0;
+  for (const [from, to] of reads) added += markSelectionRowsRead(index, from, to, withRanks);
+  return added;
 }
 
-/** Reads the sums of the tiles not read yet, in place, consecutive tiles in one range. */
+/** Reads the sums of the tiles not read yet, in place, consecutive tiles in one range; returns the bytes added. */
 async function readTiles(
   storage: ObjectStore,
   bucket: string,
@@ -274,14 +278,16 @@ async function readTiles(
   { layout, index }: InParts,
   tiling: number,
   tiles: Int32Array,
-): Promise<void> {
+): Promise<number> {
   const ranges = tileRangesToRead(index.tilings![tiling]!, tiles);
   await storage.readInto(
     bucket,
     key,
     ranges.map(([from, to]) => selectionTileParts(index, layout, tiling, from, to)),
   );
-  for (const [from, to] of ranges) markSelectionTilesRead(index, tiling, from, to);
+  let added = 0;
+  for (const [from, to] of ranges) added += markSelectionTilesRead(index, tiling, from, to);
+  return added;
 }
 
 /** Entries and bytes held, for tests. */
