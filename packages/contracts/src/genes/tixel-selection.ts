@@ -44,8 +44,19 @@ export function indicesOfBitset(bits: Uint8Array): number[] {
   return indices;
 }
 
-/** Base64 of bytes, in pieces: String.fromCharCode takes a bounded number of arguments. */
+/** `Uint8Array.prototype.toBase64` (TC39 base64 proposal), which TypeScript's library does not name yet. */
+interface WithToBase64 {
+  toBase64?: () => string;
+}
+
+/**
+ * Base64 of bytes: the engine's own encoder where it has one (Chromium 140 on: a 5M-cell run's 625 kB bitset in ~1 ms,
+ * where the pieces below took 13 ms of the lasso's main thread), else in pieces: String.fromCharCode takes a bounded
+ * number of arguments.
+ */
 function base64Of(bytes: Uint8Array): string {
+  const native = (bytes as WithToBase64).toBase64;
+  if (typeof native === 'function') return native.call(bytes);
   let binary = '';
   for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
   return btoa(binary);
