@@ -161,10 +161,12 @@ export async function loadSelectionIndex(deps: TaskDeps, bucket: string, objPath
       held += added;
       resize(cacheKey, held, limit);
     };
+    // The reads stay inside: a caller reading past `grown` would leave the entry's size behind.
+    const { readRows: readRowsOf, readTiles: readTilesOf, ...fields } = decoded;
     const value: RunSelectionIndex = {
-      ...decoded,
-      ensureRows: async (rows, options) => grown(await decoded.readRows(rows, options)),
-      ensureTiles: async (tiling, tiles) => grown(await decoded.readTiles(tiling, tiles)),
+      ...fields,
+      ensureRows: async (rows, options) => grown(await readRowsOf(rows, options)),
+      ensureTiles: async (tiling, tiles) => grown(await readTilesOf(tiling, tiles)),
     };
     remember(cacheKey, { stamp, bytes: held, value }, limit);
     return value;
