@@ -15,6 +15,7 @@ import {
   signIn,
   test,
   tick,
+  pickSuggestedFeature,
 } from './fixtures';
 
 /**
@@ -240,15 +241,9 @@ async function saveAnnotation(page: Page, name: string, cells: number): Promise<
 async function twoGeneMean(page: Page, token: string, runId: string): Promise<void> {
   await page.goto(`/?component=AtlasXplore&run_id=${runId}`);
   await page.waitForFunction(() => (window as unknown as { __explorerReady?: boolean }).__explorerReady === true);
-  const search = page.getByTestId('feature-search');
   const genes: string[] = [];
   for (let i = 0; i < 2; i++) {
-    await search.click();
-    await search.fill('a');
-    const option = page.getByRole('option').first();
-    await expect(option).toBeVisible({ timeout: 10_000 });
-    genes.push((await option.textContent())!.trim());
-    await option.click();
+    genes.push(await pickSuggestedFeature(page, 'a'));
     await expect(page.getByText(`Expression ${genes[i]} found`)).toBeVisible();
   }
   await page.keyboard.press('Escape');

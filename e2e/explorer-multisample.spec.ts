@@ -12,6 +12,7 @@ import {
   test,
   tick,
   waitForRunData,
+  pickSuggestedFeature,
 } from './fixtures';
 
 /**
@@ -83,13 +84,7 @@ async function expectSamplesDrawn(page: Page): Promise<void> {
 }
 
 async function chooseFirstFeature(page: Page, prefix: string): Promise<string> {
-  const search = page.getByTestId('feature-search');
-  await search.click();
-  await search.fill(prefix);
-  const option = page.getByRole('option').first();
-  await expect(option).toBeVisible({ timeout: 5_000 });
-  const name = (await option.textContent())!.trim();
-  await option.click();
+  const name = await pickSuggestedFeature(page, prefix);
   await expect(page.getByTestId('heat-bar')).toBeVisible({ timeout: 10_000 });
   return name;
 }

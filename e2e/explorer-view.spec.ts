@@ -11,6 +11,7 @@ import {
   signIn,
   test,
   waitForRunData,
+  pickSuggestedFeature,
 } from './fixtures';
 
 /**
@@ -23,13 +24,7 @@ import {
 const RUN = 'D90010';
 
 async function chooseGene(page: Page): Promise<string> {
-  const search = page.getByTestId('feature-search');
-  await search.click();
-  await search.fill('a');
-  const option = page.getByRole('option').first();
-  await expect(option).toBeVisible({ timeout: 10_000 });
-  const gene = (await option.textContent())!.trim();
-  await option.click();
+  const gene = await pickSuggestedFeature(page, 'a');
   await expect(page.getByTestId('heat-bar')).toBeVisible({ timeout: 15_000 });
   await page.keyboard.press('Escape');
   return gene;

@@ -22,6 +22,7 @@ import {
   signIn,
   test,
   waitForRunData,
+  pickSuggestedFeature,
 } from './fixtures';
 
 /**
@@ -63,13 +64,7 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   await page.getByRole('button', { name: 'Close' }).click();
 
   // Gene search: the first suggested gene colours the plots and shows the colour scale.
-  const search = page.getByTestId('feature-search');
-  await search.click();
-  await search.fill('a');
-  const option = page.getByRole('option').first();
-  await expect(option).toBeVisible({ timeout: 5_000 });
-  const gene = (await option.textContent())!.trim();
-  await option.click();
+  const gene = await pickSuggestedFeature(page, 'a');
   await expect(page.getByText(`Expression ${gene} found`)).toBeVisible();
   await expect(page.getByTestId('heat-bar')).toBeVisible({ timeout: 10_000 });
   await expect(page).toHaveURL(new RegExp(`features=${encodeURIComponent(gene)}`));
@@ -84,11 +79,7 @@ test('[EXPLORER]: open a run, colour by a gene, lasso → top 10, save, clear', 
   // A second gene: while its values load the plots keep the first gene's colours (no flash of the clusters), so
   // the plots are drawn once, with the average of both.
   const drawsBefore = (await timings(page)).draws;
-  await search.click();
-  await search.fill('a');
-  const second = page.getByRole('option').first();
-  await expect(second).toBeVisible({ timeout: 5_000 });
-  await second.click();
+  await pickSuggestedFeature(page, 'a');
   await page.waitForFunction((n) => {
     const t = (window as unknown as { __explorerTimings: ExplorerTimings }).__explorerTimings;
     return t.recolours > n;
@@ -430,12 +421,7 @@ test('[EXPLORER]: Min/Max Range rejects non-digits, Apply changes the heat bar t
   await openExplorer(page, RUN);
   await expect(page.getByTestId('range')).toBeDisabled();
 
-  const search = page.getByTestId('feature-search');
-  await search.click();
-  await search.fill('a');
-  const option = page.getByRole('option').first();
-  await expect(option).toBeVisible({ timeout: 5_000 });
-  await option.click();
+  await pickSuggestedFeature(page, 'a');
   await expect(page.getByTestId('heat-bar')).toBeVisible({ timeout: 10_000 });
   await expect.poll(async () => (await heatTicks(page)).length).toBe(5);
   const original = await heatTicks(page);

@@ -120,6 +120,24 @@ export async function tick(input: Locator, ticked = true): Promise<void> {
 }
 
 /**
+ * Types `prefix` in the explorer's feature search and picks its first suggestion; answers the name picked. The
+ * search filters 500 ms after the last key (spec 03 §2.1), so until then the list still shows the previous query's
+ * names: the first option is read only once it starts with `prefix`, and the option clicked is found by that name
+ * (CI: a name read from the old list, then the click landed on the new list's first, another gene).
+ */
+export async function pickSuggestedFeature(page: Page, prefix: string): Promise<string> {
+  const search = page.getByTestId('feature-search');
+  await search.click();
+  await search.fill(prefix);
+  const first = page.getByRole('option').first();
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(first).toHaveText(new RegExp(`^${escaped}`, 'i'), { timeout: 10_000 });
+  const name = (await first.textContent())!.trim();
+  await page.getByRole('option', { name, exact: true }).click();
+  return name;
+}
+
+/**
  * Waits until a run's web files exist (the demo runs' are generated in the background after the server starts);
  * returns the admin token it asked with.
  */
