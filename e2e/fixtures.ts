@@ -111,8 +111,9 @@ export async function addConfirmedUser(
  */
 export async function tick(input: Locator, ticked = true): Promise<void> {
   await expect(input).toBeChecked({ checked: !ticked });
-  // Clicked again only while it still shows the old state: runs that other specs import meanwhile join the list
-  // and move the box between Playwright's hit test and its click (CI: the click landed beside it).
+  // Clicked again only while it still shows the old state: a list that changes meanwhile can move the box between
+  // Playwright's hit test and its click (CI: the click landed beside it, when the Run ID's list still put runs that
+  // other specs imported first).
   await expect(async () => {
     if ((await input.isChecked()) !== ticked) await input.click();
     await expect(input).toBeChecked({ checked: ticked, timeout: 2_000 });

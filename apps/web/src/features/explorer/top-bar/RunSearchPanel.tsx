@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRuns } from '../data/runMeta';
 import { useExplorer } from '../state/store';
+import { inFirstSeenOrder } from './firstSeenOrder';
 import { SEARCH_DELAY_MS, useDebounced } from './useDebounced';
 
 /**
@@ -30,10 +31,15 @@ export function RunSearchPanel({
   );
   const [text, setText] = useState('');
   const query = useDebounced(text, SEARCH_DELAY_MS).trim().toLowerCase();
+  // Runs keep the place they were first shown in; ones that arrive on a refetch go last (see inFirstSeenOrder).
+  const firstSeen = useRef(new Map<string, number>());
   const hits = useMemo(
     () =>
-      (runs.data ?? [])
-        .filter((r) => r.web_object_available)
+      inFirstSeenOrder(
+        (runs.data ?? []).filter((r) => r.web_object_available),
+        (r) => r.run_id,
+        firstSeen.current,
+      )
         .filter(
           (r) =>
             !query ||
