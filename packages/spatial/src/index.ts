@@ -53,6 +53,7 @@ export {
   ROW_ENTRIES_READ,
   ROW_RANKS_READ,
   selectionRowBytes,
+  selectionTileBytes,
   RowsNotLoadedError,
   selectionIndexBytes,
   selectionIndexRows,

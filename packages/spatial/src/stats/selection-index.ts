@@ -60,6 +60,10 @@ export function selectionRowBytes(index: SelectionIndex, row: number, bits: numb
   return (bits & ROW_ENTRIES_READ ? entryBytes * entries : 0) + (bits & ROW_RANKS_READ ? 4 * entries : 0);
 }
 
+/** Bytes one tile of a tiling holds once read: its per-feature sums. */
+export const selectionTileBytes = (tiling: SelectionTiling): number =>
+  tiling.sums.byteLength / Math.max(1, tiling.nTiles);
+
 /** Rows a ranking needs whose entries were not read yet (a `.sel` file read in parts): read them and rank again. */
 export class RowsNotLoadedError extends Error {
   constructor(readonly rows: Int32Array) {

@@ -26,7 +26,13 @@
  * Version 1 files (a 32-byte header, float64 row offsets, int32 features, no tilings) are still read.
  */
 import type { CsrMatrix } from '../matrix/types.js';
-import { rowBitsNeeded, selectionRowBytes, type RankTarget, type SelectionIndex } from '../stats/selection-index.js';
+import {
+  rowBitsNeeded,
+  selectionRowBytes,
+  selectionTileBytes,
+  type RankTarget,
+  type SelectionIndex,
+} from '../stats/selection-index.js';
 import { TILE_STRIDE, type SelectionTiling } from '../stats/selection-tiles.js';
 
 export const SELECTION_MAGIC = 'ASEL';
@@ -407,12 +413,13 @@ export function markSelectionTilesRead(
   fromTile: number,
   toTile: number,
 ): number {
-  const { loaded, sums, nTiles } = index.tilings![tiling]!;
+  const read = index.tilings![tiling]!;
+  const { loaded } = read;
   if (!loaded) return 0;
   let added = 0;
   for (let tile = fromTile; tile < toTile; tile++) added += 1 - loaded[tile]!;
   loaded.fill(1, fromTile, toTile);
-  return (added * sums.byteLength) / Math.max(1, nTiles);
+  return added * selectionTileBytes(read);
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   tileRangesToRead,
   selectionIndexBytes,
   selectionRowBytes,
+  selectionTileBytes,
   type CsrMatrix,
   type FeatureKind,
   type SelectionFileLayout,
@@ -113,9 +114,8 @@ function heldBytes(index: SelectionIndex): number {
   for (let row = 0; row < loaded.length; row++)
     if (loaded[row] !== 0) bytes += selectionRowBytes(index, row, loaded[row]!);
   for (const tiling of index.tilings ?? []) {
-    const tileBytes = tiling.sums.byteLength / Math.max(1, tiling.nTiles);
     const read = tiling.loaded ? tiling.loaded.reduce((n, v) => n + v, 0) : tiling.nTiles;
-    bytes += tiling.tileOf.byteLength + (tiling.loaded?.byteLength ?? 0) + read * tileBytes;
+    bytes += tiling.tileOf.byteLength + (tiling.loaded?.byteLength ?? 0) + read * selectionTileBytes(tiling);
   }
   return 6 * 8 * index.nFeatures + rowPtr.byteLength + loaded.byteLength + bytes;
 }
