@@ -122,9 +122,9 @@ export async function tick(input: Locator, ticked = true): Promise<void> {
 
 /**
  * Types `prefix` in the explorer's feature search and picks its first suggestion; answers the name picked. The
- * search filters 500 ms after the last key (spec 03 §2.1), so until then the list still shows the previous query's
- * names: the first option is read only once it starts with `prefix`, and the option clicked is found by that name
- * (CI: a name read from the old list, then the click landed on the new list's first, another gene).
+ * search filters 500 ms after the last key (spec 03 §2.1): the first option is read once it starts with `prefix`,
+ * and the option clicked is found by that name (CI, when the list still showed the last query's names meanwhile:
+ * a name read from the old list, then the click landed on the new list's first, another gene).
  */
 export async function pickSuggestedFeature(page: Page, prefix: string): Promise<string> {
   const search = page.getByTestId('feature-search');

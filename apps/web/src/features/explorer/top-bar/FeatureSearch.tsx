@@ -17,6 +17,8 @@ import { EXPLORER_MSG, KIND_LABEL, type FeatureKind } from '@atlas/contracts';
 import { SEARCH_DELAY_MS, useDebounced } from './useDebounced';
 import { usePastedNames } from './usePastedNames';
 
+const NO_OPTIONS: string[] = [];
+
 export function FeatureSearch({
   kind,
   names,
@@ -36,7 +38,11 @@ export function FeatureSearch({
   const showSnack = useSnackbar();
   const [input, setInput] = useState('');
   const query = useDebounced(input, SEARCH_DELAY_MS);
-  const options = useMemo(() => (names ? filterFeatureNames(names.names, query, 50) : []), [names, query]);
+  // Until the filter catches up with the typed text the list says 'Searching…' rather than keep the last query's
+  // names: one clicked as the new list replaced it would pick another feature than the one under the pointer.
+  const searching = input !== query;
+  const matches = useMemo(() => (names ? filterFeatureNames(names.names, query, 50) : []), [names, query]);
+  const options = searching ? NO_OPTIONS : matches;
   const fileRef = useRef<HTMLInputElement>(null);
   const label = KIND_LABEL[kind].one;
 
@@ -72,7 +78,7 @@ export function FeatureSearch({
           if (reason === 'selectOption' && details?.option)
             showSnack(EXPLORER_MSG.featureFound(kind, details.option), { color: 'success' });
         }}
-        noOptionsText={input !== query ? 'Searching…' : `No ${label} matches`}
+        noOptionsText={searching ? 'Searching…' : `No ${label} matches`}
         limitTags={3}
         renderValue={(value, getItemProps) =>
           value.map((option, index) => {
