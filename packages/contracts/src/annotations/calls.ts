@@ -42,7 +42,7 @@ export const getAnnotation = defineCall({
   path: '/api/v1/annotations/:id',
   access: 'any',
   summary:
-    'One annotation with its tixels (a list, or with form=compact the shorter of list and bitset), for whoever may see its run.',
+    'One annotation with its tixels (a list, or with form=compact the shortest of list, bitset and ranges), for whoever may see its run.',
   params: ZAnnotationParams,
   query: ZAnnotationQuery,
   response: ZAnnotationRead,

@@ -5,7 +5,7 @@ import { ZTixelSelection } from '../genes/tixel-selection.js';
 /**
  * Most tixel indices one request may list, whatever the run (a 1000×1000 chip has one million): the bound the
  * schema checks before the run is known. The real bound is the run's own tixel count (issue 33 item 1). A larger set
- * is posted as a bitset, bounded by the largest importable run (ZTixelBitset).
+ * is posted as a bitset or ranges, bounded by the largest importable run (ZTixelBitset, ZTixelRanges).
  */
 export const ANNOTATION_MAX_TIXELS = 2_000_000;
 export const ANNOTATION_NAME_MAX = 80;
@@ -45,13 +45,14 @@ const ZTixelList = z
   });
 
 /**
- * A set of tixels as posted: the list of indices, or the same set as a bitset (`{ bitset }`, compactSelection) —
- * the only form that fits a large set of a large run: a 3,000,000-cell annotation of a 5M-cell run is ~24 MB as a
- * list, past the 10 MiB body limit, and 0.83 MB as a bitset. Read as the list either way (ZTixelSelection, the
- * list form with its own bound and messages).
+ * A set of tixels as posted: the list of indices, or the same set as a bitset (`{ bitset }`) or as its ranges
+ * (`{ ranges }`, compactSelection) — the forms that fit a large set of a large run: a 3,000,000-cell annotation of a
+ * 5M-cell run is ~24 MB as a list, past the 10 MiB body limit, and 0.83 MB as a bitset. Read as the list either way
+ * (ZTixelSelection, the list form with its own bound and messages).
  */
 export const ZTixels = ZTixelSelection(EMPTY_TIXELS, ZTixelList).describe(
-  'Tixel indices (data.csv row numbers), or { bitset }: base64, bit i (byte i >> 3, bit i & 7) for tixel i',
+  'Tixel indices (data.csv row numbers), or { bitset }: base64, bit i (byte i >> 3, bit i & 7) for tixel i, or ' +
+    '{ ranges }: [start, length, …] of consecutive indices, ascending',
 );
 
 /**
@@ -83,15 +84,19 @@ export const ZAnnotation = ZAnnotationSummary.extend({
 export type TAnnotation = z.infer<typeof ZAnnotation>;
 
 /**
- * How one annotation's tixels are read: the spec's list (the default), or `compact`, whichever of the list and the
- * bitset (`compactSelection`) is shorter. A 3,000,000-cell annotation of a five-million-cell run is ~24 MB as a list
+ * How one annotation's tixels are read: the spec's list (the default), or `compact`, whichever of the list, the
+ * bitset and the ranges (`compactSelection`) is shortest. A 3,000,000-cell annotation of a five-million-cell run is ~24 MB as a list
  * and 0.83 MB as a bitset; the explorer reads the compact form.
  */
 const ZAnnotationForm = z.enum(['list', 'compact'], { message: 'form is list or compact' }).default('list');
 export const ZAnnotationQuery = z.object({ form: ZAnnotationForm });
 /** One annotation as read, its tixels in the form asked for. */
 export const ZAnnotationRead = ZAnnotationSummary.extend({
-  tixels: z.union([z.array(z.number().int()), z.object({ bitset: z.string() })]),
+  tixels: z.union([
+    z.array(z.number().int()),
+    z.object({ bitset: z.string() }),
+    z.object({ ranges: z.array(z.number().int()) }),
+  ]),
 });
 export type TAnnotationRead = z.infer<typeof ZAnnotationRead>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZAnalysisPath } from './analysis-path.js';
 import { ZRunId } from '../catalogue/schemas.js';
-import { ZTixelBitset } from './tixel-selection.js';
+import { ZTixelSelectionForm } from './tixel-selection.js';
 
 /**
  * Feature kinds of a run (DESIGN §6); the public variant names them by index 1, 2, 3 (spec 03 §7). The one
@@ -151,8 +151,9 @@ export const ZPublicTaskRequest = z.object({
         .transform((i) => FEATURE_KINDS[i - 1]!),
     ])
     .default('genes'),
-  /** compute_qc: the selected tixels (indices, or their bitset); compute_cell_type: the name map; seq_logo: the motif. */
-  selection: z.union([z.array(z.number().int().nonnegative()), ZTixelBitset]).optional(),
+  /** compute_qc: the selected tixels (indices, their bitset or their ranges); compute_cell_type: the name map;
+   * seq_logo: the motif. */
+  selection: ZTixelSelectionForm.optional(),
   name_map: z.record(z.string(), z.array(z.string())).optional(),
   motif: z.string().optional(),
   key: z.string().optional(),

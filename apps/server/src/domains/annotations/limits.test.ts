@@ -101,6 +101,9 @@ describe('tixel indices are the run’s own', () => {
       [bitset([0, 6]), ANNOTATION_MSG.tixelOutOfRange(6, 'D00401', 6)],
       [{ bitset: 'AAA=' }, 'tixels: An annotation holds at least one tixel'],
       [{ bitset: 'not base64!' }, 'tixels.bitset: Expected a base64 bitset'],
+      // The ranges form ([start, length, …]) is checked against the run the same way.
+      [{ ranges: [4, 3] }, ANNOTATION_MSG.tixelOutOfRange(6, 'D00401', 6)],
+      [{ ranges: [4, 1, 2, 1] }, 'tixels.ranges: Expected ranges in ascending order, apart'],
     ];
     for (const [tixels, msg] of cases) {
       const reply = await create(annotation(tixels, 'Packed again'));
@@ -123,6 +126,13 @@ describe('tixel indices are the run’s own', () => {
       body: { tixels: bitset([3]) },
     });
     expect([changed.status, changed.body.tixel_count]).toEqual([200, 1]);
+    const ranged = await t.api<Reply>('PUT', `/api/v1/annotations/${made.body.id}`, {
+      token: ann,
+      body: { tixels: { ranges: [1, 3, 5, 1] } },
+    });
+    expect([ranged.status, ranged.body.tixel_count]).toEqual([200, 4]);
+    const back = await t.api<TAnnotation>('GET', `/api/v1/annotations/${made.body.id}`, { token: ann });
+    expect(back.body.tixels).toEqual([1, 2, 3, 5]);
     await t.api('DELETE', `/api/v1/annotations/${made.body.id}`, { token: ann });
   });
 

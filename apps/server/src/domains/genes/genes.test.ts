@@ -313,6 +313,13 @@ describe.skipIf(t.skip)('run-data routes /api/v1/genes', () => {
     const done = await t.settle(posted.body._id);
     expect(done.status).toBe('SUCCESS');
     expect((done.result as ComputeQcResult).top_selected).toHaveLength(10);
+    // The same cells as ranges, the form the explorer posts a lasso of consecutive cells in: the same answer.
+    const ranged = await t.api<TTaskState>('POST', '/api/v1/genes/public_task', {
+      token: visitor,
+      body: { encoded, task: 'gene.compute_qc', kind: 1, selection: { ranges: [0, 6] }, key: 'anti' },
+    });
+    expect(ranged.status, JSON.stringify(ranged.body)).toBe(200);
+    expect((await t.settle(ranged.body._id)).result).toEqual(done.result);
     expect(
       (
         await t.api('POST', '/api/v1/genes/public_task', {

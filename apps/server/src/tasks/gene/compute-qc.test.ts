@@ -67,7 +67,7 @@ describe.skipIf(t.skip)('gene.compute_qc set A vs set B', () => {
     expect(vsRest.table[0]!.score).not.toBeCloseTo(result.table[0]!.score, 4);
   });
 
-  it('takes either set as a bitset (the form a large lasso is posted in) and ranks it as the list', async () => {
+  it('takes either set as a bitset or as ranges (the forms a large lasso is posted in) and ranks it as the list', async () => {
     const asBitset = (indices: number[]) => ({ bitset: Buffer.from(bitsetOfIndices(indices)).toString('base64') });
     const a = [2, 9, 11, 30, 31];
     const b = [33, 40, 41, 47];
@@ -76,6 +76,11 @@ describe.skipIf(t.skip)('gene.compute_qc set A vs set B', () => {
     const packed = await run(['data/D00001/h5/obj/genes.h5ad', asBitset(a), 'k'], { reference: asBitset(b) });
     expect(packed.error).toBeNull();
     expect(packed.result).toEqual(listed.result);
+    // The ranges form ([start, length, …]) of the same sets.
+    const ranged = await run(['data/D00001/h5/obj/genes.h5ad', { ranges: [2, 1, 9, 1, 11, 1, 30, 2] }, 'k'], {
+      reference: { ranges: [33, 1, 40, 2, 47, 1] },
+    });
+    expect(ranged.result).toEqual(listed.result);
     // An empty bitset is refused when posted, as an empty list is.
     await expect(run(['data/D00001/h5/obj/genes.h5ad', { bitset: 'AAA=' }, 'k'], {})).rejects.toThrow(
       /400 .*args\.1: Select at least one tixel/,

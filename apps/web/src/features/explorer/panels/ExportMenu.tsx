@@ -39,7 +39,7 @@ export function ExportMenu({
   };
   const count = selection?.length ?? 0;
   const base = { run_id: runId };
-  // The shorter wire form: a large selection of a large run fits the request only as a bitset.
+  // The shortest wire form: a large selection of a large run fits the request only as a bitset or its ranges.
   const selected = selection ? { ...base, observations: compactSelection(selection) } : base;
 
   return (
